@@ -1,0 +1,80 @@
+package main
+
+import (
+	"strings"
+
+	"github.com/gosym/gosym/ssaexec"
+)
+
+// findingRecord is the JSON Lines object of a finding.
+type findingRecord struct {
+	Type         string   `json:"type"`
+	Kind         string   `json:"kind"`
+	Posn         string   `json:"posn"`
+	Func         string   `json:"func"`
+	Message      string   `json:"message"`
+	Input        string   `json:"input"`
+	Trace        []string `json:"trace"`
+	Approximated []string `json:"approximated,omitempty"`
+}
+
+// funcRecord is the JSON Lines object of a function.
+type funcRecord struct {
+	Type        string   `json:"type"`
+	Func        string   `json:"func"`
+	Posn        string   `json:"posn"`
+	Status      string   `json:"status"`
+	Paths       int      `json:"paths"`
+	Panics      int      `json:"panics"`
+	Cut         int      `json:"cut"`
+	NilParams   int      `json:"nil_params"`
+	States      int      `json:"states"`
+	SolverCalls int      `json:"solver_calls"`
+	Millis      int64    `json:"millis"`
+	BoundsHit   []string `json:"bounds_hit"`
+	Unsupported []string `json:"unsupported,omitempty"`
+	Approx      []string `json:"approximated,omitempty"`
+	Error       string   `json:"error,omitempty"`
+}
+
+func findingJSON(f *ssaexec.Finding, rel func(string) string) findingRecord {
+	trace := make([]string, len(f.Trace))
+	for i, p := range f.Trace {
+		trace[i] = rel(p.String())
+	}
+	input := append(append([]string(nil), f.Setup...), f.Call)
+	return findingRecord{
+		Type:         "finding",
+		Kind:         string(f.Kind),
+		Posn:         rel(f.Pos.String()),
+		Func:         f.Func,
+		Message:      f.Message,
+		Input:        strings.Join(input, "\n"),
+		Trace:        trace,
+		Approximated: f.Approximated,
+	}
+}
+
+func funcJSON(r *ssaexec.FuncResult) funcRecord {
+	bounds := r.BoundsHit
+	if bounds == nil {
+		bounds = []string{}
+	}
+	return funcRecord{
+		Type:        "func",
+		Func:        r.Func,
+		Posn:        r.Pos.String(),
+		Status:      string(r.Status),
+		Paths:       r.Paths,
+		Panics:      r.Panics,
+		Cut:         r.Cut,
+		NilParams:   r.NilParams,
+		States:      r.States,
+		SolverCalls: r.SolverCalls,
+		Millis:      r.Elapsed.Milliseconds(),
+		BoundsHit:   bounds,
+		Unsupported: r.UnsupportedConstructs,
+		Approx:      r.Approximated,
+		Error:       r.Err,
+	}
+}

@@ -1,0 +1,241 @@
+// Command gosym finds the inputs that make Go functions panic.
+//
+// Usage:
+//
+//	gosym [flags] packages...
+//
+// Each exported function and method of the named packages is executed
+// symbolically. Every panic found is printed with the position of the
+// panicking instruction and a witness: Go statements that build an input
+// on which the function panics. See README.md for flags, output and the
+// meaning of each function status.
+package main
+
+import (
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"time"
+
+	"github.com/gosym/gosym/heap"
+	"github.com/gosym/gosym/ssaexec"
+)
+
+const usage = `usage: gosym [flags] packages...
+
+gosym executes each exported function of the named packages symbolically and
+reports the inputs that make it panic, each with a witness input.
+
+Exit status: 0 no findings, 1 findings, 2 usage or load error.
+
+Flags:
+`
+
+type options struct {
+	cfg     ssaexec.Config
+	all     bool
+	run     *regexp.Regexp
+	json    bool
+	verbose bool
+}
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+}
+
+func run(args []string, stdout, stderr io.Writer) int {
+	opts, patterns, err := parseFlags(args, stderr)
+	if err != nil {
+		if err == flag.ErrHelp {
+			return 0
+		}
+		fmt.Fprintf(stderr, "gosym: %v\n", err)
+		return 2
+	}
+	prog, err := ssaexec.Load("", patterns...)
+	if err != nil {
+		fmt.Fprintf(stderr, "gosym: %v\n", err)
+		return 2
+	}
+	entries := prog.Entries(opts.all, opts.run)
+	if len(entries) == 0 {
+		fmt.Fprintln(stderr, "gosym: no functions to analyse (use -all for unexported ones, or check -run)")
+		return 2
+	}
+	out := newPrinter(stdout, opts)
+	var results []*ssaexec.FuncResult
+	for _, fn := range entries {
+		r := ssaexec.Analyze(fn, opts.cfg)
+		results = append(results, r)
+		out.function(r)
+	}
+	if !opts.json {
+		summarize(stderr, results)
+	}
+	for _, r := range results {
+		if len(r.Findings) > 0 {
+			return 1
+		}
+	}
+	return 0
+}
+
+func parseFlags(args []string, stderr io.Writer) (*options, []string, error) {
+	fs := flag.NewFlagSet("gosym", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() {
+		fmt.Fprint(stderr, usage)
+		fs.PrintDefaults()
+	}
+	def := ssaexec.DefaultConfig()
+	opts := &options{cfg: def}
+	initMode := fs.String("init", def.Init.String(), "lazy initialization of input pointers: lazy, lazier or lazier#")
+	fs.IntVar(&opts.cfg.K, "k", def.K, "bound on materialization chains from each parameter (objects reached through k pointer fields)")
+	fs.IntVar(&opts.cfg.Loops, "loops", def.Loops, "bound on the iterations of a loop that materialize no new input")
+	fs.IntVar(&opts.cfg.Recursion, "recursion", def.Recursion, "bound on active calls of one function")
+	fs.DurationVar(&opts.cfg.Timeout, "timeout", def.Timeout, "time budget of each function")
+	fs.DurationVar(&opts.cfg.SolverTimeout, "solver-timeout", def.SolverTimeout, "time budget of one solver query")
+	fs.BoolVar(&opts.cfg.NilParams, "nil-params", false, "also report dereferences of nil parameters the function never compared with nil")
+	fs.BoolVar(&opts.all, "all", false, "analyse unexported functions and methods too")
+	runRE := fs.String("run", "", "analyse only functions whose name (pkg.F or (*pkg.T).M) matches this regular expression")
+	fs.BoolVar(&opts.json, "json", false, "write JSON Lines: one object per finding and one per function")
+	fs.BoolVar(&opts.verbose, "v", false, "print every function's status, not only findings")
+	if err := fs.Parse(args); err != nil {
+		return nil, nil, err
+	}
+	mode, err := heap.ParseMode(*initMode)
+	if err != nil {
+		return nil, nil, err
+	}
+	opts.cfg.Init = mode
+	if *runRE != "" {
+		re, err := regexp.Compile(*runRE)
+		if err != nil {
+			return nil, nil, fmt.Errorf("bad -run: %v", err)
+		}
+		opts.run = re
+	}
+	if err := checkBounds(opts.cfg); err != nil {
+		return nil, nil, err
+	}
+	if fs.NArg() == 0 {
+		fs.Usage()
+		return nil, nil, fmt.Errorf("no packages named")
+	}
+	return opts, fs.Args(), nil
+}
+
+func checkBounds(c ssaexec.Config) error {
+	switch {
+	case c.K < 1:
+		return fmt.Errorf("-k must be at least 1")
+	case c.Loops < 0:
+		return fmt.Errorf("-loops must not be negative")
+	case c.Recursion < 1:
+		return fmt.Errorf("-recursion must be at least 1")
+	case c.Timeout <= 0:
+		return fmt.Errorf("-timeout must be positive")
+	case c.SolverTimeout < 0:
+		return fmt.Errorf("-solver-timeout must not be negative")
+	}
+	return nil
+}
+
+// printer writes results as text or JSON Lines.
+type printer struct {
+	w    io.Writer
+	opts *options
+	enc  *json.Encoder
+	cwd  string
+}
+
+func newPrinter(w io.Writer, opts *options) *printer {
+	cwd, _ := os.Getwd()
+	return &printer{w: w, opts: opts, enc: json.NewEncoder(w), cwd: cwd}
+}
+
+func (p *printer) function(r *ssaexec.FuncResult) {
+	if p.opts.json {
+		for _, f := range r.Findings {
+			p.enc.Encode(findingJSON(f, p.rel))
+		}
+		p.enc.Encode(funcJSON(r))
+		return
+	}
+	for _, f := range r.Findings {
+		p.text(f)
+	}
+	if r.Status == ssaexec.Error {
+		fmt.Fprintf(p.w, "%s: gosym internal error in %s: %s\n", p.rel(r.Pos.String()), r.Func, firstLine(r.Err))
+	}
+	if p.opts.verbose {
+		fmt.Fprintf(p.w, "%s: %s: %s\n", p.rel(r.Pos.String()), r.Func, statusLine(r))
+	}
+}
+
+func (p *printer) text(f *ssaexec.Finding) {
+	fmt.Fprintf(p.w, "%s: %s (%s in %s)\n", p.rel(f.Pos.String()), f.Message, f.Kind, f.Func)
+	for _, line := range f.Setup {
+		fmt.Fprintf(p.w, "\t%s\n", line)
+	}
+	fmt.Fprintf(p.w, "\t%s\n", f.Call)
+	if len(f.Approximated) > 0 {
+		fmt.Fprintf(p.w, "\t// assumes results of %s\n", strings.Join(f.Approximated, ", "))
+	}
+}
+
+// rel shortens a position's file name relative to the working directory.
+func (p *printer) rel(pos string) string {
+	if p.cwd == "" {
+		return pos
+	}
+	if r, err := filepath.Rel(p.cwd, pos); err == nil && !strings.HasPrefix(r, "..") {
+		return r
+	}
+	return pos
+}
+
+func statusLine(r *ssaexec.FuncResult) string {
+	s := fmt.Sprintf("%s (paths %d, panics %d, cut %d, states %d, solver calls %d, %s)",
+		r.Status, r.Paths, r.Panics, r.Cut, r.States, r.SolverCalls, r.Elapsed.Round(time.Millisecond))
+	if len(r.BoundsHit) > 0 {
+		s += "; bounds hit: " + strings.Join(r.BoundsHit, ", ")
+	}
+	if len(r.UnsupportedConstructs) > 0 {
+		s += "; unsupported: " + strings.Join(r.UnsupportedConstructs, ", ")
+	}
+	if r.NilParams > 0 {
+		s += fmt.Sprintf("; %d nil-parameter panics left out (-nil-params)", r.NilParams)
+	}
+	return s
+}
+
+func firstLine(s string) string {
+	if i := strings.IndexByte(s, '\n'); i >= 0 {
+		return s[:i]
+	}
+	return s
+}
+
+// summarize prints the functions by status, so that "no findings" never
+// hides "did not look".
+func summarize(w io.Writer, results []*ssaexec.FuncResult) {
+	counts := map[ssaexec.Status]int{}
+	findings := 0
+	for _, r := range results {
+		counts[r.Status]++
+		findings += len(r.Findings)
+	}
+	var parts []string
+	for _, st := range []ssaexec.Status{ssaexec.Failed, ssaexec.Complete, ssaexec.Bounded, ssaexec.Unsupported, ssaexec.Timeout, ssaexec.Error} {
+		if counts[st] > 0 {
+			parts = append(parts, fmt.Sprintf("%d %s", counts[st], st))
+		}
+	}
+	fmt.Fprintf(w, "gosym: %d findings in %d functions: %s\n", findings, len(results), strings.Join(parts, ", "))
+}

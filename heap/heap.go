@@ -1,0 +1,332 @@
+package heap
+
+import (
+	"fmt"
+	"go/types"
+	"sort"
+
+	"github.com/gosym/gosym/solver"
+)
+
+// Object is one heap cell holding a value of Type. Objects are immutable
+// once placed in a heap: a store replaces the object, so forked heaps can
+// share them.
+type Object struct {
+	ID   ObjID
+	Type types.Type
+	// Input objects existed before the entry call (lazily materialized);
+	// only they are alias candidates. Allocated objects are made by the
+	// code under test and start with zero values.
+	Input bool
+	// Depth is the length of the materialization chain from a root object
+	// (an object a parameter points to has depth 0).
+	Depth int
+	Val   Value
+}
+
+// Nilness is what a path knows about whether a symbolic reference is nil.
+type Nilness int
+
+// The nilness of a symbolic reference.
+const (
+	MaybeNil Nilness = iota // lazier# symbolic reference: not decided yet
+	IsNil
+	NotNil // a symbolic location
+)
+
+// SymInfo is the per-path knowledge about a symbolic reference.
+type SymInfo struct {
+	Elem    types.Type // the pointee type
+	Depth   int        // depth of the object it resolves to when fresh
+	Origin  Origin
+	Nilness Nilness
+	Target  ObjID // resolved object, or zero while unresolved
+}
+
+// Loc is an input location: a leaf of an input object.
+type Loc struct {
+	Obj  ObjID
+	Path Path
+}
+
+// Heap is the symbolic heap of one path: current objects, the record of
+// every input location's first value (the input heap, kept apart so that a
+// witness shows the input and not the mutated state), and the resolution of
+// symbolic references.
+type Heap struct {
+	ctx    *solver.Context
+	cfg    Config
+	objs   map[ObjID]*Object
+	inputs map[Loc]Value
+	syms   map[SymID]SymInfo
+	args   ObjID
+	next   ObjID
+	symN   SymID
+	// Materialized counts input locations observed so far; the loop bound
+	// counts only iterations during which it does not grow.
+	Materialized int
+}
+
+// New returns an empty heap whose scalars are built in ctx.
+func New(ctx *solver.Context, cfg Config) *Heap {
+	return &Heap{
+		ctx:    ctx,
+		cfg:    cfg.withDefaults(),
+		objs:   map[ObjID]*Object{},
+		inputs: map[Loc]Value{},
+		syms:   map[SymID]SymInfo{},
+	}
+}
+
+// Clone returns an independent copy for a forked path.
+func (h *Heap) Clone() *Heap {
+	c := *h
+	c.objs = make(map[ObjID]*Object, len(h.objs))
+	for k, v := range h.objs {
+		c.objs[k] = v
+	}
+	c.inputs = make(map[Loc]Value, len(h.inputs))
+	for k, v := range h.inputs {
+		c.inputs[k] = v
+	}
+	c.syms = make(map[SymID]SymInfo, len(h.syms))
+	for k, v := range h.syms {
+		c.syms[k] = v
+	}
+	return &c
+}
+
+// Object returns the object with the given id, or nil.
+func (h *Heap) Object(id ObjID) *Object { return h.objs[id] }
+
+// Sym returns what this path knows of a symbolic reference.
+func (h *Heap) Sym(id SymID) SymInfo { return h.syms[id] }
+
+// Context returns the solver context scalars are built in.
+func (h *Heap) Context() *solver.Context { return h.ctx }
+
+// NewArgs makes the pseudo-object whose fields are the entry parameters, so
+// that parameters are initialized by the same lazy rules as fields, and
+// recorded in the input heap like them. Read parameter i with
+// Load(Ptr{Obj: id, Path: Path("").Field(i)}, type).
+func (h *Heap) NewArgs(params *types.Tuple) ObjID {
+	fields := make([]*types.Var, params.Len())
+	for i := range fields {
+		p := params.At(i)
+		fields[i] = types.NewField(p.Pos(), p.Pkg(), fmt.Sprintf("p%d", i), p.Type(), false)
+	}
+	t := types.NewStruct(fields, nil)
+	id := h.add(t, true, -1)
+	h.args = id
+	return id
+}
+
+// Alloc makes a zeroed object of type t, as new(T) or &T{} does.
+func (h *Heap) Alloc(t types.Type) Ptr {
+	id := h.add(t, false, 0)
+	obj := h.objs[id]
+	obj.Val = Zero(h.ctx, t)
+	return Ptr{Obj: id}
+}
+
+func (h *Heap) add(t types.Type, input bool, depth int) ObjID {
+	h.next++
+	id := h.next
+	obj := &Object{ID: id, Type: t, Input: input, Depth: depth}
+	if input {
+		obj.Val = InputRef{Obj: id, Type: t}
+	}
+	h.objs[id] = obj
+	return id
+}
+
+// Load reads the value of static type t at p. When the read observes an
+// input location whose initialization is a choice (lazy and lazier pointer
+// fields), it returns the decision instead: the caller takes one choice per
+// path and retries the load.
+func (h *Heap) Load(p Ptr, t types.Type) (Value, *Decision) {
+	obj := h.objs[p.Obj]
+	if obj == nil {
+		panic(fmt.Sprintf("heap: load from unknown object %d", p.Obj))
+	}
+	v := navigate(obj.Val, p.Path.Indices(), t)
+	return h.Use(v)
+}
+
+// navigate returns the part of v at the field path idx, of type t.
+func navigate(v Value, idx []int, t types.Type) Value {
+	for n, i := range idx {
+		switch x := v.(type) {
+		case Struct:
+			v = x.Fields[i]
+		case InputRef:
+			p := x.Path
+			for _, j := range idx[n:] {
+				p = p.Field(j)
+			}
+			return InputRef{Obj: x.Obj, Path: p, Type: t}
+		default:
+			panic(fmt.Sprintf("heap: field %d of non-struct value %T", i, v))
+		}
+	}
+	if r, ok := v.(InputRef); ok {
+		r.Type = t
+		return r
+	}
+	return v
+}
+
+// Use returns v ready for an operation that reads it: an input placeholder
+// of a leaf type is materialized (which may need a decision first).
+// Aggregates stay deferred until a leaf of them is used.
+func (h *Heap) Use(v Value) (Value, *Decision) {
+	r, ok := v.(InputRef)
+	if !ok {
+		return v, nil
+	}
+	if _, isStruct := r.Type.Underlying().(*types.Struct); isStruct {
+		return r, nil
+	}
+	return h.materialize(r)
+}
+
+// FieldOf extracts field i of a struct value (which may be deferred input).
+func FieldOf(v Value, i int, t types.Type) Value {
+	return navigate(v, []int{i}, t)
+}
+
+// Store writes v at p.
+func (h *Heap) Store(p Ptr, v Value) {
+	obj := h.objs[p.Obj]
+	if obj == nil {
+		panic(fmt.Sprintf("heap: store to unknown object %d", p.Obj))
+	}
+	next := *obj
+	next.Val = update(obj.Val, p.Path.Indices(), v)
+	h.objs[p.Obj] = &next
+}
+
+// update returns agg with the part at idx replaced by v.
+func update(agg Value, idx []int, v Value) Value {
+	if len(idx) == 0 {
+		return v
+	}
+	var fields []Value
+	switch x := agg.(type) {
+	case Struct:
+		fields = append([]Value(nil), x.Fields...)
+	case InputRef:
+		st := x.Type.Underlying().(*types.Struct)
+		fields = make([]Value, st.NumFields())
+		for j := range fields {
+			fields[j] = InputRef{Obj: x.Obj, Path: x.Path.Field(j), Type: st.Field(j).Type()}
+		}
+	default:
+		panic(fmt.Sprintf("heap: store into field of non-struct value %T", agg))
+	}
+	fields[idx[0]] = update(fields[idx[0]], idx[1:], v)
+	return Struct{Fields: fields}
+}
+
+// materialize returns the input value at r, initializing it on first read
+// according to the initialization mode.
+func (h *Heap) materialize(r InputRef) (Value, *Decision) {
+	loc := Loc{Obj: r.Obj, Path: r.Path}
+	if v, ok := h.inputs[loc]; ok {
+		return v, nil
+	}
+	if ptr, ok := r.Type.Underlying().(*types.Pointer); ok {
+		return h.materializePointer(loc, ptr.Elem())
+	}
+	v := h.freshLeaf(loc, r.Type)
+	h.record(loc, v)
+	return v, nil
+}
+
+func (h *Heap) record(loc Loc, v Value) {
+	h.inputs[loc] = v
+	h.Materialized++
+}
+
+// freshLeaf makes the unconstrained input value of a non-pointer leaf.
+func (h *Heap) freshLeaf(loc Loc, t types.Type) Value {
+	name := h.locName(loc)
+	if IsBool(t) {
+		return Scalar{h.ctx.FreshBool(name)}
+	}
+	if w, _, ok := IntInfo(t); ok {
+		return Scalar{h.ctx.FreshBV(name, w)}
+	}
+	return Opaque{Type: t, Why: "input of type " + t.String()}
+}
+
+func (h *Heap) locName(loc Loc) string {
+	if loc.Obj == h.args {
+		return fmt.Sprintf("arg%s", loc.Path)
+	}
+	return fmt.Sprintf("o%d%s", loc.Obj, loc.Path)
+}
+
+// origin says which parameter a value read at loc is, if it is one.
+func (h *Heap) origin(loc Loc) Origin {
+	if loc.Obj != h.args {
+		return Origin{}
+	}
+	idx := loc.Path.Indices()
+	if len(idx) != 1 {
+		return Origin{}
+	}
+	return Origin{Param: idx[0] + 1}
+}
+
+func (h *Heap) childDepth(loc Loc) int {
+	return h.objs[loc.Obj].Depth + 1
+}
+
+func (h *Heap) newSym(elem types.Type, depth int, o Origin, n Nilness) SymPtr {
+	h.symN++
+	h.syms[h.symN] = SymInfo{Elem: elem, Depth: depth, Origin: o, Nilness: n}
+	return SymPtr{ID: h.symN}
+}
+
+// Candidates returns the input objects a reference to elem may alias, in
+// creation order.
+func (h *Heap) Candidates(elem types.Type) []ObjID {
+	var ids []ObjID
+	for id, o := range h.objs {
+		if o.Input && id != h.args && types.Identical(o.Type, elem) {
+			ids = append(ids, id)
+		}
+	}
+	sort.Slice(ids, func(i, j int) bool { return ids[i] < ids[j] })
+	return ids
+}
+
+// NewInputObject materializes a fresh input object at the given depth.
+func (h *Heap) NewInputObject(t types.Type, depth int) ObjID {
+	return h.add(t, true, depth)
+}
+
+// Inputs returns the recorded input locations in a stable order.
+func (h *Heap) Inputs() []Loc {
+	locs := make([]Loc, 0, len(h.inputs))
+	for l := range h.inputs {
+		locs = append(locs, l)
+	}
+	sort.Slice(locs, func(i, j int) bool {
+		if locs[i].Obj != locs[j].Obj {
+			return locs[i].Obj < locs[j].Obj
+		}
+		return locs[i].Path < locs[j].Path
+	})
+	return locs
+}
+
+// Input returns the first value of an input location, if it was observed.
+func (h *Heap) Input(l Loc) (Value, bool) {
+	v, ok := h.inputs[l]
+	return v, ok
+}
+
+// Args returns the parameters' pseudo-object.
+func (h *Heap) Args() ObjID { return h.args }

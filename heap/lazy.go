@@ -1,0 +1,241 @@
+package heap
+
+import (
+	"fmt"
+	"go/types"
+)
+
+// Mode is the lazy initialization algorithm (algorithms.md section 2).
+type Mode int
+
+// The initialization algorithms, from most to least eager.
+const (
+	// Lazy branches on the first read of a pointer location over nil, each
+	// input object of the type, and a fresh object.
+	Lazy Mode = iota
+	// Lazier branches on the read over nil and a symbolic location, and
+	// resolves the location to an object only when it is dereferenced or
+	// compared.
+	Lazier
+	// LazierSharp reads a symbolic reference without branching; nilness is
+	// decided when it is consumed.
+	LazierSharp
+)
+
+var modeNames = [...]string{Lazy: "lazy", Lazier: "lazier", LazierSharp: "lazier#"}
+
+func (m Mode) String() string { return modeNames[m] }
+
+// ParseMode parses a -init flag value.
+func ParseMode(s string) (Mode, error) {
+	for m, name := range modeNames {
+		if s == name {
+			return Mode(m), nil
+		}
+	}
+	return 0, fmt.Errorf("unknown initialization %q (want lazy, lazier or lazier#)", s)
+}
+
+// Config holds the initialization mode and the k-bound.
+type Config struct {
+	Mode Mode
+	// K bounds materialization chains: no fresh object is made at a depth
+	// greater than K (parameters' objects have depth 0).
+	K int
+}
+
+func (c Config) withDefaults() Config {
+	if c.K == 0 {
+		c.K = 3
+	}
+	return c
+}
+
+// Decision is a nondeterministic choice the heap needs before an operation
+// can proceed. The caller explores each choice on its own copy of the heap
+// and retries the operation there.
+type Decision struct {
+	Choices []Choice
+	// Cut reports that a fresh-object alternative was left out because it
+	// would exceed the k-bound.
+	Cut bool
+}
+
+// Choice is one alternative of a decision.
+type Choice struct {
+	// Label says what was chosen ("nil", "fresh", "alias o3"), for traces.
+	Label string
+	// Nil is set on the alternative in which the reference is nil.
+	Nil   bool
+	apply func(h *Heap)
+}
+
+// Apply records the choice in h, which must be the path's own copy.
+func (c Choice) Apply(h *Heap) { c.apply(h) }
+
+func (h *Heap) materializePointer(loc Loc, elem types.Type) (Value, *Decision) {
+	o := h.origin(loc)
+	depth := h.childDepth(loc)
+	switch h.cfg.Mode {
+	case LazierSharp:
+		v := h.newSym(elem, depth, o, MaybeNil)
+		h.record(loc, v)
+		return v, nil
+	case Lazier:
+		return nil, &Decision{Choices: []Choice{
+			{Label: "nil", Nil: true, apply: func(h *Heap) { h.record(loc, Nil{Origin: o}) }},
+			{Label: "non-nil", apply: func(h *Heap) { h.record(loc, h.newSym(elem, depth, o, NotNil)) }},
+		}}
+	default:
+		d := &Decision{Choices: []Choice{
+			{Label: "nil", Nil: true, apply: func(h *Heap) { h.record(loc, Nil{Origin: o}) }},
+		}}
+		h.addObjectChoices(d, elem, depth, func(h *Heap, id ObjID) { h.record(loc, Ptr{Obj: id}) })
+		return nil, d
+	}
+}
+
+// addObjectChoices appends one alternative per alias candidate and one for a
+// fresh object (or marks the decision cut when the k-bound forbids it).
+func (h *Heap) addObjectChoices(d *Decision, elem types.Type, depth int, bind func(*Heap, ObjID)) {
+	for _, id := range h.Candidates(elem) {
+		d.Choices = append(d.Choices, Choice{
+			Label: fmt.Sprintf("alias o%d", id),
+			apply: func(h *Heap) { bind(h, id) },
+		})
+	}
+	if depth > h.cfg.K {
+		d.Cut = true
+		return
+	}
+	d.Choices = append(d.Choices, Choice{
+		Label: "fresh",
+		apply: func(h *Heap) { bind(h, h.NewInputObject(elem, depth)) },
+	})
+}
+
+// Target is the result of dereferencing a pointer value.
+type Target struct {
+	Ptr    Ptr
+	IsNil  bool
+	Origin Origin // of the nil value, when IsNil
+}
+
+// Deref resolves a pointer value to the location it points to, or to nil.
+// An unresolved symbolic reference needs a decision first (nil, each alias
+// candidate, fresh).
+func (h *Heap) Deref(v Value) (Target, *Decision) {
+	switch x := v.(type) {
+	case Nil:
+		return Target{IsNil: true, Origin: x.Origin}, nil
+	case Ptr:
+		return Target{Ptr: x}, nil
+	case SymPtr:
+		return h.derefSym(x.ID)
+	}
+	panic(fmt.Sprintf("heap: dereference of %T", v))
+}
+
+func (h *Heap) derefSym(id SymID) (Target, *Decision) {
+	s := h.syms[id]
+	switch {
+	case s.Nilness == IsNil:
+		return Target{IsNil: true, Origin: s.Origin}, nil
+	case s.Target != 0:
+		return Target{Ptr: Ptr{Obj: s.Target}}, nil
+	}
+	d := &Decision{}
+	if s.Nilness == MaybeNil {
+		d.Choices = append(d.Choices, Choice{Label: "nil", Nil: true, apply: func(h *Heap) { h.setNil(id) }})
+	}
+	h.addObjectChoices(d, s.Elem, s.Depth, func(h *Heap, obj ObjID) {
+		s := h.syms[id]
+		s.Nilness, s.Target = NotNil, obj
+		h.syms[id] = s
+	})
+	return Target{}, d
+}
+
+func (h *Heap) setNil(id SymID) {
+	s := h.syms[id]
+	s.Nilness = IsNil
+	h.syms[id] = s
+}
+
+// IsNilPtr reports whether a pointer value is nil, deciding the nilness of a
+// lazier# symbolic reference first if needed. A symbolic location is known
+// non-nil without branching.
+func (h *Heap) IsNilPtr(v Value) (bool, Origin, *Decision) {
+	switch x := v.(type) {
+	case Nil:
+		return true, x.Origin, nil
+	case Ptr:
+		return false, Origin{}, nil
+	case SymPtr:
+		s := h.syms[x.ID]
+		switch s.Nilness {
+		case IsNil:
+			return true, s.Origin, nil
+		case NotNil:
+			return false, s.Origin, nil
+		}
+		id := x.ID
+		return false, s.Origin, &Decision{Choices: []Choice{
+			{Label: "nil", Nil: true, apply: func(h *Heap) { h.setNil(id) }},
+			{Label: "non-nil", apply: func(h *Heap) {
+				s := h.syms[id]
+				s.Nilness = NotNil
+				h.syms[id] = s
+			}},
+		}}
+	}
+	panic(fmt.Sprintf("heap: nil test of %T", v))
+}
+
+// OriginOf returns the parameter a pointer value is, if it is one.
+func (h *Heap) OriginOf(v Value) Origin {
+	switch x := v.(type) {
+	case Nil:
+		return x.Origin
+	case SymPtr:
+		return h.syms[x.ID].Origin
+	}
+	return Origin{}
+}
+
+// SamePtr reports whether two pointer values are equal. The same symbol is
+// equal to itself without resolving; otherwise both are resolved.
+func (h *Heap) SamePtr(a, b Value) (bool, *Decision) {
+	if sa, ok := a.(SymPtr); ok {
+		if sb, ok := b.(SymPtr); ok && sa.ID == sb.ID {
+			return true, nil
+		}
+	}
+	if _, isNil := b.(Nil); isNil {
+		n, _, d := h.IsNilPtr(a)
+		return n, d
+	}
+	if _, isNil := a.(Nil); isNil {
+		n, _, d := h.IsNilPtr(b)
+		return n, d
+	}
+	ta, d := h.Deref(a)
+	if d != nil {
+		return false, d
+	}
+	tb, d := h.Deref(b)
+	if d != nil {
+		return false, d
+	}
+	if ta.IsNil || tb.IsNil {
+		return ta.IsNil == tb.IsNil, nil
+	}
+	return ta.Ptr == tb.Ptr, nil
+}
+
+// FreshRef returns an unconstrained reference to an object of type elem
+// that is not reached from the parameters: the result of a call the engine
+// does not execute. It may be nil or any input object, or a new one.
+func (h *Heap) FreshRef(elem types.Type) Value {
+	return h.newSym(elem, 0, Origin{}, MaybeNil)
+}

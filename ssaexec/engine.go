@@ -1,0 +1,364 @@
+package ssaexec
+
+import (
+	"fmt"
+	"go/token"
+	"go/types"
+	"runtime/debug"
+	"slices"
+	"sort"
+	"strings"
+	"time"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/gosym/gosym/heap"
+	"github.com/gosym/gosym/solver"
+)
+
+// alt is one alternative of a branch point: a scalar guard (nil for none)
+// added to the path condition, and the effect on the path's own state. An
+// effect either completes the instruction or records a decision after which
+// the instruction is executed again.
+type alt struct {
+	guard *solver.Term
+	apply func(s *state)
+}
+
+// explorer runs the depth-first search of one entry function.
+type explorer struct {
+	cfg    Config
+	fn     *ssa.Function
+	fset   *token.FileSet
+	ctx    *solver.Context
+	solver *solver.Solver
+	res    *FuncResult
+	params *types.Tuple
+
+	deadline time.Time
+	steps    int
+	timedOut bool
+
+	seen       map[string]*Finding
+	bounds     map[string]bool
+	constructs map[string]bool
+	approx     map[string]bool
+	names      map[*ssa.Function]sourceNames
+}
+
+// describeAt names the value v of the current frame's function as the
+// source wrote it at pos.
+func (x *explorer) describeAt(s *state, v ssa.Value, pos token.Pos) string {
+	fn := s.top().fn
+	n, ok := x.names[fn]
+	if !ok {
+		n = newSourceNames(fn)
+		x.names[fn] = n
+	}
+	return n.exprAt(v, pos)
+}
+
+// Analyze explores fn symbolically and returns its record. A panic inside
+// the engine is caught and reported as an Error status.
+func Analyze(fn *ssa.Function, cfg Config) (res *FuncResult) {
+	start := time.Now()
+	res = &FuncResult{Func: FuncName(fn), Pos: fn.Prog.Fset.Position(fn.Pos())}
+	ctx := solver.NewContext()
+	defer ctx.Close()
+	x := &explorer{
+		cfg:        cfg,
+		fn:         fn,
+		fset:       fn.Prog.Fset,
+		ctx:        ctx,
+		solver:     ctx.NewSolver(),
+		res:        res,
+		params:     paramTuple(fn),
+		deadline:   start.Add(cfg.Timeout),
+		seen:       map[string]*Finding{},
+		bounds:     map[string]bool{},
+		constructs: map[string]bool{},
+		approx:     map[string]bool{},
+		names:      map[*ssa.Function]sourceNames{},
+	}
+	x.solver.SetTimeout(cfg.SolverTimeout)
+	defer func() {
+		if r := recover(); r != nil {
+			res.Status = Error
+			res.Err = fmt.Sprintf("internal error: %v\n%s", r, debug.Stack())
+		}
+		res.SolverCalls = x.solver.Calls()
+		res.Elapsed = time.Since(start)
+	}()
+	if why := unsupportedFunc(fn); why != "" {
+		res.Status = Unsupported
+		res.UnsupportedConstructs = []string{why}
+		return res
+	}
+	x.explore(x.initial())
+	x.finishRecord()
+	return res
+}
+
+// unsupportedFunc says why fn cannot be an entry, or "".
+func unsupportedFunc(fn *ssa.Function) string {
+	switch {
+	case fn.Blocks == nil:
+		return "function without a body"
+	case fn.TypeParams().Len() > 0 && len(fn.TypeArgs()) == 0:
+		return "generic function"
+	}
+	return ""
+}
+
+func paramTuple(fn *ssa.Function) *types.Tuple {
+	vars := make([]*types.Var, len(fn.Params))
+	for i, p := range fn.Params {
+		vars[i] = types.NewParam(p.Pos(), nil, p.Name(), p.Type())
+	}
+	return types.NewTuple(vars...)
+}
+
+func (x *explorer) initial() *state {
+	h := heap.New(x.ctx, heap.Config{Mode: x.cfg.Init, K: x.cfg.K})
+	h.NewArgs(x.params)
+	x.res.States++
+	return &state{
+		frames:   []*frame{newFrame(x.fn, nil)},
+		heap:     h,
+		compared: map[int]nilCheck{},
+	}
+}
+
+// explore runs s until it ends or branches; each branch is explored in turn.
+func (x *explorer) explore(s *state) {
+	for s.end == running {
+		if x.outOfTime() {
+			return
+		}
+		alts := x.step(s)
+		if len(alts) > 0 {
+			x.branch(s, alts)
+			return
+		}
+	}
+	x.finish(s)
+}
+
+func (x *explorer) outOfTime() bool {
+	if x.timedOut {
+		return true
+	}
+	x.steps++
+	if x.steps%256 == 0 && time.Now().After(x.deadline) {
+		x.timedOut = true
+	}
+	return x.timedOut
+}
+
+// branch explores each feasible alternative on its own copy of s, with the
+// solver's assertion stack mirroring the path (push before, pop after).
+// The alternatives of a branch point are exhaustive, so when all but the
+// last were proved infeasible the last needs no query.
+func (x *explorer) branch(s *state, alts []alt) {
+	feasible, unknown := 0, 0
+	for i, a := range alts {
+		last := i == len(alts)-1
+		child := s
+		if !last {
+			child = s.clone()
+		}
+		pushed := false
+		if a.guard != nil {
+			if b, ok := a.guard.BoolValue(); ok {
+				if !b {
+					continue
+				}
+			} else {
+				x.solver.Push()
+				x.solver.Assert(a.guard)
+				pushed = true
+				if !last || feasible > 0 || unknown > 0 {
+					switch x.solver.Check() {
+					case solver.Unsat:
+						x.solver.Pop()
+						continue
+					case solver.Unknown:
+						x.solver.Pop()
+						unknown++
+						x.cutPath(child, "solver: "+x.solver.ReasonUnknown())
+						continue
+					}
+				}
+				child.pc = append(child.pc, a.guard)
+			}
+		}
+		feasible++
+		x.res.States++
+		a.apply(child)
+		x.explore(child)
+		if pushed {
+			x.solver.Pop()
+		}
+		if x.timedOut {
+			return
+		}
+	}
+}
+
+// cutPath ends a path that a bound stops, recording the bound and where.
+func (x *explorer) cutPath(s *state, bound string) {
+	pos := x.fset.Position(x.posOf(s))
+	x.bounds[fmt.Sprintf("%s at %s", bound, shortPos(pos))] = true
+	x.res.Cut++
+}
+
+// finish accounts for a path that ended.
+func (x *explorer) finish(s *state) {
+	switch s.end {
+	case returned:
+		x.res.Paths++
+	case cut:
+		x.cutPath(s, s.why)
+	case unsupported:
+		x.constructs[s.why] = true
+	case panicked:
+		x.res.Panics++
+		if s.contract {
+			x.res.NilParams++
+			return
+		}
+		x.report(s)
+	}
+}
+
+// report turns a panicking path into a finding, unless one at the same
+// position and of the same kind is already known.
+func (x *explorer) report(s *state) {
+	f := s.finding
+	key := fmt.Sprintf("%s|%s", f.Kind, f.Pos)
+	if x.seen[key] != nil {
+		return
+	}
+	if x.solver.Check() != solver.Sat {
+		// The path condition was proved satisfiable when it was extended,
+		// so this is the solver giving up on a repeated query.
+		x.cutPath(s, "solver: "+x.solver.ReasonUnknown())
+		return
+	}
+	m := x.solver.Model()
+	w := s.heap.Witness(m, qualifierFor(x.fn), x.params)
+	f.Setup = w.Setup
+	f.Call = callExpr(x.fn, w.Args)
+	f.Func = x.res.Func
+	for _, p := range s.trace {
+		f.Trace = append(f.Trace, x.fset.Position(p))
+	}
+	f.Approximated = slices.Clone(s.approx)
+	x.seen[key] = f
+	x.res.Findings = append(x.res.Findings, f)
+}
+
+func (x *explorer) finishRecord() {
+	r := x.res
+	r.BoundsHit = sortedKeys(x.bounds)
+	r.UnsupportedConstructs = sortedKeys(x.constructs)
+	r.Approximated = sortedKeys(x.approx)
+	sort.SliceStable(r.Findings, func(i, j int) bool {
+		a, b := r.Findings[i].Pos, r.Findings[j].Pos
+		if a.Filename != b.Filename {
+			return a.Filename < b.Filename
+		}
+		if a.Line != b.Line {
+			return a.Line < b.Line
+		}
+		return a.Column < b.Column
+	})
+	switch {
+	case len(r.Findings) > 0:
+		r.Status = Failed
+	case x.timedOut:
+		r.Status = Timeout
+		r.BoundsHit = append(r.BoundsHit, fmt.Sprintf("timeout of %s", x.cfg.Timeout))
+	case len(r.UnsupportedConstructs) > 0:
+		r.Status = Unsupported
+	case r.Cut > 0:
+		r.Status = Bounded
+	default:
+		r.Status = Complete
+	}
+}
+
+func sortedKeys(m map[string]bool) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}
+
+// posOf returns the position of the instruction s is at, or the nearest
+// earlier one with a position.
+func (x *explorer) posOf(s *state) token.Pos {
+	if len(s.frames) == 0 {
+		return x.fn.Pos()
+	}
+	f := s.top()
+	for i := min(f.pc, len(f.block.Instrs)-1); i >= 0; i-- {
+		if p := f.block.Instrs[i].Pos(); p.IsValid() {
+			return p
+		}
+	}
+	if n := len(s.trace); n > 0 {
+		return s.trace[n-1]
+	}
+	return f.fn.Pos()
+}
+
+func shortPos(p token.Position) string {
+	name := p.Filename
+	if i := strings.LastIndexAny(name, `/\`); i >= 0 {
+		name = name[i+1:]
+	}
+	return fmt.Sprintf("%s:%d:%d", name, p.Line, p.Column)
+}
+
+// FuncName names fn as gosym reports it: pkg.F or (*pkg.T).M.
+func FuncName(fn *ssa.Function) string {
+	byName := func(p *types.Package) string { return p.Name() }
+	if recv := fn.Signature.Recv(); recv != nil {
+		return "(" + types.TypeString(recv.Type(), byName) + ")." + fn.Name()
+	}
+	if fn.Pkg != nil {
+		return fn.Pkg.Pkg.Name() + "." + fn.Name()
+	}
+	return fn.String()
+}
+
+// qualifierFor writes types as code inside fn's package would.
+func qualifierFor(fn *ssa.Function) types.Qualifier {
+	var own *types.Package
+	if fn.Pkg != nil {
+		own = fn.Pkg.Pkg
+	}
+	return func(p *types.Package) string {
+		if p == own {
+			return ""
+		}
+		return p.Name()
+	}
+}
+
+// callExpr writes the call of fn on the witness arguments.
+func callExpr(fn *ssa.Function, args []string) string {
+	if fn.Signature.Recv() == nil {
+		return fmt.Sprintf("%s(%s)", fn.Name(), strings.Join(args, ", "))
+	}
+	recv := args[0]
+	if recv == "nil" {
+		recv = "(" + types.TypeString(fn.Signature.Recv().Type(), qualifierFor(fn)) + ")(nil)"
+	} else if strings.ContainsAny(recv, "{(&") {
+		recv = "(" + recv + ")"
+	}
+	return fmt.Sprintf("%s.%s(%s)", recv, fn.Name(), strings.Join(args[1:], ", "))
+}

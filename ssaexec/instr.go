@@ -1,0 +1,397 @@
+package ssaexec
+
+import (
+	"fmt"
+	"go/constant"
+	"go/token"
+	"go/types"
+	"slices"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/gosym/gosym/heap"
+)
+
+// step executes the next instruction of s (binding the entry parameters
+// first). It returns the alternatives when the path branches.
+func (x *explorer) step(s *state) []alt {
+	if s.bound < len(x.fn.Params) {
+		return x.bindParam(s)
+	}
+	in := s.instr()
+	s.note(x.fset, in.Pos())
+	return x.exec(s, in)
+}
+
+func (x *explorer) bindParam(s *state) []alt {
+	p := x.fn.Params[s.bound]
+	loc := heap.Ptr{Obj: s.heap.Args(), Path: heap.Path("").Field(s.bound)}
+	v, d := s.heap.Load(loc, p.Type())
+	if d != nil {
+		return x.decide(s, d)
+	}
+	s.top().env[p] = v
+	s.bound++
+	return nil
+}
+
+// exec gives the semantics of one SSA instruction, one case per kind, in
+// the manner of x/tools' ssa/interp. Instructions that need a heap decision
+// or a scalar case split return the alternatives; each one either completes
+// the instruction or is followed by its execution again.
+func (x *explorer) exec(s *state, instr ssa.Instruction) []alt {
+	switch in := instr.(type) {
+	case *ssa.DebugRef:
+		s.top().pc++
+
+	case *ssa.Alloc:
+		x.set(s, in, s.heap.Alloc(deref(in.Type())))
+
+	case *ssa.BinOp:
+		return x.binOp(s, in)
+
+	case *ssa.UnOp:
+		return x.unOp(s, in)
+
+	case *ssa.Convert:
+		return x.convert(s, in)
+
+	case *ssa.ChangeType:
+		x.set(s, in, x.value(s, in.X))
+
+	case *ssa.MakeInterface:
+		x.set(s, in, heap.Iface{Type: in.X.Type(), V: x.value(s, in.X)})
+
+	case *ssa.FieldAddr:
+		t, alts, ok := x.deref(s, in.X, in.Pos())
+		if !ok {
+			return alts
+		}
+		x.set(s, in, heap.Ptr{Obj: t.Obj, Path: t.Path.Field(in.Field)})
+
+	case *ssa.Field:
+		v := x.value(s, in.X)
+		switch v.(type) {
+		case heap.Struct, heap.InputRef:
+			x.set(s, in, heap.FieldOf(v, in.Field, in.Type()))
+		default:
+			x.unsupported(s, fmt.Sprintf("field of %s value", in.X.Type()))
+		}
+
+	case *ssa.Store:
+		t, alts, ok := x.deref(s, in.Addr, in.Pos())
+		if !ok {
+			return alts
+		}
+		s.heap.Store(t, x.value(s, in.Val))
+		s.top().pc++
+
+	case *ssa.Extract:
+		tup, ok := x.value(s, in.Tuple).(heap.Tuple)
+		if !ok {
+			x.unsupported(s, "extract from a non-tuple value")
+			return nil
+		}
+		x.set(s, in, tup.Elems[in.Index])
+
+	case *ssa.If:
+		return x.ifInstr(s, in)
+
+	case *ssa.Jump:
+		x.jump(s, in.Block().Succs[0])
+
+	case *ssa.Return:
+		x.ret(s, in)
+
+	case *ssa.Call:
+		return x.call(s, in)
+
+	case *ssa.Panic:
+		x.panicInstr(s, in)
+
+	case *ssa.RunDefers:
+		// Defer ends a path as unsupported, so there is nothing to run.
+		s.top().pc++
+
+	default:
+		x.unsupported(s, constructName(instr))
+	}
+	return nil
+}
+
+// constructName says in a user's words what an unmodelled instruction is.
+func constructName(instr ssa.Instruction) string {
+	switch in := instr.(type) {
+	case *ssa.IndexAddr, *ssa.Index:
+		return "indexing"
+	case *ssa.Slice:
+		return "slice expression"
+	case *ssa.MakeSlice:
+		return "make slice"
+	case *ssa.MakeMap, *ssa.MapUpdate, *ssa.Lookup:
+		return "map"
+	case *ssa.Range, *ssa.Next:
+		return "range over map or string"
+	case *ssa.TypeAssert:
+		return "type assertion"
+	case *ssa.MakeClosure:
+		return "closure"
+	case *ssa.Go:
+		return "go statement"
+	case *ssa.MakeChan, *ssa.Send, *ssa.Select:
+		return "channel"
+	case *ssa.Defer:
+		return "defer"
+	case *ssa.ChangeInterface:
+		return "interface conversion"
+	case *ssa.SliceToArrayPointer:
+		return "slice to array conversion"
+	case *ssa.MultiConvert:
+		return "generic conversion"
+	default:
+		return fmt.Sprintf("instruction %T", in)
+	}
+}
+
+func deref(t types.Type) types.Type {
+	return t.Underlying().(*types.Pointer).Elem()
+}
+
+// set binds the instruction's value and moves to the next instruction.
+func (x *explorer) set(s *state, v ssa.Value, val heap.Value) {
+	f := s.top()
+	f.env[v] = val
+	f.pc++
+}
+
+func (x *explorer) unsupported(s *state, construct string) {
+	s.end = unsupported
+	s.why = construct
+}
+
+// value returns the value of an SSA operand as it is, without observing it:
+// transfers (phis, stores, arguments, results) never resolve anything.
+func (x *explorer) value(s *state, v ssa.Value) heap.Value {
+	switch v := v.(type) {
+	case *ssa.Const:
+		return x.constant(v)
+	case *ssa.Function:
+		return heap.Opaque{Type: v.Type(), Why: "function value"}
+	case *ssa.Global:
+		return heap.Opaque{Type: v.Type(), Why: "global variable"}
+	}
+	val, ok := s.top().env[v]
+	if !ok {
+		panic(fmt.Sprintf("ssaexec: no value for %s (%T) in %s", v.Name(), v, s.top().fn))
+	}
+	return val
+}
+
+// use returns an operand ready to be computed with: an unobserved input
+// leaf is materialized, which may need a decision first.
+func (x *explorer) use(s *state, v ssa.Value) (heap.Value, *heap.Decision) {
+	return s.heap.Use(x.value(s, v))
+}
+
+func (x *explorer) constant(c *ssa.Const) heap.Value {
+	t := c.Type()
+	switch {
+	case c.Value == nil:
+		if heap.IsPointer(t) {
+			return heap.Nil{}
+		}
+		return heap.Zero(x.ctx, t)
+	case heap.IsBool(t):
+		return heap.Scalar{T: x.ctx.Bool(constant.BoolVal(c.Value))}
+	}
+	if w, _, ok := heap.IntInfo(t); ok {
+		v := constant.ToInt(c.Value)
+		if u, exact := constant.Uint64Val(v); exact {
+			return heap.Scalar{T: x.ctx.BV(w, u)}
+		}
+		i, _ := constant.Int64Val(v)
+		return heap.Scalar{T: x.ctx.BV(w, uint64(i))}
+	}
+	if c.Value.Kind() == constant.String {
+		return heap.Str{S: constant.StringVal(c.Value)}
+	}
+	return heap.Opaque{Type: t, Why: "constant of type " + t.String()}
+}
+
+// decide turns a heap decision into alternatives that record each choice;
+// the instruction then runs again on each path.
+func (x *explorer) decide(s *state, d *heap.Decision) []alt {
+	if d.Cut {
+		x.cutPath(s, "k")
+	}
+	if len(d.Choices) == 0 {
+		s.end = dropped
+		return nil
+	}
+	alts := make([]alt, len(d.Choices))
+	for i, c := range d.Choices {
+		alts[i] = alt{apply: func(s *state) { c.Apply(s.heap) }}
+	}
+	return alts
+}
+
+// deref resolves the pointer operand v of a dereferencing instruction at
+// pos. ok is false when the instruction cannot complete on this path: it
+// needs the returned alternatives first, or it panicked.
+func (x *explorer) deref(s *state, v ssa.Value, pos token.Pos) (heap.Ptr, []alt, bool) {
+	pv, d := x.use(s, v)
+	if d != nil {
+		return heap.Ptr{}, x.decide(s, d), false
+	}
+	if o, isOpaque := pv.(heap.Opaque); isOpaque {
+		x.unsupported(s, o.Why)
+		return heap.Ptr{}, nil, false
+	}
+	t, d := s.heap.Deref(pv)
+	if d != nil {
+		return heap.Ptr{}, x.decide(s, d), false
+	}
+	if t.IsNil {
+		x.nilDeref(s, v, t.Origin, pos)
+		return heap.Ptr{}, nil, false
+	}
+	return t.Ptr, nil, true
+}
+
+// nilDeref ends s with a nil dereference of v, unless the entry policy
+// leaves it to the caller: a parameter's own nil value that the function
+// never compared with nil.
+func (x *explorer) nilDeref(s *state, v ssa.Value, o heap.Origin, pos token.Pos) {
+	s.end = panicked
+	if !pos.IsValid() {
+		pos = x.posOf(s)
+	}
+	msg := fmt.Sprintf("nil dereference: %s is nil", x.describeAt(s, v, pos))
+	if o.IsParam() {
+		chk, compared := s.compared[o.Param]
+		if !compared && !x.cfg.NilParams {
+			s.contract = true
+			return
+		}
+		if compared {
+			msg += fmt.Sprintf(" (compared with nil in %s at %s)", chk.expr, shortPos(x.fset.Position(chk.pos)))
+		}
+	}
+	x.panicked(s, NilDeref, msg, pos)
+}
+
+// panicked ends s with a finding of the given kind at pos.
+func (x *explorer) panicked(s *state, k Kind, msg string, pos token.Pos) {
+	if !pos.IsValid() {
+		pos = x.posOf(s)
+	}
+	s.end = panicked
+	s.finding = &Finding{Kind: k, Pos: x.fset.Position(pos), Message: msg}
+}
+
+func (x *explorer) ifInstr(s *state, in *ssa.If) []alt {
+	v, d := x.use(s, in.Cond)
+	if d != nil {
+		return x.decide(s, d)
+	}
+	cond := v.(heap.Scalar).T
+	succ := in.Block().Succs
+	if b, ok := cond.BoolValue(); ok {
+		if b {
+			x.jump(s, succ[0])
+		} else {
+			x.jump(s, succ[1])
+		}
+		return nil
+	}
+	return []alt{
+		{guard: cond, apply: func(s *state) { x.jump(s, succ[0]) }},
+		{guard: x.ctx.Not(cond), apply: func(s *state) { x.jump(s, succ[1]) }},
+	}
+}
+
+// jump moves control to block to, assigning its phis from the edge taken,
+// and applies the loop bound when the edge is a back edge.
+func (x *explorer) jump(s *state, to *ssa.BasicBlock) {
+	f := s.top()
+	from := f.block
+	edge := slices.Index(to.Preds, from)
+	n := 0
+	var vals []heap.Value
+	for _, instr := range to.Instrs {
+		phi, ok := instr.(*ssa.Phi)
+		if !ok {
+			break
+		}
+		vals = append(vals, x.value(s, phi.Edges[edge]))
+		n++
+	}
+	for i, v := range vals {
+		f.env[to.Instrs[i].(*ssa.Phi)] = v
+	}
+	f.prev, f.block, f.pc = from, to, n
+	x.countIteration(s, f, from, to)
+}
+
+// countIteration applies the loop bound: at a loop head reached by a back
+// edge, an iteration that materialized no input counts against -loops.
+func (x *explorer) countIteration(s *state, f *frame, from, to *ssa.BasicBlock) {
+	if !isLoopHead(to) {
+		return
+	}
+	m := s.heap.Materialized
+	if to.Dominates(from) {
+		if f.matAt[to] == m {
+			f.iters[to]++
+		}
+	} else {
+		f.iters[to] = 0
+	}
+	f.matAt[to] = m
+	if f.iters[to] > x.cfg.Loops {
+		s.end, s.why = cut, "loops"
+	}
+}
+
+func isLoopHead(b *ssa.BasicBlock) bool {
+	for _, p := range b.Preds {
+		if b.Dominates(p) {
+			return true
+		}
+	}
+	return false
+}
+
+func (x *explorer) ret(s *state, in *ssa.Return) {
+	var result heap.Value
+	switch len(in.Results) {
+	case 0:
+	case 1:
+		result = x.value(s, in.Results[0])
+	default:
+		elems := make([]heap.Value, len(in.Results))
+		for i, r := range in.Results {
+			elems[i] = x.value(s, r)
+		}
+		result = heap.Tuple{Elems: elems}
+	}
+	call := s.top().call
+	s.frames = s.frames[:len(s.frames)-1]
+	if len(s.frames) == 0 {
+		s.end = returned
+		return
+	}
+	if call != nil {
+		x.set(s, call, result)
+	}
+}
+
+func (x *explorer) panicInstr(s *state, in *ssa.Panic) {
+	msg := "panic: " + x.describeAt(s, in.X, in.Pos())
+	if iface, ok := x.value(s, in.X).(heap.Iface); ok {
+		if str, ok := iface.V.(heap.Str); ok {
+			msg = "panic: " + str.S
+		}
+	}
+	x.panicked(s, Panic, msg, in.Pos())
+}

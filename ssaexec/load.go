@@ -1,0 +1,139 @@
+package ssaexec
+
+import (
+	"errors"
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"regexp"
+	"sort"
+	"strings"
+
+	"golang.org/x/tools/go/packages"
+	"golang.org/x/tools/go/ssa"
+	"golang.org/x/tools/go/ssa/ssautil"
+)
+
+// Program is a set of packages lowered to SSA.
+type Program struct {
+	Fset *token.FileSet
+	SSA  *ssa.Program
+	// Packages are the packages the patterns named, in load order.
+	Packages []*ssa.Package
+}
+
+// LoadError lists the errors of packages that do not load or compile.
+type LoadError struct{ Errors []string }
+
+func (e *LoadError) Error() string {
+	return strings.Join(e.Errors, "\n")
+}
+
+// Load loads the packages matching patterns (as the go command reads them,
+// from dir) and builds their SSA. Dependencies are loaded from export data,
+// so only the named packages have function bodies.
+func Load(dir string, patterns ...string) (*Program, error) {
+	cfg := &packages.Config{
+		Mode: packages.LoadSyntax,
+		Dir:  dir,
+	}
+	pkgs, err := packages.Load(cfg, expandPatterns(dir, patterns)...)
+	if err != nil {
+		return nil, err
+	}
+	if len(pkgs) == 0 {
+		return nil, &LoadError{Errors: []string{fmt.Sprintf("no packages match %s", strings.Join(patterns, " "))}}
+	}
+	var errs []string
+	packages.Visit(pkgs, nil, func(p *packages.Package) {
+		for _, e := range p.Errors {
+			errs = append(errs, e.Error())
+		}
+	})
+	if len(errs) > 0 {
+		return nil, &LoadError{Errors: errs}
+	}
+	prog, ssaPkgs := ssautil.Packages(pkgs, ssa.InstantiateGenerics|ssa.GlobalDebug)
+	for i, p := range ssaPkgs {
+		if p == nil {
+			return nil, &LoadError{Errors: []string{"cannot build SSA for " + pkgs[i].PkgPath}}
+		}
+	}
+	prog.Build()
+	return &Program{Fset: prog.Fset, SSA: prog, Packages: ssaPkgs}, nil
+}
+
+// IsLoadError reports whether err is a package loading or compile error.
+func IsLoadError(err error) bool {
+	var le *LoadError
+	return errors.As(err, &le)
+}
+
+// Entries returns the entry functions of the program's packages: every
+// exported function and method declared with a body (all declared ones when
+// all is set), whose name matches run if run is not nil, in source order.
+func (p *Program) Entries(all bool, run *regexp.Regexp) []*ssa.Function {
+	var fns []*ssa.Function
+	seen := map[*ssa.Function]bool{}
+	add := func(fn *ssa.Function) {
+		if fn == nil || seen[fn] || fn.Synthetic != "" || fn.Object() == nil {
+			return
+		}
+		if !all && !isExported(fn) {
+			return
+		}
+		if run != nil && !run.MatchString(FuncName(fn)) {
+			return
+		}
+		seen[fn] = true
+		fns = append(fns, fn)
+	}
+	for _, pkg := range p.Packages {
+		for _, m := range pkg.Members {
+			switch m := m.(type) {
+			case *ssa.Function:
+				if m.Name() != "init" {
+					add(m)
+				}
+			case *ssa.Type:
+				p.addMethods(m, add)
+			}
+		}
+	}
+	sort.Slice(fns, func(i, j int) bool {
+		a, b := p.Fset.Position(fns[i].Pos()), p.Fset.Position(fns[j].Pos())
+		if a.Filename != b.Filename {
+			return a.Filename < b.Filename
+		}
+		return a.Offset < b.Offset
+	})
+	return fns
+}
+
+// addMethods adds the methods declared on a named type (value and pointer
+// receivers alike), generic ones included so that they get a status.
+func (p *Program) addMethods(t *ssa.Type, add func(*ssa.Function)) {
+	named, ok := t.Type().(*types.Named)
+	if !ok {
+		return
+	}
+	for i := 0; i < named.NumMethods(); i++ {
+		add(p.SSA.FuncValue(named.Method(i)))
+	}
+}
+
+func isExported(fn *ssa.Function) bool {
+	if !ast.IsExported(fn.Name()) {
+		return false
+	}
+	recv := fn.Signature.Recv()
+	if recv == nil {
+		return true
+	}
+	name := recv.Type().String()
+	if i := strings.LastIndexByte(name, '.'); i >= 0 {
+		name = name[i+1:]
+	}
+	return ast.IsExported(strings.TrimLeft(name, "*"))
+}

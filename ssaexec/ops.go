@@ -1,0 +1,400 @@
+package ssaexec
+
+import (
+	"fmt"
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/gosym/gosym/heap"
+	"github.com/gosym/gosym/solver"
+)
+
+func (x *explorer) binOp(s *state, in *ssa.BinOp) []alt {
+	x.noteNilComparison(s, in)
+	a, d := x.use(s, in.X)
+	if d != nil {
+		return x.decide(s, d)
+	}
+	b, d := x.use(s, in.Y)
+	if d != nil {
+		return x.decide(s, d)
+	}
+	switch av := a.(type) {
+	case heap.Scalar:
+		bv, ok := b.(heap.Scalar)
+		if !ok {
+			x.unsupported(s, fmt.Sprintf("operator %s on %s", in.Op, in.X.Type()))
+			return nil
+		}
+		return x.scalarOp(s, in, av.T, bv.T)
+	case heap.Nil, heap.Ptr, heap.SymPtr:
+		return x.pointerCompare(s, in, a, b)
+	case heap.Str:
+		if bv, ok := b.(heap.Str); ok {
+			return x.stringOp(s, in, av.S, bv.S)
+		}
+	}
+	x.unsupported(s, fmt.Sprintf("operator %s on %s", in.Op, in.X.Type()))
+	return nil
+}
+
+// noteNilComparison records that an entry parameter was compared with nil,
+// which makes a later dereference of it on the nil branch the function's
+// own bug rather than its caller's.
+func (x *explorer) noteNilComparison(s *state, in *ssa.BinOp) {
+	if in.Op != token.EQL && in.Op != token.NEQ {
+		return
+	}
+	other := in.X
+	if c, ok := in.X.(*ssa.Const); ok && c.IsNil() {
+		other = in.Y
+	} else if c, ok := in.Y.(*ssa.Const); !ok || !c.IsNil() {
+		return
+	}
+	v, _ := s.heap.Use(x.value(s, other))
+	switch v.(type) {
+	case heap.Nil, heap.SymPtr:
+		if o := s.heap.OriginOf(v); o.IsParam() {
+			if _, done := s.compared[o.Param]; !done {
+				s.compared[o.Param] = nilCheck{pos: in.Pos(), expr: fmt.Sprintf("%s %s nil", x.describeAt(s, other, in.Pos()), in.Op)}
+			}
+		}
+	}
+}
+
+func (x *explorer) pointerCompare(s *state, in *ssa.BinOp, a, b heap.Value) []alt {
+	if in.Op != token.EQL && in.Op != token.NEQ {
+		x.unsupported(s, fmt.Sprintf("operator %s on pointers", in.Op))
+		return nil
+	}
+	switch b.(type) {
+	case heap.Nil, heap.Ptr, heap.SymPtr:
+	default:
+		x.unsupported(s, fmt.Sprintf("comparison of %s with %T", in.X.Type(), b))
+		return nil
+	}
+	eq, d := s.heap.SamePtr(a, b)
+	if d != nil {
+		return x.decide(s, d)
+	}
+	if in.Op == token.NEQ {
+		eq = !eq
+	}
+	x.set(s, in, heap.Scalar{T: x.ctx.Bool(eq)})
+	return nil
+}
+
+func (x *explorer) stringOp(s *state, in *ssa.BinOp, a, b string) []alt {
+	var r heap.Value
+	switch in.Op {
+	case token.ADD:
+		r = heap.Str{S: a + b}
+	case token.EQL:
+		r = heap.Scalar{T: x.ctx.Bool(a == b)}
+	case token.NEQ:
+		r = heap.Scalar{T: x.ctx.Bool(a != b)}
+	case token.LSS:
+		r = heap.Scalar{T: x.ctx.Bool(a < b)}
+	case token.LEQ:
+		r = heap.Scalar{T: x.ctx.Bool(a <= b)}
+	case token.GTR:
+		r = heap.Scalar{T: x.ctx.Bool(a > b)}
+	case token.GEQ:
+		r = heap.Scalar{T: x.ctx.Bool(a >= b)}
+	default:
+		x.unsupported(s, fmt.Sprintf("operator %s on strings", in.Op))
+		return nil
+	}
+	x.set(s, in, r)
+	return nil
+}
+
+// scalarOp computes a binary operation on integers or booleans with Go's
+// semantics; division and shifts split the path on their panic conditions.
+func (x *explorer) scalarOp(s *state, in *ssa.BinOp, a, b *solver.Term) []alt {
+	c := x.ctx
+	if a.Sort().IsBool() {
+		switch in.Op {
+		case token.EQL:
+			x.set(s, in, heap.Scalar{T: c.Eq(a, b)})
+		case token.NEQ:
+			x.set(s, in, heap.Scalar{T: c.Ne(a, b)})
+		default:
+			x.unsupported(s, fmt.Sprintf("operator %s on booleans", in.Op))
+		}
+		return nil
+	}
+	_, signed, _ := heap.IntInfo(in.X.Type())
+	switch in.Op {
+	case token.QUO, token.REM:
+		return x.division(s, in, a, b, signed)
+	case token.SHL, token.SHR:
+		return x.shift(s, in, a, b, signed)
+	}
+	r := arith(c, in.Op, a, b, signed)
+	if r == nil {
+		x.unsupported(s, fmt.Sprintf("operator %s on %s", in.Op, in.X.Type()))
+		return nil
+	}
+	x.set(s, in, heap.Scalar{T: r})
+	return nil
+}
+
+// arith is the panic-free integer operators and comparisons.
+func arith(c *solver.Context, op token.Token, a, b *solver.Term, signed bool) *solver.Term {
+	switch op {
+	case token.ADD:
+		return c.Add(a, b)
+	case token.SUB:
+		return c.Sub(a, b)
+	case token.MUL:
+		return c.Mul(a, b)
+	case token.AND:
+		return c.BitAnd(a, b)
+	case token.OR:
+		return c.BitOr(a, b)
+	case token.XOR:
+		return c.BitXor(a, b)
+	case token.AND_NOT:
+		return c.AndNot(a, b)
+	case token.EQL:
+		return c.Eq(a, b)
+	case token.NEQ:
+		return c.Ne(a, b)
+	}
+	if signed {
+		switch op {
+		case token.LSS:
+			return c.Slt(a, b)
+		case token.LEQ:
+			return c.Sle(a, b)
+		case token.GTR:
+			return c.Sgt(a, b)
+		case token.GEQ:
+			return c.Sge(a, b)
+		}
+		return nil
+	}
+	switch op {
+	case token.LSS:
+		return c.Ult(a, b)
+	case token.LEQ:
+		return c.Ule(a, b)
+	case token.GTR:
+		return c.Ugt(a, b)
+	case token.GEQ:
+		return c.Uge(a, b)
+	}
+	return nil
+}
+
+// division splits on a zero divisor, which panics in Go.
+func (x *explorer) division(s *state, in *ssa.BinOp, a, b *solver.Term, signed bool) []alt {
+	c := x.ctx
+	compute := func(s *state) {
+		var r *solver.Term
+		switch {
+		case in.Op == token.QUO && signed:
+			r = c.SDiv(a, b)
+		case in.Op == token.QUO:
+			r = c.UDiv(a, b)
+		case signed:
+			r = c.SRem(a, b)
+		default:
+			r = c.URem(a, b)
+		}
+		x.set(s, in, heap.Scalar{T: r})
+	}
+	zero := c.Eq(b, c.BV(b.Sort().Width(), 0))
+	return []alt{
+		{guard: zero, apply: func(s *state) {
+			x.panicked(s, DivZero, fmt.Sprintf("integer divide by zero: %s is 0", x.describeAt(s, in.Y, in.Pos())), in.Pos())
+		}},
+		{guard: c.Not(zero), apply: compute},
+	}
+}
+
+// shift splits on a negative signed shift count, which panics in Go.
+func (x *explorer) shift(s *state, in *ssa.BinOp, a, n *solver.Term, signed bool) []alt {
+	c := x.ctx
+	compute := func(s *state) {
+		var r *solver.Term
+		switch {
+		case in.Op == token.SHL:
+			r = c.Shl(a, n)
+		case signed:
+			r = c.AShr(a, n)
+		default:
+			r = c.LShr(a, n)
+		}
+		x.set(s, in, heap.Scalar{T: r})
+	}
+	if _, countSigned, _ := heap.IntInfo(in.Y.Type()); !countSigned {
+		compute(s)
+		return nil
+	}
+	neg := c.Slt(n, c.BV(n.Sort().Width(), 0))
+	return []alt{
+		{guard: neg, apply: func(s *state) {
+			x.panicked(s, Panic, fmt.Sprintf("negative shift amount: %s < 0", x.describeAt(s, in.Y, in.Pos())), in.Pos())
+		}},
+		{guard: c.Not(neg), apply: compute},
+	}
+}
+
+func (x *explorer) unOp(s *state, in *ssa.UnOp) []alt {
+	if in.Op == token.MUL {
+		return x.load(s, in)
+	}
+	v, d := x.use(s, in.X)
+	if d != nil {
+		return x.decide(s, d)
+	}
+	sc, ok := v.(heap.Scalar)
+	if !ok {
+		x.unsupported(s, fmt.Sprintf("operator %s on %s", in.Op, in.X.Type()))
+		return nil
+	}
+	var r *solver.Term
+	switch in.Op {
+	case token.NOT:
+		r = x.ctx.Not(sc.T)
+	case token.SUB:
+		r = x.ctx.Neg(sc.T)
+	case token.XOR:
+		r = x.ctx.BitNot(sc.T)
+	default:
+		x.unsupported(s, fmt.Sprintf("operator %s", in.Op))
+		return nil
+	}
+	x.set(s, in, heap.Scalar{T: r})
+	return nil
+}
+
+// load is *p: the pointer must be non-nil, and reading an input location
+// for the first time initializes it lazily.
+func (x *explorer) load(s *state, in *ssa.UnOp) []alt {
+	p, alts, ok := x.deref(s, in.X, in.Pos())
+	if !ok {
+		return alts
+	}
+	v, d := s.heap.Load(p, in.Type())
+	if d != nil {
+		return x.decide(s, d)
+	}
+	x.set(s, in, v)
+	return nil
+}
+
+func (x *explorer) convert(s *state, in *ssa.Convert) []alt {
+	from, to := in.X.Type(), in.Type()
+	_, srcSigned, srcInt := heap.IntInfo(from)
+	w, _, dstInt := heap.IntInfo(to)
+	if !srcInt || !dstInt {
+		x.unsupported(s, fmt.Sprintf("conversion from %s to %s", from, to))
+		return nil
+	}
+	v, d := x.use(s, in.X)
+	if d != nil {
+		return x.decide(s, d)
+	}
+	x.set(s, in, heap.Scalar{T: x.ctx.Convert(v.(heap.Scalar).T, w, srcSigned)})
+	return nil
+}
+
+// call runs a static call inline in a new frame. A function without a body
+// returns fresh unconstrained results and marks the path approximated.
+func (x *explorer) call(s *state, in *ssa.Call) []alt {
+	common := in.Common()
+	if common.IsInvoke() {
+		x.unsupported(s, "interface method call")
+		return nil
+	}
+	if b, ok := common.Value.(*ssa.Builtin); ok {
+		return x.builtin(s, in, b)
+	}
+	callee := common.StaticCallee()
+	if callee == nil {
+		x.unsupported(s, "call of a function value")
+		return nil
+	}
+	if len(callee.FreeVars) > 0 {
+		x.unsupported(s, "closure")
+		return nil
+	}
+	if callee.Blocks == nil {
+		x.external(s, in, callee)
+		return nil
+	}
+	active := 0
+	for _, f := range s.frames {
+		if f.fn == callee {
+			active++
+		}
+	}
+	if active >= x.cfg.Recursion {
+		s.end, s.why = cut, "recursion"
+		return nil
+	}
+	f := newFrame(callee, in)
+	for i, a := range common.Args {
+		f.env[callee.Params[i]] = x.value(s, a)
+	}
+	s.frames = append(s.frames, f)
+	return nil
+}
+
+func (x *explorer) builtin(s *state, in *ssa.Call, b *ssa.Builtin) []alt {
+	switch b.Name() {
+	case "print", "println":
+		x.set(s, in, nil)
+	default:
+		x.unsupported(s, "builtin "+b.Name())
+	}
+	return nil
+}
+
+// external models a call of a function without a body: its results are
+// fresh, so the path covers whatever it returns.
+func (x *explorer) external(s *state, in *ssa.Call, callee *ssa.Function) {
+	name := FuncName(callee)
+	x.approx[name] = true
+	s.approx = append(s.approx, name)
+	var r heap.Value
+	switch t := in.Type().(type) {
+	case *types.Tuple:
+		elems := make([]heap.Value, t.Len())
+		for i := range elems {
+			elems[i] = x.fresh(s, t.At(i).Type(), name)
+		}
+		r = heap.Tuple{Elems: elems}
+	default:
+		if t != nil {
+			r = x.fresh(s, t, name)
+		}
+	}
+	x.set(s, in, r)
+}
+
+// fresh makes an unconstrained value of type t.
+func (x *explorer) fresh(s *state, t types.Type, name string) heap.Value {
+	if heap.IsBool(t) {
+		return heap.Scalar{T: x.ctx.FreshBool(name)}
+	}
+	if w, _, ok := heap.IntInfo(t); ok {
+		return heap.Scalar{T: x.ctx.FreshBV(name, w)}
+	}
+	switch u := t.Underlying().(type) {
+	case *types.Pointer:
+		return s.heap.FreshRef(u.Elem())
+	case *types.Struct:
+		fields := make([]heap.Value, u.NumFields())
+		for i := range fields {
+			fields[i] = x.fresh(s, u.Field(i).Type(), name)
+		}
+		return heap.Struct{Fields: fields}
+	}
+	return heap.Opaque{Type: t, Why: "result of " + name + " of type " + t.String()}
+}

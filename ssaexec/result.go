@@ -1,0 +1,110 @@
+package ssaexec
+
+import (
+	"go/token"
+	"time"
+
+	"github.com/gosym/gosym/heap"
+)
+
+// Kind classifies a finding.
+type Kind string
+
+// The kinds of finding.
+const (
+	NilDeref Kind = "nil-deref"
+	DivZero  Kind = "div-zero"
+	Panic    Kind = "panic" // an explicit panic call or another runtime panic
+)
+
+// Status says how much of a function was covered.
+type Status string
+
+// The statuses, from most to least definite about coverage.
+const (
+	// Failed: at least one finding.
+	Failed Status = "failed"
+	// Complete: every path was explored and no bound cut any.
+	Complete Status = "complete"
+	// Bounded: every path was explored up to the bounds, and some path was cut.
+	Bounded Status = "bounded"
+	// Unsupported: some path reached a construct the engine does not model.
+	Unsupported Status = "unsupported"
+	// Timeout: the function's time budget ran out.
+	Timeout Status = "timeout"
+	// Error: the engine failed on this function (a bug in gosym).
+	Error Status = "error"
+)
+
+// Config holds the search bounds and policies.
+type Config struct {
+	Init heap.Mode
+	// K bounds materialization chains (heap.Config.K).
+	K int
+	// Loops bounds, per loop and frame, the iterations that materialize
+	// nothing.
+	Loops int
+	// Recursion bounds the active frames of one function.
+	Recursion int
+	// Timeout is the budget of one entry function.
+	Timeout time.Duration
+	// SolverTimeout bounds one solver query.
+	SolverTimeout time.Duration
+	// NilParams reports dereferences of a nil parameter that the function
+	// never compared with nil (left out by default: the caller's contract).
+	NilParams bool
+}
+
+// DefaultConfig returns the defaults of the command's flags.
+func DefaultConfig() Config {
+	return Config{
+		Init:          heap.LazierSharp,
+		K:             3,
+		Loops:         8,
+		Recursion:     8,
+		Timeout:       10 * time.Second,
+		SolverTimeout: 5 * time.Second,
+	}
+}
+
+// Finding is a panic that some input within the bounds raises.
+type Finding struct {
+	Kind    Kind
+	Pos     token.Position
+	Func    string
+	Message string
+	// Setup and Call are the witness: Go statements that build the input,
+	// then the call that panics.
+	Setup []string
+	Call  string
+	// Trace is the path: the source lines executed, in order.
+	Trace []token.Position
+	// Approximated lists calls whose results were unconstrained on the path
+	// (functions without a body): the witness assumes such a result.
+	Approximated []string
+}
+
+// FuncResult is the record of one entry function.
+type FuncResult struct {
+	Func   string
+	Pos    token.Position
+	Status Status
+	// Paths counts paths that returned normally, Panics paths that ended
+	// in a panic, Cut paths cut by a bound.
+	Paths, Panics, Cut int
+	// NilParams counts panics left out by the entry policy: dereferences of
+	// a nil parameter the function never compared with nil.
+	NilParams   int
+	States      int
+	SolverCalls int
+	Elapsed     time.Duration
+	// BoundsHit names each bound that cut a path, with where.
+	BoundsHit []string
+	// UnsupportedConstructs names constructs that ended a path.
+	UnsupportedConstructs []string
+	// Approximated names calls modelled by unconstrained results.
+	Approximated []string
+	// Err is the internal error of an Error status.
+	Err      string
+	Findings []*Finding
+}

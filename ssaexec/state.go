@@ -1,0 +1,123 @@
+package ssaexec
+
+import (
+	"go/token"
+	"maps"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/gosym/gosym/heap"
+	"github.com/gosym/gosym/solver"
+)
+
+// frame is one activation on a path's call stack.
+type frame struct {
+	fn    *ssa.Function
+	block *ssa.BasicBlock
+	prev  *ssa.BasicBlock // the block control came from, for phis
+	pc    int             // index of the next instruction in block
+	env   map[ssa.Value]heap.Value
+	// call is the caller's instruction awaiting this frame's result.
+	call *ssa.Call
+	// iters counts, per loop head, the iterations that materialized
+	// nothing; matAt is the materialization count at the last arrival.
+	iters map[*ssa.BasicBlock]int
+	matAt map[*ssa.BasicBlock]int
+}
+
+func newFrame(fn *ssa.Function, call *ssa.Call) *frame {
+	return &frame{
+		fn:    fn,
+		block: fn.Blocks[0],
+		env:   map[ssa.Value]heap.Value{},
+		call:  call,
+		iters: map[*ssa.BasicBlock]int{},
+		matAt: map[*ssa.BasicBlock]int{},
+	}
+}
+
+func (f *frame) clone() *frame {
+	c := *f
+	c.env = maps.Clone(f.env)
+	c.iters = maps.Clone(f.iters)
+	c.matAt = maps.Clone(f.matAt)
+	return &c
+}
+
+// nilCheck is where an entry parameter was compared with nil.
+type nilCheck struct {
+	pos  token.Pos
+	expr string
+}
+
+// outcome is how a path ended.
+type outcome int
+
+const (
+	running outcome = iota
+	returned
+	panicked
+	cut
+	unsupported
+	// dropped: every continuation was cut by a bound, already counted.
+	dropped
+)
+
+// state is one path: call stack, heap, path condition and what the path
+// has learnt on the way.
+type state struct {
+	frames []*frame
+	heap   *heap.Heap
+	// bound counts the entry parameters bound so far (binding a parameter
+	// may be a lazy-initialization choice, so it is a step like others).
+	bound int
+	pc    []*solver.Term
+	trace []token.Pos
+	// compared records, per entry parameter (index+1), its comparison with
+	// nil on this path.
+	compared map[int]nilCheck
+	approx   []string
+
+	end     outcome
+	finding *Finding
+	// contract marks a panic left out by the entry policy.
+	contract bool
+	why      string // the construct or bound that ended the path
+}
+
+func (s *state) clone() *state {
+	c := *s
+	c.frames = make([]*frame, len(s.frames))
+	for i, f := range s.frames {
+		c.frames[i] = f.clone()
+	}
+	c.heap = s.heap.Clone()
+	c.pc = append([]*solver.Term(nil), s.pc...)
+	c.trace = append([]token.Pos(nil), s.trace...)
+	c.compared = maps.Clone(s.compared)
+	c.approx = append([]string(nil), s.approx...)
+	return &c
+}
+
+func (s *state) top() *frame { return s.frames[len(s.frames)-1] }
+
+// instr is the instruction the path executes next.
+func (s *state) instr() ssa.Instruction {
+	f := s.top()
+	return f.block.Instrs[f.pc]
+}
+
+// note appends pos to the trace when it starts a new source line.
+func (s *state) note(fset *token.FileSet, pos token.Pos) {
+	if !pos.IsValid() {
+		return
+	}
+	if n := len(s.trace); n > 0 {
+		last := fset.Position(s.trace[n-1])
+		cur := fset.Position(pos)
+		if last.Filename == cur.Filename && last.Line == cur.Line {
+			return
+		}
+	}
+	s.trace = append(s.trace, pos)
+}
