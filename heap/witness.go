@@ -38,19 +38,28 @@ func (h *Heap) Witness(m Valuer, q types.Qualifier, params *types.Tuple) Witness
 	}
 	w.chooseVars(params)
 	var out Witness
+	// Arguments first: writing them may add link statements.
+	for i := 0; i < params.Len(); i++ {
+		out.Args = append(out.Args, w.arg(i, params.At(i).Type()))
+	}
 	for _, id := range w.varOrder {
 		out.Setup = append(out.Setup, w.declare(id)...)
 	}
 	out.Setup = append(out.Setup, w.links...)
-	for i := 0; i < params.Len(); i++ {
-		v, ok := h.inputs[Loc{Obj: h.args, Path: Path("").Field(i)}]
-		if !ok {
-			out.Args = append(out.Args, w.zeroLit(params.At(i).Type()))
-			continue
-		}
-		out.Args = append(out.Args, w.value(v, params.At(i).Type(), ""))
-	}
 	return out
+}
+
+// arg writes parameter i, of type t. A struct parameter is never recorded
+// whole: its observed fields are.
+func (w *witnessWriter) arg(i int, t types.Type) string {
+	p := Path("").Field(i)
+	if v, ok := w.h.inputs[Loc{Obj: w.h.args, Path: p}]; ok {
+		return w.value(v, t, "")
+	}
+	if _, isStruct := t.Underlying().(*types.Struct); isStruct && w.hasUnder(w.h.args, p) {
+		return w.structLit(w.h.args, p, t, "")
+	}
+	return w.zeroLit(t)
 }
 
 type witnessWriter struct {
@@ -134,17 +143,17 @@ func (w *witnessWriter) chooseVars(params *types.Tuple) {
 			visit(t)
 		}
 	}
+	// An object a parameter points to is always a variable: the call
+	// reads better, and links inside it have a root to hang on.
 	for i := 0; i < params.Len(); i++ {
-		v, ok := w.h.inputs[Loc{Obj: w.h.args, Path: Path("").Field(i)}]
-		if !ok {
-			continue
+		if v, ok := w.h.inputs[Loc{Obj: w.h.args, Path: Path("").Field(i)}]; ok {
+			if id := w.target(v); id != 0 {
+				w.name(id, params.At(i).Name())
+			}
 		}
-		// An object a parameter points to is always a variable: the
-		// call reads better, and links inside it have a root to hang on.
-		if id := w.target(v); id != 0 {
-			w.name(id, params.At(i).Name())
-			visit(id)
-		}
+	}
+	for _, r := range w.roots {
+		visit(r)
 	}
 }
 
@@ -247,7 +256,12 @@ func (w *witnessWriter) structLit(id ObjID, p Path, t types.Type, at string) str
 	for i := 0; i < st.NumFields(); i++ {
 		f := st.Field(i)
 		fp := p.Field(i)
-		expr := at + "." + f.Name()
+		// Inside an argument's literal (at == "") there is no expression
+		// to link from; variables are referenced in place, declared before.
+		expr := ""
+		if at != "" {
+			expr = at + "." + f.Name()
+		}
 		if v, ok := w.h.inputs[Loc{Obj: id, Path: fp}]; ok {
 			if lit := w.value(v, f.Type(), expr); lit != "" {
 				parts = append(parts, f.Name()+": "+lit)

@@ -129,11 +129,18 @@ func (x *explorer) initial() *state {
 	}
 }
 
+// stepHook, when set by a test, runs before every step: it lets a test
+// inject an engine failure.
+var stepHook func(fn *ssa.Function)
+
 // explore runs s until it ends or branches; each branch is explored in turn.
 func (x *explorer) explore(s *state) {
 	for s.end == running {
 		if x.outOfTime() {
 			return
+		}
+		if stepHook != nil {
+			stepHook(x.fn)
 		}
 		alts := x.step(s)
 		if len(alts) > 0 {
@@ -253,6 +260,11 @@ func (x *explorer) report(s *state) {
 	for _, p := range s.trace {
 		f.Trace = append(f.Trace, x.fset.Position(p))
 	}
+	// The trace holds where each line was entered; end it at the panic.
+	if n := len(f.Trace); n > 0 && f.Trace[n-1].Filename == f.Pos.Filename && f.Trace[n-1].Line == f.Pos.Line {
+		f.Trace = f.Trace[:n-1]
+	}
+	f.Trace = append(f.Trace, f.Pos)
 	f.Approximated = slices.Clone(s.approx)
 	x.seen[key] = f
 	x.res.Findings = append(x.res.Findings, f)

@@ -12,7 +12,6 @@ import (
 )
 
 func (x *explorer) binOp(s *state, in *ssa.BinOp) []alt {
-	x.noteNilComparison(s, in)
 	a, d := x.use(s, in.X)
 	if d != nil {
 		return x.decide(s, d)
@@ -21,6 +20,7 @@ func (x *explorer) binOp(s *state, in *ssa.BinOp) []alt {
 	if d != nil {
 		return x.decide(s, d)
 	}
+	x.noteNilComparison(s, in, a, b)
 	switch av := a.(type) {
 	case heap.Scalar:
 		bv, ok := b.(heap.Scalar)
@@ -43,17 +43,16 @@ func (x *explorer) binOp(s *state, in *ssa.BinOp) []alt {
 // noteNilComparison records that an entry parameter was compared with nil,
 // which makes a later dereference of it on the nil branch the function's
 // own bug rather than its caller's.
-func (x *explorer) noteNilComparison(s *state, in *ssa.BinOp) {
+func (x *explorer) noteNilComparison(s *state, in *ssa.BinOp, a, b heap.Value) {
 	if in.Op != token.EQL && in.Op != token.NEQ {
 		return
 	}
-	other := in.X
+	other, v := in.X, a
 	if c, ok := in.X.(*ssa.Const); ok && c.IsNil() {
-		other = in.Y
+		other, v = in.Y, b
 	} else if c, ok := in.Y.(*ssa.Const); !ok || !c.IsNil() {
 		return
 	}
-	v, _ := s.heap.Use(x.value(s, other))
 	switch v.(type) {
 	case heap.Nil, heap.SymPtr:
 		if o := s.heap.OriginOf(v); o.IsParam() {

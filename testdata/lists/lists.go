@@ -74,7 +74,7 @@ func Second(head *Node) int {
 // branch.
 func ValueOrZero(n *Node) int {
 	if n == nil {
-		return n.Val // want nil-deref `^nil dereference: n is nil \(compared with nil in n == nil at lists.go:78:7\)$`
+		return n.Val // want nil-deref `^nil dereference: n is nil \(compared with nil in n == nil at lists.go:76:7\)$`
 	}
 	return 0
 }
@@ -99,4 +99,26 @@ func Last(head *Node) int {
 
 func valueAfter(n *Node) int {
 	return n.Next.Val // want nil-deref "^nil dereference: n.Next is nil$"
+}
+
+// CycleBug panics when a second node links back to the first.
+func CycleBug(head *Node) int {
+	if head == nil || head.Next == nil || head.Next == head {
+		return 0
+	}
+	if head.Next.Next == head {
+		panic("cycle") // want panic "^panic: cycle$"
+	}
+	return 1
+}
+
+// SharedTail panics when two different lists share their second node.
+func SharedTail(a, b *Node) int {
+	if a == nil || b == nil || a == b || a.Next == nil {
+		return 0
+	}
+	if a.Next == b.Next {
+		panic("shared") // want panic "^panic: shared$"
+	}
+	return 1
 }

@@ -24,3 +24,14 @@ type Table struct{ Rows *Rows }
 
 // Rows counts.
 type Rows struct{ Count int }
+
+// Counter steps by the integer Step points to.
+type Counter struct {
+	N    int
+	Step *int
+}
+
+// Next divides by the step, which may be missing or zero.
+func (c Counter) Next() int {
+	return c.N / *c.Step // want nil-deref "^nil dereference: c.Step is nil$" div-zero `^integer divide by zero: \*c.Step is 0$`
+}

@@ -1,0 +1,114 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
+)
+
+func runGosym(t *testing.T, args ...string) (code int, stdout, stderr string) {
+	t.Helper()
+	var out, errOut bytes.Buffer
+	code = run(args, &out, &errOut)
+	return code, out.String(), errOut.String()
+}
+
+func TestTextOutput(t *testing.T) {
+	code, out, errOut := runGosym(t, "-run", "ValueOrZero|SelfLoop", "../../testdata/lists")
+	want := "" +
+		"../../testdata/lists/lists.go:77:12: nil dereference: n is nil (compared with nil in n == nil at lists.go:76:7) (nil-deref in lists.ValueOrZero)\n" +
+		"\tValueOrZero(nil)\n"
+	if diff := cmp.Diff(want, rel(out)); diff != "" {
+		t.Errorf("stdout (-want +got):\n%s", diff)
+	}
+	if code != 1 {
+		t.Errorf("exit code %d, want 1", code)
+	}
+	if wantSum := "gosym: 1 findings in 2 functions: 1 failed, 1 complete\n"; errOut != wantSum {
+		t.Errorf("stderr = %q, want %q", errOut, wantSum)
+	}
+}
+
+// rel undoes the printer's shortening of paths below the working
+// directory, which the test's relative patterns are not.
+func rel(s string) string {
+	wd, _ := os.Getwd()
+	root := filepath.Dir(filepath.Dir(wd))
+	return strings.ReplaceAll(s, root+"/", "../../")
+}
+
+func TestJSONOutput(t *testing.T) {
+	code, out, _ := runGosym(t, "-json", "-run", "ThreeBug", "../../testdata/lists")
+	if code != 1 {
+		t.Errorf("exit code %d, want 1", code)
+	}
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	if len(lines) != 2 {
+		t.Fatalf("got %d JSON lines, want a finding and a function record:\n%s", len(lines), out)
+	}
+	var f findingRecord
+	var r funcRecord
+	if err := json.Unmarshal([]byte(lines[0]), &f); err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal([]byte(lines[1]), &r); err != nil {
+		t.Fatal(err)
+	}
+	wantF := findingRecord{
+		Type:    "finding",
+		Kind:    "nil-deref",
+		Posn:    "lists.go:52:30",
+		Func:    "lists.ThreeBug",
+		Message: "nil dereference: head.Next.Next.Next is nil",
+		Input:   "head := &Node{Next: &Node{Next: &Node{Next: nil}}}\nThreeBug(head)",
+	}
+	f.Posn = filepath.Base(f.Posn)
+	if diff := cmp.Diff(wantF, f, cmpopts.IgnoreFields(findingRecord{}, "Trace")); diff != "" {
+		t.Errorf("finding (-want +got):\n%s", diff)
+	}
+	if len(f.Trace) == 0 || !strings.HasSuffix(f.Trace[len(f.Trace)-1], "lists.go:52:30") {
+		t.Errorf("trace %v does not end at the panic", f.Trace)
+	}
+	if r.Type != "func" || r.Func != "lists.ThreeBug" || r.Status != "failed" || r.Paths == 0 || r.States == 0 {
+		t.Errorf("function record %+v", r)
+	}
+}
+
+func TestExitCodes(t *testing.T) {
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "go.mod"), []byte("module broken\n\ngo 1.26\n"), 0o644)
+	os.WriteFile(filepath.Join(dir, "b.go"), []byte("package broken\n\nfunc F() int { return \"x\" }\n"), 0o644)
+	tests := []struct {
+		name       string
+		args       []string
+		code       int
+		stderrPart string
+	}{
+		{"clean", []string{"-run", "SelfLoop", "../../testdata/lists"}, 0, "1 complete"},
+		{"findings", []string{"-run", "Average$", "../../testdata/arith"}, 1, "1 failed"},
+		{"no packages named", nil, 2, "no packages named"},
+		{"bad init", []string{"-init=eager", "../../testdata/lists"}, 2, `unknown initialization "eager"`},
+		{"bad k", []string{"-k=0", "../../testdata/lists"}, 2, "-k must be at least 1"},
+		{"bad run", []string{"-run=(", "../../testdata/lists"}, 2, "bad -run"},
+		{"nothing selected", []string{"-run=NoSuchFunc", "../../testdata/lists"}, 2, "no functions to analyse"},
+		{"does not compile", []string{"./..."}, 2, `cannot use "x"`},
+		{"no such package", []string{"../../testdata/nosuch"}, 2, "gosym:"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if tt.name == "does not compile" {
+				t.Chdir(dir)
+			}
+			code, _, errOut := runGosym(t, tt.args...)
+			if code != tt.code || !strings.Contains(errOut, tt.stderrPart) {
+				t.Errorf("exit %d, stderr %q; want exit %d and stderr containing %q", code, errOut, tt.code, tt.stderrPart)
+			}
+		})
+	}
+}

@@ -1,0 +1,279 @@
+package ssaexec
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/gosym/gosym/heap"
+)
+
+// shownFinding is the part of a finding a user reads, with the file name
+// shortened.
+type shownFinding struct {
+	Kind    Kind
+	Posn    string
+	Message string
+	Setup   []string
+	Call    string
+}
+
+func show(f *Finding) shownFinding {
+	return shownFinding{
+		Kind:    f.Kind,
+		Posn:    fmt.Sprintf("%s:%d:%d", filepath.Base(f.Pos.Filename), f.Pos.Line, f.Pos.Column),
+		Message: f.Message,
+		Setup:   f.Setup,
+		Call:    f.Call,
+	}
+}
+
+// TestWitnesses checks the exact findings, witnesses included, of the key
+// cases: each needs a particular shape or value of the input.
+func TestWitnesses(t *testing.T) {
+	tests := []struct {
+		fn   string
+		want []shownFinding
+	}{{
+		fn: "lists.ThreeBug",
+		want: []shownFinding{{
+			Kind: NilDeref, Posn: "lists.go:52:30",
+			Message: "nil dereference: head.Next.Next.Next is nil",
+			Setup:   []string{"head := &Node{Next: &Node{Next: &Node{Next: nil}}}"},
+			Call:    "ThreeBug(head)",
+		}},
+	}, {
+		fn: "aliasing.Steal",
+		want: []shownFinding{{
+			Kind: NilDeref, Posn: "aliasing.go:19:18",
+			Message: "nil dereference: dst.Item is nil",
+			Setup:   []string{"dst := &Box{Item: &Item{}}"},
+			Call:    "Steal(dst, dst)",
+		}},
+	}, {
+		fn: "(*dlist.List).Remove",
+		want: []shownFinding{{
+			Kind: NilDeref, Posn: "dlist.go:22:9",
+			Message: "nil dereference: n.Next is nil",
+			Setup:   []string{"l := &List{}", "n := &Node{Prev: nil, Next: nil}"},
+			Call:    "l.Remove(n)",
+		}},
+	}, {
+		fn: "arith.CheckedInc",
+		want: []shownFinding{{
+			Kind: Panic, Posn: "arith.go:9:8",
+			Message: "panic: overflow",
+			Call:    "CheckedInc(2147483647)",
+		}},
+	}, {
+		fn: "lists.ValueOrZero",
+		want: []shownFinding{{
+			Kind: NilDeref, Posn: "lists.go:77:12",
+			Message: "nil dereference: n is nil (compared with nil in n == nil at lists.go:76:7)",
+			Call:    "ValueOrZero(nil)",
+		}},
+	}, {
+		fn: "lists.Last",
+		want: []shownFinding{{
+			Kind: NilDeref, Posn: "lists.go:101:16",
+			Message: "nil dereference: n.Next is nil",
+			Setup:   []string{"head := &Node{Next: nil}"},
+			Call:    "Last(head)",
+		}},
+	}, {
+		fn: "lists.CycleBug",
+		want: []shownFinding{{
+			Kind: Panic, Posn: "lists.go:110:8",
+			Message: "panic: cycle",
+			Setup:   []string{"head := &Node{}", "node1 := &Node{}", "head.Next = node1", "node1.Next = head"},
+			Call:    "CycleBug(head)",
+		}},
+	}, {
+		fn: "lists.SharedTail",
+		want: []shownFinding{{
+			Kind: Panic, Posn: "lists.go:121:8",
+			Message: "panic: shared",
+			Setup:   []string{"a := &Node{}", "b := &Node{}", "a.Next = a", "b.Next = a"},
+			Call:    "SharedTail(a, b)",
+		}},
+	}, {
+		fn: "(misc.Counter).Next",
+		want: []shownFinding{{
+			Kind: DivZero, Posn: "misc.go:36:13",
+			Message: "integer divide by zero: *c.Step is 0",
+			Setup:   []string{"int1 := new(int)", "*int1 = 0"},
+			Call:    "(Counter{N: 0, Step: int1}).Next()",
+		}, {
+			Kind: NilDeref, Posn: "misc.go:36:15",
+			Message: "nil dereference: c.Step is nil",
+			Call:    "(Counter{N: 0, Step: nil}).Next()",
+		}},
+	}, {
+		fn: "arith.Scale",
+		want: []shownFinding{{
+			Kind: Panic, Posn: "arith.go:35:11",
+			Message: "negative shift amount: by < 0",
+			Call:    "Scale(0, -128)",
+		}},
+	}}
+	for _, tt := range tests {
+		t.Run(tt.fn, func(t *testing.T) {
+			res := Analyze(entry(t, tt.fn), DefaultConfig())
+			var got []shownFinding
+			for _, f := range res.Findings {
+				got = append(got, show(f))
+			}
+			if diff := cmp.Diff(tt.want, got); diff != "" {
+				t.Errorf("findings (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+// TestSwapPaths checks Kiasan's Container.swap figures: 20 / 6 / 2 paths
+// that return normally under lazy / lazier / lazier#. The paths on which c
+// or n is nil panic and are left to the caller, like the paper's non_null.
+func TestSwapPaths(t *testing.T) {
+	type counts struct{ Paths, Findings, Cut int }
+	tests := []struct {
+		mode heap.Mode
+		want counts
+	}{
+		{heap.Lazy, counts{Paths: 20}},
+		{heap.Lazier, counts{Paths: 6}},
+		{heap.LazierSharp, counts{Paths: 2}},
+	}
+	for _, tt := range tests {
+		for _, k := range []int{1, 2, 3} {
+			t.Run(fmt.Sprintf("%s/k=%d", tt.mode, k), func(t *testing.T) {
+				cfg := DefaultConfig()
+				cfg.Init, cfg.K = tt.mode, k
+				res := Analyze(entry(t, "(*kiasan.Container).Swap"), cfg)
+				got := counts{Paths: res.Paths, Findings: len(res.Findings), Cut: res.Cut}
+				if diff := cmp.Diff(tt.want, got); diff != "" {
+					t.Errorf("counts (-want +got):\n%s", diff)
+				}
+				if res.Status != Complete || res.NilParams != res.Panics || res.Panics == 0 {
+					t.Errorf("status %s, %d panics of which %d on nil parameters; want complete, all on nil parameters",
+						res.Status, res.Panics, res.NilParams)
+				}
+			})
+		}
+	}
+}
+
+// TestStatuses checks that each function's record says how far it was
+// explored.
+func TestStatuses(t *testing.T) {
+	type record struct {
+		Status      Status
+		Bounds      []string
+		Unsupported []string
+		Approx      []string
+		NilParams   int
+	}
+	tests := []struct {
+		fn   string
+		want record
+	}{
+		{"lists.SelfLoop", record{Status: Complete}},
+		{"aliasing.CopyPair", record{Status: Complete}},
+		{"aliasing.StealFixed", record{Status: Complete, NilParams: 2}},
+		{"(*dlist.List).RemoveFixed", record{Status: Complete, NilParams: 4}},
+		{"arith.Mid", record{Status: Complete}},
+		{"arith.Wide", record{Status: Complete}},
+		{"lists.Second", record{Status: Failed, NilParams: 1}},
+		{"lists.InsertSortedFixed", record{Status: Bounded, Bounds: []string{"k at lists.go:36:34", "loops at lists.go:36:6"}}},
+		{"lists.Length", record{Status: Bounded, Bounds: []string{"k at lists.go:88:22", "recursion at lists.go:88:19"}}},
+		{"misc.Count", record{Status: Unsupported, Unsupported: []string{"map"}}},
+		{"misc.Parse", record{Status: Failed, Approx: []string{"strconv.Atoi"}, NilParams: 1}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.fn, func(t *testing.T) {
+			res := Analyze(entry(t, tt.fn), DefaultConfig())
+			got := record{
+				Status:      res.Status,
+				Bounds:      res.BoundsHit,
+				Unsupported: res.UnsupportedConstructs,
+				Approx:      res.Approximated,
+				NilParams:   res.NilParams,
+			}
+			if diff := cmp.Diff(tt.want, got, cmpopts.EquateEmpty()); diff != "" {
+				t.Errorf("record (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+// TestNilParams checks that -nil-params reports what the entry policy
+// leaves out by default.
+func TestNilParams(t *testing.T) {
+	cfg := DefaultConfig()
+	cfg.NilParams = true
+	res := Analyze(entry(t, "lists.Second"), cfg)
+	var got []shownFinding
+	for _, f := range res.Findings {
+		got = append(got, show(f))
+	}
+	want := []shownFinding{{
+		Kind: NilDeref, Posn: "lists.go:70:14",
+		Message: "nil dereference: head is nil",
+		Call:    "Second(nil)",
+	}, {
+		Kind: NilDeref, Posn: "lists.go:70:19",
+		Message: "nil dereference: head.Next is nil",
+		Setup:   []string{"head := &Node{Next: nil}"},
+		Call:    "Second(head)",
+	}}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("findings (-want +got):\n%s", diff)
+	}
+	if res.NilParams != 0 {
+		t.Errorf("NilParams = %d with -nil-params, want 0", res.NilParams)
+	}
+}
+
+// TestTimeout checks that a function that outlives its budget says so.
+func TestTimeout(t *testing.T) {
+	cfg := DefaultConfig()
+	cfg.K, cfg.Loops, cfg.Timeout = 50, 50, time.Millisecond
+	res := Analyze(entry(t, "lists.InsertSortedFixed"), cfg)
+	if res.Status != Timeout {
+		t.Errorf("status %s, want %s", res.Status, Timeout)
+	}
+}
+
+// TestInternalErrorRecovered checks that an engine panic is reported for
+// its function and does not escape.
+func TestInternalErrorRecovered(t *testing.T) {
+	stepHook = func(fn *ssa.Function) { panic("injected") }
+	defer func() { stepHook = nil }()
+	res := Analyze(entry(t, "lists.Second"), DefaultConfig())
+	if res.Status != Error || !strings.Contains(res.Err, "injected") {
+		t.Errorf("status %s, error %q; want error status mentioning the panic", res.Status, res.Err)
+	}
+}
+
+// TestLoadError checks that a package that does not compile is reported
+// with the compiler's message.
+func TestLoadError(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, content string) {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("go.mod", "module broken\n\ngo 1.26\n")
+	write("b.go", "package broken\n\nfunc F() int { return \"x\" }\n")
+	_, err := Load(dir, "./...")
+	if !IsLoadError(err) || !strings.Contains(err.Error(), `cannot use "x"`) {
+		t.Errorf("Load error = %v; want a load error with the compiler's message", err)
+	}
+}

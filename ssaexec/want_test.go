@@ -1,0 +1,183 @@
+package ssaexec
+
+import (
+	"fmt"
+	"go/parser"
+	"go/token"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+
+	"golang.org/x/tools/go/ssa"
+)
+
+// The testdata packages say what gosym must find in comments on the line
+// of the panicking instruction, in the manner of analysistest:
+//
+//	x := p.Next.Val // want nil-deref "^nil dereference: p.Next is nil$"
+//
+// A comment holds one or more pairs of a kind and a Go string literal, the
+// regular expression the message must match. Every finding must match a
+// want and every want a finding.
+
+type want struct {
+	pos  string // file:line
+	kind Kind
+	re   *regexp.Regexp
+	used bool
+}
+
+var (
+	loadOnce sync.Once
+	loaded   *Program
+	loadErr  error
+)
+
+// testdataProgram loads all testdata packages once per test binary.
+func testdataProgram(t *testing.T) *Program {
+	t.Helper()
+	loadOnce.Do(func() { loaded, loadErr = Load("..", "./testdata/...") })
+	if loadErr != nil {
+		t.Fatalf("loading testdata: %v", loadErr)
+	}
+	return loaded
+}
+
+// entry returns the entry function with the given gosym name.
+func entry(t *testing.T, name string) *ssa.Function {
+	t.Helper()
+	for _, fn := range testdataProgram(t).Entries(true, nil) {
+		if FuncName(fn) == name {
+			return fn
+		}
+	}
+	t.Fatalf("no function %s in testdata", name)
+	return nil
+}
+
+func parseWants(t *testing.T, files []string) []*want {
+	t.Helper()
+	var wants []*want
+	fset := token.NewFileSet()
+	for _, name := range files {
+		f, err := parser.ParseFile(fset, name, nil, parser.ParseComments)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, group := range f.Comments {
+			for _, c := range group.List {
+				text, ok := strings.CutPrefix(c.Text, "// want ")
+				if !ok {
+					continue
+				}
+				p := fset.Position(c.Pos())
+				pairs, err := parseWantPairs(text)
+				if err != nil {
+					t.Fatalf("%s: bad want comment: %v", p, err)
+				}
+				for _, w := range pairs {
+					w.pos = fmt.Sprintf("%s:%d", p.Filename, p.Line)
+					wants = append(wants, w)
+				}
+			}
+		}
+	}
+	return wants
+}
+
+// parseWantPairs parses `kind "re" kind "re" ...`.
+func parseWantPairs(text string) ([]*want, error) {
+	var out []*want
+	rest := strings.TrimSpace(text)
+	for rest != "" {
+		kind, tail, ok := strings.Cut(rest, " ")
+		if !ok {
+			return nil, fmt.Errorf("kind %q without a message pattern", kind)
+		}
+		tail = strings.TrimLeft(tail, " ")
+		lit, after, err := cutStringLiteral(tail)
+		if err != nil {
+			return nil, err
+		}
+		re, err := regexp.Compile(lit)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, &want{kind: Kind(kind), re: re})
+		rest = strings.TrimSpace(after)
+	}
+	return out, nil
+}
+
+func cutStringLiteral(s string) (lit, rest string, err error) {
+	if s == "" {
+		return "", "", fmt.Errorf("missing string literal")
+	}
+	end := -1
+	switch s[0] {
+	case '`':
+		end = strings.IndexByte(s[1:], '`') + 1
+	case '"':
+		for i := 1; i < len(s); i++ {
+			if s[i] == '\\' {
+				i++
+			} else if s[i] == '"' {
+				end = i
+				break
+			}
+		}
+	}
+	if end <= 0 {
+		return "", "", fmt.Errorf("bad string literal in %q", s)
+	}
+	lit, err = strconv.Unquote(s[:end+1])
+	return lit, s[end+1:], err
+}
+
+// TestTestdataFindings runs every entry function of the testdata packages
+// under the default configuration and checks the findings against the
+// want comments.
+func TestTestdataFindings(t *testing.T) {
+	prog := testdataProgram(t)
+	files, err := filepath.Glob("../testdata/*/*.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, f := range files {
+		files[i], _ = filepath.Abs(f)
+	}
+	wants := parseWants(t, files)
+	if len(wants) == 0 {
+		t.Fatal("no want comments found in testdata")
+	}
+	for _, fn := range prog.Entries(false, nil) {
+		res := Analyze(fn, DefaultConfig())
+		if res.Status == Error {
+			t.Errorf("%s: internal error: %s", res.Func, res.Err)
+		}
+		for _, f := range res.Findings {
+			if !matchWant(wants, f) {
+				t.Errorf("%s:%d: unexpected finding in %s: %s: %s", f.Pos.Filename, f.Pos.Line, f.Func, f.Kind, f.Message)
+			}
+		}
+	}
+	for _, w := range wants {
+		if !w.used {
+			t.Errorf("%s: no finding of kind %s matching %q", w.pos, w.kind, w.re)
+		}
+	}
+}
+
+func matchWant(wants []*want, f *Finding) bool {
+	pos := fmt.Sprintf("%s:%d", f.Pos.Filename, f.Pos.Line)
+	for _, w := range wants {
+		if !w.used && w.pos == pos && w.kind == f.Kind && w.re.MatchString(f.Message) {
+			w.used = true
+			return true
+		}
+	}
+	return false
+}
