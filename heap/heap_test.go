@@ -1,0 +1,148 @@
+package heap
+
+import (
+	"go/token"
+	"go/types"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/gosym/gosym/solver"
+)
+
+// nodeType builds `type Node struct { Val int; Next *Node }`.
+func nodeType() *types.Named {
+	obj := types.NewTypeName(token.NoPos, nil, "Node", nil)
+	named := types.NewNamed(obj, nil, nil)
+	named.SetUnderlying(types.NewStruct([]*types.Var{
+		types.NewField(token.NoPos, nil, "Val", types.Typ[types.Int], false),
+		types.NewField(token.NoPos, nil, "Next", types.NewPointer(named), false),
+	}, nil))
+	return named
+}
+
+func labels(d *Decision) []string {
+	if d == nil {
+		return nil
+	}
+	var out []string
+	for _, c := range d.Choices {
+		out = append(out, c.Label)
+	}
+	return out
+}
+
+// TestInitModes checks the alternatives each initialization offers when a
+// parameter of type *Node is read and then dereferenced.
+func TestInitModes(t *testing.T) {
+	node := nodeType()
+	params := types.NewTuple(
+		types.NewParam(token.NoPos, nil, "a", types.NewPointer(node)),
+		types.NewParam(token.NoPos, nil, "b", types.NewPointer(node)),
+	)
+	tests := []struct {
+		mode      Mode
+		readA     []string // choices when a is read
+		derefA    []string // choices when a, once read, is dereferenced
+		readAgain []string // choices when b is read after a was resolved
+	}{
+		{Lazy, []string{"nil", "fresh"}, nil, []string{"nil", "alias o2", "fresh"}},
+		{Lazier, []string{"nil", "non-nil"}, []string{"fresh"}, []string{"nil", "non-nil"}},
+		{LazierSharp, nil, []string{"nil", "fresh"}, nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.mode.String(), func(t *testing.T) {
+			ctx := solver.NewContext()
+			defer ctx.Close()
+			h := New(ctx, Config{Mode: tt.mode, K: 3})
+			args := h.NewArgs(params)
+			at := func(i int) Ptr { return Ptr{Obj: args, Path: Path("").Field(i)} }
+
+			a, d := h.Load(at(0), params.At(0).Type())
+			if diff := cmp.Diff(tt.readA, labels(d)); diff != "" {
+				t.Fatalf("read a (-want +got):\n%s", diff)
+			}
+			if d != nil {
+				d.Choices[len(d.Choices)-1].Apply(h) // non-nil
+				a, _ = h.Load(at(0), params.At(0).Type())
+			}
+			_, d = h.Deref(a)
+			if diff := cmp.Diff(tt.derefA, labels(d)); diff != "" {
+				t.Fatalf("dereference a (-want +got):\n%s", diff)
+			}
+			if d != nil {
+				d.Choices[len(d.Choices)-1].Apply(h) // fresh
+			}
+			_, d = h.Load(at(1), params.At(1).Type())
+			if diff := cmp.Diff(tt.readAgain, labels(d)); diff != "" {
+				t.Fatalf("read b (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+// TestKBound checks that no fresh object is offered beyond depth k, and
+// that the cut is reported.
+func TestKBound(t *testing.T) {
+	node := nodeType()
+	ctx := solver.NewContext()
+	defer ctx.Close()
+	h := New(ctx, Config{Mode: LazierSharp, K: 1})
+	h.NewArgs(types.NewTuple(types.NewParam(token.NoPos, nil, "n", types.NewPointer(node))))
+	root := h.NewInputObject(node, 0)
+	child := h.NewInputObject(node, 1)
+	next := types.NewPointer(node)
+	v, _ := h.Load(Ptr{Obj: child, Path: Path("").Field(1)}, next)
+	_, d := h.Deref(v)
+	if d == nil || !d.Cut {
+		t.Fatalf("decision %+v, want one cut by k", d)
+	}
+	if diff := cmp.Diff([]string{"nil", "alias o2", "alias o3"}, labels(d)); diff != "" {
+		t.Errorf("choices at depth 2 with k=1 (-want +got):\n%s", diff)
+	}
+	_ = root
+}
+
+// TestSamePtr checks that a symbolic reference equals itself without being
+// resolved, and that comparing it with nil decides only its nilness.
+func TestSamePtr(t *testing.T) {
+	node := nodeType()
+	ctx := solver.NewContext()
+	defer ctx.Close()
+	h := New(ctx, Config{Mode: LazierSharp, K: 3})
+	ref := h.FreshRef(node)
+	if eq, d := h.SamePtr(ref, ref); !eq || d != nil {
+		t.Errorf("SamePtr(r, r) = %v, %v; want true without a decision", eq, d)
+	}
+	_, d := h.SamePtr(ref, Nil{})
+	if diff := cmp.Diff([]string{"nil", "non-nil"}, labels(d)); diff != "" {
+		t.Errorf("r == nil (-want +got):\n%s", diff)
+	}
+}
+
+// TestStoreKeepsInput checks that a store changes the current heap but not
+// the recorded input, and that struct copies are values.
+func TestStoreKeepsInput(t *testing.T) {
+	node := nodeType()
+	ctx := solver.NewContext()
+	defer ctx.Close()
+	h := New(ctx, Config{Mode: LazierSharp, K: 3})
+	h.NewArgs(types.NewTuple())
+	obj := h.NewInputObject(node, 0)
+	val := Ptr{Obj: obj, Path: Path("").Field(0)}
+	before, _ := h.Load(val, types.Typ[types.Int])
+	whole, _ := h.Load(Ptr{Obj: obj}, node)
+	h.Store(val, Scalar{ctx.BV(64, 7)})
+	after, _ := h.Load(val, types.Typ[types.Int])
+	if got, _ := after.(Scalar).T.Uint64(); got != 7 {
+		t.Errorf("after store: %v, want 7", after)
+	}
+	if in, _ := h.Input(Loc{Obj: obj, Path: val.Path}); in != before {
+		t.Errorf("input record %v, want the value first read %v", in, before)
+	}
+	// The copy taken before the store still reads the input value.
+	copied, _ := h.Use(FieldOf(whole, 0, types.Typ[types.Int]))
+	if copied != before {
+		t.Errorf("field of the earlier copy = %v, want %v", copied, before)
+	}
+}
