@@ -143,6 +143,11 @@ func (x *explorer) explore(s *state) {
 			stepHook(x.fn)
 		}
 		alts := x.step(s)
+		if len(alts) == 1 && alts[0].guard == nil {
+			// A decision with one choice is no branch.
+			alts[0].apply(s)
+			continue
+		}
 		if len(alts) > 0 {
 			x.branch(s, alts)
 			return

@@ -243,8 +243,13 @@ func (x *explorer) deref(s *state, v ssa.Value, pos token.Pos) (heap.Ptr, []alt,
 	if d != nil {
 		return heap.Ptr{}, x.decide(s, d), false
 	}
-	if o, isOpaque := pv.(heap.Opaque); isOpaque {
-		x.unsupported(s, o.Why)
+	switch pv := pv.(type) {
+	case heap.Nil, heap.Ptr, heap.SymPtr:
+	case heap.Opaque:
+		x.unsupported(s, pv.Why)
+		return heap.Ptr{}, nil, false
+	default:
+		x.unsupported(s, fmt.Sprintf("dereference of a %s value", v.Type()))
 		return heap.Ptr{}, nil, false
 	}
 	t, d := s.heap.Deref(pv)
@@ -294,7 +299,12 @@ func (x *explorer) ifInstr(s *state, in *ssa.If) []alt {
 	if d != nil {
 		return x.decide(s, d)
 	}
-	cond := v.(heap.Scalar).T
+	sc, ok := v.(heap.Scalar)
+	if !ok {
+		x.unsupported(s, fmt.Sprintf("condition of type %s", in.Cond.Type()))
+		return nil
+	}
+	cond := sc.T
 	succ := in.Block().Succs
 	if b, ok := cond.BoolValue(); ok {
 		if b {

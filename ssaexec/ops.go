@@ -299,7 +299,12 @@ func (x *explorer) convert(s *state, in *ssa.Convert) []alt {
 	if d != nil {
 		return x.decide(s, d)
 	}
-	x.set(s, in, heap.Scalar{T: x.ctx.Convert(v.(heap.Scalar).T, w, srcSigned)})
+	sc, ok := v.(heap.Scalar)
+	if !ok {
+		x.unsupported(s, fmt.Sprintf("conversion of a %T value", v))
+		return nil
+	}
+	x.set(s, in, heap.Scalar{T: x.ctx.Convert(sc.T, w, srcSigned)})
 	return nil
 }
 

@@ -1,0 +1,53 @@
+// Package solver builds path conditions as bit-vector terms and decides
+// them incrementally with Z3, through a small cgo binding of Z3's C API
+// that no other package sees: everything exported here is plain Go.
+//
+// # Terms
+//
+// A Term is Bool or a bit-vector (BV) of width 1..64. Go's integers wrap,
+// so an int is a BV64 and a uint8 a BV8; signedness belongs to the
+// operation (SDiv, Slt, AShr, SignExt), not to the sort. Operations whose
+// results Go defines follow Go: SDiv truncates, SRem takes the dividend's
+// sign, shifts accept a count of any width read as unsigned and shift
+// everything out when it reaches the width. Division by zero follows
+// SMT-LIB, which makes it total; the executor tests for zero first.
+// Sort errors a Go check can see (different widths, a BV where a Bool is
+// needed) panic before Z3 is called; an error Z3 itself reports becomes a
+// panic "solver: Z3 error: ...", because Z3's default handler would exit
+// the process.
+//
+// # Folding
+//
+// An operation whose operands are all concrete is computed in Go, with
+// exactly Z3's semantics (tests check this against Z3 over edge values),
+// and makes no Z3 object. A concrete term gets its Z3 AST lazily, the
+// first time it is combined with a symbolic one. Trivial Boolean identities
+// are folded too: And drops true operands and is false if any is false, Or
+// dually, Not(Not(x)) is x, Ite with a concrete condition picks a branch.
+// The Solver applies the same idea: it never sends a concrete assertion to
+// Z3, and answers Unsat itself when a concrete false is asserted or
+// assumed.
+//
+// # Ownership
+//
+// Contexts are created with Z3_mk_context_rc, so every Z3 object lives
+// only while referenced. Each Term, Model and Solver owns one reference to
+// its Z3 object, taken when the object is made. When the Go value becomes
+// unreachable a cleanup (runtime.AddCleanup) gives the reference back, but
+// cleanups run on a runtime goroutine and Z3 contexts are single-threaded,
+// so the cleanup only appends the object to a mutex-protected queue of its
+// Context. The Context drains that queue, calling Z3's dec_ref, at the
+// start of its next API call, on the owning goroutine. Since draining
+// happens nowhere else, an AST read from a live Term during a call stays
+// valid until the call returns. Close deletes the Z3 context, which frees
+// everything in it at once; the queue is then closed, so late cleanups
+// never touch the deleted context. A Context dropped without Close is
+// closed by its own cleanup, which is safe because no Term, Model or Solver
+// of it can still be reachable.
+//
+// # Goroutines
+//
+// A Context and everything made from it must be used by one goroutine at a
+// time. Independent Contexts may be used in parallel, for example one per
+// analysed function.
+package solver

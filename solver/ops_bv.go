@@ -1,0 +1,213 @@
+package solver
+
+import "fmt"
+
+// Bit-vector operations. Operands wrap like Go's fixed-size integers; the
+// signed/unsigned distinction lives in the operation, not the sort, as in
+// SMT-LIB. As in ops_bool.go, exported methods call enter once and then
+// only unexported helpers.
+
+// Add returns a + b.
+func (c *Context) Add(a, b *Term) *Term { c.enter(); return c.arith(opAdd, a, b) }
+
+// Sub returns a - b.
+func (c *Context) Sub(a, b *Term) *Term { c.enter(); return c.arith(opSub, a, b) }
+
+// Mul returns a * b.
+func (c *Context) Mul(a, b *Term) *Term { c.enter(); return c.arith(opMul, a, b) }
+
+// UDiv returns the unsigned quotient a / b; SMT-LIB defines a / 0 as all
+// ones, so callers wanting Go's panic must test b first.
+func (c *Context) UDiv(a, b *Term) *Term { c.enter(); return c.arith(opUDiv, a, b) }
+
+// SDiv returns the signed quotient truncated toward zero, like Go's / on
+// signed integers (MinInt / -1 is MinInt). SMT-LIB defines a / 0 as 1 for
+// negative a and -1 otherwise.
+func (c *Context) SDiv(a, b *Term) *Term { c.enter(); return c.arith(opSDiv, a, b) }
+
+// URem returns the unsigned remainder a % b; a % 0 is a.
+func (c *Context) URem(a, b *Term) *Term { c.enter(); return c.arith(opURem, a, b) }
+
+// SRem returns the signed remainder, whose sign follows a like Go's %;
+// a % 0 is a.
+func (c *Context) SRem(a, b *Term) *Term { c.enter(); return c.arith(opSRem, a, b) }
+
+// BitAnd returns a & b.
+func (c *Context) BitAnd(a, b *Term) *Term { c.enter(); return c.arith(opBVAnd, a, b) }
+
+// BitOr returns a | b.
+func (c *Context) BitOr(a, b *Term) *Term { c.enter(); return c.arith(opBVOr, a, b) }
+
+// BitXor returns a ^ b.
+func (c *Context) BitXor(a, b *Term) *Term { c.enter(); return c.arith(opBVXor, a, b) }
+
+// AndNot returns a &^ b.
+func (c *Context) AndNot(a, b *Term) *Term {
+	c.enter()
+	c.wantSameBV("AndNot", a, b)
+	return c.arith(opBVAnd, a, c.unary(opBVNot, b))
+}
+
+// Neg returns -a.
+func (c *Context) Neg(a *Term) *Term { c.enter(); return c.unary(opNeg, a) }
+
+// BitNot returns ^a.
+func (c *Context) BitNot(a *Term) *Term { c.enter(); return c.unary(opBVNot, a) }
+
+func (c *Context) unary(o op, a *Term) *Term {
+	w := c.wantBV(o.String(), a)
+	if a.concrete {
+		return c.constant(a.sort, foldUnary(o, w, a.val))
+	}
+	return c.symbolic(a.sort, c.z.unary(o, a.ast))
+}
+
+// arith applies a binary operation to two bit-vectors of one width.
+func (c *Context) arith(o op, a, b *Term) *Term {
+	w := c.wantSameBV(o.String(), a, b)
+	if a.concrete && b.concrete {
+		return c.constant(a.sort, foldBinary(o, w, a.val, b.val))
+	}
+	return c.symbolic(a.sort, c.z.binary(o, c.astOf(a), c.astOf(b)))
+}
+
+// Shl returns x << n with Go semantics: n may have any width, is read as
+// unsigned, and a count of at least x's width gives 0.
+func (c *Context) Shl(x, n *Term) *Term { c.enter(); return c.shift(opShl, x, n) }
+
+// LShr returns x >> n for unsigned x, with Go semantics: n may have any
+// width, is read as unsigned, and a count of at least x's width gives 0.
+func (c *Context) LShr(x, n *Term) *Term { c.enter(); return c.shift(opLShr, x, n) }
+
+// AShr returns x >> n for signed x, with Go semantics: n may have any
+// width, is read as unsigned, and a count of at least x's width gives all
+// sign bits.
+func (c *Context) AShr(x, n *Term) *Term { c.enter(); return c.shift(opAShr, x, n) }
+
+func (c *Context) shift(o op, x, n *Term) *Term {
+	w := c.wantBV(o.String(), x)
+	c.wantBV(o.String(), n)
+	switch {
+	case x.concrete && n.concrete:
+		return c.constant(x.sort, foldShift(o, w, x.val, n.val))
+	case n.concrete && n.val >= uint64(w) && o != opAShr:
+		return c.constant(x.sort, 0)
+	}
+	count := c.shiftCount(o, n, w)
+	return c.symbolic(x.sort, c.z.binary(o, c.astOf(x), c.astOf(count)))
+}
+
+// shiftCount brings a count to width w, as Z3's shifts require, without
+// changing the shift's result. SMT-LIB shifts already treat any count >= w
+// as shifting everything out, so a wider count only needs saturating at w
+// (which fits in w bits for every w >= 1) instead of being truncated.
+func (c *Context) shiftCount(o op, n *Term, w uint) *Term {
+	wn := n.sort.Width()
+	switch {
+	case n.concrete:
+		return c.constant(BVSort(w), min(n.val, uint64(w)))
+	case wn == w:
+		return n
+	case wn < w:
+		return c.extend(o.String(), n, w, false)
+	}
+	inRange := c.compare(opUlt, n, c.constant(n.sort, uint64(w)))
+	return c.ite(inRange, c.trunc(o.String(), n, w), c.constant(BVSort(w), uint64(w)))
+}
+
+// Ult returns a < b, unsigned.
+func (c *Context) Ult(a, b *Term) *Term { c.enter(); return c.compare(opUlt, a, b) }
+
+// Ule returns a <= b, unsigned.
+func (c *Context) Ule(a, b *Term) *Term { c.enter(); return c.compare(opUle, a, b) }
+
+// Ugt returns a > b, unsigned.
+func (c *Context) Ugt(a, b *Term) *Term { c.enter(); return c.compare(opUgt, a, b) }
+
+// Uge returns a >= b, unsigned.
+func (c *Context) Uge(a, b *Term) *Term { c.enter(); return c.compare(opUge, a, b) }
+
+// Slt returns a < b, signed.
+func (c *Context) Slt(a, b *Term) *Term { c.enter(); return c.compare(opSlt, a, b) }
+
+// Sle returns a <= b, signed.
+func (c *Context) Sle(a, b *Term) *Term { c.enter(); return c.compare(opSle, a, b) }
+
+// Sgt returns a > b, signed.
+func (c *Context) Sgt(a, b *Term) *Term { c.enter(); return c.compare(opSgt, a, b) }
+
+// Sge returns a >= b, signed.
+func (c *Context) Sge(a, b *Term) *Term { c.enter(); return c.compare(opSge, a, b) }
+
+func (c *Context) compare(o op, a, b *Term) *Term {
+	w := c.wantSameBV(o.String(), a, b)
+	if a.concrete && b.concrete {
+		return c.Bool(foldCompare(o, w, a.val, b.val))
+	}
+	return c.symbolic(BoolSort(), c.z.binary(o, c.astOf(a), c.astOf(b)))
+}
+
+// ZeroExt widens a to width (at least a's) with zero bits.
+func (c *Context) ZeroExt(a *Term, width uint) *Term {
+	c.enter()
+	return c.extend("ZeroExt", a, width, false)
+}
+
+// SignExt widens a to width (at least a's) with copies of its sign bit.
+func (c *Context) SignExt(a *Term, width uint) *Term {
+	c.enter()
+	return c.extend("SignExt", a, width, true)
+}
+
+// Trunc keeps the low width bits of a; width is at most a's.
+func (c *Context) Trunc(a *Term, width uint) *Term {
+	c.enter()
+	return c.trunc("Trunc", a, width)
+}
+
+// Convert is Go's conversion between integer types: it widens a by its own
+// signedness (signed reports whether the source type is signed), truncates
+// it, or returns it unchanged.
+func (c *Context) Convert(a *Term, width uint, signed bool) *Term {
+	c.enter()
+	w := c.wantBV("Convert", a)
+	switch {
+	case width > w:
+		return c.extend("Convert", a, width, signed)
+	case width < w:
+		return c.trunc("Convert", a, width)
+	}
+	return a
+}
+
+func (c *Context) extend(what string, a *Term, width uint, signed bool) *Term {
+	w := c.wantBV(what, a)
+	s := BVSort(width)
+	switch {
+	case width < w:
+		panic(fmt.Sprintf("solver: %s: cannot extend BV%d to BV%d", what, w, width))
+	case width == w:
+		return a
+	case a.concrete && signed:
+		return c.constant(s, foldSignExt(a.val, w, width))
+	case a.concrete:
+		return c.constant(s, a.val)
+	case signed:
+		return c.symbolic(s, c.z.signExt(a.ast, width-w))
+	}
+	return c.symbolic(s, c.z.zeroExt(a.ast, width-w))
+}
+
+func (c *Context) trunc(what string, a *Term, width uint) *Term {
+	w := c.wantBV(what, a)
+	s := BVSort(width)
+	switch {
+	case width > w:
+		panic(fmt.Sprintf("solver: %s: cannot truncate BV%d to BV%d", what, w, width))
+	case width == w:
+		return a
+	case a.concrete:
+		return c.constant(s, a.val&mask(width))
+	}
+	return c.symbolic(s, c.z.extract(a.ast, width-1, 0))
+}

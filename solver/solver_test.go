@@ -1,0 +1,282 @@
+package solver
+
+import (
+	"fmt"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+func TestResultString(t *testing.T) {
+	got := []string{Unsat.String(), Sat.String(), Unknown.String(), Result(7).String()}
+	want := []string{"unsat", "sat", "unknown", "Result(7)"}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("(-want +got):\n%s", diff)
+	}
+}
+
+// solveUnique asserts cond about x, reads x from the model and checks that
+// no other value satisfies cond.
+func solveUnique(t *testing.T, c *Context, x, cond *Term) int64 {
+	t.Helper()
+	s := c.NewSolver()
+	s.Assert(cond)
+	if r := s.Check(); r != Sat {
+		t.Fatalf("Check(%v) = %v, want sat", cond, r)
+	}
+	v := s.Model().Int64(x)
+	if r := s.Check(c.Ne(x, c.BV(x.Sort().Width(), uint64(v)))); r != Unsat {
+		t.Fatalf("%v has a solution other than x = %d", cond, v)
+	}
+	return v
+}
+
+func TestModelValues(t *testing.T) {
+	c := NewContext()
+	defer c.Close()
+	k := func(w uint, v int64) *Term { return c.BV(w, uint64(v)) }
+	tests := []struct {
+		name  string
+		width uint
+		cond  func(x *Term) *Term
+		want  int64
+	}{
+		{"x*3 == 21", 8, func(x *Term) *Term { return c.Eq(c.Mul(x, k(8, 3)), k(8, 21)) }, 7},
+		{"x+200 == 10 wraps", 8, func(x *Term) *Term { return c.Eq(c.Add(x, k(8, 200)), k(8, 10)) }, 66},
+		{"x*5 == 1 inverts mod 2^16", 16, func(x *Term) *Term { return c.Eq(c.Mul(x, k(16, 5)), k(16, 1)) }, -13107},
+		{"-x == 5", 32, func(x *Term) *Term { return c.Eq(c.Neg(x), k(32, 5)) }, -5},
+		{"x/7 == 3 && x%7 == 2", 64, func(x *Term) *Term {
+			return c.And(c.Eq(c.UDiv(x, k(64, 7)), k(64, 3)), c.Eq(c.URem(x, k(64, 7)), k(64, 2)))
+		}, 23},
+		{"int64(x) == -2", 8, func(x *Term) *Term { return c.Eq(c.SignExt(x, 64), k(64, -2)) }, -2},
+		{"uint8(x) == 0xab && x < 256", 64, func(x *Term) *Term {
+			return c.And(c.Eq(c.Trunc(x, 8), k(8, 0xab)), c.Ult(x, k(64, 256)))
+		}, 0xab},
+		{"x<<4 == 0x30 && x < 16", 64, func(x *Term) *Term {
+			return c.And(c.Eq(c.Shl(x, k(8, 4)), k(64, 0x30)), c.Ult(x, k(64, 16)))
+		}, 3},
+		{"Ite(x > 0, x, -x) == MinInt8", 8, func(x *Term) *Term {
+			return c.Eq(c.Ite(c.Sgt(x, k(8, 0)), x, c.Neg(x)), k(8, -128))
+		}, -128},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			x := c.FreshBV("x", tt.width)
+			if got := solveUnique(t, c, x, tt.cond(x)); got != tt.want {
+				t.Errorf("x = %d, want %d", got, tt.want)
+			}
+		})
+	}
+}
+
+// x+1 < x holds exactly at the maximum, for both orders and every width:
+// terms wrap like Go integers.
+func TestWrapping(t *testing.T) {
+	c := NewContext()
+	defer c.Close()
+	for _, w := range []uint{8, 16, 32, 64} {
+		for _, signed := range []bool{false, true} {
+			t.Run(fmt.Sprintf("BV%d signed=%v", w, signed), func(t *testing.T) {
+				x := c.FreshBV("x", w)
+				less, max := c.Ult, mask(w)
+				if signed {
+					less, max = c.Slt, mask(w)>>1
+				}
+				got := solveUnique(t, c, x, less(c.Add(x, c.BV(w, 1)), x))
+				if uint64(got)&mask(w) != max {
+					t.Errorf("x = %#x, want %#x", got, max)
+				}
+			})
+		}
+	}
+}
+
+// evalSymbolic applies build to fresh symbols equal to args and returns
+// Z3's value for the result, so the operation goes through Z3, not folding.
+func evalSymbolic(t *testing.T, c *Context, build func(a ...*Term) *Term, args ...*Term) int64 {
+	t.Helper()
+	s := c.NewSolver()
+	syms := make([]*Term, len(args))
+	for i, a := range args {
+		syms[i] = c.FreshBV("a", a.Sort().Width())
+		s.Assert(c.Eq(syms[i], a))
+	}
+	r := build(syms...)
+	if r.IsConst() {
+		t.Fatalf("%v was folded", r)
+	}
+	if got := s.Check(); got != Sat {
+		t.Fatalf("Check = %v", got)
+	}
+	return s.Model().Int64(r)
+}
+
+func TestGoSemanticsInZ3(t *testing.T) {
+	c := NewContext()
+	defer c.Close()
+	bin := func(f func(*Context, *Term, *Term) *Term) func(a ...*Term) *Term {
+		return func(a ...*Term) *Term { return f(c, a[0], a[1]) }
+	}
+	k := func(w uint, v int64) *Term { return c.BV(w, uint64(v)) }
+	tests := []struct {
+		name  string
+		build func(a ...*Term) *Term
+		args  []*Term
+		want  int64
+	}{
+		{"MinInt8 / -1", bin((*Context).SDiv), []*Term{k(8, -128), k(8, -1)}, -128},
+		{"MinInt64 / -1", bin((*Context).SDiv), []*Term{k(64, -1<<63), k(64, -1)}, -1 << 63},
+		{"-7 / 2 truncates", bin((*Context).SDiv), []*Term{k(32, -7), k(32, 2)}, -3},
+		{"-7 % 2 follows the dividend", bin((*Context).SRem), []*Term{k(32, -7), k(32, 2)}, -1},
+		{"7 % -2 follows the dividend", bin((*Context).SRem), []*Term{k(16, 7), k(16, -2)}, 1},
+		{"int8 << uint64(200)", bin((*Context).Shl), []*Term{k(8, 1), k(64, 200)}, 0},
+		{"int8(-100) >> 100", bin((*Context).AShr), []*Term{k(8, -100), k(64, 100)}, -1},
+		{"uint64 >> uint8(200)", bin((*Context).LShr), []*Term{k(64, -1), k(8, 200)}, 0},
+		{"1 << uint8(63)", bin((*Context).Shl), []*Term{k(64, 1), k(8, 63)}, -1 << 63},
+		{"int16(-2) >> uint8(255)", bin((*Context).AShr), []*Term{k(16, -2), k(8, 255)}, -1},
+		{"uint32 << (1<<32 + 1)", bin((*Context).Shl), []*Term{k(32, 1), k(64, 1<<32+1)}, 0},
+		{"int8(-128) >> uint64(7)", bin((*Context).AShr), []*Term{k(8, -128), k(64, 7)}, -1},
+		{"uint8(0x80) >> uint16(7)", bin((*Context).LShr), []*Term{k(8, 0x80), k(16, 7)}, 1},
+		{"int64(int8(-3))", func(a ...*Term) *Term { return c.Convert(a[0], 64, true) }, []*Term{k(8, -3)}, -3},
+		{"int64(uint8(253))", func(a ...*Term) *Term { return c.Convert(a[0], 64, false) }, []*Term{k(8, -3)}, 253},
+		{"int8(300)", func(a ...*Term) *Term { return c.Convert(a[0], 8, true) }, []*Term{k(64, 300)}, 44},
+		{"x &^ 0b0110", bin((*Context).AndNot), []*Term{k(8, 0b1111), k(8, 0b0110)}, 0b1001},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := evalSymbolic(t, c, tt.build, tt.args...); got != tt.want {
+				t.Errorf("got %d, want %d", got, tt.want)
+			}
+		})
+	}
+}
+
+// Checks decided by a concrete false are answered in Go and every other
+// check reaches Z3; both kinds must be right.
+func TestCheckWithConcreteTerms(t *testing.T) {
+	c := NewContext()
+	defer c.Close()
+	s := c.NewSolver()
+	x := c.FreshBV("x", 8)
+	type step struct {
+		Result Result
+		Calls  int
+	}
+	check := func(assumptions ...*Term) step { return step{s.Check(assumptions...), s.Calls()} }
+	var got []step
+	got = append(got, check())
+	s.Assert(c.Bool(true))
+	got = append(got, check())
+	s.Push()
+	s.Assert(c.Eq(c.BV(8, 1), c.BV(8, 2)))
+	got = append(got, check())
+	s.Push()
+	s.Assert(c.Ult(x, c.BV(8, 9)))
+	got = append(got, check())
+	s.Pop()
+	s.Pop()
+	got = append(got, check(), check(c.Bool(false), c.Ult(x, c.BV(8, 9))), check(c.Bool(true)))
+	want := []step{{Sat, 1}, {Sat, 2}, {Unsat, 2}, {Unsat, 2}, {Sat, 3}, {Unsat, 3}, {Sat, 4}}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("steps (-want +got):\n%s", diff)
+	}
+}
+
+func TestPushPopAndAssumptions(t *testing.T) {
+	c := NewContext()
+	defer c.Close()
+	s := c.NewSolver()
+	x := c.FreshBV("x", 8)
+	s.Assert(c.Ult(x, c.BV(8, 10)))
+	s.Push()
+	s.Assert(c.Ugt(x, c.BV(8, 20)))
+	type step struct {
+		Result Result
+		Depth  int
+	}
+	got := []step{{s.Check(), s.Depth()}}
+	s.Pop()
+	got = append(got, step{s.Check(), s.Depth()})
+	got = append(got, step{s.Check(c.Eq(x, c.BV(8, 50))), s.Depth()})
+	got = append(got, step{s.Check(c.Eq(x, c.BV(8, 5))), s.Depth()})
+	if v := s.Model().Uint64(x); v != 5 {
+		t.Errorf("under assumption x == 5, model has x = %d", v)
+	}
+	got = append(got, step{s.Check(c.Ugt(x, c.BV(8, 7))), s.Depth()})
+	if v := s.Model().Uint64(x); v < 8 || v > 9 {
+		t.Errorf("under assumption x > 7, model has x = %d", v)
+	}
+	// Assumptions need not be literals.
+	got = append(got, step{s.Check(c.And(c.Ugt(x, c.BV(8, 2)), c.Ult(x, c.BV(8, 4)))), s.Depth()})
+	if v := s.Model().Uint64(x); v != 3 {
+		t.Errorf("under assumption 2 < x < 4, model has x = %d", v)
+	}
+	want := []step{{Unsat, 1}, {Sat, 0}, {Unsat, 0}, {Sat, 0}, {Sat, 0}, {Sat, 0}}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("steps (-want +got):\n%s", diff)
+	}
+}
+
+func TestModelLifetime(t *testing.T) {
+	c := NewContext()
+	defer c.Close()
+	s := c.NewSolver()
+	x, y, p := c.FreshBV("x", 16), c.FreshBV("y", 32), c.FreshBool("p")
+	s.Assert(c.Eq(x, c.BV(16, 1234)))
+	if s.Model() != nil {
+		t.Error("Model before any Check is not nil")
+	}
+	s.Check()
+	m := s.Model()
+	if m == nil || s.Model() != m {
+		t.Fatal("Model after Sat is nil or changes between calls")
+	}
+	// Unconstrained symbols still get values (model completion).
+	_, _ = m.Uint64(y), m.Bool(p)
+	s.Push()
+	if s.Model() != nil {
+		t.Error("Model after Push is not nil")
+	}
+	s.Assert(c.Eq(x, c.BV(16, 1)))
+	if r := s.Check(); r != Unsat || s.Model() != nil {
+		t.Errorf("Check = %v, Model %v; want unsat, nil", r, s.Model())
+	}
+	s.Pop()
+	if got := m.Uint64(x); got != 1234 {
+		t.Errorf("an earlier Model now says x = %d, want 1234", got)
+	}
+	if got := m.Int64(c.Add(x, c.BV(16, 0xffff))); got != 1233 {
+		t.Errorf("model of x-1 = %d, want 1233", got)
+	}
+}
+
+// A 64-bit semiprime factoring problem takes Z3 far longer than 1 ms; the
+// result must be Unknown with a reason, and the solver must stay usable.
+func TestTimeoutGivesUnknown(t *testing.T) {
+	c := NewContext()
+	defer c.Close()
+	s := c.NewSolver()
+	const p, q = 4294967291, 4294967279 // the two largest 32-bit primes
+	x, y := c.FreshBV("x", 64), c.FreshBV("y", 64)
+	two32, one := c.BV(64, 1<<32), c.BV(64, 1)
+	s.Push()
+	s.Assert(c.And(c.Ult(x, two32), c.Ult(y, two32), c.Ugt(x, one), c.Ugt(y, one)))
+	s.Assert(c.Eq(c.Mul(x, y), c.BV(64, p*q)))
+	s.SetTimeout(time.Millisecond)
+	start := time.Now()
+	r := s.Check()
+	elapsed := time.Since(start)
+	if r != Unknown || s.ReasonUnknown() == "" || s.Model() != nil {
+		t.Errorf("Check = %v, reason %q, model %v; want unknown with a reason and no model", r, s.ReasonUnknown(), s.Model())
+	}
+	if elapsed > 5*time.Second {
+		t.Errorf("a 1 ms timeout took %v", elapsed)
+	}
+	t.Logf("reason %q after %v", s.ReasonUnknown(), elapsed)
+	s.Pop()
+	s.SetTimeout(0)
+	if r := s.Check(c.Eq(c.Mul(x, c.BV(64, 3)), c.BV(64, 21))); r != Sat || s.ReasonUnknown() != "" {
+		t.Errorf("after the timeout: Check = %v, reason %q", r, s.ReasonUnknown())
+	}
+}

@@ -1,0 +1,257 @@
+package solver
+
+import (
+	"fmt"
+	"runtime"
+)
+
+// Sort is the type of a term: Bool, or a bit-vector of a width in 1..64.
+// The zero Sort is Bool. Sorts are comparable with ==.
+type Sort struct {
+	width uint8 // 0 means Bool
+}
+
+// BoolSort returns the Bool sort.
+func BoolSort() Sort { return Sort{} }
+
+// BVSort returns the bit-vector sort of the given width, which must be in
+// 1..64 because concrete values are kept in a uint64.
+func BVSort(width uint) Sort {
+	if width < 1 || width > 64 {
+		panic(fmt.Sprintf("solver: bit-vector width %d not in 1..64", width))
+	}
+	return Sort{width: uint8(width)}
+}
+
+// IsBool reports whether s is the Bool sort.
+func (s Sort) IsBool() bool { return s.width == 0 }
+
+// Width returns the bit-vector width of s, or 0 for Bool.
+func (s Sort) Width() uint { return uint(s.width) }
+
+// String returns "Bool" or "BV" followed by the width, e.g. "BV64".
+func (s Sort) String() string {
+	if s.IsBool() {
+		return "Bool"
+	}
+	return fmt.Sprintf("BV%d", s.width)
+}
+
+// Context owns terms and solvers and the Z3 context behind them. It is not
+// safe for concurrent use: keep each Context, and everything made from it,
+// on one goroutine at a time.
+type Context struct {
+	z     *z3 // nil once closed
+	fresh uint64
+	tru   *Term
+	fls   *Term
+}
+
+// NewContext creates a Context with its own Z3 context. Call Close when
+// done; a Context that becomes unreachable unclosed is closed by the
+// garbage collector, which is safe because nothing can then be using it.
+func NewContext() *Context {
+	z := newZ3()
+	c := &Context{z: z}
+	c.tru = &Term{ctx: c, concrete: true, val: 1}
+	c.fls = &Term{ctx: c, concrete: true}
+	runtime.AddCleanup(c, (*z3).close, z)
+	return c
+}
+
+// Close frees the Z3 context and everything in it. Terms, solvers and
+// models of c must not be used with Z3 afterwards (concrete terms can
+// still be read). Calling Close again does nothing.
+func (c *Context) Close() {
+	if c.z != nil {
+		c.z.close()
+		c.z = nil
+	}
+}
+
+// enter starts every API call that may reach Z3: it rejects a closed
+// context and releases what the garbage collector has queued (see
+// z3.drain for why only here).
+func (c *Context) enter() {
+	if c.z == nil {
+		panic("solver: use of closed Context")
+	}
+	c.z.drain()
+}
+
+// Term is an immutable Bool or bit-vector term. Its value is either known
+// in Go (a concrete term) or symbolic. Pointer identity carries no
+// meaning: equal terms may be distinct pointers.
+type Term struct {
+	ctx      *Context
+	sort     Sort
+	concrete bool
+	val      uint64 // concrete value, zero-extended; Bool is 0 or 1
+	ast      zast   // owned reference; made lazily for concrete terms
+	negation *Term  // operand of a symbolic Not, so Not(Not(x)) is x
+}
+
+// Sort returns t's sort.
+func (t *Term) Sort() Sort { return t.sort }
+
+// IsConst reports whether t's value is known in Go.
+func (t *Term) IsConst() bool { return t.concrete }
+
+// Uint64 returns a concrete bit-vector's value zero-extended; ok is false
+// for symbolic and Bool terms.
+func (t *Term) Uint64() (v uint64, ok bool) {
+	if !t.concrete || t.sort.IsBool() {
+		return 0, false
+	}
+	return t.val, true
+}
+
+// Int64 returns a concrete bit-vector's value sign-extended from its
+// width; ok is false for symbolic and Bool terms.
+func (t *Term) Int64() (v int64, ok bool) {
+	if !t.concrete || t.sort.IsBool() {
+		return 0, false
+	}
+	return signed(t.val, t.sort.Width()), true
+}
+
+// BoolValue returns a concrete Bool's value; ok is false for symbolic and
+// bit-vector terms.
+func (t *Term) BoolValue() (value, ok bool) {
+	if !t.concrete || !t.sort.IsBool() {
+		return false, false
+	}
+	return t.val != 0, true
+}
+
+// String returns t in SMT-LIB syntax as Z3 prints it. Constants are
+// printed by Go in Z3's numeral format, without creating an AST.
+func (t *Term) String() string {
+	switch {
+	case t.concrete && t.sort.IsBool():
+		return fmt.Sprint(t.val != 0)
+	case t.concrete:
+		return numeralString(t.val, t.sort.Width())
+	case t.ctx.z == nil:
+		return "<term of closed solver.Context>"
+	}
+	return t.ctx.z.astString(t.ast)
+}
+
+// Bool returns the constant b.
+func (c *Context) Bool(b bool) *Term {
+	if b {
+		return c.tru
+	}
+	return c.fls
+}
+
+// BV returns the constant v of the given width; v is truncated to it.
+func (c *Context) BV(width uint, v uint64) *Term {
+	return c.constant(BVSort(width), v&mask(width))
+}
+
+// FreshBool returns a new Bool symbol, distinct from every other symbol of
+// c. The name is only a display hint: a counter is appended.
+func (c *Context) FreshBool(name string) *Term {
+	c.enter()
+	return c.freshSymbol(name, BoolSort())
+}
+
+// FreshBV returns a new bit-vector symbol of the given width, distinct from
+// every other symbol of c. The name is only a display hint: a counter is
+// appended.
+func (c *Context) FreshBV(name string, width uint) *Term {
+	s := BVSort(width)
+	c.enter()
+	return c.freshSymbol(name, s)
+}
+
+// freshSymbol appends "!n" with a counter unique in c; the counter holds no
+// "!", so the full name determines it and names cannot collide.
+func (c *Context) freshSymbol(hint string, s Sort) *Term {
+	if hint == "" {
+		hint = "v"
+	}
+	c.fresh++
+	name := fmt.Sprintf("%s!%d", hint, c.fresh)
+	return c.symbolic(s, c.z.constant(name, s.Width()))
+}
+
+// constant wraps a concrete value; no Z3 object exists until astOf.
+func (c *Context) constant(s Sort, v uint64) *Term {
+	if s.IsBool() {
+		return c.Bool(v != 0)
+	}
+	return &Term{ctx: c, sort: s, concrete: true, val: v}
+}
+
+// symbolic wraps a freshly referenced AST; the reference is queued for
+// release when the Term is collected.
+func (c *Context) symbolic(s Sort, a zast) *Term {
+	t := &Term{ctx: c, sort: s, ast: a}
+	c.adopt(t)
+	return t
+}
+
+// adopt makes t the owner of the reference in t.ast.
+func (c *Context) adopt(t *Term) {
+	runtime.AddCleanup(t, c.z.rel.ast, t.ast)
+	c.z.liveASTs++
+}
+
+// astOf returns t's AST, creating it for a concrete term on first use.
+func (c *Context) astOf(t *Term) zast {
+	if t.ast == nil {
+		if t.sort.IsBool() {
+			t.ast = c.z.boolean(t.val != 0)
+		} else {
+			t.ast = c.z.numeral(t.val, t.sort.Width())
+		}
+		c.adopt(t)
+	}
+	return t.ast
+}
+
+// own panics unless t is a non-nil term of c; mixing contexts would hand
+// Z3 an AST from another Z3 context.
+func (c *Context) own(what string, t *Term) {
+	if t == nil {
+		panic(fmt.Sprintf("solver: %s: nil term", what))
+	}
+	if t.ctx != c {
+		panic(fmt.Sprintf("solver: %s: term belongs to another Context", what))
+	}
+}
+
+func (c *Context) wantBool(what string, t *Term) {
+	c.own(what, t)
+	if !t.sort.IsBool() {
+		panic(fmt.Sprintf("solver: %s: want Bool, got %v", what, t.sort))
+	}
+}
+
+func (c *Context) wantBV(what string, t *Term) uint {
+	c.own(what, t)
+	if t.sort.IsBool() {
+		panic(fmt.Sprintf("solver: %s: want a bit-vector, got Bool", what))
+	}
+	return t.sort.Width()
+}
+
+// wantSameBV checks two bit-vector operands of equal width and returns it.
+func (c *Context) wantSameBV(what string, a, b *Term) uint {
+	wa, wb := c.wantBV(what, a), c.wantBV(what, b)
+	if wa != wb {
+		panic(fmt.Sprintf("solver: %s: width mismatch: BV%d vs BV%d", what, wa, wb))
+	}
+	return wa
+}
+
+func (c *Context) wantSameSort(what string, a, b *Term) {
+	c.own(what, a)
+	c.own(what, b)
+	if a.sort != b.sort {
+		panic(fmt.Sprintf("solver: %s: sort mismatch: %v vs %v", what, a.sort, b.sort))
+	}
+}

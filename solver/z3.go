@@ -1,0 +1,402 @@
+package solver
+
+// This is the only file that calls Z3. Each C helper below makes one Z3
+// object, checks Z3's error code and takes the one reference Go will own,
+// all in a single cgo crossing; a NULL result means Z3 reported an error,
+// which z3.check turns into a panic while the message is still current.
+
+/*
+#cgo LDFLAGS: -lz3
+#include <stdint.h>
+#include <stdlib.h>
+#include <z3.h>
+
+typedef Z3_ast (*gs_un_fn)(Z3_context, Z3_ast);
+typedef Z3_ast (*gs_bin_fn)(Z3_context, Z3_ast, Z3_ast);
+typedef Z3_ast (*gs_nary_fn)(Z3_context, unsigned, Z3_ast const[]);
+typedef Z3_ast (*gs_ext_fn)(Z3_context, unsigned, Z3_ast);
+
+// Z3's default handler prints and calls exit(); this one leaves the error
+// code set for the caller to inspect.
+static void gs_on_error(Z3_context c, Z3_error_code e) { (void)c; (void)e; }
+
+static int gs_failed(Z3_context c) { return Z3_get_error_code(c) != Z3_OK; }
+
+static Z3_ast gs_keep(Z3_context c, Z3_ast r) {
+	if (r == NULL || gs_failed(c)) return NULL;
+	Z3_inc_ref(c, r);
+	return r;
+}
+
+static Z3_ast gs_un(Z3_context c, gs_un_fn f, Z3_ast a) { return gs_keep(c, f(c, a)); }
+static Z3_ast gs_bin(Z3_context c, gs_bin_fn f, Z3_ast a, Z3_ast b) { return gs_keep(c, f(c, a, b)); }
+static Z3_ast gs_nary(Z3_context c, gs_nary_fn f, unsigned n, Z3_ast *args) { return gs_keep(c, f(c, n, args)); }
+static Z3_ast gs_ext(Z3_context c, gs_ext_fn f, unsigned i, Z3_ast a) { return gs_keep(c, f(c, i, a)); }
+static Z3_ast gs_ite(Z3_context c, Z3_ast i, Z3_ast t, Z3_ast e) { return gs_keep(c, Z3_mk_ite(c, i, t, e)); }
+static Z3_ast gs_extract(Z3_context c, unsigned hi, unsigned lo, Z3_ast a) { return gs_keep(c, Z3_mk_extract(c, hi, lo, a)); }
+static Z3_ast gs_numeral(Z3_context c, uint64_t v, Z3_sort s) { return gs_keep(c, Z3_mk_unsigned_int64(c, v, s)); }
+static Z3_ast gs_bool(Z3_context c, int b) { return gs_keep(c, b ? Z3_mk_true(c) : Z3_mk_false(c)); }
+
+static Z3_ast gs_const(Z3_context c, const char *name, Z3_sort s) {
+	Z3_symbol sym = Z3_mk_string_symbol(c, name);
+	if (gs_failed(c)) return NULL;
+	return gs_keep(c, Z3_mk_const(c, sym, s));
+}
+
+static Z3_sort gs_sort(Z3_context c, unsigned width) {
+	Z3_sort s = width == 0 ? Z3_mk_bool_sort(c) : Z3_mk_bv_sort(c, width);
+	if (s == NULL || gs_failed(c)) return NULL;
+	Z3_inc_ref(c, Z3_sort_to_ast(c, s));
+	return s;
+}
+
+static void gs_dec_refs(Z3_context c, Z3_ast *as, size_t n) {
+	for (size_t i = 0; i < n; i++) Z3_dec_ref(c, as[i]);
+}
+
+static Z3_context gs_new_context(void) {
+	Z3_config cfg = Z3_mk_config();
+	Z3_context c = Z3_mk_context_rc(cfg);
+	Z3_del_config(cfg);
+	if (c != NULL) Z3_set_error_handler(c, gs_on_error);
+	return c;
+}
+
+static Z3_solver gs_new_solver(Z3_context c, int simple) {
+	Z3_solver s = simple ? Z3_mk_simple_solver(c) : Z3_mk_solver(c);
+	if (s == NULL || gs_failed(c)) return NULL;
+	Z3_solver_inc_ref(c, s);
+	return s;
+}
+
+// gs_set_timeout returns 0 on success.
+static int gs_set_timeout(Z3_context c, Z3_solver s, unsigned ms) {
+	Z3_params p = Z3_mk_params(c);
+	if (gs_failed(c)) return -1;
+	Z3_params_inc_ref(c, p);
+	Z3_params_set_uint(c, p, Z3_mk_string_symbol(c, "timeout"), ms);
+	if (!gs_failed(c)) Z3_solver_set_params(c, s, p);
+	int failed = gs_failed(c);
+	Z3_params_dec_ref(c, p);
+	return failed ? -1 : 0;
+}
+
+// gs_check returns a Z3_lbool, or -2 when Z3 reported an error.
+static int gs_check(Z3_context c, Z3_solver s, unsigned n, Z3_ast *as) {
+	Z3_lbool r = Z3_solver_check_assumptions(c, s, n, as);
+	return gs_failed(c) ? -2 : (int)r;
+}
+
+static Z3_model gs_model(Z3_context c, Z3_solver s) {
+	Z3_model m = Z3_solver_get_model(c, s);
+	if (m == NULL || gs_failed(c)) return NULL;
+	Z3_model_inc_ref(c, m);
+	return m;
+}
+
+// gs_eval evaluates t in m with model completion and reads the result as a
+// 64-bit numeral (Bool: 1 or 0). It returns 0 on success, 1 when Z3
+// reported an error, 2 when evaluation gave no value.
+static int gs_eval(Z3_context c, Z3_model m, Z3_ast t, int isbool, uint64_t *out) {
+	Z3_ast v = NULL;
+	if (!Z3_model_eval(c, m, t, true, &v) || v == NULL || gs_failed(c)) return gs_failed(c) ? 1 : 2;
+	Z3_inc_ref(c, v);
+	int rc = 0;
+	if (isbool) {
+		Z3_lbool b = Z3_get_bool_value(c, v);
+		if (b == Z3_L_UNDEF) rc = 2;
+		*out = b == Z3_L_TRUE;
+	} else if (!Z3_get_numeral_uint64(c, v, out)) {
+		rc = 2;
+	}
+	if (gs_failed(c)) rc = 1;
+	Z3_dec_ref(c, v);
+	return rc;
+}
+*/
+import "C"
+
+import (
+	"fmt"
+	"math"
+	"time"
+	"unsafe"
+)
+
+// Handles of Z3 objects. They are C pointers, so they may be stored in Go
+// memory and passed back to C freely.
+type (
+	zast    = C.Z3_ast
+	zsolver = C.Z3_solver
+	zmodel  = C.Z3_model
+)
+
+// Function tables map an op to the Z3 constructor that builds it; ops with
+// a nil entry are never built by that helper.
+var (
+	unaryFns = [numOps]C.gs_un_fn{
+		opNot:   C.gs_un_fn(C.Z3_mk_not),
+		opBVNot: C.gs_un_fn(C.Z3_mk_bvnot),
+		opNeg:   C.gs_un_fn(C.Z3_mk_bvneg),
+	}
+	binaryFns = [numOps]C.gs_bin_fn{
+		opImplies: C.gs_bin_fn(C.Z3_mk_implies),
+		opEq:      C.gs_bin_fn(C.Z3_mk_eq),
+		opAdd:     C.gs_bin_fn(C.Z3_mk_bvadd),
+		opSub:     C.gs_bin_fn(C.Z3_mk_bvsub),
+		opMul:     C.gs_bin_fn(C.Z3_mk_bvmul),
+		opUDiv:    C.gs_bin_fn(C.Z3_mk_bvudiv),
+		opSDiv:    C.gs_bin_fn(C.Z3_mk_bvsdiv),
+		opURem:    C.gs_bin_fn(C.Z3_mk_bvurem),
+		opSRem:    C.gs_bin_fn(C.Z3_mk_bvsrem),
+		opBVAnd:   C.gs_bin_fn(C.Z3_mk_bvand),
+		opBVOr:    C.gs_bin_fn(C.Z3_mk_bvor),
+		opBVXor:   C.gs_bin_fn(C.Z3_mk_bvxor),
+		opShl:     C.gs_bin_fn(C.Z3_mk_bvshl),
+		opLShr:    C.gs_bin_fn(C.Z3_mk_bvlshr),
+		opAShr:    C.gs_bin_fn(C.Z3_mk_bvashr),
+		opUlt:     C.gs_bin_fn(C.Z3_mk_bvult),
+		opUle:     C.gs_bin_fn(C.Z3_mk_bvule),
+		opUgt:     C.gs_bin_fn(C.Z3_mk_bvugt),
+		opUge:     C.gs_bin_fn(C.Z3_mk_bvuge),
+		opSlt:     C.gs_bin_fn(C.Z3_mk_bvslt),
+		opSle:     C.gs_bin_fn(C.Z3_mk_bvsle),
+		opSgt:     C.gs_bin_fn(C.Z3_mk_bvsgt),
+		opSge:     C.gs_bin_fn(C.Z3_mk_bvsge),
+	}
+	naryFns = [numOps]C.gs_nary_fn{
+		opAnd: C.gs_nary_fn(C.Z3_mk_and),
+		opOr:  C.gs_nary_fn(C.Z3_mk_or),
+	}
+)
+
+// z3 is the C side of a Context: the Z3 context, its cached sorts and the
+// queue of objects whose Go owners have been collected.
+type z3 struct {
+	ctx      C.Z3_context
+	sorts    [65]C.Z3_sort // index 0 is Bool, n is BV n; filled on first use
+	rel      *releaser
+	liveASTs int // references owned by Terms and not yet released; for tests
+}
+
+func newZ3() *z3 {
+	ctx := C.gs_new_context()
+	if ctx == nil {
+		panic("solver: Z3 error: cannot create context")
+	}
+	return &z3{ctx: ctx, rel: new(releaser)}
+}
+
+// fail panics with Z3's description of the error left by the last call.
+func (z *z3) fail(what string) {
+	code := C.Z3_get_error_code(z.ctx)
+	msg := C.GoString(C.Z3_get_error_msg(z.ctx, code))
+	panic(fmt.Sprintf("solver: Z3 error: %s: %s", what, msg))
+}
+
+// keep checks a helper's result; see the file comment.
+func (z *z3) keep(a zast, what string) zast {
+	if a == nil {
+		z.fail(what)
+	}
+	return a
+}
+
+// drain drops the references of Go values collected since the last call.
+// It must only run on the owning goroutine, at the start of an API call:
+// from then until the call returns no AST read from a live Term can be
+// released, because releasing happens nowhere else.
+func (z *z3) drain() {
+	asts, models, solvers := z.rel.take()
+	if len(asts) > 0 {
+		C.gs_dec_refs(z.ctx, &asts[0], C.size_t(len(asts)))
+		z.liveASTs -= len(asts)
+	}
+	for _, m := range models {
+		C.Z3_model_dec_ref(z.ctx, m)
+	}
+	for _, s := range solvers {
+		C.Z3_solver_dec_ref(z.ctx, s)
+	}
+	z.rel.recycle(asts)
+}
+
+// close deletes the Z3 context unless that already happened. Deleting the
+// context frees every AST, model and solver it owns, whatever their counts.
+func (z *z3) close() {
+	if z.rel.close() {
+		C.Z3_del_context(z.ctx)
+	}
+}
+
+// sort returns the Z3 sort for width w (0 for Bool).
+func (z *z3) sort(w uint) C.Z3_sort {
+	if s := z.sorts[w]; s != nil {
+		return s
+	}
+	s := C.gs_sort(z.ctx, C.uint(w))
+	if s == nil {
+		z.fail("sort")
+	}
+	z.sorts[w] = s
+	return s
+}
+
+func (z *z3) numeral(v uint64, w uint) zast {
+	return z.keep(C.gs_numeral(z.ctx, C.uint64_t(v), z.sort(w)), "numeral")
+}
+
+func (z *z3) boolean(b bool) zast {
+	i := C.int(0)
+	if b {
+		i = 1
+	}
+	return z.keep(C.gs_bool(z.ctx, i), "bool")
+}
+
+func (z *z3) constant(name string, w uint) zast {
+	cs := C.CString(name)
+	defer C.free(unsafe.Pointer(cs))
+	return z.keep(C.gs_const(z.ctx, cs, z.sort(w)), "constant "+name)
+}
+
+func (z *z3) unary(o op, a zast) zast {
+	return z.keep(C.gs_un(z.ctx, unaryFns[o], a), o.String())
+}
+
+func (z *z3) binary(o op, a, b zast) zast {
+	return z.keep(C.gs_bin(z.ctx, binaryFns[o], a, b), o.String())
+}
+
+// nary needs len(args) > 0. The slice holds only C pointers, so cgo lets C
+// read it in place.
+func (z *z3) nary(o op, args []zast) zast {
+	return z.keep(C.gs_nary(z.ctx, naryFns[o], C.uint(len(args)), &args[0]), o.String())
+}
+
+func (z *z3) ite(c, a, b zast) zast {
+	return z.keep(C.gs_ite(z.ctx, c, a, b), "Ite")
+}
+
+func (z *z3) zeroExt(a zast, extra uint) zast {
+	return z.keep(C.gs_ext(z.ctx, C.gs_ext_fn(C.Z3_mk_zero_ext), C.uint(extra), a), "ZeroExt")
+}
+
+func (z *z3) signExt(a zast, extra uint) zast {
+	return z.keep(C.gs_ext(z.ctx, C.gs_ext_fn(C.Z3_mk_sign_ext), C.uint(extra), a), "SignExt")
+}
+
+func (z *z3) extract(a zast, hi, lo uint) zast {
+	return z.keep(C.gs_extract(z.ctx, C.uint(hi), C.uint(lo), a), "Trunc")
+}
+
+func (z *z3) astString(a zast) string {
+	return C.GoString(C.Z3_ast_to_string(z.ctx, a))
+}
+
+// solverKind selects the Z3 solver object; see Context.NewSolver.
+type solverKind int
+
+const (
+	simpleSolver   solverKind = iota // Z3_mk_simple_solver
+	combinedSolver                   // Z3_mk_solver
+)
+
+func (z *z3) newSolver(k solverKind) zsolver {
+	simple := C.int(0)
+	if k == simpleSolver {
+		simple = 1
+	}
+	s := C.gs_new_solver(z.ctx, simple)
+	if s == nil {
+		z.fail("NewSolver")
+	}
+	return s
+}
+
+// setTimeout rounds d up to whole milliseconds so that a positive timeout
+// never becomes Z3's "none"; 0 maps to Z3's default of UINT_MAX, no limit.
+func (z *z3) setTimeout(s zsolver, d time.Duration) {
+	ms := uint64(math.MaxUint32)
+	if d > 0 {
+		ms = min(uint64((d+time.Millisecond-1)/time.Millisecond), math.MaxUint32-1)
+	}
+	if C.gs_set_timeout(z.ctx, s, C.uint(ms)) != 0 {
+		z.fail("SetTimeout")
+	}
+}
+
+func (z *z3) push(s zsolver) {
+	C.Z3_solver_push(z.ctx, s)
+	z.checkErr("Push")
+}
+
+func (z *z3) pop(s zsolver) {
+	C.Z3_solver_pop(z.ctx, s, 1)
+	z.checkErr("Pop")
+}
+
+func (z *z3) assert(s zsolver, a zast) {
+	C.Z3_solver_assert(z.ctx, s, a)
+	z.checkErr("Assert")
+}
+
+// checkErr is for Z3 calls that return nothing to test for NULL.
+func (z *z3) checkErr(what string) {
+	if C.gs_failed(z.ctx) != 0 {
+		z.fail(what)
+	}
+}
+
+// check runs the solver and maps Z3's lbool onto Result.
+func (z *z3) check(s zsolver, assumptions []zast) Result {
+	var p *zast
+	if len(assumptions) > 0 {
+		p = &assumptions[0]
+	}
+	switch C.gs_check(z.ctx, s, C.uint(len(assumptions)), p) {
+	case C.Z3_L_TRUE:
+		return Sat
+	case C.Z3_L_FALSE:
+		return Unsat
+	case C.Z3_L_UNDEF:
+		return Unknown
+	}
+	z.fail("Check")
+	panic("unreachable")
+}
+
+func (z *z3) reasonUnknown(s zsolver) string {
+	return C.GoString(C.Z3_solver_get_reason_unknown(z.ctx, s))
+}
+
+func (z *z3) model(s zsolver) zmodel {
+	m := C.gs_model(z.ctx, s)
+	if m == nil {
+		z.fail("Model")
+	}
+	return m
+}
+
+// eval reads t's value in m; see gs_eval.
+func (z *z3) eval(m zmodel, t zast, isBool bool) uint64 {
+	var out C.uint64_t
+	b := C.int(0)
+	if isBool {
+		b = 1
+	}
+	switch C.gs_eval(z.ctx, m, t, b, &out) {
+	case 0:
+		return uint64(out)
+	case 2:
+		panic("solver: Z3 error: model evaluation gave no value")
+	}
+	z.fail("Model eval")
+	panic("unreachable")
+}
+
+// AllocatedBytes reports Z3's estimate of the memory it has allocated, in
+// all contexts of the process. It is meant for leak tests.
+func AllocatedBytes() uint64 {
+	return uint64(C.Z3_get_estimated_alloc_size())
+}
