@@ -259,3 +259,30 @@ func TestFoldingMatchesZ3Bool(t *testing.T) {
 		k.check("Ite", func(a ...*Term) *Term { return c.Ite(a[0], a[1], a[2]) }, cond, c.BV(8, 3), c.BV(8, 200))
 	}
 }
+
+// TestDivisionByPowerOfTwo checks the shift and mask that replace unsigned
+// division and remainder by a constant power of two, against Go, with the
+// dividend symbolic (so the rewrite, not folding, computes the result).
+func TestDivisionByPowerOfTwo(t *testing.T) {
+	c := NewContext()
+	defer c.Close()
+	s := c.NewSolver()
+	for _, w := range []uint{8, 16, 32, 64} {
+		x := c.FreshBV("x", w)
+		for _, k := range []uint{0, 1, 3, w - 1} {
+			p := uint64(1) << k
+			for _, a := range edgeValues(w) {
+				s.Push()
+				s.Assert(c.Eq(x, c.BV(w, a)))
+				wrong := c.Or(
+					c.Ne(c.UDiv(x, c.BV(w, p)), c.BV(w, a/p)),
+					c.Ne(c.URem(x, c.BV(w, p)), c.BV(w, a%p)),
+				)
+				if r := s.Check(wrong); r != Unsat {
+					t.Errorf("BV%d: %#x / %d or %% %d differs from Go: %s", w, a, p, p, r)
+				}
+				s.Pop()
+			}
+		}
+	}
+}

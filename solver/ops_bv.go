@@ -1,6 +1,9 @@
 package solver
 
-import "fmt"
+import (
+	"fmt"
+	"math/bits"
+)
 
 // Bit-vector operations. Operands wrap like Go's fixed-size integers; the
 // signed/unsigned distinction lives in the operation, not the sort, as in
@@ -68,7 +71,28 @@ func (c *Context) arith(o op, a, b *Term) *Term {
 	if a.concrete && b.concrete {
 		return c.constant(a.sort, foldBinary(o, w, a.val, b.val))
 	}
+	if r := c.byPowerOfTwo(o, a, b); r != nil {
+		return r
+	}
 	return c.symbolic(a.sort, c.z.binary(o, c.astOf(a), c.astOf(b)))
+}
+
+// byPowerOfTwo rewrites unsigned division and remainder by a constant power
+// of two as a shift and a mask: Z3 4.8 bit-blasts a 64-bit division whole,
+// which makes a query like (hi-lo)/2 take tens of milliseconds.
+func (c *Context) byPowerOfTwo(o op, a, b *Term) *Term {
+	if !b.concrete || b.val == 0 || b.val&(b.val-1) != 0 {
+		return nil
+	}
+	switch o {
+	case opUDiv:
+		shift := c.constant(a.sort, uint64(bits.TrailingZeros64(b.val)))
+		return c.symbolic(a.sort, c.z.binary(opLShr, c.astOf(a), c.astOf(shift)))
+	case opURem:
+		mask := c.constant(a.sort, b.val-1)
+		return c.symbolic(a.sort, c.z.binary(opBVAnd, c.astOf(a), c.astOf(mask)))
+	}
+	return nil
 }
 
 // Shl returns x << n with Go semantics: n may have any width, is read as

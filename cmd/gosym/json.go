@@ -55,7 +55,7 @@ func findingJSON(f *ssaexec.Finding, rel func(string) string) findingRecord {
 	}
 }
 
-func funcJSON(r *ssaexec.FuncResult) funcRecord {
+func funcJSON(r *ssaexec.FuncResult, rel func(string) string) funcRecord {
 	bounds := r.BoundsHit
 	if bounds == nil {
 		bounds = []string{}
@@ -63,7 +63,7 @@ func funcJSON(r *ssaexec.FuncResult) funcRecord {
 	return funcRecord{
 		Type:        "func",
 		Func:        r.Func,
-		Posn:        r.Pos.String(),
+		Posn:        rel(r.Pos.String()),
 		Status:      string(r.Status),
 		Paths:       r.Paths,
 		Panics:      r.Panics,

@@ -156,7 +156,9 @@ type printer struct {
 
 func newPrinter(w io.Writer, opts *options) *printer {
 	cwd, _ := os.Getwd()
-	return &printer{w: w, opts: opts, enc: json.NewEncoder(w), cwd: cwd}
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false) // witnesses are Go code: keep & and < readable
+	return &printer{w: w, opts: opts, enc: enc, cwd: cwd}
 }
 
 func (p *printer) function(r *ssaexec.FuncResult) {
@@ -164,7 +166,7 @@ func (p *printer) function(r *ssaexec.FuncResult) {
 		for _, f := range r.Findings {
 			p.enc.Encode(findingJSON(f, p.rel))
 		}
-		p.enc.Encode(funcJSON(r))
+		p.enc.Encode(funcJSON(r, p.rel))
 		return
 	}
 	for _, f := range r.Findings {
