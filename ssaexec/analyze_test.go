@@ -277,3 +277,26 @@ func TestLoadError(t *testing.T) {
 		t.Errorf("Load error = %v; want a load error with the compiler's message", err)
 	}
 }
+
+// TestModesAgree checks relative completeness on the testdata: lazy,
+// lazier and lazier# find panics at the same positions, of the same kinds,
+// in every function; only the number of paths differs.
+func TestModesAgree(t *testing.T) {
+	findings := func(fn *ssa.Function, mode heap.Mode) []string {
+		cfg := DefaultConfig()
+		cfg.Init = mode
+		var out []string
+		for _, f := range Analyze(fn, cfg).Findings {
+			out = append(out, fmt.Sprintf("%s:%d:%d %s", filepath.Base(f.Pos.Filename), f.Pos.Line, f.Pos.Column, f.Kind))
+		}
+		return out
+	}
+	for _, fn := range testdataProgram(t).Entries(true, nil) {
+		want := findings(fn, heap.LazierSharp)
+		for _, mode := range []heap.Mode{heap.Lazy, heap.Lazier} {
+			if diff := cmp.Diff(want, findings(fn, mode)); diff != "" {
+				t.Errorf("%s: %s findings differ from lazier# (-lazier# +%s):\n%s", FuncName(fn), mode, mode, diff)
+			}
+		}
+	}
+}
