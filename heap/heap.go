@@ -3,6 +3,7 @@ package heap
 import (
 	"fmt"
 	"go/types"
+	"maps"
 	"sort"
 
 	"github.com/gosym/gosym/solver"
@@ -22,6 +23,9 @@ type Object struct {
 	// (an object a parameter points to has depth 0).
 	Depth int
 	Val   Value
+	// store marks the backing array of slices: its Type is the slice type,
+	// and it is never an alias candidate for a pointer.
+	store bool
 }
 
 // Nilness is what a path knows about whether a symbolic reference is nil.
@@ -62,6 +66,15 @@ type Heap struct {
 	args   ObjID
 	next   ObjID
 	symN   SymID
+	// Arrays: interned index terms (paths refer to them by number), the
+	// memo of index resolutions per array version, and the observed cells
+	// of each input array.
+	terms   []*solver.Term
+	termIDs map[*solver.Term]int
+	memo    map[memoKey]Value
+	cells   map[Loc][]InputCell
+	arrayN  int
+	cellN   int
 	// Materialized counts input locations observed so far; the loop bound
 	// counts only iterations during which it does not grow.
 	Materialized int
@@ -70,29 +83,27 @@ type Heap struct {
 // New returns an empty heap whose scalars are built in ctx.
 func New(ctx *solver.Context, cfg Config) *Heap {
 	return &Heap{
-		ctx:    ctx,
-		cfg:    cfg.withDefaults(),
-		objs:   map[ObjID]*Object{},
-		inputs: map[Loc]Value{},
-		syms:   map[SymID]SymInfo{},
+		ctx:     ctx,
+		cfg:     cfg.withDefaults(),
+		objs:    map[ObjID]*Object{},
+		inputs:  map[Loc]Value{},
+		syms:    map[SymID]SymInfo{},
+		termIDs: map[*solver.Term]int{},
+		memo:    map[memoKey]Value{},
+		cells:   map[Loc][]InputCell{},
 	}
 }
 
 // Clone returns an independent copy for a forked path.
 func (h *Heap) Clone() *Heap {
 	c := *h
-	c.objs = make(map[ObjID]*Object, len(h.objs))
-	for k, v := range h.objs {
-		c.objs[k] = v
-	}
-	c.inputs = make(map[Loc]Value, len(h.inputs))
-	for k, v := range h.inputs {
-		c.inputs[k] = v
-	}
-	c.syms = make(map[SymID]SymInfo, len(h.syms))
-	for k, v := range h.syms {
-		c.syms[k] = v
-	}
+	c.objs = maps.Clone(h.objs)
+	c.inputs = maps.Clone(h.inputs)
+	c.syms = maps.Clone(h.syms)
+	c.terms = h.terms[:len(h.terms):len(h.terms)] // appends must not share
+	c.termIDs = maps.Clone(h.termIDs)
+	c.memo = maps.Clone(h.memo)
+	c.cells = maps.Clone(h.cells) // cell lists are copied on append
 	return &c
 }
 
@@ -142,38 +153,55 @@ func (h *Heap) add(t types.Type, input bool, depth int) ObjID {
 
 // Load reads the value of static type t at p. When the read observes an
 // input location whose initialization is a choice (lazy and lazier pointer
-// fields), it returns the decision instead: the caller takes one choice per
-// path and retries the load.
+// fields), or an array element whose index must first be matched against
+// the array's cells, it returns the decision instead: the caller takes one
+// choice per path and retries the load.
 func (h *Heap) Load(p Ptr, t types.Type) (Value, *Decision) {
 	obj := h.objs[p.Obj]
 	if obj == nil {
 		panic(fmt.Sprintf("heap: load from unknown object %d", p.Obj))
 	}
-	v := navigate(obj.Val, p.Path.Indices(), t)
-	return h.Use(v)
-}
-
-// navigate returns the part of v at the field path idx, of type t.
-func navigate(v Value, idx []int, t types.Type) Value {
-	for n, i := range idx {
-		switch x := v.(type) {
-		case Struct:
-			v = x.Fields[i]
-		case InputRef:
-			p := x.Path
-			for _, j := range idx[n:] {
-				p = p.Field(j)
-			}
-			return InputRef{Obj: x.Obj, Path: p, Type: t}
-		default:
-			panic(fmt.Sprintf("heap: field %d of non-struct value %T", i, v))
-		}
+	v, d := h.walk(obj.Val, p.Path.steps())
+	if d != nil {
+		return nil, d
 	}
 	if r, ok := v.(InputRef); ok {
 		r.Type = t
-		return r
+		v = r
 	}
-	return v
+	return h.Use(v)
+}
+
+// walk returns the part of v at the given steps.
+func (h *Heap) walk(v Value, steps []step) (Value, *Decision) {
+	for _, st := range steps {
+		switch st.kind {
+		case '.':
+			switch x := v.(type) {
+			case Struct:
+				v = x.Fields[st.n]
+			case InputRef:
+				v = InputRef{Obj: x.Obj, Path: x.Path.Field(st.n), Type: fieldType(x.Type, st.n)}
+			default:
+				panic(fmt.Sprintf("heap: field %d of non-struct value %T", st.n, v))
+			}
+		case '#':
+			arr, d := h.asArray(v)
+			if d != nil {
+				return nil, d
+			}
+			if v, d = h.Elem(arr, h.terms[st.n]); d != nil {
+				return nil, d
+			}
+		default:
+			panic("heap: input cell step in a pointer path")
+		}
+	}
+	return v, nil
+}
+
+func fieldType(t types.Type, i int) types.Type {
+	return t.Underlying().(*types.Struct).Field(i).Type()
 }
 
 // Use returns v ready for an operation that reads it: an input placeholder
@@ -184,48 +212,87 @@ func (h *Heap) Use(v Value) (Value, *Decision) {
 	if !ok {
 		return v, nil
 	}
-	if _, isStruct := r.Type.Underlying().(*types.Struct); isStruct {
+	switch r.Type.Underlying().(type) {
+	case *types.Struct:
 		return r, nil
+	case *types.Array:
+		return h.asArray(r)
 	}
 	return h.materialize(r)
 }
 
 // FieldOf extracts field i of a struct value (which may be deferred input).
 func FieldOf(v Value, i int, t types.Type) Value {
-	return navigate(v, []int{i}, t)
+	switch x := v.(type) {
+	case Struct:
+		return x.Fields[i]
+	case InputRef:
+		return InputRef{Obj: x.Obj, Path: x.Path.Field(i), Type: t}
+	}
+	panic(fmt.Sprintf("heap: field %d of non-struct value %T", i, v))
 }
 
-// Store writes v at p.
-func (h *Heap) Store(p Ptr, v Value) {
+// Store writes v at p. Writing inside an array element (a[i].f = v) reads
+// the element first, which may need a decision.
+func (h *Heap) Store(p Ptr, v Value) *Decision {
 	obj := h.objs[p.Obj]
 	if obj == nil {
 		panic(fmt.Sprintf("heap: store to unknown object %d", p.Obj))
 	}
+	val, d := h.put(obj.Val, p.Path.steps(), v)
+	if d != nil {
+		return d
+	}
 	next := *obj
-	next.Val = update(obj.Val, p.Path.Indices(), v)
+	next.Val = val
 	h.objs[p.Obj] = &next
+	return nil
 }
 
-// update returns agg with the part at idx replaced by v.
-func update(agg Value, idx []int, v Value) Value {
-	if len(idx) == 0 {
-		return v
+// put returns agg with the part at steps replaced by v.
+func (h *Heap) put(agg Value, steps []step, v Value) (Value, *Decision) {
+	if len(steps) == 0 {
+		return v, nil
+	}
+	st, rest := steps[0], steps[1:]
+	if st.kind == '#' {
+		arr, d := h.asArray(agg)
+		if d != nil {
+			return nil, d
+		}
+		i := h.terms[st.n]
+		if len(rest) == 0 {
+			return h.withCell(arr, i, v), nil
+		}
+		cur, d := h.Elem(arr, i)
+		if d != nil {
+			return nil, d
+		}
+		sub, d := h.put(cur, rest, v)
+		if d != nil {
+			return nil, d
+		}
+		return h.withCell(arr, i, sub), nil
 	}
 	var fields []Value
 	switch x := agg.(type) {
 	case Struct:
 		fields = append([]Value(nil), x.Fields...)
 	case InputRef:
-		st := x.Type.Underlying().(*types.Struct)
-		fields = make([]Value, st.NumFields())
+		stt := x.Type.Underlying().(*types.Struct)
+		fields = make([]Value, stt.NumFields())
 		for j := range fields {
-			fields[j] = InputRef{Obj: x.Obj, Path: x.Path.Field(j), Type: st.Field(j).Type()}
+			fields[j] = InputRef{Obj: x.Obj, Path: x.Path.Field(j), Type: stt.Field(j).Type()}
 		}
 	default:
 		panic(fmt.Sprintf("heap: store into field of non-struct value %T", agg))
 	}
-	fields[idx[0]] = update(fields[idx[0]], idx[1:], v)
-	return Struct{Fields: fields}
+	sub, d := h.put(fields[st.n], rest, v)
+	if d != nil {
+		return nil, d
+	}
+	fields[st.n] = sub
+	return Struct{Fields: fields}, nil
 }
 
 // materialize returns the input value at r, initializing it on first read
@@ -235,8 +302,11 @@ func (h *Heap) materialize(r InputRef) (Value, *Decision) {
 	if v, ok := h.inputs[loc]; ok {
 		return v, nil
 	}
-	if ptr, ok := r.Type.Underlying().(*types.Pointer); ok {
-		return h.materializePointer(loc, ptr.Elem())
+	switch u := r.Type.Underlying().(type) {
+	case *types.Pointer:
+		return h.materializePointer(loc, u.Elem())
+	case *types.Slice:
+		return h.materializeSlice(loc, r.Type)
 	}
 	v := h.freshLeaf(loc, r.Type)
 	h.record(loc, v)
@@ -272,8 +342,8 @@ func (h *Heap) origin(loc Loc) Origin {
 	if loc.Obj != h.args {
 		return Origin{}
 	}
-	idx := loc.Path.Indices()
-	if len(idx) != 1 {
+	idx, ok := loc.Path.fields()
+	if !ok || len(idx) != 1 {
 		return Origin{}
 	}
 	return Origin{Param: idx[0] + 1}
@@ -294,7 +364,7 @@ func (h *Heap) newSym(elem types.Type, depth int, o Origin, n Nilness) SymPtr {
 func (h *Heap) Candidates(elem types.Type) []ObjID {
 	var ids []ObjID
 	for id, o := range h.objs {
-		if o.Input && id != h.args && types.Identical(o.Type, elem) {
+		if o.Input && !o.store && id != h.args && types.Identical(o.Type, elem) {
 			ids = append(ids, id)
 		}
 	}

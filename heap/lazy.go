@@ -3,6 +3,8 @@ package heap
 import (
 	"fmt"
 	"go/types"
+
+	"github.com/gosym/gosym/solver"
 )
 
 // Mode is the lazy initialization algorithm (algorithms.md section 2).
@@ -66,7 +68,10 @@ type Choice struct {
 	// Label says what was chosen ("nil", "fresh", "alias o3"), for traces.
 	Label string
 	// Nil is set on the alternative in which the reference is nil.
-	Nil   bool
+	Nil bool
+	// Guard, if not nil, is the condition under which the choice holds;
+	// it joins the path condition.
+	Guard *solver.Term
 	apply func(h *Heap)
 }
 

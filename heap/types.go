@@ -55,6 +55,11 @@ func Zero(ctx *solver.Context, t types.Type) Value {
 			fields[i] = Zero(ctx, u.Field(i).Type())
 		}
 		return Struct{Fields: fields}
+	case *types.Array:
+		return &Array{Len: ctx.BV(64, uint64(u.Len())), Elem: u.Elem()}
+	case *types.Slice:
+		zero := ctx.BV(64, 0)
+		return Slice{Off: zero, Len: zero, Cap: zero, Nil: ctx.Bool(true)}
 	case *types.Basic:
 		if u.Info()&types.IsString != 0 {
 			return Str{}

@@ -62,6 +62,59 @@ type Opaque struct {
 	Why  string
 }
 
+// Array is one version of an array's contents: a Go array value, or the
+// backing store of slices. It is an association list: Cells were written
+// (newest first; a read takes the first whose index equals its own), and
+// Back says what every other element is. Versions are immutable; a write
+// makes a new one with a new ID, which keys the per-path memo of index
+// resolutions.
+type Array struct {
+	ID    int
+	Len   *solver.Term // number of elements (BV64): N, or a store's capacity
+	Elem  types.Type
+	Cells []Cell
+	Back  Backing
+}
+
+// Cell is an element written at a symbolic index.
+type Cell struct {
+	Index *solver.Term
+	Val   Value
+}
+
+// Backing is what an array's unwritten elements are.
+type Backing struct {
+	Kind BackKind
+	// Input is the input array's location, for InputBack: its elements are
+	// input cells recorded in the heap.
+	Input Loc
+	// For WindowBack: an element at j in [Lo, Hi) is Src's element at
+	// j+Shift (a copy or an append), any other is Rest's.
+	Lo, Hi, Shift *solver.Term
+	Src, Rest     *Array
+}
+
+// BackKind distinguishes backings.
+type BackKind int
+
+// The kinds of backing.
+const (
+	ZeroBack   BackKind = iota // arrays the code made: zero values
+	InputBack                  // input arrays: lazily initialized elements
+	WindowBack                 // a range taken from another array
+)
+
+// Slice is a slice header: a window [Off, Off+Len) of the backing array
+// stored at Store, with capacity Cap. Nil is the Bool term "this is the
+// nil slice" (then all else is zero).
+type Slice struct {
+	Store         Ptr
+	Off, Len, Cap *solver.Term
+	Nil           *solver.Term
+}
+
+func (*Array) isValue()   {}
+func (Slice) isValue()    {}
 func (Scalar) isValue()   {}
 func (Nil) isValue()      {}
 func (Ptr) isValue()      {}
@@ -86,8 +139,10 @@ type ObjID int
 // SymID identifies a symbolic reference.
 type SymID int
 
-// Path is a sequence of field indices into an object, encoded so that it
-// can be compared and used as a map key.
+// Path is a sequence of steps into an object, encoded as a string so that
+// it can be compared and used as a map key: ".n" selects field n, "[#n]"
+// the element at the n-th interned index term of the path's heap, and
+// "[@n]" input cell n of an input array (only in input locations).
 type Path string
 
 // Field returns the path extended by field index i.
@@ -95,17 +150,54 @@ func (p Path) Field(i int) Path {
 	return Path(string(p) + "." + strconv.Itoa(i))
 }
 
-// Indices decodes the path.
-func (p Path) Indices() []int {
-	if p == "" {
-		return nil
-	}
-	parts := strings.Split(string(p)[1:], ".")
-	out := make([]int, len(parts))
-	for i, s := range parts {
-		out[i], _ = strconv.Atoi(s)
+func (p Path) index(term int) Path {
+	return Path(string(p) + "[#" + strconv.Itoa(term) + "]")
+}
+
+func (p Path) cell(id int) Path {
+	return Path(string(p) + "[@" + strconv.Itoa(id) + "]")
+}
+
+// step is one decoded step of a path.
+type step struct {
+	kind byte // '.', '#' or '@'
+	n    int
+}
+
+func (p Path) steps() []step {
+	var out []step
+	s := string(p)
+	for len(s) > 0 {
+		var kind byte
+		switch {
+		case s[0] == '.':
+			kind, s = '.', s[1:]
+		case strings.HasPrefix(s, "[#"), strings.HasPrefix(s, "[@"):
+			kind, s = s[1], s[2:]
+		default:
+			panic("heap: malformed path " + string(p))
+		}
+		end := strings.IndexAny(s, ".[]")
+		if end < 0 {
+			end = len(s)
+		}
+		n, _ := strconv.Atoi(s[:end])
+		out = append(out, step{kind: kind, n: n})
+		s = strings.TrimPrefix(s[end:], "]")
 	}
 	return out
+}
+
+// fields returns the field indices of a path made of field steps only.
+func (p Path) fields() ([]int, bool) {
+	var out []int
+	for _, st := range p.steps() {
+		if st.kind != '.' {
+			return nil, false
+		}
+		out = append(out, st.n)
+	}
+	return out, true
 }
 
 // Under returns the part of p below prefix q, and whether q is a prefix.
@@ -114,7 +206,7 @@ func (p Path) Under(q Path) (Path, bool) {
 		return "", false
 	}
 	rest := Path(string(p)[len(q):])
-	if rest != "" && rest[0] != '.' {
+	if rest != "" && rest[0] != '.' && rest[0] != '[' {
 		return "", false
 	}
 	return rest, true

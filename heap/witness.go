@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"go/token"
 	"go/types"
+	"sort"
 	"strconv"
 	"strings"
 	"unicode"
@@ -82,6 +83,8 @@ type witnessWriter struct {
 // objects with negative ids.
 func (w *witnessWriter) target(v Value) ObjID {
 	switch x := v.(type) {
+	case Slice:
+		return x.Store.Obj
 	case Ptr:
 		return x.Obj
 	case SymPtr:
@@ -136,7 +139,7 @@ func (w *witnessWriter) chooseVars(params *types.Tuple) {
 			return
 		}
 		seen[id] = true
-		if indeg[id] > 1 || w.onCycle(id) || !w.isStructObj(id) {
+		if !w.isStore(id) && (indeg[id] > 1 || w.onCycle(id) || !w.isStructObj(id)) {
 			w.name(id, "")
 		}
 		for _, t := range w.edges[id] {
@@ -147,7 +150,7 @@ func (w *witnessWriter) chooseVars(params *types.Tuple) {
 	// reads better, and links inside it have a root to hang on.
 	for i := 0; i < params.Len(); i++ {
 		if v, ok := w.h.inputs[Loc{Obj: w.h.args, Path: Path("").Field(i)}]; ok {
-			if id := w.target(v); id != 0 {
+			if id := w.target(v); id != 0 && !w.isStore(id) {
 				w.name(id, params.At(i).Name())
 			}
 		}
@@ -179,6 +182,11 @@ func (w *witnessWriter) objType(id ObjID) types.Type {
 		return t
 	}
 	return w.h.objs[id].Type
+}
+
+func (w *witnessWriter) isStore(id ObjID) bool {
+	o := w.h.objs[id]
+	return o != nil && o.store
 }
 
 func (w *witnessWriter) isStructObj(id ObjID) bool {
@@ -311,14 +319,86 @@ func (w *witnessWriter) value(v Value, t types.Type, at string) string {
 			return ""
 		}
 		return "&" + w.structLit(id, "", w.objType(id), at)
+	case Slice:
+		return w.sliceLit(x, t, at)
+	case *Array:
+		return w.arrayLit(x, t, at)
 	}
 	return w.zeroLit(t)
+}
+
+// sliceLit writes an input slice as a literal of its capacity, resliced
+// to its length when they differ: []T{2: v, 4: 0}[:3].
+func (w *witnessWriter) sliceLit(x Slice, t types.Type, at string) string {
+	if x.Store.Obj == 0 || w.m.Bool(x.Nil) {
+		return "nil"
+	}
+	n, c := w.m.Uint64(x.Len), w.m.Uint64(x.Cap)
+	elem := t.Underlying().(*types.Slice).Elem()
+	lit := types.TypeString(t, w.q) + "{" + w.elements(Loc{Obj: x.Store.Obj}, elem, c, at) + "}"
+	if n < c {
+		lit += fmt.Sprintf("[:%d]", n)
+	}
+	return lit
+}
+
+// arrayLit writes an input array value.
+func (w *witnessWriter) arrayLit(x *Array, t types.Type, at string) string {
+	if x.Back.Kind != InputBack {
+		return w.zeroLit(t)
+	}
+	return types.TypeString(t, w.q) + "{" + w.elements(x.Back.Input, x.Elem, 0, at) + "}"
+}
+
+// elements writes the observed cells of the input array at loc as keyed
+// elements; n, when not zero, is the length the literal must have.
+func (w *witnessWriter) elements(loc Loc, elem types.Type, n uint64, at string) string {
+	type entry struct {
+		index uint64
+		text  string
+	}
+	var entries []entry
+	for _, ic := range w.h.cells[loc] {
+		i := w.m.Uint64(ic.Index)
+		if n > 0 && i >= n {
+			continue
+		}
+		cell := loc.Path.cell(ic.ID)
+		expr := ""
+		if at != "" {
+			expr = fmt.Sprintf("%s[%d]", at, i)
+		}
+		var text string
+		if v, ok := w.h.inputs[Loc{Obj: loc.Obj, Path: cell}]; ok {
+			text = w.value(v, elem, expr)
+		} else if _, isStruct := elem.Underlying().(*types.Struct); isStruct && w.hasUnder(loc.Obj, cell) {
+			text = w.structLit(loc.Obj, cell, elem, expr)
+		}
+		if text != "" {
+			entries = append(entries, entry{i, text})
+		}
+	}
+	sort.Slice(entries, func(a, b int) bool { return entries[a].index < entries[b].index })
+	dense := n > 0 && uint64(len(entries)) == n
+	var parts []string
+	for _, e := range entries {
+		if dense {
+			parts = append(parts, e.text)
+		} else {
+			parts = append(parts, fmt.Sprintf("%d: %s", e.index, e.text))
+		}
+	}
+	if !dense && n > 0 && (len(entries) == 0 || entries[len(entries)-1].index != n-1) {
+		parts = append(parts, fmt.Sprintf("%d: %s", n-1, w.zeroLit(elem)))
+	}
+	return strings.Join(parts, ", ")
 }
 
 func (w *witnessWriter) pathExpr(id ObjID, p Path) string {
 	t := w.objType(id)
 	var b strings.Builder
-	for _, i := range p.Indices() {
+	idx, _ := p.fields()
+	for _, i := range idx {
 		st := t.Underlying().(*types.Struct)
 		b.WriteString("." + st.Field(i).Name())
 		t = st.Field(i).Type()
@@ -355,4 +435,29 @@ func (w *witnessWriter) zeroLit(t types.Type) string {
 		return types.TypeString(t, w.q) + "{}"
 	}
 	return "nil"
+}
+
+// Preferences returns conditions that make a witness easier to read, most
+// wanted first: scalar inputs and slice capacities small, input slices as
+// long as their capacity, then each scalar input zero. The caller keeps
+// each one the solver grants, in order.
+func (h *Heap) Preferences() []*solver.Term {
+	c := h.ctx
+	var small, tight, zeros []*solver.Term
+	for _, l := range h.Inputs() {
+		switch v := h.inputs[l].(type) {
+		case Scalar:
+			if w := v.T.Sort().Width(); w > 0 && !v.T.IsConst() {
+				small = append(small, c.Sle(c.BV(w, ^uint64(63)), v.T), c.Sle(v.T, c.BV(w, 64)))
+				zeros = append(zeros, c.Eq(v.T, c.BV(w, 0)))
+			}
+		case Slice:
+			small = append(small, c.Ule(v.Cap, c.BV(64, 16)))
+			tight = append(tight, c.Eq(v.Len, v.Cap))
+		}
+	}
+	if len(small) == 0 {
+		return nil
+	}
+	return append([]*solver.Term{c.And(small...), c.And(tight...)}, zeros...)
 }

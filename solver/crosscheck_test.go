@@ -278,6 +278,14 @@ func TestDivisionByPowerOfTwo(t *testing.T) {
 					c.Ne(c.UDiv(x, c.BV(w, p)), c.BV(w, a/p)),
 					c.Ne(c.URem(x, c.BV(w, p)), c.BV(w, a%p)),
 				)
+				if k < w-1 {
+					// Go's truncating signed division, computed at width w.
+					sa, sp := signExtend(a, w), int64(p)
+					wrong = c.Or(wrong,
+						c.Ne(c.SDiv(x, c.BV(w, p)), c.BV(w, uint64(sa/sp))),
+						c.Ne(c.SRem(x, c.BV(w, p)), c.BV(w, uint64(sa%sp))),
+					)
+				}
 				if r := s.Check(wrong); r != Unsat {
 					t.Errorf("BV%d: %#x / %d or %% %d differs from Go: %s", w, a, p, p, r)
 				}
@@ -285,4 +293,9 @@ func TestDivisionByPowerOfTwo(t *testing.T) {
 			}
 		}
 	}
+}
+
+func signExtend(v uint64, w uint) int64 {
+	shift := 64 - w
+	return int64(v<<shift) >> shift
 }

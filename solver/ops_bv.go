@@ -77,20 +77,33 @@ func (c *Context) arith(o op, a, b *Term) *Term {
 	return c.symbolic(a.sort, c.z.binary(o, c.astOf(a), c.astOf(b)))
 }
 
-// byPowerOfTwo rewrites unsigned division and remainder by a constant power
-// of two as a shift and a mask: Z3 4.8 bit-blasts a 64-bit division whole,
-// which makes a query like (hi-lo)/2 take tens of milliseconds.
+// byPowerOfTwo rewrites division and remainder by a constant power of two
+// as shifts and masks: Z3 4.8 bit-blasts a 64-bit division whole, which
+// makes a query like (hi-lo)/2 take from tens of milliseconds to seconds.
 func (c *Context) byPowerOfTwo(o op, a, b *Term) *Term {
+	w := a.sort.Width()
 	if !b.concrete || b.val == 0 || b.val&(b.val-1) != 0 {
 		return nil
 	}
+	k := uint64(bits.TrailingZeros64(b.val))
 	switch o {
 	case opUDiv:
-		shift := c.constant(a.sort, uint64(bits.TrailingZeros64(b.val)))
-		return c.symbolic(a.sort, c.z.binary(opLShr, c.astOf(a), c.astOf(shift)))
+		return c.arith(opLShr, a, c.constant(a.sort, k))
 	case opURem:
-		mask := c.constant(a.sort, b.val-1)
-		return c.symbolic(a.sort, c.z.binary(opBVAnd, c.astOf(a), c.astOf(mask)))
+		return c.arith(opBVAnd, a, c.constant(a.sort, b.val-1))
+	case opSDiv, opSRem:
+		// A signed power of two is positive only below the sign bit.
+		if k == 0 || k >= uint64(w-1) {
+			return nil
+		}
+		// Truncating toward zero: add 2^k-1 to a negative dividend first.
+		sign := c.arith(opAShr, a, c.constant(a.sort, uint64(w-1)))
+		bias := c.arith(opLShr, sign, c.constant(a.sort, uint64(w)-k))
+		q := c.arith(opAShr, c.arith(opAdd, a, bias), c.constant(a.sort, k))
+		if o == opSDiv {
+			return q
+		}
+		return c.arith(opSub, a, c.arith(opShl, q, c.constant(a.sort, k)))
 	}
 	return nil
 }

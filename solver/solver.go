@@ -43,11 +43,27 @@ func (r Result) String() string {
 // Unknowns would not behave uniformly.
 const defaultSolverKind = simpleSolver
 
+// escalateAfter is how long a Check runs on the incremental solver before
+// it is handed to the qfbv tactic, which simplifies and bit-blasts the
+// whole query from scratch. The incremental solver answers the common
+// small queries in microseconds; nested 64-bit index arithmetic (a binary
+// search's midpoints) can take it seconds where qfbv needs tens of
+// milliseconds, while qfbv's fixed cost of about a millisecond would
+// dominate the easy ones.
+const escalateAfter = 50 * time.Millisecond
+
 // Solver is an incremental Z3 solver: a stack of assertion scopes that
-// Push and Pop manage, as in a depth-first search over branches.
+// Push and Pop manage, as in a depth-first search over branches. A check
+// the incremental solver does not settle quickly escalates to a second,
+// non-incremental solver that gets the whole assertion stack.
 type Solver struct {
 	ctx     *Context
 	s       zsolver
+	timeout time.Duration
+	// scopes holds the symbolic assertions of each scope, for escalation.
+	scopes   [][]*Term
+	fallback zsolver // created on the first escalation
+	answered zsolver // the solver whose answer the last Check gave
 	depth   int    // number of open Push scopes
 	falseAt int    // shallowest scope holding an asserted false, or -1
 	calls   int    // Checks that reached Z3
@@ -64,7 +80,7 @@ func (c *Context) NewSolver() *Solver {
 }
 
 func (c *Context) newSolver(k solverKind) *Solver {
-	s := &Solver{ctx: c, s: c.z.newSolver(k), falseAt: -1}
+	s := &Solver{ctx: c, s: c.z.newSolver(k), falseAt: -1, scopes: [][]*Term{nil}}
 	runtime.AddCleanup(s, c.z.rel.solver, s.s)
 	return s
 }
@@ -73,7 +89,7 @@ func (c *Context) newSolver(k solverKind) *Solver {
 // Check that runs out returns Unknown. Zero means no limit.
 func (s *Solver) SetTimeout(d time.Duration) {
 	s.ctx.enter()
-	s.ctx.z.setTimeout(s.s, d)
+	s.timeout = d
 }
 
 // Push opens a scope: assertions made after it are removed by the matching
@@ -81,6 +97,7 @@ func (s *Solver) SetTimeout(d time.Duration) {
 func (s *Solver) Push() {
 	s.ctx.enter()
 	s.ctx.z.push(s.s)
+	s.scopes = append(s.scopes, nil)
 	s.depth++
 	s.changed()
 }
@@ -93,6 +110,8 @@ func (s *Solver) Pop() {
 	}
 	s.ctx.enter()
 	s.ctx.z.pop(s.s)
+	s.scopes[len(s.scopes)-1] = nil
+	s.scopes = s.scopes[:len(s.scopes)-1]
 	s.depth--
 	if s.falseAt > s.depth {
 		s.falseAt = -1
@@ -113,6 +132,8 @@ func (s *Solver) Assert(t *Term) {
 	switch {
 	case !t.concrete:
 		s.ctx.z.assert(s.s, t.ast)
+		top := len(s.scopes) - 1
+		s.scopes[top] = append(s.scopes[top], t)
 	case t.val == 0 && s.falseAt < 0:
 		s.falseAt = s.depth
 	}
@@ -136,14 +157,58 @@ func (s *Solver) Check(assumptions ...*Term) Result {
 	if trivial || s.falseAt >= 0 {
 		s.last = Unsat
 	} else {
-		s.calls++
-		s.last = s.ctx.z.check(s.s, args)
-		if s.last == Unknown {
-			s.reason = s.ctx.z.reasonUnknown(s.s)
-		}
+		s.last = s.run(args)
 	}
 	s.fresh = true
 	return s.last
+}
+
+// run checks on the incremental solver for up to escalateAfter, then, if
+// it has not settled the query and time is left, on the fallback.
+func (s *Solver) run(args []zast) Result {
+	z := s.ctx.z
+	first := s.timeout
+	escalate := first == 0 || first > escalateAfter
+	if escalate {
+		first = escalateAfter
+	}
+	start := time.Now()
+	s.calls++
+	z.setTimeout(s.s, first)
+	s.answered = s.s
+	r := z.check(s.s, args)
+	if r != Unknown {
+		return r
+	}
+	s.reason = z.reasonUnknown(s.s)
+	if !escalate || (s.reason != "timeout" && s.reason != "canceled") {
+		return r
+	}
+	rest := time.Duration(0)
+	if s.timeout > 0 {
+		if rest = s.timeout - time.Since(start); rest <= 0 {
+			return r
+		}
+	}
+	if s.fallback == nil {
+		s.fallback = z.newSolver(qfbvSolver)
+		runtime.AddCleanup(s, z.rel.solver, s.fallback)
+	}
+	z.reset(s.fallback)
+	for _, scope := range s.scopes {
+		for _, t := range scope {
+			z.assert(s.fallback, t.ast)
+		}
+	}
+	s.calls++
+	z.setTimeout(s.fallback, rest)
+	s.answered = s.fallback
+	if r = z.check(s.fallback, args); r == Unknown {
+		s.reason = z.reasonUnknown(s.fallback)
+	} else {
+		s.reason = ""
+	}
+	return r
 }
 
 // assumptions returns the ASTs of the symbolic assumptions, and whether a
@@ -165,7 +230,8 @@ func (s *Solver) assumptions(ts []*Term) (args []zast, unsat bool) {
 // words, e.g. "timeout" or "canceled"), and is empty otherwise.
 func (s *Solver) ReasonUnknown() string { return s.reason }
 
-// Calls returns how many Checks reached Z3.
+// Calls returns how many times Z3 was run: a Check that escalates to the
+// fallback solver counts twice.
 func (s *Solver) Calls() int { return s.calls }
 
 // Model returns a model of the last Check if it returned Sat and the
@@ -178,7 +244,7 @@ func (s *Solver) Model() *Model {
 	if s.model == nil {
 		c := s.ctx
 		c.enter()
-		s.model = &Model{ctx: c, m: c.z.model(s.s)}
+		s.model = &Model{ctx: c, m: c.z.model(s.answered)}
 		runtime.AddCleanup(s.model, c.z.rel.model, s.model.m)
 	}
 	return s.model

@@ -62,8 +62,17 @@ static Z3_context gs_new_context(void) {
 	return c;
 }
 
-static Z3_solver gs_new_solver(Z3_context c, int simple) {
-	Z3_solver s = simple ? Z3_mk_simple_solver(c) : Z3_mk_solver(c);
+static Z3_solver gs_new_solver(Z3_context c, int kind) {
+	Z3_solver s;
+	if (kind == 2) {
+		Z3_tactic t = Z3_mk_tactic(c, "qfbv");
+		if (t == NULL || gs_failed(c)) return NULL;
+		Z3_tactic_inc_ref(c, t);
+		s = Z3_mk_solver_from_tactic(c, t);
+		Z3_tactic_dec_ref(c, t);
+	} else {
+		s = kind ? Z3_mk_simple_solver(c) : Z3_mk_solver(c);
+	}
 	if (s == NULL || gs_failed(c)) return NULL;
 	Z3_solver_inc_ref(c, s);
 	return s;
@@ -298,16 +307,13 @@ func (z *z3) astString(a zast) string {
 type solverKind int
 
 const (
-	simpleSolver   solverKind = iota // Z3_mk_simple_solver
-	combinedSolver                   // Z3_mk_solver
+	combinedSolver solverKind = iota // Z3_mk_solver
+	simpleSolver                     // Z3_mk_simple_solver
+	qfbvSolver                       // the qfbv tactic: simplify, then bit-blast from scratch
 )
 
 func (z *z3) newSolver(k solverKind) zsolver {
-	simple := C.int(0)
-	if k == simpleSolver {
-		simple = 1
-	}
-	s := C.gs_new_solver(z.ctx, simple)
+	s := C.gs_new_solver(z.ctx, C.int(k))
 	if s == nil {
 		z.fail("NewSolver")
 	}
@@ -324,6 +330,11 @@ func (z *z3) setTimeout(s zsolver, d time.Duration) {
 	if C.gs_set_timeout(z.ctx, s, C.uint(ms)) != 0 {
 		z.fail("SetTimeout")
 	}
+}
+
+func (z *z3) reset(s zsolver) {
+	C.Z3_solver_reset(z.ctx, s)
+	z.checkErr("Reset")
 }
 
 func (z *z3) push(s zsolver) {

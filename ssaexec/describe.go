@@ -17,7 +17,14 @@ func newSourceNames(fn *ssa.Function) sourceNames {
 	names := sourceNames{}
 	for _, b := range fn.Blocks {
 		for _, instr := range b.Instrs {
-			if ref, ok := instr.(*ssa.DebugRef); ok && !ref.IsAddr {
+			ref, ok := instr.(*ssa.DebugRef)
+			if !ok {
+				continue
+			}
+			// An address is named by the expression it is the address of
+			// only where it is not the value of another (&x.f): then an
+			// element address &a[i] reads as a[i].
+			if _, isElem := ref.X.(*ssa.IndexAddr); !ref.IsAddr || isElem {
 				names[ref.X] = append(names[ref.X], ref.Expr)
 			}
 		}

@@ -23,6 +23,9 @@ import (
 type alt struct {
 	guard *solver.Term
 	apply func(s *state)
+	// partial marks the alternatives of a branch point that do not cover
+	// every case, because a bound left one out.
+	partial bool
 }
 
 // explorer runs the depth-first search of one entry function.
@@ -80,7 +83,6 @@ func Analyze(fn *ssa.Function, cfg Config) (res *FuncResult) {
 		approx:     map[string]bool{},
 		names:      map[*ssa.Function]sourceNames{},
 	}
-	x.solver.SetTimeout(cfg.SolverTimeout)
 	defer func() {
 		if r := recover(); r != nil {
 			res.Status = Error
@@ -143,7 +145,7 @@ func (x *explorer) explore(s *state) {
 			stepHook(x.fn)
 		}
 		alts := x.step(s)
-		if len(alts) == 1 && alts[0].guard == nil {
+		if len(alts) == 1 && alts[0].guard == nil && !alts[0].partial {
 			// A decision with one choice is no branch.
 			alts[0].apply(s)
 			continue
@@ -169,10 +171,13 @@ func (x *explorer) outOfTime() bool {
 
 // branch explores each feasible alternative on its own copy of s, with the
 // solver's assertion stack mirroring the path (push before, pop after).
-// The alternatives of a branch point are exhaustive, so when all but the
-// last were proved infeasible the last needs no query.
+// When the alternatives of a branch point are exhaustive and all but the
+// last were proved infeasible, the last needs no query.
 func (x *explorer) branch(s *state, alts []alt) {
 	feasible, unknown := 0, 0
+	if alts[0].partial {
+		unknown++ // nothing is implied by the others' infeasibility
+	}
 	for i, a := range alts {
 		last := i == len(alts)-1
 		child := s
@@ -190,12 +195,15 @@ func (x *explorer) branch(s *state, alts []alt) {
 				x.solver.Assert(a.guard)
 				pushed = true
 				if !last || feasible > 0 || unknown > 0 {
-					switch x.solver.Check() {
+					switch x.check() {
 					case solver.Unsat:
 						x.solver.Pop()
 						continue
 					case solver.Unknown:
 						x.solver.Pop()
+						if x.timedOut {
+							return
+						}
 						unknown++
 						x.cutPath(child, "solver: "+x.solver.ReasonUnknown())
 						continue
@@ -215,6 +223,21 @@ func (x *explorer) branch(s *state, alts []alt) {
 			return
 		}
 	}
+}
+
+// check asks the solver about the current path, within what is left of
+// the function's budget.
+func (x *explorer) check() solver.Result {
+	left := time.Until(x.deadline)
+	if left <= 0 {
+		x.timedOut = true
+		return solver.Unknown
+	}
+	if x.cfg.SolverTimeout > 0 {
+		left = min(left, x.cfg.SolverTimeout)
+	}
+	x.solver.SetTimeout(left)
+	return x.solver.Check()
 }
 
 // cutPath ends a path that a bound stops, recording the bound and where.
@@ -251,13 +274,14 @@ func (x *explorer) report(s *state) {
 	if x.seen[key] != nil {
 		return
 	}
-	if x.solver.Check() != solver.Sat {
+	if x.check() != solver.Sat {
 		// The path condition was proved satisfiable when it was extended,
 		// so this is the solver giving up on a repeated query.
 		x.cutPath(s, "solver: "+x.solver.ReasonUnknown())
 		return
 	}
-	m := x.solver.Model()
+	m := x.readableModel(s)
+	f.Message = f.render(m)
 	w := s.heap.Witness(m, qualifierFor(x.fn), x.params)
 	f.Setup = w.Setup
 	f.Call = callExpr(x.fn, w.Args)
@@ -274,6 +298,32 @@ func (x *explorer) report(s *state) {
 	x.seen[key] = f
 	x.res.Findings = append(x.res.Findings, f)
 }
+
+// readableModel returns a model of the current path, under as many of the
+// heap's witness preferences (small values) as the solver grants quickly.
+// It is called right after a satisfiable check.
+func (x *explorer) readableModel(s *state) *solver.Model {
+	m := x.solver.Model()
+	kept := 0
+	x.solver.SetTimeout(preferenceTimeout)
+	for _, pref := range s.heap.Preferences() {
+		x.solver.Push()
+		x.solver.Assert(pref)
+		if x.solver.Check() == solver.Sat {
+			m = x.solver.Model()
+			kept++
+			continue
+		}
+		x.solver.Pop()
+	}
+	for ; kept > 0; kept-- {
+		x.solver.Pop()
+	}
+	return m
+}
+
+// preferenceTimeout bounds the search for a more readable witness.
+const preferenceTimeout = 200 * time.Millisecond
 
 func (x *explorer) finishRecord() {
 	r := x.res

@@ -42,7 +42,7 @@ func (x *explorer) bindParam(s *state) []alt {
 func (x *explorer) exec(s *state, instr ssa.Instruction) []alt {
 	switch in := instr.(type) {
 	case *ssa.DebugRef:
-		s.top().pc++
+		x.advance(s)
 
 	case *ssa.Alloc:
 		x.set(s, in, s.heap.Alloc(deref(in.Type())))
@@ -83,8 +83,10 @@ func (x *explorer) exec(s *state, instr ssa.Instruction) []alt {
 		if !ok {
 			return alts
 		}
-		s.heap.Store(t, x.value(s, in.Val))
-		s.top().pc++
+		if d := s.heap.Store(t, x.value(s, in.Val)); d != nil {
+			return x.decide(s, d)
+		}
+		x.advance(s)
 
 	case *ssa.Extract:
 		tup, ok := x.value(s, in.Tuple).(heap.Tuple)
@@ -109,9 +111,21 @@ func (x *explorer) exec(s *state, instr ssa.Instruction) []alt {
 	case *ssa.Panic:
 		x.panicInstr(s, in)
 
+	case *ssa.IndexAddr:
+		return x.indexAddr(s, in)
+
+	case *ssa.Index:
+		return x.index(s, in)
+
+	case *ssa.Slice:
+		return x.sliceInstr(s, in)
+
+	case *ssa.MakeSlice:
+		return x.makeSlice(s, in)
+
 	case *ssa.RunDefers:
 		// Defer ends a path as unsupported, so there is nothing to run.
-		s.top().pc++
+		x.advance(s)
 
 	default:
 		x.unsupported(s, constructName(instr))
@@ -122,12 +136,6 @@ func (x *explorer) exec(s *state, instr ssa.Instruction) []alt {
 // constructName says in a user's words what an unmodelled instruction is.
 func constructName(instr ssa.Instruction) string {
 	switch in := instr.(type) {
-	case *ssa.IndexAddr, *ssa.Index:
-		return "indexing"
-	case *ssa.Slice:
-		return "slice expression"
-	case *ssa.MakeSlice:
-		return "make slice"
 	case *ssa.MakeMap, *ssa.MapUpdate, *ssa.Lookup:
 		return "map"
 	case *ssa.Range, *ssa.Next:
@@ -159,9 +167,15 @@ func deref(t types.Type) types.Type {
 
 // set binds the instruction's value and moves to the next instruction.
 func (x *explorer) set(s *state, v ssa.Value, val heap.Value) {
+	s.top().env[v] = val
+	x.advance(s)
+}
+
+// advance moves to the next instruction of the current block.
+func (x *explorer) advance(s *state) {
 	f := s.top()
-	f.env[v] = val
 	f.pc++
+	f.checked = false
 }
 
 func (x *explorer) unsupported(s *state, construct string) {
@@ -230,7 +244,7 @@ func (x *explorer) decide(s *state, d *heap.Decision) []alt {
 	}
 	alts := make([]alt, len(d.Choices))
 	for i, c := range d.Choices {
-		alts[i] = alt{apply: func(s *state) { c.Apply(s.heap) }}
+		alts[i] = alt{guard: c.Guard, partial: d.Cut, apply: func(s *state) { c.Apply(s.heap) }}
 	}
 	return alts
 }
@@ -287,11 +301,17 @@ func (x *explorer) nilDeref(s *state, v ssa.Value, o heap.Origin, pos token.Pos)
 
 // panicked ends s with a finding of the given kind at pos.
 func (x *explorer) panicked(s *state, k Kind, msg string, pos token.Pos) {
+	x.panickedWith(s, k, pos, func(heap.Valuer) string { return msg })
+}
+
+// panickedWith ends s with a finding whose message needs the witness's
+// values (an index and a length, say), rendered once the model is known.
+func (x *explorer) panickedWith(s *state, k Kind, pos token.Pos, render func(m heap.Valuer) string) {
 	if !pos.IsValid() {
 		pos = x.posOf(s)
 	}
 	s.end = panicked
-	s.finding = &Finding{Kind: k, Pos: x.fset.Position(pos), Message: msg}
+	s.finding = &Finding{Kind: k, Pos: x.fset.Position(pos), render: render}
 }
 
 func (x *explorer) ifInstr(s *state, in *ssa.If) []alt {
@@ -339,7 +359,7 @@ func (x *explorer) jump(s *state, to *ssa.BasicBlock) {
 	for i, v := range vals {
 		f.env[to.Instrs[i].(*ssa.Phi)] = v
 	}
-	f.prev, f.block, f.pc = from, to, n
+	f.prev, f.block, f.pc, f.checked = from, to, n, false
 	x.countIteration(s, f, from, to)
 }
 

@@ -35,6 +35,16 @@ func (x *explorer) binOp(s *state, in *ssa.BinOp) []alt {
 		if bv, ok := b.(heap.Str); ok {
 			return x.stringOp(s, in, av.S, bv.S)
 		}
+	case heap.Slice:
+		// Slices compare only with nil.
+		if _, isConst := in.Y.(*ssa.Const); isConst {
+			x.sliceIsNil(s, in, av)
+			return nil
+		}
+		if bv, ok := b.(heap.Slice); ok {
+			x.sliceIsNil(s, in, bv)
+			return nil
+		}
 	}
 	x.unsupported(s, fmt.Sprintf("operator %s on %s", in.Op, in.X.Type()))
 	return nil
@@ -354,6 +364,14 @@ func (x *explorer) builtin(s *state, in *ssa.Call, b *ssa.Builtin) []alt {
 	switch b.Name() {
 	case "print", "println":
 		x.set(s, in, nil)
+	case "len", "cap":
+		return x.lenCap(s, in, b.Name())
+	case "append":
+		return x.appendSlice(s, in)
+	case "copy":
+		return x.copySlice(s, in)
+	case "min", "max":
+		return x.minMax(s, in, b.Name() == "min")
 	default:
 		x.unsupported(s, "builtin "+b.Name())
 	}

@@ -12,9 +12,15 @@ type Kind string
 
 // The kinds of finding.
 const (
-	NilDeref Kind = "nil-deref"
-	DivZero  Kind = "div-zero"
-	Panic    Kind = "panic" // an explicit panic call or another runtime panic
+	NilDeref    Kind = "nil-deref"
+	DivZero     Kind = "div-zero"
+	Panic       Kind = "panic" // an explicit panic call or another runtime panic
+	Index       Kind = "index"
+	SliceBounds Kind = "slice-bounds"
+	MakeLen     Kind = "make-len"
+	NilMap      Kind = "nil-map"
+	TypeAssert  Kind = "type-assert"
+	NilFunc     Kind = "nil-func"
 )
 
 // Status says how much of a function was covered.
@@ -82,6 +88,9 @@ type Finding struct {
 	// Approximated lists calls whose results were unconstrained on the path
 	// (functions without a body): the witness assumes such a result.
 	Approximated []string
+
+	// render writes the message from the witness's model.
+	render func(m heap.Valuer) string
 }
 
 // FuncResult is the record of one entry function.

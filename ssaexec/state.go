@@ -16,7 +16,10 @@ type frame struct {
 	block *ssa.BasicBlock
 	prev  *ssa.BasicBlock // the block control came from, for phis
 	pc    int             // index of the next instruction in block
-	env   map[ssa.Value]heap.Value
+	// checked records that the current instruction's panic conditions
+	// were split on already: it is being retried after a heap decision.
+	checked bool
+	env     map[ssa.Value]heap.Value
 	// call is the caller's instruction awaiting this frame's result.
 	call *ssa.Call
 	// iters counts, per loop head, the iterations that materialized

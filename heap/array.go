@@ -1,0 +1,263 @@
+package heap
+
+import (
+	"fmt"
+	"go/types"
+
+	"github.com/gosym/gosym/solver"
+)
+
+// MaxInputLen bounds the length and capacity of input slices, so that a
+// witness can be built in memory and len(s)+1 cannot wrap.
+const MaxInputLen = 1<<31 - 1
+
+// InputCell is an element of an input array observed at a symbolic index.
+type InputCell struct {
+	ID    int
+	Index *solver.Term
+}
+
+type memoKey struct{ array, term int }
+
+// intern returns the id under which index term t appears in paths.
+func (h *Heap) intern(t *solver.Term) int {
+	if id, ok := h.termIDs[t]; ok {
+		return id
+	}
+	h.terms = append(h.terms, t)
+	id := len(h.terms) - 1
+	h.termIDs[t] = id
+	return id
+}
+
+// ElemPtr returns the address of the element at index i of the array that
+// p points to.
+func (h *Heap) ElemPtr(p Ptr, i *solver.Term) Ptr {
+	return Ptr{Obj: p.Obj, Path: p.Path.index(h.intern(i))}
+}
+
+func (h *Heap) newArrayID() int {
+	h.arrayN++
+	return h.arrayN
+}
+
+// asArray returns the array an array-typed value stands for; an input
+// array is recorded when first observed.
+func (h *Heap) asArray(v Value) (*Array, *Decision) {
+	switch x := v.(type) {
+	case *Array:
+		return x, nil
+	case InputRef:
+		loc := Loc{Obj: x.Obj, Path: x.Path}
+		if rec, ok := h.inputs[loc]; ok {
+			return rec.(*Array), nil
+		}
+		at := x.Type.Underlying().(*types.Array)
+		arr := &Array{
+			ID:   h.newArrayID(),
+			Len:  h.ctx.BV(64, uint64(at.Len())),
+			Elem: at.Elem(),
+			Back: Backing{Kind: InputBack, Input: loc},
+		}
+		h.record(loc, arr)
+		return arr, nil
+	}
+	panic(fmt.Sprintf("heap: indexing a %T", v))
+}
+
+// leaf is one outcome of matching an index against an array: the element
+// value under a guard.
+type leaf struct {
+	guard *solver.Term
+	label string
+	value func(h *Heap) Value
+}
+
+// Elem returns the element at index i of array a (the caller has checked
+// the bounds). Unless the index is decided syntactically, matching it
+// against the written cells and the input cells is a decision with one
+// guarded choice per candidate cell and one for a new input cell; the
+// choice is memoized for the array version, so the retried operation
+// finds it.
+func (h *Heap) Elem(a *Array, i *solver.Term) (Value, *Decision) {
+	if len(a.Cells) == 0 && a.Back.Kind == ZeroBack {
+		return Zero(h.ctx, a.Elem), nil
+	}
+	key := memoKey{array: a.ID, term: h.intern(i)}
+	if v, ok := h.memo[key]; ok {
+		return v, nil
+	}
+	var leaves []leaf
+	cut := h.lookup(a, i, h.ctx.Bool(true), &leaves)
+	if len(leaves) == 1 && !cut {
+		// The outcomes partition the cases, so a sole one always holds.
+		v := leaves[0].value(h)
+		h.memo[key] = v
+		return v, nil
+	}
+	d := &Decision{Cut: cut}
+	for _, l := range leaves {
+		d.Choices = append(d.Choices, Choice{Label: l.label, Guard: l.guard, apply: func(h *Heap) {
+			h.memo[key] = l.value(h)
+		}})
+	}
+	return nil, d
+}
+
+// lookup appends the outcomes of reading a at i under guard g: the first
+// written cell whose index equals i, else the backing. It reports whether
+// the k-bound left out a new input cell.
+func (h *Heap) lookup(a *Array, i, g *solver.Term, out *[]leaf) (cut bool) {
+	c := h.ctx
+	for _, cell := range a.Cells {
+		eq := c.Eq(i, cell.Index)
+		if b, ok := eq.BoolValue(); ok && !b {
+			continue
+		}
+		val := cell.Val
+		addLeaf(out, c.And(g, eq), "written cell", func(*Heap) Value { return val })
+		if b, ok := eq.BoolValue(); ok && b {
+			return false
+		}
+		g = c.And(g, c.Not(eq))
+	}
+	switch a.Back.Kind {
+	case ZeroBack:
+		zero := Zero(c, a.Elem)
+		addLeaf(out, g, "zero", func(*Heap) Value { return zero })
+	case InputBack:
+		return h.lookupInput(a, i, g, out)
+	case WindowBack:
+		b := a.Back
+		in := c.And(c.Ule(b.Lo, i), c.Ult(i, b.Hi))
+		cut1 := h.lookup(b.Src, c.Add(i, b.Shift), c.And(g, in), out)
+		cut2 := h.lookup(b.Rest, i, c.And(g, c.Not(in)), out)
+		return cut1 || cut2
+	}
+	return false
+}
+
+// lookupInput matches i against the input cells observed so far, or
+// observes a new one, at most k per input array.
+func (h *Heap) lookupInput(a *Array, i, g *solver.Term, out *[]leaf) bool {
+	c := h.ctx
+	loc := a.Back.Input
+	cells := h.cells[loc]
+	for _, ic := range cells {
+		eq := c.Eq(i, ic.Index)
+		if b, ok := eq.BoolValue(); ok && !b {
+			continue
+		}
+		ref := InputRef{Obj: loc.Obj, Path: loc.Path.cell(ic.ID), Type: a.Elem}
+		addLeaf(out, c.And(g, eq), "input cell", func(*Heap) Value { return ref })
+		if b, ok := eq.BoolValue(); ok && b {
+			return false
+		}
+		g = c.And(g, c.Not(eq))
+	}
+	if len(cells) >= h.cfg.K {
+		return true
+	}
+	elem := a.Elem
+	addLeaf(out, g, "new input cell", func(h *Heap) Value {
+		h.cellN++
+		id := h.cellN
+		h.cells[loc] = append(append([]InputCell(nil), h.cells[loc]...), InputCell{ID: id, Index: i})
+		return InputRef{Obj: loc.Obj, Path: loc.Path.cell(id), Type: elem}
+	})
+	return false
+}
+
+func addLeaf(out *[]leaf, g *solver.Term, label string, value func(*Heap) Value) {
+	if b, ok := g.BoolValue(); ok && !b {
+		return
+	}
+	*out = append(*out, leaf{guard: g, label: label, value: value})
+}
+
+// withCell returns a new version of a with v written at i.
+func (h *Heap) withCell(a *Array, i *solver.Term, v Value) *Array {
+	cells := make([]Cell, 0, len(a.Cells)+1)
+	cells = append(cells, Cell{Index: i, Val: v})
+	for _, c := range a.Cells {
+		// A cell at the very same index term is shadowed for good.
+		if c.Index != i {
+			cells = append(cells, c)
+		}
+	}
+	next := *a
+	next.ID = h.newArrayID()
+	next.Cells = cells
+	return &next
+}
+
+// Window returns a new version of dst whose elements in [lo, hi) are src's
+// at the same index plus shift: what copy and append do.
+func (h *Heap) Window(dst *Array, lo, hi, shift *solver.Term, src *Array) *Array {
+	return &Array{
+		ID:   h.newArrayID(),
+		Len:  dst.Len,
+		Elem: dst.Elem,
+		Back: Backing{Kind: WindowBack, Lo: lo, Hi: hi, Shift: shift, Src: src, Rest: dst},
+	}
+}
+
+// ArrayAt returns the array stored at p.
+func (h *Heap) ArrayAt(p Ptr) (*Array, *Decision) {
+	v, d := h.walk(h.objs[p.Obj].Val, p.Path.steps())
+	if d != nil {
+		return nil, d
+	}
+	return h.asArray(v)
+}
+
+// SetArrayAt replaces the array stored at p.
+func (h *Heap) SetArrayAt(p Ptr, a *Array) *Decision {
+	return h.Store(p, a)
+}
+
+// AllocArray makes an object holding a zeroed array of n elements of type
+// elem: the backing store of make([]T, len, n).
+func (h *Heap) AllocArray(sliceType types.Type, elem types.Type, n *solver.Term) Ptr {
+	id := h.add(sliceType, false, 0)
+	h.objs[id].store = true
+	h.objs[id].Val = &Array{Len: n, Elem: elem}
+	return Ptr{Obj: id}
+}
+
+// NewStore makes an object holding array a: the backing store of a slice
+// that append had to grow.
+func (h *Heap) NewStore(sliceType types.Type, a *Array) Ptr {
+	id := h.add(sliceType, false, 0)
+	h.objs[id].store = true
+	h.objs[id].Val = a
+	return Ptr{Obj: id}
+}
+
+// materializeSlice makes an input slice: a fresh input store of symbolic
+// capacity, viewed from 0 with a symbolic length, possibly nil. The
+// constraints on length and capacity come as the guard of a single choice.
+func (h *Heap) materializeSlice(loc Loc, t types.Type) (Value, *Decision) {
+	c := h.ctx
+	name := h.locName(loc)
+	n, capacity := c.FreshBV(name+".len", 64), c.FreshBV(name+".cap", 64)
+	isNil := c.FreshBool(name + ".nil")
+	zero := c.BV(64, 0)
+	guard := c.And(
+		c.Ule(n, capacity),
+		c.Ule(capacity, c.BV(64, MaxInputLen)),
+		c.Implies(isNil, c.Eq(capacity, zero)),
+	)
+	depth := h.childDepth(loc)
+	elem := t.Underlying().(*types.Slice).Elem()
+	return nil, &Decision{Choices: []Choice{{Label: "input slice", Guard: guard, apply: func(h *Heap) {
+		id := h.add(t, true, depth)
+		obj := h.objs[id]
+		obj.store = true
+		obj.Val = &Array{ID: h.newArrayID(), Len: capacity, Elem: elem, Back: Backing{Kind: InputBack, Input: Loc{Obj: id}}}
+		h.record(loc, Slice{Store: Ptr{Obj: id}, Off: zero, Len: n, Cap: capacity, Nil: isNil})
+	}}}}
+}
+
+// InputCells returns the observed cells of the input array at loc.
+func (h *Heap) InputCells(loc Loc) []InputCell { return h.cells[loc] }

@@ -1,0 +1,509 @@
+package ssaexec
+
+import (
+	"fmt"
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/gosym/gosym/heap"
+	"github.com/gosym/gosym/solver"
+)
+
+// Slices and arrays: a slice is a window onto a backing array held by a
+// heap object; arrays are association lists (heap.Array). Every index and
+// bound is a 64-bit term; a negative index read as unsigned is never below
+// a length, so one unsigned comparison checks both ends.
+
+// index64 returns an index operand as a 64-bit term, and whether it is
+// signed (a negative value is then out of range).
+func (x *explorer) index64(s *state, v ssa.Value) (*solver.Term, *heap.Decision, bool) {
+	val, d := x.use(s, v)
+	if d != nil {
+		return nil, d, true
+	}
+	sc, ok := val.(heap.Scalar)
+	if !ok {
+		return nil, nil, false
+	}
+	_, signed, _ := heap.IntInfo(v.Type())
+	return x.ctx.Convert(sc.T, 64, signed), nil, true
+}
+
+// checkIndex splits on i being out of [0, n): the out-of-range side is an
+// index finding; the other marks the instruction checked and retries it.
+func (x *explorer) checkIndex(s *state, i, n *solver.Term, pos token.Pos, what string) []alt {
+	c := x.ctx
+	in := c.Ult(i, n)
+	if b, ok := in.BoolValue(); ok {
+		if b {
+			s.top().checked = true
+			return nil
+		}
+	}
+	return []alt{
+		{guard: c.Not(in), apply: func(s *state) {
+			x.panickedWith(s, Index, pos, func(m heap.Valuer) string {
+				return fmt.Sprintf("index out of range [%d] with length %d (%s)", m.Int64(i), m.Int64(n), what)
+			})
+		}},
+		{guard: in, apply: func(s *state) { s.top().checked = true }},
+	}
+}
+
+func (x *explorer) indexAddr(s *state, in *ssa.IndexAddr) []alt {
+	i, d, ok := x.index64(s, in.Index)
+	if d != nil {
+		return x.decide(s, d)
+	}
+	if !ok {
+		x.unsupported(s, "index of a non-integer value")
+		return nil
+	}
+	var base heap.Ptr
+	var n, off *solver.Term
+	switch t := in.X.Type().Underlying().(type) {
+	case *types.Pointer:
+		p, alts, ok := x.deref(s, in.X, in.Pos())
+		if !ok {
+			return alts
+		}
+		base, n, off = p, x.ctx.BV(64, uint64(t.Elem().Underlying().(*types.Array).Len())), x.ctx.BV(64, 0)
+	case *types.Slice:
+		sv, alts, ok := x.slice(s, in.X)
+		if !ok {
+			return alts
+		}
+		base, n, off = sv.Store, sv.Len, sv.Off
+	default:
+		x.unsupported(s, "indexing "+in.X.Type().String())
+		return nil
+	}
+	if !s.top().checked {
+		if alts := x.checkIndex(s, i, n, in.Pos(), x.indexExpr(s, in, in.X, in.Index, in.Pos())); alts != nil {
+			return alts
+		}
+	}
+	x.set(s, in, s.heap.ElemPtr(base, x.ctx.Add(off, i)))
+	return nil
+}
+
+// indexExpr names the element expression elem, arr[idx], as the source
+// wrote it.
+func (x *explorer) indexExpr(s *state, elem, arr, idx ssa.Value, pos token.Pos) string {
+	if name := x.describeAt(s, elem, pos); name != describe(elem) {
+		return name
+	}
+	arrName := x.describeAt(s, arr, pos)
+	switch a := arr.(type) {
+	case *ssa.FieldAddr: // the array is a field: &g.cells reads g.cells
+		arrName = x.describeAt(s, a.X, pos) + "." + fieldName(a.X.Type(), a.Field)
+	case *ssa.Alloc:
+		if a.Comment != "" {
+			arrName = a.Comment
+		}
+	}
+	return arrName + "[" + x.describeAt(s, idx, pos) + "]"
+}
+
+// slice returns a slice operand; a value that is not a modelled slice ends
+// the path as unsupported.
+func (x *explorer) slice(s *state, v ssa.Value) (heap.Slice, []alt, bool) {
+	val, d := x.use(s, v)
+	if d != nil {
+		return heap.Slice{}, x.decide(s, d), false
+	}
+	sv, ok := val.(heap.Slice)
+	if !ok {
+		x.unsupported(s, fmt.Sprintf("slice value %T", val))
+		return heap.Slice{}, nil, false
+	}
+	return sv, nil, true
+}
+
+// index is a[i] on an array value (not in memory).
+func (x *explorer) index(s *state, in *ssa.Index) []alt {
+	if _, isArray := in.X.Type().Underlying().(*types.Array); !isArray {
+		x.unsupported(s, "indexing "+in.X.Type().String())
+		return nil
+	}
+	i, d, ok := x.index64(s, in.Index)
+	if d != nil {
+		return x.decide(s, d)
+	}
+	if !ok {
+		x.unsupported(s, "index of a non-integer value")
+		return nil
+	}
+	v, d := x.use(s, in.X)
+	if d != nil {
+		return x.decide(s, d)
+	}
+	arr := v.(*heap.Array)
+	if !s.top().checked {
+		if alts := x.checkIndex(s, i, arr.Len, in.Pos(), x.indexExpr(s, in, in.X, in.Index, in.Pos())); alts != nil {
+			return alts
+		}
+	}
+	elem, d := s.heap.Elem(arr, i)
+	if d != nil {
+		return x.decide(s, d)
+	}
+	x.set(s, in, elem)
+	return nil
+}
+
+// sliceOf is the operand of a slice expression: its backing store, offset,
+// length and capacity.
+type sliceOf struct {
+	store         heap.Ptr
+	off, len, cap *solver.Term
+	isNil         *solver.Term
+}
+
+func (x *explorer) sliceOperand(s *state, in *ssa.Slice) (sliceOf, []alt, bool) {
+	c := x.ctx
+	switch t := in.X.Type().Underlying().(type) {
+	case *types.Slice:
+		sv, alts, ok := x.slice(s, in.X)
+		if !ok {
+			return sliceOf{}, alts, false
+		}
+		return sliceOf{sv.Store, sv.Off, sv.Len, sv.Cap, sv.Nil}, nil, true
+	case *types.Pointer:
+		p, alts, ok := x.deref(s, in.X, in.Pos())
+		if !ok {
+			return sliceOf{}, alts, false
+		}
+		n := c.BV(64, uint64(t.Elem().Underlying().(*types.Array).Len()))
+		return sliceOf{p, c.BV(64, 0), n, n, c.Bool(false)}, nil, true
+	}
+	x.unsupported(s, "slicing "+in.X.Type().String())
+	return sliceOf{}, nil, false
+}
+
+// sliceInstr is x[lo:hi:max]. Go checks max <= cap, hi <= max, lo <= hi
+// (with hi and max defaulting to len and cap); a failure panics with the
+// bounds in the message.
+func (x *explorer) sliceInstr(s *state, in *ssa.Slice) []alt {
+	if b, ok := in.X.Type().Underlying().(*types.Basic); ok && b.Info()&types.IsString != 0 {
+		return x.sliceString(s, in)
+	}
+	c := x.ctx
+	op, alts, ok := x.sliceOperand(s, in)
+	if !ok {
+		return alts
+	}
+	bound := func(v ssa.Value, def *solver.Term) (*solver.Term, *heap.Decision, bool) {
+		if v == nil {
+			return def, nil, true
+		}
+		return x.index64(s, v)
+	}
+	lo, d, ok1 := bound(in.Low, c.BV(64, 0))
+	if d != nil {
+		return x.decide(s, d)
+	}
+	hi, d, ok2 := bound(in.High, op.len)
+	if d != nil {
+		return x.decide(s, d)
+	}
+	hmax, d, ok3 := bound(in.Max, op.cap)
+	if d != nil {
+		return x.decide(s, d)
+	}
+	if !ok1 || !ok2 || !ok3 {
+		x.unsupported(s, "slice bound of a non-integer value")
+		return nil
+	}
+	if !s.top().checked {
+		okBounds := c.And(c.Ule(hmax, op.cap), c.Ule(hi, hmax), c.Ule(lo, hi))
+		if alts := x.checkBounds(s, okBounds, SliceBounds, in.Pos(), func(m heap.Valuer) string {
+			return fmt.Sprintf("slice bounds out of range [%d:%d:%d] with capacity %d (%s)",
+				m.Int64(lo), m.Int64(hi), m.Int64(hmax), m.Int64(op.cap), x.describeAt(s, in.X, in.Pos()))
+		}); alts != nil {
+			return alts
+		}
+	}
+	x.set(s, in, heap.Slice{
+		Store: op.store,
+		Off:   c.Add(op.off, lo),
+		Len:   c.Sub(hi, lo),
+		Cap:   c.Sub(hmax, lo),
+		Nil:   op.isNil,
+	})
+	return nil
+}
+
+// checkBounds splits on a condition whose failure panics with kind k.
+func (x *explorer) checkBounds(s *state, ok *solver.Term, k Kind, pos token.Pos, msg func(heap.Valuer) string) []alt {
+	if b, isConst := ok.BoolValue(); isConst && b {
+		s.top().checked = true
+		return nil
+	}
+	return []alt{
+		{guard: x.ctx.Not(ok), apply: func(s *state) { x.panickedWith(s, k, pos, msg) }},
+		{guard: ok, apply: func(s *state) { s.top().checked = true }},
+	}
+}
+
+// makeSlice is make([]T, len, cap): a negative length or a capacity below
+// the length panics.
+func (x *explorer) makeSlice(s *state, in *ssa.MakeSlice) []alt {
+	c := x.ctx
+	n, d, ok1 := x.index64(s, in.Len)
+	if d != nil {
+		return x.decide(s, d)
+	}
+	capacity, d, ok2 := x.index64(s, in.Cap)
+	if d != nil {
+		return x.decide(s, d)
+	}
+	if !ok1 || !ok2 {
+		x.unsupported(s, "make with a non-integer size")
+		return nil
+	}
+	if !s.top().checked {
+		limit := c.BV(64, maxElems(in.Type().Underlying().(*types.Slice).Elem()))
+		lenOK := c.Ule(n, limit)
+		capOK := c.And(c.Ule(capacity, limit), c.Ule(n, capacity))
+		if b, isConst := c.And(lenOK, capOK).BoolValue(); !isConst || !b {
+			pos := in.Pos()
+			return []alt{
+				{guard: c.Not(lenOK), apply: func(s *state) {
+					x.panicked(s, MakeLen, "makeslice: len out of range ("+x.describeAt(s, in.Len, pos)+")", pos)
+				}},
+				{guard: c.And(lenOK, c.Not(capOK)), apply: func(s *state) {
+					x.panicked(s, MakeLen, "makeslice: cap out of range ("+x.describeAt(s, in.Cap, pos)+")", pos)
+				}},
+				{guard: c.And(lenOK, capOK), apply: func(s *state) { s.top().checked = true }},
+			}
+		}
+	}
+	elem := in.Type().Underlying().(*types.Slice).Elem()
+	store := s.heap.AllocArray(in.Type(), elem, capacity)
+	x.set(s, in, heap.Slice{Store: store, Off: c.BV(64, 0), Len: n, Cap: capacity, Nil: c.Bool(false)})
+	return nil
+}
+
+// sizes are the sizes of types on the platforms gosym models (64-bit).
+var sizes = types.SizesFor("gc", "amd64")
+
+// maxElems is the largest length make accepts for elements of type elem:
+// the runtime refuses allocations over 2^48 bytes.
+func maxElems(elem types.Type) uint64 {
+	const maxAlloc = 1 << 48
+	size := sizes.Sizeof(elem)
+	if size == 0 {
+		return 1<<63 - 1
+	}
+	return maxAlloc / uint64(size)
+}
+
+// lenCap is len(v) or cap(v).
+func (x *explorer) lenCap(s *state, in *ssa.Call, which string) []alt {
+	arg := in.Call.Args[0]
+	c := x.ctx
+	if t, ok := arg.Type().Underlying().(*types.Pointer); ok {
+		arg = nil
+		n := t.Elem().Underlying().(*types.Array).Len()
+		x.set(s, in, heap.Scalar{T: c.BV(64, uint64(n))})
+		return nil
+	}
+	v, d := x.use(s, arg)
+	if d != nil {
+		return x.decide(s, d)
+	}
+	var r *solver.Term
+	switch v := v.(type) {
+	case heap.Slice:
+		r = v.Len
+		if which == "cap" {
+			r = v.Cap
+		}
+	case *heap.Array:
+		r = v.Len
+	case heap.Str:
+		r = c.BV(64, uint64(len(v.S)))
+	default:
+		x.unsupported(s, fmt.Sprintf("%s of %s", which, arg.Type()))
+		return nil
+	}
+	x.set(s, in, heap.Scalar{T: r})
+	return nil
+}
+
+// appendSlice is append(s, t...) (SSA passes the variadic elements as a
+// slice). Within capacity the elements are written into the shared store;
+// past it a new store of some larger capacity holds a copy. With a
+// symbolic capacity both cases are explored.
+func (x *explorer) appendSlice(s *state, in *ssa.Call) []alt {
+	args := in.Call.Args
+	if _, isSlice := args[1].Type().Underlying().(*types.Slice); !isSlice {
+		x.unsupported(s, "append of a string")
+		return nil
+	}
+	dst, src, da, sa, alts, ok := x.twoSlices(s, args[0], args[1])
+	if !ok {
+		return alts
+	}
+	c := x.ctx
+	zero := c.BV(64, 0)
+	newLen := c.Add(dst.Len, src.Len)
+	inPlace := func(s *state) {
+		if dst.Store.Obj != 0 {
+			lo := c.Add(dst.Off, dst.Len)
+			x.storeArray(s, dst.Store, s.heap.Window(da, lo, c.Add(lo, src.Len), c.Sub(src.Off, lo), sa))
+		}
+		x.set(s, in, heap.Slice{Store: dst.Store, Off: dst.Off, Len: newLen, Cap: dst.Cap, Nil: c.And(dst.Nil, src.Nil)})
+	}
+	newCap := c.FreshBV("cap", 64)
+	grow := func(s *state) {
+		fresh := &heap.Array{Len: newCap, Elem: da.Elem}
+		withSrc := s.heap.Window(fresh, dst.Len, newLen, c.Sub(src.Off, dst.Len), sa)
+		copied := s.heap.Window(withSrc, zero, dst.Len, dst.Off, da)
+		store := s.heap.NewStore(in.Type(), copied)
+		x.set(s, in, heap.Slice{Store: store, Off: zero, Len: newLen, Cap: newCap, Nil: c.Bool(false)})
+	}
+	fits := c.Ule(newLen, dst.Cap)
+	if b, isConst := fits.BoolValue(); isConst && b {
+		inPlace(s)
+		return nil
+	}
+	return []alt{
+		{guard: fits, apply: inPlace},
+		{guard: c.And(c.Not(fits), c.Ule(newLen, newCap)), apply: grow},
+	}
+}
+
+// twoSlices reads two slice operands and their backing arrays.
+func (x *explorer) twoSlices(s *state, a, b ssa.Value) (av, bv heap.Slice, aa, ba *heap.Array, alts []alt, ok bool) {
+	if av, alts, ok = x.slice(s, a); !ok {
+		return
+	}
+	if bv, alts, ok = x.slice(s, b); !ok {
+		return
+	}
+	var d *heap.Decision
+	if aa, d = x.arrayOf(s, av); d != nil {
+		return av, bv, nil, nil, x.decide(s, d), false
+	}
+	if ba, d = x.arrayOf(s, bv); d != nil {
+		return av, bv, nil, nil, x.decide(s, d), false
+	}
+	return av, bv, aa, ba, nil, true
+}
+
+// arrayOf returns the backing array of a slice (a nil slice has none).
+func (x *explorer) arrayOf(s *state, sv heap.Slice) (*heap.Array, *heap.Decision) {
+	if sv.Store.Obj == 0 {
+		return &heap.Array{Len: x.ctx.BV(64, 0)}, nil
+	}
+	return s.heap.ArrayAt(sv.Store)
+}
+
+// storeArray replaces a whole backing array, which never needs a decision:
+// the store was just read at the same place.
+func (x *explorer) storeArray(s *state, p heap.Ptr, a *heap.Array) {
+	if d := s.heap.Store(p, a); d != nil {
+		panic("ssaexec: storing a backing array needed a decision")
+	}
+}
+
+// copySlice is copy(dst, src): min(len(dst), len(src)) elements of src's
+// store, as it was before the copy, overwrite dst's.
+func (x *explorer) copySlice(s *state, in *ssa.Call) []alt {
+	args := in.Call.Args
+	if _, isSlice := args[1].Type().Underlying().(*types.Slice); !isSlice {
+		x.unsupported(s, "copy from a string")
+		return nil
+	}
+	dst, src, da, sa, alts, ok := x.twoSlices(s, args[0], args[1])
+	if !ok {
+		return alts
+	}
+	c := x.ctx
+	n := c.Ite(c.Ult(dst.Len, src.Len), dst.Len, src.Len)
+	if dst.Store.Obj != 0 {
+		x.storeArray(s, dst.Store, s.heap.Window(da, dst.Off, c.Add(dst.Off, n), c.Sub(src.Off, dst.Off), sa))
+	}
+	x.set(s, in, heap.Scalar{T: n})
+	return nil
+}
+
+// minMax is the min and max builtins on integers.
+func (x *explorer) minMax(s *state, in *ssa.Call, isMin bool) []alt {
+	_, signed, ok := heap.IntInfo(in.Type())
+	if !ok {
+		x.unsupported(s, "min or max of "+in.Type().String())
+		return nil
+	}
+	var r *solver.Term
+	for _, a := range in.Call.Args {
+		v, d := x.use(s, a)
+		if d != nil {
+			return x.decide(s, d)
+		}
+		t := v.(heap.Scalar).T
+		if r == nil {
+			r = t
+			continue
+		}
+		less := x.ctx.Ult(t, r)
+		if signed {
+			less = x.ctx.Slt(t, r)
+		}
+		if !isMin {
+			less = x.ctx.Not(less)
+		}
+		r = x.ctx.Ite(less, t, r)
+	}
+	x.set(s, in, heap.Scalar{T: r})
+	return nil
+}
+
+// sliceString is s[lo:hi] on a constant string.
+func (x *explorer) sliceString(s *state, in *ssa.Slice) []alt {
+	v, d := x.use(s, in.X)
+	if d != nil {
+		return x.decide(s, d)
+	}
+	str, ok := v.(heap.Str)
+	if !ok {
+		x.unsupported(s, "slicing a symbolic string")
+		return nil
+	}
+	bound := func(b ssa.Value, def int64) (int64, bool) {
+		if b == nil {
+			return def, true
+		}
+		bv, d := x.use(s, b)
+		if d != nil {
+			return 0, false
+		}
+		n, ok := bv.(heap.Scalar).T.Int64()
+		return n, ok
+	}
+	lo, ok1 := bound(in.Low, 0)
+	hi, ok2 := bound(in.High, int64(len(str.S)))
+	if !ok1 || !ok2 {
+		x.unsupported(s, "slicing a string at symbolic bounds")
+		return nil
+	}
+	if lo < 0 || hi < lo || hi > int64(len(str.S)) {
+		x.panicked(s, SliceBounds, fmt.Sprintf("slice bounds out of range [%d:%d] with length %d", lo, hi, len(str.S)), in.Pos())
+		return nil
+	}
+	x.set(s, in, heap.Str{S: str.S[lo:hi]})
+	return nil
+}
+
+// sliceIsNil compares a slice with nil.
+func (x *explorer) sliceIsNil(s *state, in *ssa.BinOp, v heap.Slice) {
+	r := v.Nil
+	if in.Op == token.NEQ {
+		r = x.ctx.Not(r)
+	}
+	x.set(s, in, heap.Scalar{T: r})
+}

@@ -1,0 +1,197 @@
+// Package slices holds slice and array code with index, slice-bounds and
+// make-size panics, each beside a correct neighbour.
+package slices
+
+// Search returns the index of x in the ascending a, or -1. hi starts one
+// past the end, so mid can reach len(a).
+func Search(a []int, x int) int {
+	lo, hi := 0, len(a)
+	for lo <= hi {
+		mid := lo + (hi-lo)/2
+		if a[mid] == x { // want index `^index out of range \[\d+\] with length \d+ \(a\[mid\]\)$`
+			return mid
+		}
+		if a[mid] < x {
+			lo = mid + 1
+		} else {
+			hi = mid - 1
+		}
+	}
+	return -1
+}
+
+// SearchFixed starts hi at the last index.
+func SearchFixed(a []int, x int) int {
+	lo, hi := 0, len(a)-1
+	for lo <= hi {
+		mid := lo + (hi-lo)/2
+		if a[mid] == x {
+			return mid
+		}
+		if a[mid] < x {
+			lo = mid + 1
+		} else {
+			hi = mid - 1
+		}
+	}
+	return -1
+}
+
+// InsertionSort runs its outer loop one step too far.
+func InsertionSort(a []int) {
+	for i := 1; i <= len(a); i++ {
+		for j := i; j > 0 && a[j-1] > a[j]; j-- { // want index `^index out of range \[1\] with length 1 \(a\[j\]\)$`
+			a[j-1], a[j] = a[j], a[j-1]
+		}
+	}
+}
+
+// InsertionSortFixed stops at the last element.
+func InsertionSortFixed(a []int) {
+	for i := 1; i < len(a); i++ {
+		for j := i; j > 0 && a[j-1] > a[j]; j-- {
+			a[j-1], a[j] = a[j], a[j-1]
+		}
+	}
+}
+
+// Stack is a stack of ints on a slice.
+type Stack struct{ items []int }
+
+// Push adds v on top.
+func (s *Stack) Push(v int) { s.items = append(s.items, v) }
+
+// Pop removes the top, and panics on an empty stack.
+func (s *Stack) Pop() int {
+	v := s.items[len(s.items)-1] // want index `^index out of range \[-1\] with length 0 \(s.items\[len\(s.items\) - 1\]\)$`
+	s.items = s.items[:len(s.items)-1]
+	return v
+}
+
+// TryPop reports an empty stack instead.
+func (s *Stack) TryPop() (int, bool) {
+	if len(s.items) == 0 {
+		return 0, false
+	}
+	v := s.items[len(s.items)-1]
+	s.items = s.items[:len(s.items)-1]
+	return v, true
+}
+
+// Average divides by the length, which may be zero.
+func Average(a []int) int {
+	sum := 0
+	for _, v := range a {
+		sum += v
+	}
+	return sum / len(a) // want div-zero `^integer divide by zero: len\(a\) is 0$`
+}
+
+// AverageFixed returns 0 for no values.
+func AverageFixed(a []int) int {
+	if len(a) == 0 {
+		return 0
+	}
+	sum := 0
+	for _, v := range a {
+		sum += v
+	}
+	return sum / len(a)
+}
+
+// ClearTail zeroes w[1] through a subslice that shares w's store, and
+// then divides by it.
+func ClearTail(w []int) int {
+	if len(w) < 2 || w[1] == 0 {
+		return 0
+	}
+	tail := w[1:]
+	tail[0] = 0
+	return 100 / w[1] // want div-zero `^integer divide by zero: w\[1\] is 0$`
+}
+
+// ClearTailCopy zeroes a copy of the tail, which leaves w alone.
+func ClearTailCopy(w []int) int {
+	if len(w) < 2 || w[1] == 0 {
+		return 0
+	}
+	tail := append([]int(nil), w[1:]...)
+	tail[0] = 0
+	return 100 / w[1]
+}
+
+// Window returns a[i:i+n]; its bounds check overflows for huge i and n.
+func Window(a []int, i, n int) []int {
+	if i < 0 || n < 0 || i+n > len(a) {
+		return nil
+	}
+	return a[i : i+n] // want slice-bounds `^slice bounds out of range \[\d+:-\d+:\d+\] with capacity \d+ \(a\)$`
+}
+
+// WindowFixed checks without overflowing.
+func WindowFixed(a []int, i, n int) []int {
+	if i < 0 || n < 0 || i > len(a) || n > len(a)-i {
+		return nil
+	}
+	return a[i : i+n]
+}
+
+// Zeros makes n zeros; a negative n panics (so does one too large to
+// allocate).
+func Zeros(n int) []int {
+	return make([]int, n) // want make-len `^makeslice: len out of range \(n\)$`
+}
+
+// ZerosFixed clamps n to [0, 1<<20].
+func ZerosFixed(n int) []int {
+	return make([]int, min(max(n, 0), 1<<20))
+}
+
+// Grid holds four cells in an array.
+type Grid struct{ cells [4]int }
+
+// At reads a cell at an unchecked index.
+func (g *Grid) At(i int) int {
+	return g.cells[i] // want index `^index out of range \[-?\d+\] with length 4 \(g.cells\[i\]\)$`
+}
+
+// AtFixed checks the index.
+func (g *Grid) AtFixed(i int) int {
+	if i < 0 || i >= len(g.cells) {
+		return 0
+	}
+	return g.cells[i]
+}
+
+// Person has a name.
+type Person struct{ Name string }
+
+// FirstName reads the first person, who may be nil.
+func FirstName(people []*Person) string {
+	if len(people) == 0 {
+		return ""
+	}
+	return people[0].Name // want nil-deref `^nil dereference: people\[0\] is nil$`
+}
+
+// ArrayCopy changes a copy of an array, which leaves the original alone.
+func ArrayCopy(a [3]int) int {
+	b := a
+	b[0] = 0
+	if a[0] == 0 {
+		return 1
+	}
+	return 100 / a[0]
+}
+
+// Sum adds the values of a[lo:hi] after checking the bounds.
+func Sum(a []int, lo, hi int) int {
+	if lo < 0 || hi > len(a) || lo > hi {
+		return 0
+	}
+	s := 0
+	for _, v := range a[lo:hi] {
+		s += v
+	}
+	return s
+}
