@@ -64,13 +64,13 @@ type Solver struct {
 	scopes   [][]*Term
 	fallback zsolver // created on the first escalation
 	answered zsolver // the solver whose answer the last Check gave
-	depth   int    // number of open Push scopes
-	falseAt int    // shallowest scope holding an asserted false, or -1
-	calls   int    // Checks that reached Z3
-	last    Result // result of the last Check
-	fresh   bool   // no Push, Pop or Assert since the last Check
-	model   *Model // the last Check's model once fetched
-	reason  string // the last Check's reason for Unknown
+	depth    int     // number of open Push scopes
+	falseAt  int     // shallowest scope holding an asserted false, or -1
+	calls    int     // Checks that reached Z3
+	last     Result  // result of the last Check
+	fresh    bool    // no Push, Pop or Assert since the last Check
+	model    *Model  // the last Check's model once fetched
+	reason   string  // the last Check's reason for Unknown
 }
 
 // NewSolver returns an empty solver without timeout.
