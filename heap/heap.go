@@ -63,6 +63,7 @@ type Heap struct {
 	objs   map[ObjID]*Object
 	inputs map[Loc]Value
 	syms   map[SymID]SymInfo
+	ifaces map[SymID]IfaceInfo
 	args   ObjID
 	next   ObjID
 	symN   SymID
@@ -75,6 +76,10 @@ type Heap struct {
 	cells   map[Loc][]InputCell
 	arrayN  int
 	cellN   int
+	// Implementors, if set, lists the program's types that implement an
+	// interface, for witnesses of interface inputs whose type never
+	// mattered.
+	Implementors func(*types.Interface) []types.Type
 	// Materialized counts input locations observed so far; the loop bound
 	// counts only iterations during which it does not grow.
 	Materialized int
@@ -88,6 +93,7 @@ func New(ctx *solver.Context, cfg Config) *Heap {
 		objs:    map[ObjID]*Object{},
 		inputs:  map[Loc]Value{},
 		syms:    map[SymID]SymInfo{},
+		ifaces:  map[SymID]IfaceInfo{},
 		termIDs: map[*solver.Term]int{},
 		memo:    map[memoKey]Value{},
 		cells:   map[Loc][]InputCell{},
@@ -100,6 +106,7 @@ func (h *Heap) Clone() *Heap {
 	c.objs = maps.Clone(h.objs)
 	c.inputs = maps.Clone(h.inputs)
 	c.syms = maps.Clone(h.syms)
+	c.ifaces = maps.Clone(h.ifaces)
 	c.terms = h.terms[:len(h.terms):len(h.terms)] // appends must not share
 	c.termIDs = maps.Clone(h.termIDs)
 	c.memo = maps.Clone(h.memo)
@@ -307,6 +314,16 @@ func (h *Heap) materialize(r InputRef) (Value, *Decision) {
 		return h.materializePointer(loc, u.Elem())
 	case *types.Slice:
 		return h.materializeSlice(loc, r.Type)
+	case *types.Interface:
+		v := h.newIface(r.Type, h.childDepth(loc), h.origin(loc))
+		h.record(loc, v)
+		return v, nil
+	case *types.Signature:
+		// An input function: nil or some function; calling it is modelled
+		// as an unknown call.
+		v := h.newSym(r.Type, h.childDepth(loc), h.origin(loc), MaybeNil)
+		h.record(loc, v)
+		return v, nil
 	}
 	v := h.freshLeaf(loc, r.Type)
 	h.record(loc, v)

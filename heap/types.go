@@ -47,8 +47,10 @@ func Zero(ctx *solver.Context, t types.Type) Value {
 		return Scalar{ctx.BV(w, 0)}
 	}
 	switch u := t.Underlying().(type) {
-	case *types.Pointer:
+	case *types.Pointer, *types.Signature:
 		return Nil{}
+	case *types.Interface:
+		return Iface{}
 	case *types.Struct:
 		fields := make([]Value, u.NumFields())
 		for i := range fields {

@@ -113,6 +113,14 @@ type Slice struct {
 	Nil           *solver.Term
 }
 
+// Func is a function value: a function and the variables its literal
+// captured (Fn is an *ssa.Function; the heap does not look inside).
+type Func struct {
+	Fn  any
+	Env []Value
+}
+
+func (Func) isValue()     {}
 func (*Array) isValue()   {}
 func (Slice) isValue()    {}
 func (Scalar) isValue()   {}

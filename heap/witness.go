@@ -85,6 +85,8 @@ func (w *witnessWriter) target(v Value) ObjID {
 	switch x := v.(type) {
 	case Slice:
 		return x.Store.Obj
+	case SymIface:
+		return w.h.ifaces[x.ID].Box
 	case Ptr:
 		return x.Obj
 	case SymPtr:
@@ -319,12 +321,74 @@ func (w *witnessWriter) value(v Value, t types.Type, at string) string {
 			return ""
 		}
 		return "&" + w.structLit(id, "", w.objType(id), at)
+	case SymIface:
+		return w.ifaceLit(x)
 	case Slice:
 		return w.sliceLit(x, t, at)
 	case *Array:
 		return w.arrayLit(x, t, at)
 	}
 	return w.zeroLit(t)
+}
+
+// ifaceLit writes an input interface value: the value of its dynamic
+// type, converted where an untyped literal would have another type. An
+// interface that must be non-nil but whose type never mattered is given
+// a basic value it is not known not to be.
+func (w *witnessWriter) ifaceLit(x SymIface) string {
+	info := w.h.ifaces[x.ID]
+	if info.Dyn == nil {
+		if info.Nilness != NotNil {
+			return "nil"
+		}
+		iface := info.Static.Underlying().(*types.Interface)
+		options := []types.Type{types.Typ[types.Int], types.Typ[types.String], types.Typ[types.Bool]}
+		if w.h.Implementors != nil {
+			options = append(options, w.h.Implementors(iface)...)
+		}
+		for _, t := range options {
+			if !excluded(info, t) && types.Implements(t, iface) {
+				return w.typedZero(t)
+			}
+		}
+		return "nil /* gosym: any non-nil " + types.TypeString(info.Static, w.q) + " */"
+	}
+	t := info.Dyn
+	lit := w.zeroLit(t)
+	if v, ok := w.h.inputs[Loc{Obj: info.Box}]; ok {
+		lit = w.value(v, t, "")
+	} else if _, isStruct := t.Underlying().(*types.Struct); isStruct && w.hasUnder(info.Box, "") {
+		lit = w.structLit(info.Box, "", t, "")
+	}
+	return w.typed(lit, t)
+}
+
+// typed makes a literal keep dynamic type t when it is put in an
+// interface: untyped constants and nil are converted.
+func (w *witnessWriter) typed(lit string, t types.Type) string {
+	if b, ok := t.(*types.Basic); ok && (b.Kind() == types.Int || b.Kind() == types.String || b.Kind() == types.Bool) {
+		return lit
+	}
+	switch t.Underlying().(type) {
+	case *types.Basic:
+		return types.TypeString(t, w.q) + "(" + lit + ")"
+	case *types.Pointer, *types.Slice, *types.Map, *types.Signature, *types.Chan:
+		if lit == "nil" {
+			return "(" + types.TypeString(t, w.q) + ")(nil)"
+		}
+	}
+	return lit
+}
+
+// typedZero writes a value of type t for an interface: a pointer to a
+// zero struct rather than a nil pointer, so that it is usable.
+func (w *witnessWriter) typedZero(t types.Type) string {
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		if _, isStruct := p.Elem().Underlying().(*types.Struct); isStruct {
+			return "&" + types.TypeString(p.Elem(), w.q) + "{}"
+		}
+	}
+	return w.typed(w.zeroLit(t), t)
 }
 
 // sliceLit writes an input slice as a literal of its capacity, resliced
@@ -454,6 +518,8 @@ func (h *Heap) Preferences() []*solver.Term {
 		case Slice:
 			small = append(small, c.Ule(v.Cap, c.BV(64, 16)))
 			tight = append(tight, c.Eq(v.Len, v.Cap))
+			observed := uint64(len(h.cells[Loc{Obj: v.Store.Obj}]))
+			zeros = append(zeros, c.Ule(v.Cap, c.BV(64, observed)), c.Ule(v.Cap, c.BV(64, observed+1)))
 		}
 	}
 	if len(small) == 0 {

@@ -47,6 +47,8 @@ type explorer struct {
 	constructs map[string]bool
 	approx     map[string]bool
 	names      map[*ssa.Function]sourceNames
+	// named lists the program\'s types, for dynamic type choices.
+	named []types.Type
 }
 
 // describeAt names the value v of the current frame's function as the
@@ -123,6 +125,10 @@ func paramTuple(fn *ssa.Function) *types.Tuple {
 func (x *explorer) initial() *state {
 	h := heap.New(x.ctx, heap.Config{Mode: x.cfg.Init, K: x.cfg.K})
 	h.NewArgs(x.params)
+	h.Implementors = func(iface *types.Interface) []types.Type {
+		ts, _ := x.candidates(iface)
+		return ts
+	}
 	x.res.States++
 	return &state{
 		frames:   []*frame{newFrame(x.fn, nil)},

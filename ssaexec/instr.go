@@ -18,6 +18,9 @@ func (x *explorer) step(s *state) []alt {
 	if s.bound < len(x.fn.Params) {
 		return x.bindParam(s)
 	}
+	if s.top().unwinding {
+		return x.unwind(s)
+	}
 	in := s.instr()
 	s.note(x.fset, in.Pos())
 	return x.exec(s, in)
@@ -124,8 +127,19 @@ func (x *explorer) exec(s *state, instr ssa.Instruction) []alt {
 		return x.makeSlice(s, in)
 
 	case *ssa.RunDefers:
-		// Defer ends a path as unsupported, so there is nothing to run.
-		x.advance(s)
+		return x.runDefers(s)
+
+	case *ssa.TypeAssert:
+		return x.typeAssert(s, in)
+
+	case *ssa.ChangeInterface:
+		x.set(s, in, x.value(s, in.X))
+
+	case *ssa.Defer:
+		x.deferInstr(s, in)
+
+	case *ssa.MakeClosure:
+		x.makeClosure(s, in)
 
 	default:
 		x.unsupported(s, constructName(instr))
@@ -140,18 +154,10 @@ func constructName(instr ssa.Instruction) string {
 		return "map"
 	case *ssa.Range, *ssa.Next:
 		return "range over map or string"
-	case *ssa.TypeAssert:
-		return "type assertion"
-	case *ssa.MakeClosure:
-		return "closure"
 	case *ssa.Go:
 		return "go statement"
 	case *ssa.MakeChan, *ssa.Send, *ssa.Select:
 		return "channel"
-	case *ssa.Defer:
-		return "defer"
-	case *ssa.ChangeInterface:
-		return "interface conversion"
 	case *ssa.SliceToArrayPointer:
 		return "slice to array conversion"
 	case *ssa.MultiConvert:
@@ -190,7 +196,7 @@ func (x *explorer) value(s *state, v ssa.Value) heap.Value {
 	case *ssa.Const:
 		return x.constant(v)
 	case *ssa.Function:
-		return heap.Opaque{Type: v.Type(), Why: "function value"}
+		return heap.Func{Fn: v}
 	case *ssa.Global:
 		return heap.Opaque{Type: v.Type(), Why: "global variable"}
 	}
@@ -211,9 +217,6 @@ func (x *explorer) constant(c *ssa.Const) heap.Value {
 	t := c.Type()
 	switch {
 	case c.Value == nil:
-		if heap.IsPointer(t) {
-			return heap.Nil{}
-		}
 		return heap.Zero(x.ctx, t)
 	case heap.IsBool(t):
 		return heap.Scalar{T: x.ctx.Bool(constant.BoolVal(c.Value))}
@@ -281,7 +284,6 @@ func (x *explorer) deref(s *state, v ssa.Value, pos token.Pos) (heap.Ptr, []alt,
 // leaves it to the caller: a parameter's own nil value that the function
 // never compared with nil.
 func (x *explorer) nilDeref(s *state, v ssa.Value, o heap.Origin, pos token.Pos) {
-	s.end = panicked
 	if !pos.IsValid() {
 		pos = x.posOf(s)
 	}
@@ -289,7 +291,7 @@ func (x *explorer) nilDeref(s *state, v ssa.Value, o heap.Origin, pos token.Pos)
 	if o.IsParam() {
 		chk, compared := s.compared[o.Param]
 		if !compared && !x.cfg.NilParams {
-			s.contract = true
+			x.raise(s, nil, true, x.runtimeError("invalid memory address or nil pointer dereference"))
 			return
 		}
 		if compared {
@@ -310,8 +312,8 @@ func (x *explorer) panickedWith(s *state, k Kind, pos token.Pos, render func(m h
 	if !pos.IsValid() {
 		pos = x.posOf(s)
 	}
-	s.end = panicked
-	s.finding = &Finding{Kind: k, Pos: x.fset.Position(pos), render: render}
+	f := &Finding{Kind: k, Pos: x.fset.Position(pos), render: render}
+	x.raise(s, f, false, x.runtimeError(string(k)))
 }
 
 func (x *explorer) ifInstr(s *state, in *ssa.If) []alt {
@@ -418,10 +420,16 @@ func (x *explorer) ret(s *state, in *ssa.Return) {
 
 func (x *explorer) panicInstr(s *state, in *ssa.Panic) {
 	msg := "panic: " + x.describeAt(s, in.X, in.Pos())
-	if iface, ok := x.value(s, in.X).(heap.Iface); ok {
+	v := x.value(s, in.X)
+	if iface, ok := v.(heap.Iface); ok {
 		if str, ok := iface.V.(heap.Str); ok {
 			msg = "panic: " + str.S
 		}
 	}
-	x.panicked(s, Panic, msg, in.Pos())
+	pos := in.Pos()
+	if !pos.IsValid() {
+		pos = x.posOf(s)
+	}
+	f := &Finding{Kind: Panic, Pos: x.fset.Position(pos), render: func(heap.Valuer) string { return msg }}
+	x.raise(s, f, false, v)
 }

@@ -35,6 +35,8 @@ func (x *explorer) binOp(s *state, in *ssa.BinOp) []alt {
 		if bv, ok := b.(heap.Str); ok {
 			return x.stringOp(s, in, av.S, bv.S)
 		}
+	case heap.Iface, heap.SymIface:
+		return x.ifaceCompare(s, in, a, b)
 	case heap.Slice:
 		// Slices compare only with nil.
 		if _, isConst := in.Y.(*ssa.Const); isConst {
@@ -63,9 +65,13 @@ func (x *explorer) noteNilComparison(s *state, in *ssa.BinOp, a, b heap.Value) {
 	} else if c, ok := in.Y.(*ssa.Const); !ok || !c.IsNil() {
 		return
 	}
+	o := s.heap.OriginOf(v)
+	if sym, ok := v.(heap.SymIface); ok {
+		o = s.heap.Iface(sym.ID).Origin
+	}
 	switch v.(type) {
-	case heap.Nil, heap.SymPtr:
-		if o := s.heap.OriginOf(v); o.IsParam() {
+	case heap.Nil, heap.SymPtr, heap.SymIface:
+		if o.IsParam() {
 			if _, done := s.compared[o.Param]; !done {
 				s.compared[o.Param] = nilCheck{pos: in.Pos(), expr: fmt.Sprintf("%s %s nil", x.describeAt(s, other, in.Pos()), in.Op)}
 			}
@@ -318,88 +324,6 @@ func (x *explorer) convert(s *state, in *ssa.Convert) []alt {
 	return nil
 }
 
-// call runs a static call inline in a new frame. A function without a body
-// returns fresh unconstrained results and marks the path approximated.
-func (x *explorer) call(s *state, in *ssa.Call) []alt {
-	common := in.Common()
-	if common.IsInvoke() {
-		x.unsupported(s, "interface method call")
-		return nil
-	}
-	if b, ok := common.Value.(*ssa.Builtin); ok {
-		return x.builtin(s, in, b)
-	}
-	callee := common.StaticCallee()
-	if callee == nil {
-		x.unsupported(s, "call of a function value")
-		return nil
-	}
-	if len(callee.FreeVars) > 0 {
-		x.unsupported(s, "closure")
-		return nil
-	}
-	if callee.Blocks == nil {
-		x.external(s, in, callee)
-		return nil
-	}
-	active := 0
-	for _, f := range s.frames {
-		if f.fn == callee {
-			active++
-		}
-	}
-	if active >= x.cfg.Recursion {
-		s.end, s.why = cut, "recursion"
-		return nil
-	}
-	f := newFrame(callee, in)
-	for i, a := range common.Args {
-		f.env[callee.Params[i]] = x.value(s, a)
-	}
-	s.frames = append(s.frames, f)
-	return nil
-}
-
-func (x *explorer) builtin(s *state, in *ssa.Call, b *ssa.Builtin) []alt {
-	switch b.Name() {
-	case "print", "println":
-		x.set(s, in, nil)
-	case "len", "cap":
-		return x.lenCap(s, in, b.Name())
-	case "append":
-		return x.appendSlice(s, in)
-	case "copy":
-		return x.copySlice(s, in)
-	case "min", "max":
-		return x.minMax(s, in, b.Name() == "min")
-	default:
-		x.unsupported(s, "builtin "+b.Name())
-	}
-	return nil
-}
-
-// external models a call of a function without a body: its results are
-// fresh, so the path covers whatever it returns.
-func (x *explorer) external(s *state, in *ssa.Call, callee *ssa.Function) {
-	name := FuncName(callee)
-	x.approx[name] = true
-	s.approx = append(s.approx, name)
-	var r heap.Value
-	switch t := in.Type().(type) {
-	case *types.Tuple:
-		elems := make([]heap.Value, t.Len())
-		for i := range elems {
-			elems[i] = x.fresh(s, t.At(i).Type(), name)
-		}
-		r = heap.Tuple{Elems: elems}
-	default:
-		if t != nil {
-			r = x.fresh(s, t, name)
-		}
-	}
-	x.set(s, in, r)
-}
-
 // fresh makes an unconstrained value of type t.
 func (x *explorer) fresh(s *state, t types.Type, name string) heap.Value {
 	if heap.IsBool(t) {
@@ -411,6 +335,8 @@ func (x *explorer) fresh(s *state, t types.Type, name string) heap.Value {
 	switch u := t.Underlying().(type) {
 	case *types.Pointer:
 		return s.heap.FreshRef(u.Elem())
+	case *types.Interface:
+		return s.heap.FreshIface(t)
 	case *types.Struct:
 		fields := make([]heap.Value, u.NumFields())
 		for i := range fields {

@@ -3,6 +3,7 @@ package ssaexec
 import (
 	"go/token"
 	"maps"
+	"slices"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -26,6 +27,11 @@ type frame struct {
 	// nothing; matAt is the materialization count at the last arrival.
 	iters map[*ssa.BasicBlock]int
 	matAt map[*ssa.BasicBlock]int
+	// defers are the frame's deferred calls, in the order deferred.
+	defers []callSpec
+	// deferred marks the frame of a deferred call; unwinding, a frame
+	// running its deferred calls because of a panic.
+	deferred, unwinding bool
 }
 
 func newFrame(fn *ssa.Function, call *ssa.Call) *frame {
@@ -44,6 +50,7 @@ func (f *frame) clone() *frame {
 	c.env = maps.Clone(f.env)
 	c.iters = maps.Clone(f.iters)
 	c.matAt = maps.Clone(f.matAt)
+	c.defers = slices.Clone(f.defers)
 	return &c
 }
 
@@ -80,6 +87,9 @@ type state struct {
 	// nil on this path.
 	compared map[int]nilCheck
 	approx   []string
+
+	// panic is the panic unwinding the stack, if any.
+	panic *panicking
 
 	end     outcome
 	finding *Finding

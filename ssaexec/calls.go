@@ -1,0 +1,221 @@
+package ssaexec
+
+import (
+	"fmt"
+	"go/constant"
+	"strings"
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/gosym/gosym/heap"
+)
+
+// callSpec is a call with its callee and arguments evaluated: what a call
+// instruction does at once, and what a defer statement keeps for later.
+type callSpec struct {
+	builtin *ssa.Builtin
+	// callee is the function value: a heap.Func, a nil, or an input
+	// function (a symbolic reference); for an interface method call, the
+	// receiver interface.
+	callee heap.Value
+	method *types.Func // the method of an interface method call
+	args   []heap.Value
+	// operand is the SSA callee operand, for messages.
+	operand ssa.Value
+	pos     token.Pos
+}
+
+func (x *explorer) evalCall(s *state, common *ssa.CallCommon, pos token.Pos) callSpec {
+	spec := callSpec{operand: common.Value, pos: pos, method: common.Method}
+	if b, ok := common.Value.(*ssa.Builtin); ok {
+		spec.builtin = b
+	} else {
+		spec.callee = x.value(s, common.Value)
+	}
+	for _, a := range common.Args {
+		spec.args = append(spec.args, x.value(s, a))
+	}
+	return spec
+}
+
+func (x *explorer) call(s *state, in *ssa.Call) []alt {
+	common := in.Common()
+	if b, ok := common.Value.(*ssa.Builtin); ok {
+		return x.builtin(s, in, b)
+	}
+	return x.invoke(s, x.evalCall(s, common, in.Pos()), in)
+}
+
+// invoke resolves the callee of spec and enters it. call is the call
+// instruction awaiting the result, or nil for a deferred call.
+func (x *explorer) invoke(s *state, spec callSpec, call *ssa.Call) []alt {
+	if spec.method != nil {
+		return x.invokeMethod(s, spec, call)
+	}
+	callee, d := s.heap.Use(spec.callee)
+	if d != nil {
+		return x.decide(s, d)
+	}
+	switch fv := callee.(type) {
+	case heap.Func:
+		return x.enter(s, fv.Fn.(*ssa.Function), fv.Env, spec.args, call)
+	case heap.Nil, heap.SymPtr:
+		isNil, o, d := s.heap.IsNilPtr(fv)
+		if d != nil {
+			return x.decide(s, d)
+		}
+		if isNil {
+			x.nilCall(s, spec, o)
+			return nil
+		}
+		x.unknownCall(s, x.describeAt(s, spec.operand, spec.pos), spec.operand.Type().Underlying().(*types.Signature), call)
+		return nil
+	case heap.Opaque:
+		x.unsupported(s, fv.Why)
+		return nil
+	}
+	x.unsupported(s, fmt.Sprintf("call of a %T value", callee))
+	return nil
+}
+
+// nilCall panics for a call of a nil function value, unless the entry
+// policy leaves a nil parameter to the caller.
+func (x *explorer) nilCall(s *state, spec callSpec, o heap.Origin) {
+	name := x.describeAt(s, spec.operand, spec.pos)
+	msg := fmt.Sprintf("call of nil function: %s is nil", name)
+	if o.IsParam() {
+		chk, compared := s.compared[o.Param]
+		if !compared && !x.cfg.NilParams {
+			x.raise(s, nil, true, x.runtimeError("invalid memory address or nil pointer dereference"))
+			return
+		}
+		if compared {
+			msg += fmt.Sprintf(" (compared with nil in %s at %s)", chk.expr, shortPos(x.fset.Position(chk.pos)))
+		}
+	}
+	x.panicked(s, NilFunc, msg, spec.pos)
+}
+
+// enter starts executing fn in a new frame (or models it, without a body).
+func (x *explorer) enter(s *state, fn *ssa.Function, env []heap.Value, args []heap.Value, call *ssa.Call) []alt {
+	if fn.Blocks == nil {
+		x.external(s, FuncName(fn), fn.Signature, call)
+		return nil
+	}
+	active := 0
+	for _, f := range s.frames {
+		if f.fn == fn {
+			active++
+		}
+	}
+	if active >= x.cfg.Recursion {
+		s.end, s.why = cut, "recursion"
+		return nil
+	}
+	f := newFrame(fn, call)
+	for i, a := range args {
+		f.env[fn.Params[i]] = a
+	}
+	for i, v := range env {
+		f.env[fn.FreeVars[i]] = v
+	}
+	s.frames = append(s.frames, f)
+	return nil
+}
+
+// unknownCall models a call of an input function value: like a function
+// without a body, its results are fresh.
+func (x *explorer) unknownCall(s *state, name string, sig *types.Signature, call *ssa.Call) {
+	x.external(s, name, sig, call)
+}
+
+// external models a call of a function without a body: its results are
+// fresh, so the path covers whatever it returns, and is marked approximated.
+func (x *explorer) external(s *state, name string, sig *types.Signature, call *ssa.Call) {
+	x.approx[name] = true
+	s.approx = append(s.approx, name)
+	if call == nil {
+		return // a deferred call: its results are dropped
+	}
+	var r heap.Value
+	switch res := sig.Results(); res.Len() {
+	case 0:
+	case 1:
+		r = x.fresh(s, res.At(0).Type(), name)
+	default:
+		elems := make([]heap.Value, res.Len())
+		for i := range elems {
+			elems[i] = x.fresh(s, res.At(i).Type(), name)
+		}
+		r = heap.Tuple{Elems: elems}
+	}
+	x.set(s, call, r)
+}
+
+func (x *explorer) builtin(s *state, in *ssa.Call, b *ssa.Builtin) []alt {
+	switch b.Name() {
+	case "print", "println":
+		x.set(s, in, nil)
+	case "len", "cap":
+		return x.lenCap(s, in, b.Name())
+	case "append":
+		return x.appendSlice(s, in)
+	case "copy":
+		return x.copySlice(s, in)
+	case "min", "max":
+		return x.minMax(s, in, b.Name() == "min")
+	case "recover":
+		x.set(s, in, x.recover(s))
+	case "ssa:wrapnilchk":
+		return x.wrapNilCheck(s, in)
+	default:
+		x.unsupported(s, "builtin "+b.Name())
+	}
+	return nil
+}
+
+// makeClosure binds a function literal to its captured variables.
+func (x *explorer) makeClosure(s *state, in *ssa.MakeClosure) {
+	env := make([]heap.Value, len(in.Bindings))
+	for i, b := range in.Bindings {
+		env[i] = x.value(s, b)
+	}
+	x.set(s, in, heap.Func{Fn: in.Fn.(*ssa.Function), Env: env})
+}
+
+// wrapNilCheck is the check SSA puts in the wrapper that calls a value
+// method through a pointer: a nil pointer panics.
+func (x *explorer) wrapNilCheck(s *state, in *ssa.Call) []alt {
+	p, d := x.use(s, in.Call.Args[0])
+	if d != nil {
+		return x.decide(s, d)
+	}
+	isNil, _, d := s.heap.IsNilPtr(p)
+	if d != nil {
+		return x.decide(s, d)
+	}
+	if isNil {
+		recv := types.TypeString(in.Call.Args[0].Type(), qualifierFor(x.fn))
+		x.panicked(s, NilDeref, fmt.Sprintf("nil dereference: value method %s.%s called using nil %s pointer",
+			constString(in.Call.Args[1]), constString(in.Call.Args[2]), recv), x.posOf(s))
+		return nil
+	}
+	x.set(s, in, p)
+	return nil
+}
+
+// constString returns a constant string operand, with a package path
+// shortened to its last element as in messages elsewhere.
+func constString(v ssa.Value) string {
+	c, ok := v.(*ssa.Const)
+	if !ok || c.Value == nil {
+		return "?"
+	}
+	str := constant.StringVal(c.Value)
+	if i := strings.LastIndexByte(str, '/'); i >= 0 {
+		str = str[i+1:]
+	}
+	return str
+}

@@ -1,0 +1,138 @@
+package ssaexec
+
+import (
+	"go/types"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/gosym/gosym/heap"
+)
+
+// Defer, panic and recover. A panic does not end a path while a frame has
+// deferred calls: the frames unwind one by one, running their deferred
+// calls; a deferred function that calls recover stops the panic, and its
+// frame then returns normally through the function's Recover block. A
+// panic that unwinds the entry frame ends the path with its finding.
+
+// panicking is a panic in flight.
+type panicking struct {
+	finding  *Finding
+	contract bool // left to the caller by the entry policy
+	value    heap.Value
+}
+
+// deferInstr records a deferred call, evaluated now and run later.
+func (x *explorer) deferInstr(s *state, in *ssa.Defer) {
+	f := s.top()
+	f.defers = append(f.defers, x.evalCall(s, in.Common(), in.Pos()))
+	x.advance(s)
+}
+
+// runDefers runs the frame's deferred calls, last first, before a normal
+// return: each runs in its own frame and comes back here.
+func (x *explorer) runDefers(s *state) []alt {
+	f := s.top()
+	if len(f.defers) == 0 {
+		x.advance(s)
+		return nil
+	}
+	return x.runNextDefer(s)
+}
+
+func (x *explorer) runNextDefer(s *state) []alt {
+	f := s.top()
+	spec := f.defers[len(f.defers)-1]
+	f.defers = f.defers[:len(f.defers)-1]
+	if spec.builtin != nil {
+		switch spec.builtin.Name() {
+		case "print", "println", "recover":
+			// recover called directly by defer does not stop a panic.
+			return nil
+		}
+		x.unsupported(s, "deferred builtin "+spec.builtin.Name())
+		return nil
+	}
+	depth := len(s.frames)
+	alts := x.invoke(s, spec, nil)
+	if len(s.frames) > depth {
+		s.top().deferred = true
+	} else if alts != nil {
+		// Resolving the callee needs a decision first: run it again then.
+		f.defers = append(f.defers, spec)
+	}
+	return alts
+}
+
+// raise starts a panic: with deferred calls pending it unwinds, otherwise
+// the path ends here.
+func (x *explorer) raise(s *state, f *Finding, contract bool, value heap.Value) {
+	if !hasDefers(s) {
+		s.end, s.finding, s.contract = panicked, f, contract
+		return
+	}
+	s.panic = &panicking{finding: f, contract: contract, value: value}
+	s.top().unwinding = true
+}
+
+func hasDefers(s *state) bool {
+	for _, f := range s.frames {
+		if len(f.defers) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// unwind takes one step of a panic through the top frame: its next
+// deferred call, its normal return once the panic was recovered, or its
+// removal from the stack.
+func (x *explorer) unwind(s *state) []alt {
+	f := s.top()
+	if len(f.defers) > 0 {
+		return x.runNextDefer(s)
+	}
+	if s.panic == nil {
+		f.unwinding = false
+		x.returnAfterRecover(s, f)
+		return nil
+	}
+	s.frames = s.frames[:len(s.frames)-1]
+	if len(s.frames) == 0 {
+		s.end, s.finding, s.contract = panicked, s.panic.finding, s.panic.contract
+		return nil
+	}
+	s.top().unwinding = true
+	return nil
+}
+
+// returnAfterRecover resumes a frame whose panic was recovered: at its
+// Recover block, which returns the named results, or with zero results.
+func (x *explorer) returnAfterRecover(s *state, f *frame) {
+	if f.fn.Recover != nil {
+		f.prev, f.block, f.pc, f.checked = f.block, f.fn.Recover, 0, false
+		return
+	}
+	res := f.fn.Signature.Results()
+	zeros := make([]ssa.Value, res.Len())
+	for i := range zeros {
+		zeros[i] = ssa.NewConst(nil, res.At(i).Type())
+	}
+	x.ret(s, &ssa.Return{Results: zeros})
+}
+
+// recover is the recover builtin: only a deferred function called while
+// its caller unwinds a panic stops it.
+func (x *explorer) recover(s *state) heap.Value {
+	n := len(s.frames)
+	if s.panic == nil || n < 2 || !s.frames[n-1].deferred || !s.frames[n-2].unwinding {
+		return heap.Iface{}
+	}
+	v := s.panic.value
+	s.panic = nil
+	return v
+}
+
+// runtimeError is the value a runtime panic carries, for recover.
+func (x *explorer) runtimeError(msg string) heap.Value {
+	return heap.Iface{Type: types.Typ[types.String], V: heap.Str{S: "runtime error: " + msg}}
+}

@@ -1,0 +1,265 @@
+package ssaexec
+
+import (
+	"fmt"
+	"go/token"
+	"go/types"
+	"sort"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/gosym/gosym/heap"
+	"github.com/gosym/gosym/solver"
+)
+
+// invokeMethod calls a method through an interface: the dynamic type of
+// the receiver selects the method.
+func (x *explorer) invokeMethod(s *state, spec callSpec, call *ssa.Call) []alt {
+	recv, d := s.heap.Use(spec.callee)
+	if d != nil {
+		return x.decide(s, d)
+	}
+	var origin heap.Origin
+	if sym, ok := recv.(heap.SymIface); ok {
+		origin = s.heap.Iface(sym.ID).Origin
+	}
+	static := spec.operand.Type().Underlying().(*types.Interface)
+	iv, alts, ok := x.concreteIface(s, recv, static)
+	if !ok {
+		return alts
+	}
+	if iv.Type == nil && origin.IsParam() && !x.cfg.NilParams {
+		if _, compared := s.compared[origin.Param]; !compared {
+			x.raise(s, nil, true, x.runtimeError("invalid memory address or nil pointer dereference"))
+			return nil
+		}
+	}
+	if iv.Type == nil {
+		x.panicked(s, NilDeref, fmt.Sprintf("nil dereference: method %s called on nil interface %s",
+			spec.method.Name(), x.describeAt(s, spec.operand, spec.pos)), spec.pos)
+		return nil
+	}
+	prog := x.fn.Prog
+	sel := prog.MethodSets.MethodSet(iv.Type).Lookup(spec.method.Pkg(), spec.method.Name())
+	if sel == nil {
+		x.unsupported(s, fmt.Sprintf("method %s of %s", spec.method.Name(), iv.Type))
+		return nil
+	}
+	fn := prog.MethodValue(sel)
+	args := append([]heap.Value{iv.V}, spec.args...)
+	return x.enter(s, fn, nil, args, call)
+}
+
+// maxCandidates bounds the dynamic types a method call on an input
+// interface explores; the rest are cut and recorded as a bound.
+const maxCandidates = 8
+
+// candidates returns the program's types that implement iface and have a
+// method set gosym can call into: named types declared in the analysed
+// packages and pointers to them, in a stable order. cut reports that more
+// existed than the bound allows.
+func (x *explorer) candidates(iface *types.Interface) (ts []types.Type, cut bool) {
+	if x.named == nil {
+		x.named = programTypes(x.fn.Prog)
+	}
+	for _, t := range x.named {
+		if types.Implements(t, iface) {
+			ts = append(ts, t)
+		}
+	}
+	if len(ts) > maxCandidates {
+		return ts[:maxCandidates], true
+	}
+	return ts, false
+}
+
+// programTypes lists the named non-interface types of the program's
+// packages with source, and pointers to them.
+func programTypes(prog *ssa.Program) []types.Type {
+	var out []types.Type
+	var pkgs []*ssa.Package
+	for _, p := range prog.AllPackages() {
+		pkgs = append(pkgs, p)
+	}
+	sort.Slice(pkgs, func(i, j int) bool { return pkgs[i].Pkg.Path() < pkgs[j].Pkg.Path() })
+	for _, p := range pkgs {
+		var names []string
+		for name, m := range p.Members {
+			if t, ok := m.(*ssa.Type); ok && !types.IsInterface(t.Type()) {
+				if n, ok := t.Type().(*types.Named); ok && n.TypeParams().Len() == 0 {
+					names = append(names, name)
+				}
+			}
+		}
+		sort.Strings(names)
+		for _, name := range names {
+			t := p.Members[name].(*ssa.Type).Type()
+			out = append(out, t, types.NewPointer(t))
+		}
+	}
+	return out
+}
+
+// concreteIface returns an interface operand with a known dynamic type,
+// choosing among the candidates that implement iface when it is an
+// undecided input.
+func (x *explorer) concreteIface(s *state, v heap.Value, iface *types.Interface) (heap.Iface, []alt, bool) {
+	if _, isSym := v.(heap.SymIface); !isSym {
+		iv, ok := v.(heap.Iface)
+		if !ok {
+			x.unsupported(s, fmt.Sprintf("interface value %T", v))
+		}
+		return iv, nil, ok
+	}
+	cands, cut := x.candidates(iface)
+	iv, d := s.heap.Concrete(v, cands, cut)
+	if d != nil {
+		if d.Cut {
+			x.bounds[fmt.Sprintf("types at %s", shortPos(x.fset.Position(x.posOf(s))))] = true
+		}
+		if len(d.Choices) == 0 {
+			s.end = dropped
+			x.res.Cut++
+			return heap.Iface{}, nil, false
+		}
+		return heap.Iface{}, x.decide(s, &heap.Decision{Choices: d.Choices}), false
+	}
+	return iv, nil, true
+}
+
+// typeAssert is x.(T) and x.(T) with comma-ok.
+func (x *explorer) typeAssert(s *state, in *ssa.TypeAssert) []alt {
+	v, d := x.use(s, in.X)
+	if d != nil {
+		return x.decide(s, d)
+	}
+	var ok bool
+	var result heap.Value
+	if target, isIface := in.AssertedType.Underlying().(*types.Interface); isIface {
+		iv, alts, done := x.concreteIface(s, v, target)
+		if !done {
+			return alts
+		}
+		ok = iv.Type != nil && types.Implements(iv.Type, target)
+		result = iv
+	} else {
+		is, d := s.heap.HasType(v, in.AssertedType)
+		if d != nil {
+			return x.decide(s, d)
+		}
+		ok = is
+		if ok {
+			iv, _ := s.heap.Concrete(v, nil, false)
+			result = iv.V
+		}
+	}
+	if in.CommaOk {
+		if !ok {
+			result = heap.Zero(x.ctx, in.AssertedType)
+			if _, isIface := in.AssertedType.Underlying().(*types.Interface); isIface {
+				result = heap.Iface{}
+			}
+		}
+		x.set(s, in, heap.Tuple{Elems: []heap.Value{result, heap.Scalar{T: x.ctx.Bool(ok)}}})
+		return nil
+	}
+	if !ok {
+		x.panicked(s, TypeAssert, x.assertMessage(s, in, v), in.Pos())
+		return nil
+	}
+	x.set(s, in, result)
+	return nil
+}
+
+// assertMessage says why a type assertion failed, in the runtime's words.
+func (x *explorer) assertMessage(s *state, in *ssa.TypeAssert, v heap.Value) string {
+	q := qualifierFor(x.fn)
+	static := types.TypeString(in.X.Type(), q)
+	want := types.TypeString(in.AssertedType, q)
+	dyn := "nil"
+	if iv, ok := v.(heap.Iface); ok && iv.Type != nil {
+		dyn = types.TypeString(iv.Type, q)
+	}
+	if sym, ok := v.(heap.SymIface); ok {
+		if info := s.heap.Iface(sym.ID); info.Dyn != nil {
+			dyn = types.TypeString(info.Dyn, q)
+		}
+	}
+	if dyn == "nil" {
+		return fmt.Sprintf("interface conversion: interface is nil, not %s (%s)", want, x.describeAt(s, in.X, in.Pos()))
+	}
+	return fmt.Sprintf("interface conversion: %s is %s, not %s (%s)", static, dyn, want, x.describeAt(s, in.X, in.Pos()))
+}
+
+// ifaceCompare is == and != on interface values: nil comparisons decide
+// nilness; two known values are equal when their types and values are.
+func (x *explorer) ifaceCompare(s *state, in *ssa.BinOp, a, b heap.Value) []alt {
+	if in.Op != token.EQL && in.Op != token.NEQ {
+		x.unsupported(s, fmt.Sprintf("operator %s on interfaces", in.Op))
+		return nil
+	}
+	var eq bool
+	if bi, ok := b.(heap.Iface); ok && bi.Type == nil {
+		isNil, _, d := s.heap.IfaceIsNil(a)
+		if d != nil {
+			return x.decide(s, d)
+		}
+		eq = isNil
+	} else if ai, ok := a.(heap.Iface); ok && ai.Type == nil {
+		isNil, _, d := s.heap.IfaceIsNil(b)
+		if d != nil {
+			return x.decide(s, d)
+		}
+		eq = isNil
+	} else {
+		ai, aok := a.(heap.Iface)
+		bi, bok := b.(heap.Iface)
+		if !aok || !bok {
+			x.unsupported(s, "comparison of input interface values")
+			return nil
+		}
+		if !types.Identical(ai.Type, bi.Type) {
+			eq = false
+		} else {
+			return x.compareDynamic(s, in, ai, bi)
+		}
+	}
+	if in.Op == token.NEQ {
+		eq = !eq
+	}
+	x.set(s, in, heap.Scalar{T: x.ctx.Bool(eq)})
+	return nil
+}
+
+// compareDynamic compares the values of two interfaces of one dynamic type.
+func (x *explorer) compareDynamic(s *state, in *ssa.BinOp, a, b heap.Iface) []alt {
+	av, d := s.heap.Use(a.V)
+	if d != nil {
+		return x.decide(s, d)
+	}
+	bv, d := s.heap.Use(b.V)
+	if d != nil {
+		return x.decide(s, d)
+	}
+	var r *solver.Term
+	switch avv := av.(type) {
+	case heap.Scalar:
+		r = x.ctx.Eq(avv.T, bv.(heap.Scalar).T)
+	case heap.Str:
+		r = x.ctx.Bool(avv.S == bv.(heap.Str).S)
+	case heap.Nil, heap.Ptr, heap.SymPtr:
+		eq, d := s.heap.SamePtr(av, bv)
+		if d != nil {
+			return x.decide(s, d)
+		}
+		r = x.ctx.Bool(eq)
+	default:
+		x.unsupported(s, "comparison of interfaces holding "+a.Type.String())
+		return nil
+	}
+	if in.Op == token.NEQ {
+		r = x.ctx.Not(r)
+	}
+	x.set(s, in, heap.Scalar{T: r})
+	return nil
+}

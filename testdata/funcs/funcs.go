@@ -1,0 +1,137 @@
+// Package funcs holds closures, function values, defer and recover.
+package funcs
+
+// Node is a list node.
+type Node struct {
+	Val  int
+	Next *Node
+}
+
+// Handler calls back through a function-typed field.
+type Handler struct {
+	OnEvent func(int) int
+}
+
+// Fire calls the callback, which may be missing.
+func (h *Handler) Fire(n int) int {
+	return h.OnEvent(n) // want nil-func `^call of nil function: h.OnEvent is nil$`
+}
+
+// FireSafe checks for a missing callback. The callback's result is
+// unknown: the path is approximated.
+func (h *Handler) FireSafe(n int) int {
+	if h.OnEvent == nil {
+		return 0
+	}
+	if h.OnEvent(n) > 0 {
+		return 1
+	}
+	return 2
+}
+
+// counter returns a closure over its own count.
+func counter() func() int {
+	c := 0
+	return func() int {
+		c++
+		return c
+	}
+}
+
+// Twice panics when a counter's second call returns 2, which it always
+// does: closures share their captured variable.
+func Twice() int {
+	next := counter()
+	next()
+	if next() == 2 {
+		panic("two") // want panic `^panic: two$`
+	}
+	return 0
+}
+
+// Value reads the node after n.
+func (n *Node) Value() int {
+	return n.Next.Val // want nil-deref `^nil dereference: n.Next is nil$` nil-deref `^nil dereference: n.Next is nil$`
+}
+
+// MethodValue calls Value through a method value.
+func MethodValue(n *Node) int {
+	if n == nil {
+		return 0
+	}
+	f := n.Value
+	return f()
+}
+
+// Swallow recovers from the nil dereference it may cause: no finding.
+func Swallow(n *Node) (v int) {
+	defer func() {
+		if r := recover(); r != nil {
+			v = -1
+		}
+	}()
+	if n == nil {
+		return 0
+	}
+	return n.Next.Val
+}
+
+// Release panics if its flag is clear.
+type Lock struct {
+	held bool
+	data *Node
+}
+
+func (l *Lock) release() {
+	if !l.held {
+		panic("release of unheld lock") // want panic `^panic: release of unheld lock$`
+	}
+	l.held = false
+}
+
+// Read reads the locked data and releases the lock on the way out, even
+// when the read panics.
+func (l *Lock) Read() int {
+	if l == nil {
+		return 0
+	}
+	l.held = true
+	defer l.release()
+	return l.data.Val // want nil-deref `^nil dereference: l.data is nil$`
+}
+
+// ReleaseTwice releases in a deferred call after releasing already.
+func (l *Lock) ReleaseTwice() {
+	if l == nil {
+		return
+	}
+	l.held = true
+	defer l.release()
+	l.release()
+}
+
+// Order checks that deferred calls see the final values of captured
+// variables: no finding.
+func Order() int {
+	x := 0
+	defer func() {
+		if x != 2 {
+			panic("order")
+		}
+	}()
+	x = 2
+	return x
+}
+
+// Apply calls f; a nil f is its caller's mistake (left out by default).
+func Apply(f func(int) int, x int) int {
+	return f(x)
+}
+
+// ApplyOrZero compares f with nil and then calls it on the nil branch.
+func ApplyOrZero(f func(int) int, x int) int {
+	if f == nil {
+		return f(x) // want nil-func `^call of nil function: f is nil \(compared with nil in f == nil at funcs.go:133:7\)$`
+	}
+	return 0
+}

@@ -1,0 +1,83 @@
+// Package ifaces holds interface code: method calls on nil and typed-nil
+// interfaces, type assertions and type switches.
+package ifaces
+
+// Shape has an area.
+type Shape interface{ Area() int }
+
+// Square is a shape.
+type Square struct{ Side int }
+
+// Area is the square of the side.
+func (s Square) Area() int { return s.Side * s.Side }
+
+// Rect is a shape held by pointer.
+type Rect struct{ W, H int }
+
+// Area reads through the receiver, which a typed nil makes nil.
+func (r *Rect) Area() int {
+	return r.W * r.H // want nil-deref `^nil dereference: r is nil$` nil-deref `^nil dereference: r is nil$` nil-deref `^nil dereference: r is nil$`
+}
+
+// Total sums the areas; a nil shape, or a nil *Rect in a shape, panics.
+func Total(shapes []Shape) int {
+	t := 0
+	for _, s := range shapes {
+		t += s.Area() // want nil-deref `^nil dereference: method Area called on nil interface s$` nil-deref `^nil dereference: value method ifaces.Square.Area called using nil \*Square pointer$`
+	}
+	return t
+}
+
+// TotalSafe skips nil shapes; a nil *Rect still panics inside Area.
+func TotalSafe(shapes []Shape) int {
+	t := 0
+	for _, s := range shapes {
+		if s != nil {
+			if r, ok := s.(*Rect); ok && r == nil {
+				continue
+			}
+			t += s.Area() // want nil-deref `^nil dereference: value method ifaces.Square.Area called using nil \*Square pointer$`
+		}
+	}
+	return t
+}
+
+// AsInt asserts that v holds an int.
+func AsInt(v any) int {
+	return v.(int) // want type-assert `^interface conversion: interface is nil, not int \(v\)$`
+}
+
+// AsIntOK uses the comma-ok form.
+func AsIntOK(v any) int {
+	if n, ok := v.(int); ok {
+		return n
+	}
+	return 0
+}
+
+// Inverse divides by an int held in v, or reads a *Square's side.
+func Inverse(v any) int {
+	switch x := v.(type) {
+	case int:
+		return 100 / x // want div-zero `^integer divide by zero: x is 0$`
+	case *Square:
+		return x.Side // want nil-deref `^nil dereference: x is nil$`
+	case nil:
+		return 0
+	}
+	return -1
+}
+
+// Area of a shape parameter: a nil shape is the caller's mistake, but a
+// typed nil in it is not.
+func Area(s Shape) int {
+	return s.Area() // want nil-deref `^nil dereference: value method ifaces.Square.Area called using nil \*Square pointer$`
+}
+
+// Bigger compares two shapes' areas through the interface.
+func Bigger(a, b Shape) bool {
+	if a == nil || b == nil {
+		return false
+	}
+	return a.Area() > b.Area() // want nil-deref `^nil dereference: value method ifaces.Square.Area called using nil \*Square pointer$`
+}
