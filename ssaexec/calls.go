@@ -3,9 +3,9 @@ package ssaexec
 import (
 	"fmt"
 	"go/constant"
-	"strings"
 	"go/token"
 	"go/types"
+	"strings"
 
 	"golang.org/x/tools/go/ssa"
 
