@@ -19,14 +19,26 @@ type InputCell struct {
 
 type memoKey struct{ array, term int }
 
-// intern returns the id under which index term t appears in paths.
+// constKey identifies a concrete term by value: constants are made afresh
+// at each use, so their pointers differ.
+type constKey struct {
+	width uint
+	value uint64
+}
+
+// intern returns the id under which index term t appears in paths and
+// memo keys: one id per symbolic term, and per constant value.
 func (h *Heap) intern(t *solver.Term) int {
-	if id, ok := h.termIDs[t]; ok {
+	var key any = t
+	if v, ok := t.Uint64(); ok {
+		key = constKey{t.Sort().Width(), v}
+	}
+	if id, ok := h.termIDs[key]; ok {
 		return id
 	}
 	h.terms = append(h.terms, t)
 	id := len(h.terms) - 1
-	h.termIDs[t] = id
+	h.termIDs[key] = id
 	return id
 }
 
@@ -95,7 +107,7 @@ func (h *Heap) Elem(a *Array, i *solver.Term) (Value, *Decision) {
 		h.memo[key] = v
 		return v, nil
 	}
-	d := &Decision{Cut: cut}
+	d := &Decision{Cut: cut, External: a.Back.Kind == InputBack && h.external(a.Back.Input)}
 	for _, l := range leaves {
 		d.Choices = append(d.Choices, Choice{Label: l.label, Guard: l.guard, apply: func(h *Heap) {
 			h.memo[key] = l.value(h)

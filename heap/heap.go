@@ -26,6 +26,9 @@ type Object struct {
 	// store marks the backing array of slices: its Type is the slice type,
 	// and it is never an alias candidate for a pointer.
 	store bool
+	// External marks an object reached from the result of a call the
+	// engine did not execute: what it holds is an assumption.
+	External bool
 }
 
 // Nilness is what a path knows about whether a symbolic reference is nil.
@@ -45,6 +48,9 @@ type SymInfo struct {
 	Origin  Origin
 	Nilness Nilness
 	Target  ObjID // resolved object, or zero while unresolved
+	// External marks a reference that a call the engine did not execute
+	// returned (or that was read from what such a call returned).
+	External bool
 }
 
 // Loc is an input location: a leaf of an input object.
@@ -71,11 +77,16 @@ type Heap struct {
 	// memo of index resolutions per array version, and the observed cells
 	// of each input array.
 	terms   []*solver.Term
-	termIDs map[*solver.Term]int
+	termIDs map[any]int
 	memo    map[memoKey]Value
 	cells   map[Loc][]InputCell
-	arrayN  int
-	cellN   int
+	keys    map[Loc][]InputKey
+	mapMemo map[memoKey]mapResult
+	// strIDs numbers the constant strings used as map keys; the map is
+	// copied on write, so forked heaps can share it.
+	strIDs map[string]uint64
+	arrayN int
+	cellN  int
 	// Implementors, if set, lists the program's types that implement an
 	// interface, for witnesses of interface inputs whose type never
 	// mattered.
@@ -94,9 +105,11 @@ func New(ctx *solver.Context, cfg Config) *Heap {
 		inputs:  map[Loc]Value{},
 		syms:    map[SymID]SymInfo{},
 		ifaces:  map[SymID]IfaceInfo{},
-		termIDs: map[*solver.Term]int{},
+		termIDs: map[any]int{},
 		memo:    map[memoKey]Value{},
 		cells:   map[Loc][]InputCell{},
+		keys:    map[Loc][]InputKey{},
+		mapMemo: map[memoKey]mapResult{},
 	}
 }
 
@@ -111,6 +124,8 @@ func (h *Heap) Clone() *Heap {
 	c.termIDs = maps.Clone(h.termIDs)
 	c.memo = maps.Clone(h.memo)
 	c.cells = maps.Clone(h.cells) // cell lists are copied on append
+	c.keys = maps.Clone(h.keys)
+	c.mapMemo = maps.Clone(h.mapMemo)
 	return &c
 }
 
@@ -312,10 +327,16 @@ func (h *Heap) materialize(r InputRef) (Value, *Decision) {
 	switch u := r.Type.Underlying().(type) {
 	case *types.Pointer:
 		return h.materializePointer(loc, u.Elem())
+	case *types.Map:
+		// A map is a reference to an object holding its entries.
+		return h.materializePointer(loc, r.Type)
 	case *types.Slice:
 		return h.materializeSlice(loc, r.Type)
 	case *types.Interface:
 		v := h.newIface(r.Type, h.childDepth(loc), h.origin(loc))
+		if h.external(loc) {
+			h.setIface(v.ID, func(i *IfaceInfo) { i.External = true })
+		}
 		h.record(loc, v)
 		return v, nil
 	case *types.Signature:
@@ -338,6 +359,9 @@ func (h *Heap) record(loc Loc, v Value) {
 // freshLeaf makes the unconstrained input value of a non-pointer leaf.
 func (h *Heap) freshLeaf(loc Loc, t types.Type) Value {
 	name := h.locName(loc)
+	if h.objs[loc.Obj].External {
+		name = ExternalPrefix + name
+	}
 	if IsBool(t) {
 		return Scalar{h.ctx.FreshBool(name)}
 	}
@@ -393,6 +417,14 @@ func (h *Heap) Candidates(elem types.Type) []ObjID {
 func (h *Heap) NewInputObject(t types.Type, depth int) ObjID {
 	return h.add(t, true, depth)
 }
+
+// ExternalPrefix starts the names of symbols that stand for what a call
+// the engine did not execute returned, so that conditions on them can be
+// recognized.
+const ExternalPrefix = "ext:"
+
+// external reports whether values read at loc are assumptions.
+func (h *Heap) external(loc Loc) bool { return h.objs[loc.Obj].External }
 
 // Inputs returns the recorded input locations in a stable order.
 func (h *Heap) Inputs() []Loc {

@@ -24,6 +24,8 @@ type IfaceInfo struct {
 	Dyn      types.Type
 	Box      ObjID
 	Excluded []types.Type
+	// External marks a value an unexecuted call returned.
+	External bool
 }
 
 // Iface returns what the path knows of a symbolic interface value.
@@ -38,7 +40,9 @@ func (h *Heap) newIface(static types.Type, depth int, o Origin) SymIface {
 // FreshIface returns an unconstrained interface value: the result of a
 // call the engine does not execute.
 func (h *Heap) FreshIface(static types.Type) Value {
-	return h.newIface(static, 0, Origin{})
+	v := h.newIface(static, 0, Origin{})
+	h.setIface(v.ID, func(i *IfaceInfo) { i.External = true })
+	return v
 }
 
 func (h *Heap) setIface(id SymID, f func(*IfaceInfo)) {
@@ -54,6 +58,7 @@ func (h *Heap) decideType(id SymID, t types.Type) {
 	info := h.ifaces[id]
 	box := h.add(t, true, info.Depth)
 	h.objs[box].store = true
+	h.objs[box].External = info.External
 	h.setIface(id, func(i *IfaceInfo) { i.Nilness, i.Dyn, i.Box = NotNil, t, box })
 }
 
@@ -72,7 +77,7 @@ func (h *Heap) Concrete(v Value, candidates []types.Type, cut bool) (Iface, *Dec
 		case info.Nilness == IsNil:
 			return Iface{}, nil
 		}
-		d := &Decision{Cut: cut}
+		d := &Decision{Cut: cut, External: info.External}
 		id := x.ID
 		if info.Nilness == MaybeNil {
 			d.Choices = append(d.Choices, Choice{Label: "nil", Nil: true, apply: func(h *Heap) {
@@ -113,7 +118,7 @@ func (h *Heap) HasType(v Value, t types.Type) (bool, *Decision) {
 			return false, nil
 		}
 		id := x.ID
-		return false, &Decision{Choices: []Choice{
+		return false, &Decision{External: info.External, Choices: []Choice{
 			{Label: "type " + t.String(), apply: func(h *Heap) { h.decideType(id, t) }},
 			{Label: "not " + t.String(), apply: func(h *Heap) {
 				h.setIface(id, func(i *IfaceInfo) { i.Excluded = append(i.Excluded, t) })
@@ -138,7 +143,7 @@ func (h *Heap) IfaceIsNil(v Value) (bool, Origin, *Decision) {
 			return true, info.Origin, nil
 		}
 		id := x.ID
-		return false, info.Origin, &Decision{Choices: []Choice{
+		return false, info.Origin, &Decision{External: info.External, Choices: []Choice{
 			{Label: "nil", Nil: true, apply: func(h *Heap) { h.setIface(id, func(i *IfaceInfo) { i.Nilness = IsNil }) }},
 			{Label: "non-nil", apply: func(h *Heap) { h.setIface(id, func(i *IfaceInfo) { i.Nilness = NotNil }) }},
 		}}

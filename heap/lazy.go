@@ -61,6 +61,9 @@ type Decision struct {
 	// Cut reports that a fresh-object alternative was left out because it
 	// would exceed the k-bound.
 	Cut bool
+	// External reports a choice about what an unexecuted call returned:
+	// a path that takes it rests on an assumption.
+	External bool
 }
 
 // Choice is one alternative of a decision.
@@ -81,28 +84,36 @@ func (c Choice) Apply(h *Heap) { c.apply(h) }
 func (h *Heap) materializePointer(loc Loc, elem types.Type) (Value, *Decision) {
 	o := h.origin(loc)
 	depth := h.childDepth(loc)
+	ext := h.external(loc)
+	sym := func(h *Heap, n Nilness) SymPtr {
+		v := h.newSym(elem, depth, o, n)
+		info := h.syms[v.ID]
+		info.External = ext
+		h.syms[v.ID] = info
+		return v
+	}
 	switch h.cfg.Mode {
 	case LazierSharp:
-		v := h.newSym(elem, depth, o, MaybeNil)
+		v := sym(h, MaybeNil)
 		h.record(loc, v)
 		return v, nil
 	case Lazier:
-		return nil, &Decision{Choices: []Choice{
+		return nil, &Decision{External: ext, Choices: []Choice{
 			{Label: "nil", Nil: true, apply: func(h *Heap) { h.record(loc, Nil{Origin: o}) }},
-			{Label: "non-nil", apply: func(h *Heap) { h.record(loc, h.newSym(elem, depth, o, NotNil)) }},
+			{Label: "non-nil", apply: func(h *Heap) { h.record(loc, sym(h, NotNil)) }},
 		}}
 	default:
-		d := &Decision{Choices: []Choice{
+		d := &Decision{External: ext, Choices: []Choice{
 			{Label: "nil", Nil: true, apply: func(h *Heap) { h.record(loc, Nil{Origin: o}) }},
 		}}
-		h.addObjectChoices(d, elem, depth, func(h *Heap, id ObjID) { h.record(loc, Ptr{Obj: id}) })
+		h.addObjectChoices(d, elem, depth, ext, func(h *Heap, id ObjID) { h.record(loc, Ptr{Obj: id}) })
 		return nil, d
 	}
 }
 
 // addObjectChoices appends one alternative per alias candidate and one for a
 // fresh object (or marks the decision cut when the k-bound forbids it).
-func (h *Heap) addObjectChoices(d *Decision, elem types.Type, depth int, bind func(*Heap, ObjID)) {
+func (h *Heap) addObjectChoices(d *Decision, elem types.Type, depth int, ext bool, bind func(*Heap, ObjID)) {
 	for _, id := range h.Candidates(elem) {
 		d.Choices = append(d.Choices, Choice{
 			Label: fmt.Sprintf("alias o%d", id),
@@ -115,7 +126,11 @@ func (h *Heap) addObjectChoices(d *Decision, elem types.Type, depth int, bind fu
 	}
 	d.Choices = append(d.Choices, Choice{
 		Label: "fresh",
-		apply: func(h *Heap) { bind(h, h.NewInputObject(elem, depth)) },
+		apply: func(h *Heap) {
+			id := h.NewInputObject(elem, depth)
+			h.objs[id].External = ext
+			bind(h, id)
+		},
 	})
 }
 
@@ -149,11 +164,11 @@ func (h *Heap) derefSym(id SymID) (Target, *Decision) {
 	case s.Target != 0:
 		return Target{Ptr: Ptr{Obj: s.Target}}, nil
 	}
-	d := &Decision{}
+	d := &Decision{External: s.External}
 	if s.Nilness == MaybeNil {
 		d.Choices = append(d.Choices, Choice{Label: "nil", Nil: true, apply: func(h *Heap) { h.setNil(id) }})
 	}
-	h.addObjectChoices(d, s.Elem, s.Depth, func(h *Heap, obj ObjID) {
+	h.addObjectChoices(d, s.Elem, s.Depth, s.External, func(h *Heap, obj ObjID) {
 		s := h.syms[id]
 		s.Nilness, s.Target = NotNil, obj
 		h.syms[id] = s
@@ -185,7 +200,7 @@ func (h *Heap) IsNilPtr(v Value) (bool, Origin, *Decision) {
 			return false, s.Origin, nil
 		}
 		id := x.ID
-		return false, s.Origin, &Decision{Choices: []Choice{
+		return false, s.Origin, &Decision{External: s.External, Choices: []Choice{
 			{Label: "nil", Nil: true, apply: func(h *Heap) { h.setNil(id) }},
 			{Label: "non-nil", apply: func(h *Heap) {
 				s := h.syms[id]
@@ -242,5 +257,9 @@ func (h *Heap) SamePtr(a, b Value) (bool, *Decision) {
 // that is not reached from the parameters: the result of a call the engine
 // does not execute. It may be nil or any input object, or a new one.
 func (h *Heap) FreshRef(elem types.Type) Value {
-	return h.newSym(elem, 0, Origin{}, MaybeNil)
+	v := h.newSym(elem, 0, Origin{}, MaybeNil)
+	info := h.syms[v.ID]
+	info.External = true
+	h.syms[v.ID] = info
+	return v
 }

@@ -47,7 +47,7 @@ func Zero(ctx *solver.Context, t types.Type) Value {
 		return Scalar{ctx.BV(w, 0)}
 	}
 	switch u := t.Underlying().(type) {
-	case *types.Pointer, *types.Signature:
+	case *types.Pointer, *types.Signature, *types.Map:
 		return Nil{}
 	case *types.Interface:
 		return Iface{}

@@ -141,7 +141,7 @@ func (w *witnessWriter) chooseVars(params *types.Tuple) {
 			return
 		}
 		seen[id] = true
-		if !w.isStore(id) && (indeg[id] > 1 || w.onCycle(id) || !w.isStructObj(id)) {
+		if !w.isStore(id) && (indeg[id] > 1 || w.onCycle(id) || !w.isStructObj(id) && !w.isMapObj(id)) {
 			w.name(id, "")
 		}
 		for _, t := range w.edges[id] {
@@ -189,6 +189,43 @@ func (w *witnessWriter) objType(id ObjID) types.Type {
 func (w *witnessWriter) isStore(id ObjID) bool {
 	o := w.h.objs[id]
 	return o != nil && o.store
+}
+
+func (w *witnessWriter) isMapObj(id ObjID) bool {
+	_, ok := w.objType(id).Underlying().(*types.Map)
+	return ok
+}
+
+// mapLit writes an input map: the keys it was seen to hold, with their
+// values.
+func (w *witnessWriter) mapLit(id ObjID) string {
+	mt := w.objType(id).Underlying().(*types.Map)
+	type entry struct{ key, val string }
+	var entries []entry
+	for _, k := range w.h.keys[Loc{Obj: id}] {
+		if !w.m.Bool(k.Present) {
+			continue
+		}
+		key := w.scalar(k.Key, mt.Key())
+		if b, ok := mt.Key().Underlying().(*types.Basic); ok && b.Info()&types.IsString != 0 {
+			str, _ := w.h.keyString(w.m.Uint64(k.Key))
+			key = strconv.Quote(str)
+		}
+		val := w.zeroLit(mt.Elem())
+		cell := Path("").cell(k.ID)
+		if v, ok := w.h.inputs[Loc{Obj: id, Path: cell}]; ok {
+			val = w.value(v, mt.Elem(), "")
+		} else if _, isStruct := mt.Elem().Underlying().(*types.Struct); isStruct && w.hasUnder(id, cell) {
+			val = w.structLit(id, cell, mt.Elem(), "")
+		}
+		entries = append(entries, entry{key, val})
+	}
+	sort.Slice(entries, func(i, j int) bool { return entries[i].key < entries[j].key })
+	parts := make([]string, len(entries))
+	for i, e := range entries {
+		parts[i] = e.key + ": " + e.val
+	}
+	return types.TypeString(w.objType(id), w.q) + "{" + strings.Join(parts, ", ") + "}"
 }
 
 func (w *witnessWriter) isStructObj(id ObjID) bool {
@@ -248,6 +285,9 @@ func varBase(typeName string) string {
 func (w *witnessWriter) declare(id ObjID) []string {
 	name := w.vars[id]
 	t := w.objType(id)
+	if w.isMapObj(id) {
+		return []string{fmt.Sprintf("%s := %s", name, w.mapLit(id))}
+	}
 	if _, ok := t.Underlying().(*types.Struct); ok {
 		return []string{fmt.Sprintf("%s := &%s", name, w.structLit(id, "", t, name))}
 	}
@@ -319,6 +359,9 @@ func (w *witnessWriter) value(v Value, t types.Type, at string) string {
 			}
 			w.links = append(w.links, fmt.Sprintf("%s = %s", at, name))
 			return ""
+		}
+		if w.isMapObj(id) {
+			return w.mapLit(id)
 		}
 		return "&" + w.structLit(id, "", w.objType(id), at)
 	case SymIface:

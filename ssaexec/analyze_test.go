@@ -106,12 +106,12 @@ func TestWitnesses(t *testing.T) {
 	}, {
 		fn: "(misc.Counter).Next",
 		want: []shownFinding{{
-			Kind: DivZero, Posn: "misc.go:36:13",
+			Kind: DivZero, Posn: "misc.go:44:13",
 			Message: "integer divide by zero: *c.Step is 0",
 			Setup:   []string{"int1 := new(int)", "*int1 = 0"},
 			Call:    "(Counter{N: 0, Step: int1}).Next()",
 		}, {
-			Kind: NilDeref, Posn: "misc.go:36:15",
+			Kind: NilDeref, Posn: "misc.go:44:15",
 			Message: "nil dereference: c.Step is nil",
 			Call:    "(Counter{N: 0, Step: nil}).Next()",
 		}},
@@ -200,6 +200,7 @@ func TestStatuses(t *testing.T) {
 		Unsupported []string
 		Approx      []string
 		NilParams   int
+		Assumed     int
 	}
 	tests := []struct {
 		fn   string
@@ -214,8 +215,9 @@ func TestStatuses(t *testing.T) {
 		{"lists.Second", record{Status: Failed, NilParams: 1}},
 		{"lists.InsertSortedFixed", record{Status: Bounded, Bounds: []string{"k at lists.go:36:34", "loops at lists.go:36:6"}}},
 		{"lists.Length", record{Status: Bounded, Bounds: []string{"k at lists.go:88:22", "recursion at lists.go:88:19"}}},
-		{"misc.Count", record{Status: Unsupported, Unsupported: []string{"map"}}},
-		{"misc.Parse", record{Status: Failed, Approx: []string{"strconv.Atoi"}, NilParams: 1}},
+		{"misc.Count", record{Status: Unsupported, Unsupported: []string{"map key of type string"}}},
+		{"misc.Parse", record{Status: Complete, Approx: []string{"strconv.Atoi"}, NilParams: 1, Assumed: 1}},
+		{"misc.Lookup", record{Status: Failed, Approx: []string{"strconv.Atoi"}, NilParams: 1}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.fn, func(t *testing.T) {
@@ -226,6 +228,7 @@ func TestStatuses(t *testing.T) {
 				Unsupported: res.UnsupportedConstructs,
 				Approx:      res.Approximated,
 				NilParams:   res.NilParams,
+				Assumed:     res.Assumed,
 			}
 			if diff := cmp.Diff(tt.want, got, cmpopts.EquateEmpty()); diff != "" {
 				t.Errorf("record (-want +got):\n%s", diff)
@@ -259,6 +262,23 @@ func TestNilParams(t *testing.T) {
 	}
 	if res.NilParams != 0 {
 		t.Errorf("NilParams = %d with -nil-params, want 0", res.NilParams)
+	}
+}
+
+// TestAssumed checks that -assumed reports a panic that rests on what an
+// unexecuted call returned, saying which call.
+func TestAssumed(t *testing.T) {
+	cfg := DefaultConfig()
+	cfg.Assumed = true
+	res := Analyze(entry(t, "misc.Parse"), cfg)
+	if len(res.Findings) != 1 {
+		t.Fatalf("got %d findings, want 1", len(res.Findings))
+	}
+	f := res.Findings[0]
+	got := []string{show(f).Posn, f.Message, strings.Join(f.Approximated, ",")}
+	want := []string{"misc.go:18:21", "nil dereference: table.Rows is nil", "strconv.Atoi"}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("finding (-want +got):\n%s", diff)
 	}
 }
 

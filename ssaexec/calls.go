@@ -71,6 +71,9 @@ func (x *explorer) invoke(s *state, spec callSpec, call *ssa.Call) []alt {
 			return nil
 		}
 		x.unknownCall(s, x.describeAt(s, spec.operand, spec.pos), spec.operand.Type().Underlying().(*types.Signature), call)
+		if passesReferences(spec.args) {
+			s.assumed = true
+		}
 		return nil
 	case heap.Opaque:
 		x.unsupported(s, fv.Why)
@@ -101,7 +104,19 @@ func (x *explorer) nilCall(s *state, spec callSpec, o heap.Origin) {
 // enter starts executing fn in a new frame (or models it, without a body).
 func (x *explorer) enter(s *state, fn *ssa.Function, env []heap.Value, args []heap.Value, call *ssa.Call) []alt {
 	if fn.Blocks == nil {
+		if fn.Name() == "init" && fn.Signature.Params().Len() == 0 {
+			// Another package's initialization: its variables are inputs.
+			if call != nil {
+				x.set(s, call, nil)
+			}
+			return nil
+		}
 		x.external(s, FuncName(fn), fn.Signature, call)
+		if passesReferences(args) && !readOnly(fn) {
+			// What the arguments reach may have changed in ways the path
+			// does not know.
+			s.assumed = true
+		}
 		return nil
 	}
 	active := 0
@@ -166,6 +181,8 @@ func (x *explorer) builtin(s *state, in *ssa.Call, b *ssa.Builtin) []alt {
 		return x.copySlice(s, in)
 	case "min", "max":
 		return x.minMax(s, in, b.Name() == "min")
+	case "delete":
+		return x.mapDelete(s, in)
 	case "recover":
 		x.set(s, in, x.recover(s))
 	case "ssa:wrapnilchk":
@@ -218,4 +235,28 @@ func constString(v ssa.Value) string {
 		str = str[i+1:]
 	}
 	return str
+}
+
+// passesReferences reports whether a call hands the callee anything
+// through which it could change memory the caller sees.
+func passesReferences(args []heap.Value) bool {
+	for _, a := range args {
+		switch a.(type) {
+		case heap.Scalar, heap.Str, heap.Nil:
+		default:
+			return true
+		}
+	}
+	return false
+}
+
+// readOnlyPackages are standard packages whose functions do not change
+// what their arguments reach (methods of their types aside).
+var readOnlyPackages = map[string]bool{
+	"fmt": true, "errors": true, "strconv": true, "strings": true, "bytes": true,
+	"math": true, "math/bits": true, "unicode": true, "unicode/utf8": true, "log": true,
+}
+
+func readOnly(fn *ssa.Function) bool {
+	return fn.Pkg != nil && fn.Signature.Recv() == nil && readOnlyPackages[fn.Pkg.Pkg.Path()]
 }

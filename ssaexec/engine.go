@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"go/token"
 	"go/types"
+	"maps"
 	"runtime/debug"
 	"slices"
 	"sort"
@@ -130,11 +131,42 @@ func (x *explorer) initial() *state {
 		return ts
 	}
 	x.res.States++
+	frames := []*frame{newFrame(x.fn, nil)}
+	// The package's variables get their initial values as the program
+	// would give them: its init function runs before the entry.
+	if pkg := x.fn.Pkg; pkg != nil {
+		if init := pkg.Func("init"); init != nil && init.Blocks != nil && init != x.fn {
+			frames = append(frames, newFrame(init, nil))
+		}
+	}
 	return &state{
-		frames:   []*frame{newFrame(x.fn, nil)},
+		frames:   frames,
 		heap:     h,
 		compared: map[int]nilCheck{},
+		globals:  map[*ssa.Global]heap.Ptr{},
 	}
+}
+
+// global returns the address of a package-level variable on this path.
+// Variables of packages with bodies start zero and are set by their init
+// function; those of other packages are inputs, like parameters.
+func (x *explorer) global(s *state, g *ssa.Global) heap.Ptr {
+	if p, ok := s.globals[g]; ok {
+		return p
+	}
+	elem := deref(g.Type())
+	var p heap.Ptr
+	if g.Pkg != nil && g.Pkg.Func("init") != nil && g.Pkg.Func("init").Blocks != nil {
+		p = s.heap.Alloc(elem)
+	} else {
+		p = heap.Ptr{Obj: s.heap.NewInputObject(elem, 0)}
+		name := "variable " + g.RelString(nil)
+		x.approx[name] = true
+		s.approx = append(s.approx, name)
+	}
+	s.globals = maps.Clone(s.globals)
+	s.globals[g] = p
+	return p
 }
 
 // stepHook, when set by a test, runs before every step: it lets a test
@@ -216,6 +248,9 @@ func (x *explorer) branch(s *state, alts []alt) {
 					}
 				}
 				child.pc = append(child.pc, a.guard)
+				if len(child.approx) > 0 && !child.assumed {
+					child.assumed = strings.Contains(a.guard.String(), heap.ExternalPrefix)
+				}
 			}
 		}
 		feasible++
@@ -264,11 +299,14 @@ func (x *explorer) finish(s *state) {
 		x.constructs[s.why] = true
 	case panicked:
 		x.res.Panics++
-		if s.contract {
+		switch {
+		case s.contract:
 			x.res.NilParams++
-			return
+		case s.assumed && !x.cfg.Assumed:
+			x.res.Assumed++
+		default:
+			x.report(s)
 		}
-		x.report(s)
 	}
 }
 
@@ -300,7 +338,9 @@ func (x *explorer) report(s *state) {
 		f.Trace = f.Trace[:n-1]
 	}
 	f.Trace = append(f.Trace, f.Pos)
-	f.Approximated = slices.Clone(s.approx)
+	if s.assumed {
+		f.Approximated = slices.Compact(slices.Sorted(slices.Values(s.approx)))
+	}
 	x.seen[key] = f
 	x.res.Findings = append(x.res.Findings, f)
 }

@@ -33,7 +33,7 @@ func (x *explorer) bindParam(s *state) []alt {
 	if d != nil {
 		return x.decide(s, d)
 	}
-	s.top().env[p] = v
+	s.frames[0].env[p] = v // the entry frame, under the package's init
 	s.bound++
 	return nil
 }
@@ -129,6 +129,19 @@ func (x *explorer) exec(s *state, instr ssa.Instruction) []alt {
 	case *ssa.RunDefers:
 		return x.runDefers(s)
 
+	case *ssa.MakeMap:
+		x.makeMap(s, in)
+
+	case *ssa.Lookup:
+		if _, isMap := in.X.Type().Underlying().(*types.Map); !isMap {
+			x.unsupported(s, "indexing a string")
+			return nil
+		}
+		return x.mapLookup(s, in)
+
+	case *ssa.MapUpdate:
+		return x.mapUpdate(s, in)
+
 	case *ssa.TypeAssert:
 		return x.typeAssert(s, in)
 
@@ -150,8 +163,6 @@ func (x *explorer) exec(s *state, instr ssa.Instruction) []alt {
 // constructName says in a user's words what an unmodelled instruction is.
 func constructName(instr ssa.Instruction) string {
 	switch in := instr.(type) {
-	case *ssa.MakeMap, *ssa.MapUpdate, *ssa.Lookup:
-		return "map"
 	case *ssa.Range, *ssa.Next:
 		return "range over map or string"
 	case *ssa.Go:
@@ -198,7 +209,7 @@ func (x *explorer) value(s *state, v ssa.Value) heap.Value {
 	case *ssa.Function:
 		return heap.Func{Fn: v}
 	case *ssa.Global:
-		return heap.Opaque{Type: v.Type(), Why: "global variable"}
+		return x.global(s, v)
 	}
 	val, ok := s.top().env[v]
 	if !ok {
@@ -247,7 +258,10 @@ func (x *explorer) decide(s *state, d *heap.Decision) []alt {
 	}
 	alts := make([]alt, len(d.Choices))
 	for i, c := range d.Choices {
-		alts[i] = alt{guard: c.Guard, partial: d.Cut, apply: func(s *state) { c.Apply(s.heap) }}
+		alts[i] = alt{guard: c.Guard, partial: d.Cut, apply: func(s *state) {
+			c.Apply(s.heap)
+			s.assumed = s.assumed || d.External
+		}}
 	}
 	return alts
 }

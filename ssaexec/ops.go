@@ -327,10 +327,10 @@ func (x *explorer) convert(s *state, in *ssa.Convert) []alt {
 // fresh makes an unconstrained value of type t.
 func (x *explorer) fresh(s *state, t types.Type, name string) heap.Value {
 	if heap.IsBool(t) {
-		return heap.Scalar{T: x.ctx.FreshBool(name)}
+		return heap.Scalar{T: x.ctx.FreshBool(heap.ExternalPrefix + name)}
 	}
 	if w, _, ok := heap.IntInfo(t); ok {
-		return heap.Scalar{T: x.ctx.FreshBV(name, w)}
+		return heap.Scalar{T: x.ctx.FreshBV(heap.ExternalPrefix+name, w)}
 	}
 	switch u := t.Underlying().(type) {
 	case *types.Pointer:

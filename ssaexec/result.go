@@ -59,6 +59,10 @@ type Config struct {
 	// NilParams reports dereferences of a nil parameter that the function
 	// never compared with nil (left out by default: the caller's contract).
 	NilParams bool
+	// Assumed reports panics that rest on what a call the engine did not
+	// execute returned or did to memory (left out by default: they may not
+	// happen).
+	Assumed bool
 }
 
 // DefaultConfig returns the defaults of the command's flags.
@@ -85,8 +89,8 @@ type Finding struct {
 	Call  string
 	// Trace is the path: the source lines executed, in order.
 	Trace []token.Position
-	// Approximated lists calls whose results were unconstrained on the path
-	// (functions without a body): the witness assumes such a result.
+	// Approximated lists, for a finding shown with Config.Assumed, the
+	// calls without a body whose results or effects the panic rests on.
 	Approximated []string
 
 	// render writes the message from the witness's model.
@@ -103,7 +107,10 @@ type FuncResult struct {
 	Paths, Panics, Cut int
 	// NilParams counts panics left out by the entry policy: dereferences of
 	// a nil parameter the function never compared with nil.
-	NilParams   int
+	NilParams int
+	// Assumed counts panics left out because they rest on assumptions
+	// about calls the engine did not execute.
+	Assumed     int
 	States      int
 	SolverCalls int
 	Elapsed     time.Duration

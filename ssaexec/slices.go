@@ -305,6 +305,9 @@ func maxElems(elem types.Type) uint64 {
 func (x *explorer) lenCap(s *state, in *ssa.Call, which string) []alt {
 	arg := in.Call.Args[0]
 	c := x.ctx
+	if _, isMap := arg.Type().Underlying().(*types.Map); isMap {
+		return x.mapLen(s, in)
+	}
 	if t, ok := arg.Type().Underlying().(*types.Pointer); ok {
 		arg = nil
 		n := t.Elem().Underlying().(*types.Array).Len()

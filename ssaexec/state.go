@@ -87,7 +87,13 @@ type state struct {
 	// nil on this path.
 	compared map[int]nilCheck
 	approx   []string
+	// assumed marks a path that rests on what an unexecuted call returned
+	// or left in memory: its panics are not reported by default.
+	assumed bool
 
+	// globals are the addresses of the package-level variables used so
+	// far (copied on write).
+	globals map[*ssa.Global]heap.Ptr
 	// panic is the panic unwinding the stack, if any.
 	panic *panicking
 

@@ -28,6 +28,7 @@ type funcRecord struct {
 	Panics      int      `json:"panics"`
 	Cut         int      `json:"cut"`
 	NilParams   int      `json:"nil_params"`
+	Assumed     int      `json:"assumed"`
 	States      int      `json:"states"`
 	SolverCalls int      `json:"solver_calls"`
 	Millis      int64    `json:"millis"`
@@ -69,6 +70,7 @@ func funcJSON(r *ssaexec.FuncResult, rel func(string) string) funcRecord {
 		Panics:      r.Panics,
 		Cut:         r.Cut,
 		NilParams:   r.NilParams,
+		Assumed:     r.Assumed,
 		States:      r.States,
 		SolverCalls: r.SolverCalls,
 		Millis:      r.Elapsed.Milliseconds(),

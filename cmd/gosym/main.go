@@ -101,6 +101,7 @@ func parseFlags(args []string, stderr io.Writer) (*options, []string, error) {
 	fs.DurationVar(&opts.cfg.Timeout, "timeout", def.Timeout, "time budget of each function")
 	fs.DurationVar(&opts.cfg.SolverTimeout, "solver-timeout", def.SolverTimeout, "time budget of one solver query")
 	fs.BoolVar(&opts.cfg.NilParams, "nil-params", false, "also report dereferences of nil parameters the function never compared with nil")
+	fs.BoolVar(&opts.cfg.Assumed, "assumed", false, "also report panics that rest on what a call gosym did not execute returned or changed")
 	fs.BoolVar(&opts.all, "all", false, "analyse unexported functions and methods too")
 	runRE := fs.String("run", "", "analyse only functions whose name (pkg.F or (*pkg.T).M) matches this regular expression")
 	fs.BoolVar(&opts.json, "json", false, "write JSON Lines: one object per finding and one per function")
@@ -187,7 +188,7 @@ func (p *printer) text(f *ssaexec.Finding) {
 	}
 	fmt.Fprintf(p.w, "\t%s\n", f.Call)
 	if len(f.Approximated) > 0 {
-		fmt.Fprintf(p.w, "\t// assumes results of %s\n", strings.Join(f.Approximated, ", "))
+		fmt.Fprintf(p.w, "\t// assumes what these returned or changed: %s\n", strings.Join(f.Approximated, ", "))
 	}
 }
 
@@ -213,6 +214,9 @@ func statusLine(r *ssaexec.FuncResult) string {
 	}
 	if r.NilParams > 0 {
 		s += fmt.Sprintf("; %d nil-parameter panics left out (-nil-params)", r.NilParams)
+	}
+	if r.Assumed > 0 {
+		s += fmt.Sprintf("; %d panics resting on unexecuted calls left out (-assumed)", r.Assumed)
 	}
 	return s
 }

@@ -1,0 +1,187 @@
+package ssaexec
+
+import (
+	"fmt"
+	"go/types"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/gosym/gosym/heap"
+	"github.com/gosym/gosym/solver"
+)
+
+// Maps: a map value is a reference to an object holding a heap.MapStore.
+// Keys are integers, booleans or constant strings.
+
+func (x *explorer) makeMap(s *state, in *ssa.MakeMap) {
+	x.set(s, in, s.heap.MakeMap(in.Type()))
+}
+
+// mapKey returns a key operand as a term.
+func (x *explorer) mapKey(s *state, v ssa.Value) (*solver.Term, *heap.Decision, bool) {
+	kv, d := x.use(s, v)
+	if d != nil {
+		return nil, d, true
+	}
+	switch k := kv.(type) {
+	case heap.Scalar:
+		return k.T, nil, true
+	case heap.Str:
+		return s.heap.StrKey(k.S), nil, true
+	}
+	return nil, nil, false
+}
+
+// mapRef resolves a map operand: nil, or the object holding the map.
+func (x *explorer) mapRef(s *state, v ssa.Value) (heap.Target, *heap.Decision, bool) {
+	mv, d := x.use(s, v)
+	if d != nil {
+		return heap.Target{}, d, true
+	}
+	switch mv.(type) {
+	case heap.Nil, heap.Ptr, heap.SymPtr:
+	default:
+		return heap.Target{}, nil, false
+	}
+	t, d := s.heap.Deref(mv)
+	return t, d, true
+}
+
+// mapLookup is m[k] and v, ok := m[k]; a nil map reads as empty.
+func (x *explorer) mapLookup(s *state, in *ssa.Lookup) []alt {
+	t, d, ok := x.mapRef(s, in.X)
+	if d != nil {
+		return x.decide(s, d)
+	}
+	if !ok {
+		x.unsupported(s, "map value")
+		return nil
+	}
+	elemType := in.X.Type().Underlying().(*types.Map).Elem()
+	val, present := heap.Zero(x.ctx, elemType), false
+	if !t.IsNil {
+		key, d, ok := x.mapKey(s, in.Index)
+		if d != nil {
+			return x.decide(s, d)
+		}
+		if !ok {
+			x.unsupported(s, "map key of type "+in.Index.Type().String())
+			return nil
+		}
+		val, present, d = s.heap.MapGet(t.Ptr, key)
+		if d != nil {
+			return x.decide(s, d)
+		}
+	}
+	if in.CommaOk {
+		x.set(s, in, heap.Tuple{Elems: []heap.Value{val, heap.Scalar{T: x.ctx.Bool(present)}}})
+		return nil
+	}
+	x.set(s, in, val)
+	return nil
+}
+
+// mapUpdate is m[k] = v: writing to a nil map panics.
+func (x *explorer) mapUpdate(s *state, in *ssa.MapUpdate) []alt {
+	t, d, ok := x.mapRef(s, in.Map)
+	if d != nil {
+		return x.decide(s, d)
+	}
+	if !ok {
+		x.unsupported(s, "map value")
+		return nil
+	}
+	if t.IsNil {
+		x.nilMapWrite(s, in, t.Origin)
+		return nil
+	}
+	key, d, ok := x.mapKey(s, in.Key)
+	if d != nil {
+		return x.decide(s, d)
+	}
+	if !ok {
+		x.unsupported(s, "map key of type "+in.Key.Type().String())
+		return nil
+	}
+	s.heap.MapPut(t.Ptr, key, x.value(s, in.Value), false)
+	x.advance(s)
+	return nil
+}
+
+// nilMapWrite panics for an assignment to a nil map, unless the entry
+// policy leaves a nil map parameter to the caller.
+func (x *explorer) nilMapWrite(s *state, in *ssa.MapUpdate, o heap.Origin) {
+	msg := "assignment to entry in nil map (" + x.describeAt(s, in.Map, in.Pos()) + ")"
+	if o.IsParam() {
+		chk, compared := s.compared[o.Param]
+		if !compared && !x.cfg.NilParams {
+			x.raise(s, nil, true, x.runtimeError("assignment to entry in nil map"))
+			return
+		}
+		if compared {
+			msg += fmt.Sprintf(" (compared with nil in %s at %s)", chk.expr, shortPos(x.fset.Position(chk.pos)))
+		}
+	}
+	x.panicked(s, NilMap, msg, in.Pos())
+}
+
+// mapDelete is delete(m, k); deleting from a nil map does nothing.
+func (x *explorer) mapDelete(s *state, in *ssa.Call) []alt {
+	args := in.Call.Args
+	key, d, ok := x.mapKey(s, args[1])
+	if d != nil {
+		return x.decide(s, d)
+	}
+	t, d2, ok2 := x.mapRef(s, args[0])
+	if d2 != nil {
+		return x.decide(s, d2)
+	}
+	if !ok || !ok2 {
+		x.unsupported(s, "delete on "+args[0].Type().String())
+		return nil
+	}
+	if !t.IsNil {
+		s.heap.MapPut(t.Ptr, key, nil, true)
+	}
+	x.set(s, in, nil)
+	return nil
+}
+
+// mapLen is len(m) for a map made by the code whose keys are constants:
+// other maps' sizes depend on which keys are equal, not modelled yet.
+func (x *explorer) mapLen(s *state, in *ssa.Call) []alt {
+	t, d, ok := x.mapRef(s, in.Call.Args[0])
+	if d != nil {
+		return x.decide(s, d)
+	}
+	if !ok {
+		x.unsupported(s, "len of a map value")
+		return nil
+	}
+	if t.IsNil {
+		x.set(s, in, heap.Scalar{T: x.ctx.BV(64, 0)})
+		return nil
+	}
+	m := s.heap.MapAt(t.Ptr)
+	if m.Input != nil {
+		x.unsupported(s, "len of an input map")
+		return nil
+	}
+	latest := map[uint64]bool{}
+	n := 0
+	for _, e := range m.Entries {
+		k, ok := e.Key.Uint64()
+		if !ok {
+			x.unsupported(s, "len of a map with symbolic keys")
+			return nil
+		}
+		if _, seen := latest[k]; !seen {
+			latest[k] = !e.Deleted
+			if !e.Deleted {
+				n++
+			}
+		}
+	}
+	x.set(s, in, heap.Scalar{T: x.ctx.BV(64, uint64(n))})
+	return nil
+}

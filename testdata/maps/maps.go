@@ -1,0 +1,75 @@
+// Package maps holds map code: nil-map writes, missing keys, and map
+// values with nil links.
+package maps
+
+// Index counts words in a map held by a struct.
+type Index struct {
+	counts map[string]int
+}
+
+// Add counts w; the map may never have been made.
+func (ix *Index) Add(w string) {
+	ix.counts[w]++ // want nil-map `^assignment to entry in nil map \(ix.counts\)$`
+}
+
+// AddSafe makes the map first.
+func (ix *Index) AddSafe(w string) {
+	if ix.counts == nil {
+		ix.counts = map[string]int{}
+	}
+	ix.counts[w]++
+}
+
+// Node is a graph node.
+type Node struct {
+	Next *Node
+	Val  int
+}
+
+// NextVal reads the node after the one stored under id, which may have no
+// next node.
+func NextVal(nodes map[int]*Node, id int) int {
+	n, ok := nodes[id]
+	if !ok || n == nil {
+		return 0
+	}
+	return n.Next.Val // want nil-deref `^nil dereference: n.Next is nil$`
+}
+
+// NextValSafe checks the link too.
+func NextValSafe(nodes map[int]*Node, id int) int {
+	n, ok := nodes[id]
+	if !ok || n == nil || n.Next == nil {
+		return 0
+	}
+	return n.Next.Val
+}
+
+// Ratio divides the counts of two keys, the second of which may be
+// missing (zero).
+func Ratio(m map[string]int) int {
+	return m["hits"] / m["total"] // want div-zero `^integer divide by zero: m\["total"\] is 0$`
+}
+
+// Share holds a map that two counters may share.
+func Share(a, b map[int]int) int {
+	if a == nil || b == nil {
+		return 0
+	}
+	a[1] = 0
+	b[1] = 5
+	return 10 / a[1] // want div-zero `^integer divide by zero: a\[1\] is 0$`
+}
+
+// Fresh builds a map and reads it back: no finding.
+func Fresh(k int) int {
+	m := make(map[int]int)
+	m[1] = 2
+	m[2] = 3
+	delete(m, 2)
+	if len(m) != 1 {
+		panic("len")
+	}
+	m[k] = 5
+	return 10 / m[1]
+}
