@@ -84,10 +84,20 @@ func (h *Heap) Concrete(v Value, candidates []types.Type, cut bool) (Iface, *Dec
 				h.setIface(id, func(i *IfaceInfo) { i.Nilness = IsNil })
 			}})
 		}
+		typed := false
 		for _, t := range candidates {
 			if !excluded(info, t) {
+				typed = true
 				d.Choices = append(d.Choices, Choice{Label: "type " + t.String(), apply: func(h *Heap) { h.decideType(id, t) }})
 			}
+		}
+		if !typed {
+			// No type known to the program is left: the non-nil case is
+			// not explored, and that is a bound, not a proof.
+			d.Cut = true
+		}
+		if d.Cut {
+			d.Bound = "types"
 		}
 		return Iface{}, d
 	}

@@ -61,6 +61,8 @@ type Decision struct {
 	// Cut reports that a fresh-object alternative was left out because it
 	// would exceed the k-bound.
 	Cut bool
+	// Bound names the bound behind Cut ("k" when empty).
+	Bound string
 	// External reports a choice about what an unexecuted call returned:
 	// a path that takes it rests on an assumption.
 	External bool

@@ -138,6 +138,55 @@ func TestWitnesses(t *testing.T) {
 			Call:    "FirstName([]*Person{nil})",
 		}},
 	}, {
+		fn: "ifaces.Inverse",
+		want: []shownFinding{{
+			Kind: DivZero, Posn: "ifaces.go:62:14",
+			Message: "integer divide by zero: x is 0",
+			Call:    "Inverse(0)",
+		}, {
+			Kind: NilDeref, Posn: "ifaces.go:64:12",
+			Message: "nil dereference: x is nil",
+			Call:    "Inverse((*Square)(nil))",
+		}},
+	}, {
+		fn: "ifaces.AsInt",
+		want: []shownFinding{{
+			Kind: TypeAssert, Posn: "ifaces.go:47:11",
+			Message: "interface conversion: interface is nil, not int (v)",
+			Call:    "AsInt(nil)",
+		}},
+	}, {
+		fn: "maps.NextVal",
+		want: []shownFinding{{
+			Kind: NilDeref, Posn: "maps.go:36:16",
+			Message: "nil dereference: n.Next is nil",
+			Setup:   []string{"nodes := map[int]*Node{0: &Node{Next: nil}}"},
+			Call:    "NextVal(nodes, 0)",
+		}},
+	}, {
+		fn: "(*maps.Index).Add",
+		want: []shownFinding{{
+			Kind: NilMap, Posn: "maps.go:12:11",
+			Message: "assignment to entry in nil map (ix.counts)",
+			Setup:   []string{"ix := &Index{counts: nil}"},
+			Call:    `ix.Add("")`,
+		}},
+	}, {
+		fn: "(*funcs.Handler).Fire",
+		want: []shownFinding{{
+			Kind: NilFunc, Posn: "funcs.go:17:18",
+			Message: "call of nil function: h.OnEvent is nil",
+			Setup:   []string{"h := &Handler{OnEvent: nil}"},
+			Call:    "h.Fire(0)",
+		}},
+	}, {
+		fn: "globals.Slot",
+		want: []shownFinding{{
+			Kind: NilDeref, Posn: "globals.go:25:9",
+			Message: "nil dereference: table[i] is nil",
+			Call:    "Slot(0)",
+		}},
+	}, {
 		fn: "arith.Scale",
 		want: []shownFinding{{
 			Kind: Panic, Posn: "arith.go:35:11",

@@ -83,6 +83,8 @@ func describe(v ssa.Value) string {
 		return describe(v.Tuple)
 	case *ssa.ChangeType:
 		return describe(v.X)
+	case *ssa.ChangeInterface:
+		return describe(v.X)
 	case *ssa.Convert:
 		return types.TypeString(v.Type(), nameOnly) + "(" + describe(v.X) + ")"
 	case *ssa.MakeInterface:

@@ -114,15 +114,7 @@ func (x *explorer) concreteIface(s *state, v heap.Value, iface *types.Interface)
 	cands, cut := x.candidates(iface)
 	iv, d := s.heap.Concrete(v, cands, cut)
 	if d != nil {
-		if d.Cut {
-			x.bounds[fmt.Sprintf("types at %s", shortPos(x.fset.Position(x.posOf(s))))] = true
-		}
-		if len(d.Choices) == 0 {
-			s.end = dropped
-			x.res.Cut++
-			return heap.Iface{}, nil, false
-		}
-		return heap.Iface{}, x.decide(s, &heap.Decision{Choices: d.Choices}), false
+		return heap.Iface{}, x.decide(s, d), false
 	}
 	return iv, nil, true
 }

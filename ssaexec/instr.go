@@ -250,7 +250,11 @@ func (x *explorer) constant(c *ssa.Const) heap.Value {
 // the instruction then runs again on each path.
 func (x *explorer) decide(s *state, d *heap.Decision) []alt {
 	if d.Cut {
-		x.cutPath(s, "k")
+		bound := d.Bound
+		if bound == "" {
+			bound = "k"
+		}
+		x.cutPath(s, bound)
 	}
 	if len(d.Choices) == 0 {
 		s.end = dropped
