@@ -181,7 +181,10 @@ func (s *Solver) run(args []zast) Result {
 		return r
 	}
 	s.reason = z.reasonUnknown(s.s)
-	if !escalate || (s.reason != "timeout" && s.reason != "canceled") {
+	// Besides running out of time, the incremental solver sometimes gives
+	// up ("incomplete (theory arithmetic)" on a division interrupted by
+	// its timer): the fallback decides either.
+	if !escalate {
 		return r
 	}
 	rest := time.Duration(0)
