@@ -339,6 +339,10 @@ func (h *Heap) materialize(r InputRef) (Value, *Decision) {
 		}
 		h.record(loc, v)
 		return v, nil
+	case *types.Basic:
+		if u.Info()&types.IsString != 0 {
+			return h.materializeString(loc)
+		}
 	case *types.Signature:
 		// An input function: nil or some function; calling it is modelled
 		// as an unknown call.

@@ -366,6 +366,10 @@ func (w *witnessWriter) value(v Value, t types.Type, at string) string {
 		return "&" + w.structLit(id, "", w.objType(id), at)
 	case SymIface:
 		return w.ifaceLit(x)
+	case SymStr:
+		return w.stringLit(x)
+	case Str:
+		return strconv.Quote(x.S)
 	case Slice:
 		return w.sliceLit(x, t, at)
 	case *Array:
@@ -555,8 +559,19 @@ func (h *Heap) Preferences() []*solver.Term {
 		switch v := h.inputs[l].(type) {
 		case Scalar:
 			if w := v.T.Sort().Width(); w > 0 && !v.T.IsConst() {
-				small = append(small, c.Sle(c.BV(w, ^uint64(63)), v.T), c.Sle(v.T, c.BV(w, 64)))
+				// Bytes are small already, and often must be a letter.
+				if w > 8 {
+					small = append(small, c.Sle(c.BV(w, ^uint64(63)), v.T), c.Sle(v.T, c.BV(w, 64)))
+				}
 				zeros = append(zeros, c.Eq(v.T, c.BV(w, 0)))
+			}
+		case SymStr:
+			small = append(small, c.Ule(v.Len, c.BV(64, 16)))
+			if v.Arr.Back.Kind == InputBack {
+				observed := uint64(len(h.cells[v.Arr.Back.Input]))
+				for extra := uint64(0); extra <= 3; extra++ {
+					zeros = append(zeros, c.Ule(v.Len, c.BV(64, observed+extra)))
+				}
 			}
 		case Slice:
 			small = append(small, c.Ule(v.Cap, c.BV(64, 16)))

@@ -191,7 +191,7 @@ func TestWitnesses(t *testing.T) {
 		want: []shownFinding{{
 			Kind: Panic, Posn: "arith.go:35:11",
 			Message: "negative shift amount: by < 0",
-			Call:    "Scale(0, -60)",
+			Call:    "Scale(0, -128)",
 		}},
 	}}
 	for _, tt := range tests {

@@ -134,8 +134,7 @@ func (x *explorer) exec(s *state, instr ssa.Instruction) []alt {
 
 	case *ssa.Lookup:
 		if _, isMap := in.X.Type().Underlying().(*types.Map); !isMap {
-			x.unsupported(s, "indexing a string")
-			return nil
+			return x.stringIndex(s, in, in.X, in.Index)
 		}
 		return x.mapLookup(s, in)
 

@@ -31,10 +31,8 @@ func (x *explorer) binOp(s *state, in *ssa.BinOp) []alt {
 		return x.scalarOp(s, in, av.T, bv.T)
 	case heap.Nil, heap.Ptr, heap.SymPtr:
 		return x.pointerCompare(s, in, a, b)
-	case heap.Str:
-		if bv, ok := b.(heap.Str); ok {
-			return x.stringOp(s, in, av.S, bv.S)
-		}
+	case heap.Str, heap.SymStr:
+		return x.stringOp(s, in, av, b)
 	case heap.Iface, heap.SymIface:
 		return x.ifaceCompare(s, in, a, b)
 	case heap.Slice:
@@ -98,31 +96,6 @@ func (x *explorer) pointerCompare(s *state, in *ssa.BinOp, a, b heap.Value) []al
 		eq = !eq
 	}
 	x.set(s, in, heap.Scalar{T: x.ctx.Bool(eq)})
-	return nil
-}
-
-func (x *explorer) stringOp(s *state, in *ssa.BinOp, a, b string) []alt {
-	var r heap.Value
-	switch in.Op {
-	case token.ADD:
-		r = heap.Str{S: a + b}
-	case token.EQL:
-		r = heap.Scalar{T: x.ctx.Bool(a == b)}
-	case token.NEQ:
-		r = heap.Scalar{T: x.ctx.Bool(a != b)}
-	case token.LSS:
-		r = heap.Scalar{T: x.ctx.Bool(a < b)}
-	case token.LEQ:
-		r = heap.Scalar{T: x.ctx.Bool(a <= b)}
-	case token.GTR:
-		r = heap.Scalar{T: x.ctx.Bool(a > b)}
-	case token.GEQ:
-		r = heap.Scalar{T: x.ctx.Bool(a >= b)}
-	default:
-		x.unsupported(s, fmt.Sprintf("operator %s on strings", in.Op))
-		return nil
-	}
-	x.set(s, in, r)
 	return nil
 }
 
@@ -305,6 +278,9 @@ func (x *explorer) load(s *state, in *ssa.UnOp) []alt {
 
 func (x *explorer) convert(s *state, in *ssa.Convert) []alt {
 	from, to := in.X.Type(), in.Type()
+	if isString(from) || isString(to) {
+		return x.stringConvert(s, in)
+	}
 	_, srcSigned, srcInt := heap.IntInfo(from)
 	w, _, dstInt := heap.IntInfo(to)
 	if !srcInt || !dstInt {
@@ -337,6 +313,10 @@ func (x *explorer) fresh(s *state, t types.Type, name string) heap.Value {
 		return s.heap.FreshRef(u.Elem())
 	case *types.Interface:
 		return s.heap.FreshIface(t)
+	case *types.Basic:
+		if isString(t) {
+			return s.heap.FreshString(t)
+		}
 	case *types.Struct:
 		fields := make([]heap.Value, u.NumFields())
 		for i := range fields {

@@ -124,6 +124,9 @@ func (x *explorer) slice(s *state, v ssa.Value) (heap.Slice, []alt, bool) {
 
 // index is a[i] on an array value (not in memory).
 func (x *explorer) index(s *state, in *ssa.Index) []alt {
+	if isString(in.X.Type()) {
+		return x.stringIndex(s, in, in.X, in.Index)
+	}
 	if _, isArray := in.X.Type().Underlying().(*types.Array); !isArray {
 		x.unsupported(s, "indexing "+in.X.Type().String())
 		return nil
@@ -187,8 +190,8 @@ func (x *explorer) sliceOperand(s *state, in *ssa.Slice) (sliceOf, []alt, bool) 
 // (with hi and max defaulting to len and cap); a failure panics with the
 // bounds in the message.
 func (x *explorer) sliceInstr(s *state, in *ssa.Slice) []alt {
-	if b, ok := in.X.Type().Underlying().(*types.Basic); ok && b.Info()&types.IsString != 0 {
-		return x.sliceString(s, in)
+	if isString(in.X.Type()) {
+		return x.stringSlice(s, in)
 	}
 	c := x.ctx
 	op, alts, ok := x.sliceOperand(s, in)
@@ -329,6 +332,8 @@ func (x *explorer) lenCap(s *state, in *ssa.Call, which string) []alt {
 		r = v.Len
 	case heap.Str:
 		r = c.BV(64, uint64(len(v.S)))
+	case heap.SymStr:
+		r = v.Len
 	default:
 		x.unsupported(s, fmt.Sprintf("%s of %s", which, arg.Type()))
 		return nil
@@ -463,42 +468,6 @@ func (x *explorer) minMax(s *state, in *ssa.Call, isMin bool) []alt {
 		r = x.ctx.Ite(less, t, r)
 	}
 	x.set(s, in, heap.Scalar{T: r})
-	return nil
-}
-
-// sliceString is s[lo:hi] on a constant string.
-func (x *explorer) sliceString(s *state, in *ssa.Slice) []alt {
-	v, d := x.use(s, in.X)
-	if d != nil {
-		return x.decide(s, d)
-	}
-	str, ok := v.(heap.Str)
-	if !ok {
-		x.unsupported(s, "slicing a symbolic string")
-		return nil
-	}
-	bound := func(b ssa.Value, def int64) (int64, bool) {
-		if b == nil {
-			return def, true
-		}
-		bv, d := x.use(s, b)
-		if d != nil {
-			return 0, false
-		}
-		n, ok := bv.(heap.Scalar).T.Int64()
-		return n, ok
-	}
-	lo, ok1 := bound(in.Low, 0)
-	hi, ok2 := bound(in.High, int64(len(str.S)))
-	if !ok1 || !ok2 {
-		x.unsupported(s, "slicing a string at symbolic bounds")
-		return nil
-	}
-	if lo < 0 || hi < lo || hi > int64(len(str.S)) {
-		x.panicked(s, SliceBounds, fmt.Sprintf("slice bounds out of range [%d:%d] with length %d", lo, hi, len(str.S)), in.Pos())
-		return nil
-	}
-	x.set(s, in, heap.Str{S: str.S[lo:hi]})
 	return nil
 }
 

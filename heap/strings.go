@@ -1,0 +1,103 @@
+package heap
+
+import (
+	"go/types"
+	"strconv"
+	"strings"
+
+	"github.com/gosym/gosym/solver"
+)
+
+// SymStr is a string whose bytes are not all known: the window [Off,
+// Off+Len) of an immutable byte array (an input string's, or a snapshot
+// of a slice's store). Constant strings stay Str.
+type SymStr struct {
+	Arr      *Array
+	Off, Len *solver.Term
+}
+
+func (SymStr) isValue() {}
+
+var byteType = types.Typ[types.Byte]
+
+// StrArray returns the bytes of a string value as an array with its
+// offset and length: a constant's bytes are written cells.
+func (h *Heap) StrArray(v Value) (arr *Array, off, n *solver.Term) {
+	c := h.ctx
+	switch x := v.(type) {
+	case SymStr:
+		return x.Arr, x.Off, x.Len
+	case Str:
+		cells := make([]Cell, len(x.S))
+		for i := range len(x.S) {
+			cells[i] = Cell{Index: c.BV(64, uint64(i)), Val: Scalar{c.BV(8, uint64(x.S[i]))}}
+		}
+		length := c.BV(64, uint64(len(x.S)))
+		return &Array{ID: h.newArrayID(), Len: length, Elem: byteType, Cells: cells}, c.BV(64, 0), length
+	}
+	panic("heap: not a string value")
+}
+
+// materializeString makes an input string of symbolic length whose bytes
+// are input cells; the length bound comes as the guard of one choice.
+func (h *Heap) materializeString(loc Loc) (Value, *Decision) {
+	c := h.ctx
+	name := h.locName(loc)
+	if h.external(loc) {
+		name = ExternalPrefix + name
+	}
+	n := c.FreshBV(name+".len", 64)
+	return nil, &Decision{Choices: []Choice{{
+		Label: "input string",
+		Guard: c.Ule(n, c.BV(64, MaxInputLen)),
+		apply: func(h *Heap) {
+			arr := &Array{ID: h.newArrayID(), Len: n, Elem: byteType, Back: Backing{Kind: InputBack, Input: loc}}
+			h.record(loc, SymStr{Arr: arr, Off: c.BV(64, 0), Len: n})
+		},
+	}}}
+}
+
+// FreshString returns an unconstrained string: what an unexecuted call
+// returned. Its bytes are recorded in a hidden object of its own.
+func (h *Heap) FreshString(t types.Type) Value {
+	id := h.add(t, true, 0)
+	obj := h.objs[id]
+	obj.store, obj.External = true, true
+	c := h.ctx
+	n := c.FreshBV(ExternalPrefix+h.locName(Loc{Obj: id})+".len", 64)
+	arr := &Array{ID: h.newArrayID(), Len: n, Elem: byteType, Back: Backing{Kind: InputBack, Input: Loc{Obj: id}}}
+	return SymStr{Arr: arr, Off: c.BV(64, 0), Len: n}
+}
+
+// ElemUnbounded is Elem without the k-bound on new input cells: for reads
+// at constant indices that do not grow with a loop (comparing a string
+// with a constant).
+func (h *Heap) ElemUnbounded(a *Array, i *solver.Term) (Value, *Decision) {
+	k := h.cfg.K
+	h.cfg.K = 1 << 30
+	defer func() { h.cfg.K = k }()
+	return h.Elem(a, i)
+}
+
+// stringLit writes an input string: its observed bytes at their indices,
+// 'a' elsewhere (bytes the path never read do not matter).
+func (w *witnessWriter) stringLit(x SymStr) string {
+	n := w.m.Uint64(x.Len)
+	if n > 1<<16 {
+		return `strings.Repeat("a", ` + strconv.FormatUint(n, 10) + `)`
+	}
+	b := []byte(strings.Repeat("a", int(n)))
+	if x.Arr.Back.Kind == InputBack {
+		loc := x.Arr.Back.Input
+		for _, ic := range w.h.cells[loc] {
+			i := w.m.Uint64(ic.Index)
+			if i >= n {
+				continue
+			}
+			if v, ok := w.h.inputs[Loc{Obj: loc.Obj, Path: loc.Path.cell(ic.ID)}].(Scalar); ok {
+				b[i] = byte(w.m.Uint64(v.T))
+			}
+		}
+	}
+	return strconv.Quote(string(b))
+}

@@ -1,0 +1,238 @@
+package ssaexec
+
+import (
+	"fmt"
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/gosym/gosym/heap"
+	"github.com/gosym/gosym/solver"
+)
+
+// Strings: constants are Go strings; other strings (inputs, slices of
+// them, concatenations, conversions) are windows of immutable byte arrays.
+
+func isString(t types.Type) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Info()&types.IsString != 0
+}
+
+// stringIndex is s[i] (an Index or, in older SSA, a Lookup on a string):
+// a byte, after the bounds check.
+func (x *explorer) stringIndex(s *state, in ssa.Value, str, idx ssa.Value) []alt {
+	i, d, ok := x.index64(s, idx)
+	if d != nil {
+		return x.decide(s, d)
+	}
+	v, d := x.use(s, str)
+	if d != nil {
+		return x.decide(s, d)
+	}
+	if !ok {
+		x.unsupported(s, "index of a non-integer value")
+		return nil
+	}
+	arr, off, n := s.heap.StrArray(v)
+	if !s.top().checked {
+		if alts := x.checkIndex(s, i, n, in.Pos(), x.indexExpr(s, in, str, idx, in.Pos())); alts != nil {
+			return alts
+		}
+	}
+	b, d := s.heap.Elem(arr, x.ctx.Add(off, i))
+	if d != nil {
+		return x.decide(s, d)
+	}
+	x.set(s, in, b)
+	return nil
+}
+
+// stringSlice is s[lo:hi] on any string.
+func (x *explorer) stringSlice(s *state, in *ssa.Slice) []alt {
+	c := x.ctx
+	v, d := x.use(s, in.X)
+	if d != nil {
+		return x.decide(s, d)
+	}
+	arr, off, n := s.heap.StrArray(v)
+	lo, hi := c.BV(64, 0), n
+	for _, b := range []struct {
+		v   ssa.Value
+		dst **solver.Term
+	}{{in.Low, &lo}, {in.High, &hi}} {
+		if b.v == nil {
+			continue
+		}
+		t, d, ok := x.index64(s, b.v)
+		if d != nil {
+			return x.decide(s, d)
+		}
+		if !ok {
+			x.unsupported(s, "slice bound of a non-integer value")
+			return nil
+		}
+		*b.dst = t
+	}
+	if !s.top().checked {
+		okBounds := c.And(c.Ule(hi, n), c.Ule(lo, hi))
+		if alts := x.checkBounds(s, okBounds, SliceBounds, in.Pos(), func(m heap.Valuer) string {
+			return fmt.Sprintf("slice bounds out of range [%d:%d] with length %d (%s)",
+				m.Int64(lo), m.Int64(hi), m.Int64(n), x.describeAt(s, in.X, in.Pos()))
+		}); alts != nil {
+			return alts
+		}
+	}
+	if str, ok := v.(heap.Str); ok {
+		l, lok := lo.Uint64()
+		h, hok := hi.Uint64()
+		if lok && hok {
+			x.set(s, in, heap.Str{S: str.S[l:h]})
+			return nil
+		}
+	}
+	x.set(s, in, heap.SymStr{Arr: arr, Off: c.Add(off, lo), Len: c.Sub(hi, lo)})
+	return nil
+}
+
+// stringOp is a binary operator on strings: + and comparisons. A symbolic
+// string compares equal to a constant byte by byte; two symbolic strings
+// are compared only for equality of known bytes, not modelled yet.
+func (x *explorer) stringOp(s *state, in *ssa.BinOp, a, b heap.Value) []alt {
+	c := x.ctx
+	as, aConst := a.(heap.Str)
+	bs, bConst := b.(heap.Str)
+	if aConst && bConst {
+		return x.constStringOp(s, in, as.S, bs.S)
+	}
+	switch in.Op {
+	case token.ADD:
+		x.set(s, in, x.concat(s, a, b))
+		return nil
+	case token.EQL, token.NEQ:
+		var sym heap.Value
+		var lit string
+		switch {
+		case aConst:
+			sym, lit = b, as.S
+		case bConst:
+			sym, lit = a, bs.S
+		default:
+			x.unsupported(s, "comparison of two symbolic strings")
+			return nil
+		}
+		eq, d := x.equalsConst(s, sym, lit)
+		if d != nil {
+			return x.decide(s, d)
+		}
+		if in.Op == token.NEQ {
+			eq = c.Not(eq)
+		}
+		x.set(s, in, heap.Scalar{T: eq})
+		return nil
+	}
+	x.unsupported(s, fmt.Sprintf("operator %s on symbolic strings", in.Op))
+	return nil
+}
+
+// equalsConst is the condition that string v equals the constant lit.
+func (x *explorer) equalsConst(s *state, v heap.Value, lit string) (*solver.Term, *heap.Decision) {
+	c := x.ctx
+	arr, off, n := s.heap.StrArray(v)
+	conds := []*solver.Term{c.Eq(n, c.BV(64, uint64(len(lit))))}
+	if b, ok := conds[0].BoolValue(); ok && !b {
+		return conds[0], nil
+	}
+	for j := range len(lit) {
+		e, d := s.heap.ElemUnbounded(arr, c.Add(off, c.BV(64, uint64(j))))
+		if d != nil {
+			return nil, d
+		}
+		e, d = s.heap.Use(e)
+		if d != nil {
+			return nil, d
+		}
+		conds = append(conds, c.Eq(e.(heap.Scalar).T, c.BV(8, uint64(lit[j]))))
+	}
+	return c.And(conds...), nil
+}
+
+// concat is a + b: an array whose first part is a's bytes and second b's.
+func (x *explorer) concat(s *state, a, b heap.Value) heap.Value {
+	c := x.ctx
+	zero := c.BV(64, 0)
+	aArr, aOff, aLen := s.heap.StrArray(a)
+	bArr, bOff, bLen := s.heap.StrArray(b)
+	n := c.Add(aLen, bLen)
+	empty := &heap.Array{Len: n, Elem: types.Typ[types.Byte]}
+	first := s.heap.Window(empty, zero, aLen, aOff, aArr)
+	both := s.heap.Window(first, aLen, n, c.Sub(bOff, aLen), bArr)
+	return heap.SymStr{Arr: both, Off: zero, Len: n}
+}
+
+func (x *explorer) constStringOp(s *state, in *ssa.BinOp, a, b string) []alt {
+	var r heap.Value
+	switch in.Op {
+	case token.ADD:
+		r = heap.Str{S: a + b}
+	case token.EQL:
+		r = heap.Scalar{T: x.ctx.Bool(a == b)}
+	case token.NEQ:
+		r = heap.Scalar{T: x.ctx.Bool(a != b)}
+	case token.LSS:
+		r = heap.Scalar{T: x.ctx.Bool(a < b)}
+	case token.LEQ:
+		r = heap.Scalar{T: x.ctx.Bool(a <= b)}
+	case token.GTR:
+		r = heap.Scalar{T: x.ctx.Bool(a > b)}
+	case token.GEQ:
+		r = heap.Scalar{T: x.ctx.Bool(a >= b)}
+	default:
+		x.unsupported(s, fmt.Sprintf("operator %s on strings", in.Op))
+		return nil
+	}
+	x.set(s, in, r)
+	return nil
+}
+
+// stringConvert is []byte(s) and string(b): a new store holding a copy of
+// the string's bytes, or a string over a snapshot of the slice's store.
+func (x *explorer) stringConvert(s *state, in *ssa.Convert) []alt {
+	c := x.ctx
+	from, to := in.X.Type(), in.Type()
+	v, d := x.use(s, in.X)
+	if d != nil {
+		return x.decide(s, d)
+	}
+	switch {
+	case isString(from) && isByteSlice(to):
+		arr, off, n := s.heap.StrArray(v)
+		store := s.heap.AllocArray(to, types.Typ[types.Byte], n)
+		copied := s.heap.Window(&heap.Array{Len: n, Elem: types.Typ[types.Byte]}, c.BV(64, 0), n, off, arr)
+		x.storeArray(s, store, copied)
+		x.set(s, in, heap.Slice{Store: store, Off: c.BV(64, 0), Len: n, Cap: n, Nil: c.Bool(false)})
+		return nil
+	case isByteSlice(from) && isString(to):
+		sv, ok := v.(heap.Slice)
+		if !ok {
+			break
+		}
+		arr, d := x.arrayOf(s, sv)
+		if d != nil {
+			return x.decide(s, d)
+		}
+		x.set(s, in, heap.SymStr{Arr: arr, Off: sv.Off, Len: sv.Len})
+		return nil
+	}
+	x.unsupported(s, fmt.Sprintf("conversion from %s to %s", from, to))
+	return nil
+}
+
+func isByteSlice(t types.Type) bool {
+	sl, ok := t.Underlying().(*types.Slice)
+	if !ok {
+		return false
+	}
+	b, ok := sl.Elem().Underlying().(*types.Basic)
+	return ok && b.Kind() == types.Byte
+}
