@@ -99,6 +99,9 @@ func Analyze(fn *ssa.Function, cfg Config) (res *FuncResult) {
 		res.UnsupportedConstructs = []string{why}
 		return res
 	}
+	if isAbstractGeneric(fn) {
+		res.Notes = append(res.Notes, "never instantiated: type parameters analysed as any type satisfying their constraints; the witness names them")
+	}
 	x.explore(x.initial())
 	x.finishRecord()
 	return res
@@ -109,10 +112,30 @@ func unsupportedFunc(fn *ssa.Function) string {
 	switch {
 	case fn.Blocks == nil:
 		return "function without a body"
-	case fn.TypeParams().Len() > 0 && len(fn.TypeArgs()) == 0:
-		return "generic function"
 	}
 	return ""
+}
+
+// isAbstractGeneric reports a generic function analysed with its type
+// parameters left abstract: values of a type parameter are treated like
+// values of its constraint interface.
+func isAbstractGeneric(fn *ssa.Function) bool {
+	if fn.TypeParams().Len() > 0 && len(fn.TypeArgs()) == 0 {
+		return true
+	}
+	if recv := fn.Signature.Recv(); recv != nil {
+		if n, ok := types.Unalias(deref0(recv.Type())).(*types.Named); ok {
+			return n.TypeParams().Len() > 0 && n.TypeArgs().Len() == 0
+		}
+	}
+	return false
+}
+
+func deref0(t types.Type) types.Type {
+	if p, ok := t.(*types.Pointer); ok {
+		return p.Elem()
+	}
+	return t
 }
 
 func paramTuple(fn *ssa.Function) *types.Tuple {
@@ -436,14 +459,27 @@ func shortPos(p token.Position) string {
 	return fmt.Sprintf("%s:%d:%d", name, p.Line, p.Column)
 }
 
-// FuncName names fn as gosym reports it: pkg.F or (*pkg.T).M.
+// FuncName names fn as gosym reports it: pkg.F or (*pkg.T).M, with type
+// arguments for an instantiation (pkg.Map[string, int]).
 func FuncName(fn *ssa.Function) string {
 	byName := func(p *types.Package) string { return p.Name() }
 	if recv := fn.Signature.Recv(); recv != nil {
 		return "(" + types.TypeString(recv.Type(), byName) + ")." + fn.Name()
 	}
-	if fn.Pkg != nil {
-		return fn.Pkg.Pkg.Name() + "." + fn.Name()
+	pkg := fn.Pkg
+	if o := fn.Origin(); o != nil {
+		pkg = o.Pkg
+	}
+	if pkg != nil {
+		name := fn.Name()
+		if len(fn.TypeArgs()) > 0 {
+			args := make([]string, len(fn.TypeArgs()))
+			for i, t := range fn.TypeArgs() {
+				args[i] = types.TypeString(t, byName)
+			}
+			name = fn.Origin().Name() + "[" + strings.Join(args, ", ") + "]"
+		}
+		return pkg.Pkg.Name() + "." + name
 	}
 	return fn.String()
 }

@@ -77,7 +77,10 @@ func (p *Program) Entries(all bool, run *regexp.Regexp) []*ssa.Function {
 	var fns []*ssa.Function
 	seen := map[*ssa.Function]bool{}
 	add := func(fn *ssa.Function) {
-		if fn == nil || seen[fn] || fn.Synthetic != "" || fn.Object() == nil {
+		if fn == nil || seen[fn] || fn.Object() == nil {
+			return
+		}
+		if fn.Synthetic != "" && fn.Origin() == nil {
 			return
 		}
 		if !all && !isExported(fn) {
@@ -89,15 +92,33 @@ func (p *Program) Entries(all bool, run *regexp.Regexp) []*ssa.Function {
 		seen[fn] = true
 		fns = append(fns, fn)
 	}
+	instances := p.instances()
+	// A generic function is analysed through its instantiations in the
+	// program, or, without any, with its type parameters left abstract.
+	addOrInstances := func(fn *ssa.Function) {
+		if fn == nil {
+			return
+		}
+		if inst := instances[fn]; len(inst) > 0 {
+			if all || isExported(fn) {
+				for _, in := range inst {
+					seen[in] = false
+					add(in)
+				}
+			}
+			return
+		}
+		add(fn)
+	}
 	for _, pkg := range p.Packages {
 		for _, m := range pkg.Members {
 			switch m := m.(type) {
 			case *ssa.Function:
 				if m.Name() != "init" {
-					add(m)
+					addOrInstances(m)
 				}
 			case *ssa.Type:
-				p.addMethods(m, add)
+				p.addMethods(m, addOrInstances)
 			}
 		}
 	}
@@ -109,6 +130,21 @@ func (p *Program) Entries(all bool, run *regexp.Regexp) []*ssa.Function {
 		return a.Offset < b.Offset
 	})
 	return fns
+}
+
+// instances maps each generic function of the program to its
+// instantiations, in a stable order.
+func (p *Program) instances() map[*ssa.Function][]*ssa.Function {
+	out := map[*ssa.Function][]*ssa.Function{}
+	for fn := range ssautil.AllFunctions(p.SSA) {
+		if o := fn.Origin(); o != nil {
+			out[o] = append(out[o], fn)
+		}
+	}
+	for _, fns := range out {
+		sort.Slice(fns, func(i, j int) bool { return fns[i].Name() < fns[j].Name() })
+	}
+	return out
 }
 
 // addMethods adds the methods declared on a named type (value and pointer

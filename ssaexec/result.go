@@ -120,6 +120,9 @@ type FuncResult struct {
 	UnsupportedConstructs []string
 	// Approximated names calls modelled by unconstrained results.
 	Approximated []string
+	// Notes say how the function was analysed where that is not plain:
+	// a generic function with abstract type parameters, say.
+	Notes []string
 	// Err is the internal error of an Error status.
 	Err      string
 	Findings []*Finding

@@ -35,6 +35,7 @@ type funcRecord struct {
 	BoundsHit   []string `json:"bounds_hit"`
 	Unsupported []string `json:"unsupported,omitempty"`
 	Approx      []string `json:"approximated,omitempty"`
+	Notes       []string `json:"notes,omitempty"`
 	Error       string   `json:"error,omitempty"`
 }
 
@@ -77,6 +78,7 @@ func funcJSON(r *ssaexec.FuncResult, rel func(string) string) funcRecord {
 		BoundsHit:   bounds,
 		Unsupported: r.UnsupportedConstructs,
 		Approx:      r.Approximated,
+		Notes:       r.Notes,
 		Error:       r.Err,
 	}
 }

@@ -215,6 +215,9 @@ func statusLine(r *ssaexec.FuncResult) string {
 	if r.NilParams > 0 {
 		s += fmt.Sprintf("; %d nil-parameter panics left out (-nil-params)", r.NilParams)
 	}
+	if len(r.Notes) > 0 {
+		s += "; " + strings.Join(r.Notes, "; ")
+	}
 	if r.Assumed > 0 {
 		s += fmt.Sprintf("; %d panics resting on unexecuted calls left out (-assumed)", r.Assumed)
 	}

@@ -1,0 +1,63 @@
+// Package generic holds a generic linked list.
+package generic
+
+// Element is a list element.
+type Element[T any] struct {
+	next  *Element[T]
+	Value T
+}
+
+// List is a singly linked list of T.
+type List[T any] struct {
+	head *Element[T]
+	n    int
+}
+
+// Front returns the first value; it forgets the empty list.
+func (l *List[T]) Front() T {
+	return l.head.Value // want nil-deref `^nil dereference: l.head is nil$`
+}
+
+// FrontOK reports an empty list.
+func (l *List[T]) FrontOK() (T, bool) {
+	if l.head == nil {
+		var zero T
+		return zero, false
+	}
+	return l.head.Value, true
+}
+
+// Push adds v at the front.
+func (l *List[T]) Push(v T) {
+	l.head = &Element[T]{next: l.head, Value: v}
+	l.n++
+}
+
+// Sum adds the values of a list of ints.
+func Sum(l *List[int]) int {
+	if l == nil {
+		return 0
+	}
+	s := 0
+	for e := l.head; e != nil; e = e.next {
+		s += e.Value
+	}
+	return s
+}
+
+// Map applies f to a slice.
+func Map[T, U any](xs []T, f func(T) U) []U {
+	out := make([]U, 0, len(xs))
+	for _, x := range xs {
+		out = append(out, f(x))
+	}
+	return out
+}
+
+// Lengths uses Map with strings.
+func Lengths(xs []string) []int {
+	return Map(xs, func(s string) int { return len(s) })
+}
+
+// Never is generic and never instantiated.
+func Never[T comparable](a, b T) bool { return a == b }
