@@ -398,3 +398,21 @@ func TestModesAgree(t *testing.T) {
 		}
 	}
 }
+
+// TestInsertionSortPaths checks Kiasan's Sort.insertionSort figures (001
+// Table I): 1 / 3 / 9 paths at k = 1 / 2 / 3, in every mode (an int array
+// has no pointers to initialize). k bounds the elements of the input array
+// that are read, as in the paper, and the paths it cuts are counted.
+func TestInsertionSortPaths(t *testing.T) {
+	for _, mode := range []heap.Mode{heap.Lazy, heap.Lazier, heap.LazierSharp} {
+		for k, want := range map[int]int{1: 1, 2: 3, 3: 9} {
+			cfg := DefaultConfig()
+			cfg.Init, cfg.K = mode, k
+			res := Analyze(entry(t, "kiasan.InsertionSort"), cfg)
+			if res.Paths != want || res.Status != Bounded || len(res.Findings) != 0 {
+				t.Errorf("%s k=%d: %d paths, status %s, %d findings; want %d paths, bounded, none",
+					mode, k, res.Paths, res.Status, len(res.Findings), want)
+			}
+		}
+	}
+}

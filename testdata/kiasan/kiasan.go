@@ -14,3 +14,17 @@ func (c *Container) Swap(n *Container) {
 	c.data = n.data
 	n.data = e
 }
+
+// InsertionSort is Weiss's insertion sort on an int slice (Kiasan's
+// Sort.insertionSort): 1, 3 and 9 paths at k = 1, 2 and 3, where k bounds
+// the elements of the input array that are read.
+func InsertionSort(a []int) {
+	for p := 1; p < len(a); p++ {
+		tmp := a[p]
+		j := p
+		for ; j > 0 && tmp < a[j-1]; j-- {
+			a[j] = a[j-1]
+		}
+		a[j] = tmp
+	}
+}
