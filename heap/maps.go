@@ -207,3 +207,9 @@ func (h *Heap) keyString(v uint64) (string, bool) {
 	}
 	return "", false
 }
+
+// MapClear empties the map p points to.
+func (h *Heap) MapClear(p Ptr) {
+	m := h.MapAt(p)
+	h.setVal(p.Obj, &MapStore{ID: h.newArrayID(), Elem: m.Elem})
+}

@@ -181,6 +181,8 @@ func (x *explorer) builtin(s *state, in *ssa.Call, b *ssa.Builtin) []alt {
 		return x.copySlice(s, in)
 	case "min", "max":
 		return x.minMax(s, in, b.Name() == "min")
+	case "clear":
+		return x.clear(s, in)
 	case "delete":
 		return x.mapDelete(s, in)
 	case "recover":

@@ -12,6 +12,10 @@ import (
 )
 
 func (x *explorer) binOp(s *state, in *ssa.BinOp) []alt {
+	switch in.X.Type().Underlying().(type) {
+	case *types.Struct, *types.Array:
+		return x.aggregateCompare(s, in)
+	}
 	a, d := x.use(s, in.X)
 	if d != nil {
 		return x.decide(s, d)
@@ -325,4 +329,94 @@ func (x *explorer) fresh(s *state, t types.Type, name string) heap.Value {
 		return heap.Struct{Fields: fields}
 	}
 	return heap.Opaque{Type: t, Why: "result of " + name + " of type " + t.String()}
+}
+
+// equalValues is the condition that a == b for values of type t: structs
+// field by field, arrays element by element, as Go compares them.
+func (x *explorer) equalValues(s *state, a, b heap.Value, t types.Type) (*solver.Term, *heap.Decision, bool) {
+	c := x.ctx
+	a, d := s.heap.Use(a)
+	if d != nil {
+		return nil, d, true
+	}
+	b, d = s.heap.Use(b)
+	if d != nil {
+		return nil, d, true
+	}
+	switch u := t.Underlying().(type) {
+	case *types.Struct:
+		conds := make([]*solver.Term, 0, u.NumFields())
+		for i := 0; i < u.NumFields(); i++ {
+			ft := u.Field(i).Type()
+			eq, d, ok := x.equalValues(s, heap.FieldOf(a, i, ft), heap.FieldOf(b, i, ft), ft)
+			if d != nil || !ok {
+				return nil, d, ok
+			}
+			conds = append(conds, eq)
+		}
+		return c.And(conds...), nil, true
+	case *types.Array:
+		if u.Len() > 64 {
+			return nil, nil, false
+		}
+		aa, ba := a.(*heap.Array), b.(*heap.Array)
+		conds := make([]*solver.Term, 0, u.Len())
+		for i := range u.Len() {
+			idx := c.BV(64, uint64(i))
+			ae, d := s.heap.ElemUnbounded(aa, idx)
+			if d != nil {
+				return nil, d, true
+			}
+			be, d := s.heap.ElemUnbounded(ba, idx)
+			if d != nil {
+				return nil, d, true
+			}
+			eq, d, ok := x.equalValues(s, ae, be, u.Elem())
+			if d != nil || !ok {
+				return nil, d, ok
+			}
+			conds = append(conds, eq)
+		}
+		return c.And(conds...), nil, true
+	}
+	switch av := a.(type) {
+	case heap.Scalar:
+		return c.Eq(av.T, b.(heap.Scalar).T), nil, true
+	case heap.Nil, heap.Ptr, heap.SymPtr:
+		eq, d := s.heap.SamePtr(a, b)
+		return c.Bool(eq), d, true
+	case heap.Str:
+		if bv, ok := b.(heap.Str); ok {
+			return c.Bool(av.S == bv.S), nil, true
+		}
+		eq, d := x.equalsConst(s, b, av.S)
+		return eq, d, true
+	case heap.SymStr:
+		if bv, ok := b.(heap.Str); ok {
+			eq, d := x.equalsConst(s, a, bv.S)
+			return eq, d, true
+		}
+	}
+	return nil, nil, false
+}
+
+// aggregateCompare is == and != on structs and arrays.
+func (x *explorer) aggregateCompare(s *state, in *ssa.BinOp) []alt {
+	if in.Op != token.EQL && in.Op != token.NEQ {
+		x.unsupported(s, fmt.Sprintf("operator %s on %s", in.Op, in.X.Type()))
+		return nil
+	}
+	eq, d, ok := x.equalValues(s, x.value(s, in.X), x.value(s, in.Y), in.X.Type())
+	if d != nil {
+		return x.decide(s, d)
+	}
+	if !ok {
+		x.unsupported(s, "comparison of "+in.X.Type().String())
+		return nil
+	}
+	if in.Op == token.NEQ {
+		eq = x.ctx.Not(eq)
+	}
+	x.set(s, in, heap.Scalar{T: eq})
+	return nil
 }

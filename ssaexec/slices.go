@@ -479,3 +479,42 @@ func (x *explorer) sliceIsNil(s *state, in *ssa.BinOp, v heap.Slice) {
 	}
 	x.set(s, in, heap.Scalar{T: r})
 }
+
+// clear is the clear builtin: a slice's elements become zero, a map
+// becomes empty.
+func (x *explorer) clear(s *state, in *ssa.Call) []alt {
+	arg := in.Call.Args[0]
+	c := x.ctx
+	switch t := arg.Type().Underlying().(type) {
+	case *types.Slice:
+		sv, alts, ok := x.slice(s, arg)
+		if !ok {
+			return alts
+		}
+		if sv.Store.Obj != 0 {
+			da, d := x.arrayOf(s, sv)
+			if d != nil {
+				return x.decide(s, d)
+			}
+			zeros := &heap.Array{Len: da.Len, Elem: t.Elem()}
+			x.storeArray(s, sv.Store, s.heap.Window(da, sv.Off, c.Add(sv.Off, sv.Len), c.BV(64, 0), zeros))
+		}
+	case *types.Map:
+		target, d, ok := x.mapRef(s, arg)
+		if d != nil {
+			return x.decide(s, d)
+		}
+		if !ok {
+			x.unsupported(s, "clear of a map value")
+			return nil
+		}
+		if !target.IsNil {
+			s.heap.MapClear(target.Ptr)
+		}
+	default:
+		x.unsupported(s, "clear of "+arg.Type().String())
+		return nil
+	}
+	x.set(s, in, nil)
+	return nil
+}

@@ -54,3 +54,26 @@ func SharedPair(b *Box) int {
 	q.A = nil
 	return p.A.Item.N // want nil-deref "^nil dereference: p.A is nil$"
 }
+
+// Point is a pair of coordinates.
+type Point struct{ X, Y int }
+
+// Same divides by the difference of two points' X only when they differ,
+// which struct comparison guarantees: no finding.
+func Same(a, b Point) int {
+	if a == b {
+		return 0
+	}
+	if a.Y == b.Y {
+		return 100 / (a.X - b.X)
+	}
+	return 1
+}
+
+// SameBug forgets that equal points can differ in Y only.
+func SameBug(a, b Point) int {
+	if a != b {
+		return 100 / (a.X - b.X) // want div-zero `^integer divide by zero: a.X - b.X is 0$`
+	}
+	return 0
+}

@@ -195,3 +195,12 @@ func Sum(a []int, lo, hi int) int {
 	}
 	return s
 }
+
+// Reset clears the slice and then divides by its first element.
+func Reset(a []int) int {
+	if len(a) == 0 {
+		return 0
+	}
+	clear(a)
+	return 10 / a[0] // want div-zero `^integer divide by zero: a\[0\] is 0$`
+}
