@@ -129,6 +129,12 @@ func (x *explorer) exec(s *state, instr ssa.Instruction) []alt {
 	case *ssa.RunDefers:
 		return x.runDefers(s)
 
+	case *ssa.Range:
+		return x.rangeInstr(s, in)
+
+	case *ssa.Next:
+		return x.next(s, in)
+
 	case *ssa.MakeMap:
 		x.makeMap(s, in)
 
@@ -162,8 +168,6 @@ func (x *explorer) exec(s *state, instr ssa.Instruction) []alt {
 // constructName says in a user's words what an unmodelled instruction is.
 func constructName(instr ssa.Instruction) string {
 	switch in := instr.(type) {
-	case *ssa.Range, *ssa.Next:
-		return "range over map or string"
 	case *ssa.Go:
 		return "go statement"
 	case *ssa.MakeChan, *ssa.Send, *ssa.Select:

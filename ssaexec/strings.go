@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"go/token"
 	"go/types"
+	"unicode/utf8"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -235,4 +236,110 @@ func isByteSlice(t types.Type) bool {
 	}
 	b, ok := sl.Elem().Underlying().(*types.Basic)
 	return ok && b.Kind() == types.Byte
+}
+
+// stringIter is the state of a range over a string: the string and the
+// byte offset of the next rune.
+type stringIter struct {
+	str heap.Value
+	pos *solver.Term
+}
+
+// rangeInstr starts a range over a string; ranges over maps are not
+// modelled yet.
+func (x *explorer) rangeInstr(s *state, in *ssa.Range) []alt {
+	if !isString(in.X.Type()) {
+		x.unsupported(s, "range over a map")
+		return nil
+	}
+	v, d := x.use(s, in.X)
+	if d != nil {
+		return x.decide(s, d)
+	}
+	x.set(s, in, heap.Opaque{Type: in.Type(), Why: "range iterator"})
+	s.top().ranges = cloneIters(s.top().ranges)
+	s.top().ranges[in] = stringIter{str: v, pos: x.ctx.BV(64, 0)}
+	return nil
+}
+
+func cloneIters(m map[*ssa.Range]stringIter) map[*ssa.Range]stringIter {
+	out := make(map[*ssa.Range]stringIter, len(m)+1)
+	for k, v := range m {
+		out[k] = v
+	}
+	return out
+}
+
+// next yields the next (ok, index, rune) of a range over a string. A
+// symbolic byte is decoded as ASCII; a path on which it is not ASCII ends
+// as unsupported.
+func (x *explorer) next(s *state, in *ssa.Next) []alt {
+	c := x.ctx
+	rng, ok := in.Iter.(*ssa.Range)
+	it, found := s.top().ranges[rng]
+	if !ok || !found || !in.IsString {
+		x.unsupported(s, "range over a map")
+		return nil
+	}
+	arr, off, n := s.heap.StrArray(it.str)
+	done := c.Uge(it.pos, n)
+	finish := func(s *state) {
+		x.set(s, in, heap.Tuple{Elems: []heap.Value{heap.Scalar{T: c.Bool(false)}, heap.Scalar{T: c.BV(64, 0)}, heap.Scalar{T: c.BV(32, 0)}}})
+	}
+	if b, isConst := done.BoolValue(); isConst && b {
+		finish(s)
+		return nil
+	}
+	if str, ok := it.str.(heap.Str); ok {
+		p, _ := it.pos.Uint64()
+		r, width := utf8DecodeString(str.S[p:])
+		x.yield(s, in, rng, it, c.BV(32, uint64(r)), c.BV(64, uint64(width)))
+		return nil
+	}
+	if !s.top().checked {
+		return []alt{
+			{guard: done, apply: finish},
+			{guard: c.Not(done), apply: func(s *state) { s.top().checked = true }},
+		}
+	}
+	b, d := s.heap.Elem(arr, c.Add(off, it.pos))
+	if d != nil {
+		return x.decide(s, d)
+	}
+	b, d = s.heap.Use(b)
+	if d != nil {
+		return x.decide(s, d)
+	}
+	bt := b.(heap.Scalar).T
+	ascii := c.Ult(bt, c.BV(8, 0x80))
+	step := func(s *state) { x.yield(s, in, rng, it, c.ZeroExt(bt, 32), c.BV(64, 1)) }
+	if v, isConst := ascii.BoolValue(); isConst {
+		if v {
+			step(s)
+		} else {
+			x.unsupported(s, "range over a string with non-ASCII symbolic bytes")
+		}
+		return nil
+	}
+	return []alt{
+		{guard: ascii, apply: step},
+		{guard: c.Not(ascii), apply: func(s *state) {
+			x.unsupported(s, "range over a string with non-ASCII symbolic bytes")
+		}},
+	}
+}
+
+// yield produces one (true, index, rune) and moves the iterator on.
+func (x *explorer) yield(s *state, in *ssa.Next, rng *ssa.Range, it stringIter, r, width *solver.Term) {
+	c := x.ctx
+	f := s.top()
+	f.ranges = cloneIters(f.ranges)
+	f.ranges[rng] = stringIter{str: it.str, pos: c.Add(it.pos, width)}
+	x.set(s, in, heap.Tuple{Elems: []heap.Value{heap.Scalar{T: c.Bool(true)}, heap.Scalar{T: it.pos}, heap.Scalar{T: r}}})
+}
+
+// utf8DecodeString decodes the first rune of a constant string as range
+// does (an invalid byte is U+FFFD of width 1).
+func utf8DecodeString(s string) (rune, int) {
+	return utf8.DecodeRuneInString(s)
 }

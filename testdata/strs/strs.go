@@ -48,3 +48,26 @@ func Bytes(s string) byte {
 	}
 	return 0
 }
+
+// PerSpace divides by the number of spaces, which may be none.
+func PerSpace(s string) int {
+	n := 0
+	for _, r := range s {
+		if r == ' ' {
+			n++
+		}
+	}
+	return len(s) / n // want div-zero `^integer divide by zero: n is 0$`
+}
+
+// Vowels counts vowels in a constant: no finding.
+func Vowels() int {
+	n := 0
+	for _, r := range "héllo" {
+		switch r {
+		case 'a', 'e', 'i', 'o', 'u', 'é':
+			n++
+		}
+	}
+	return 10 / n
+}
