@@ -86,19 +86,12 @@ func (x *explorer) invoke(s *state, spec callSpec, call *ssa.Call) []alt {
 // nilCall panics for a call of a nil function value, unless the entry
 // policy leaves a nil parameter to the caller.
 func (x *explorer) nilCall(s *state, spec callSpec, o heap.Origin) {
-	name := x.describeAt(s, spec.operand, spec.pos)
-	msg := fmt.Sprintf("call of nil function: %s is nil", name)
-	if o.IsParam() {
-		chk, compared := s.compared[o.Param]
-		if !compared && !x.cfg.NilParams {
-			x.raise(s, nil, true, x.runtimeError("invalid memory address or nil pointer dereference"))
-			return
-		}
-		if compared {
-			msg += fmt.Sprintf(" (compared with nil in %s at %s)", chk.expr, shortPos(x.fset.Position(chk.pos)))
-		}
+	note, left := x.entryPolicy(s, o, "invalid memory address or nil pointer dereference")
+	if left {
+		return
 	}
-	x.panicked(s, NilFunc, msg, spec.pos)
+	name := x.describeAt(s, spec.operand, spec.pos)
+	x.panicked(s, NilFunc, fmt.Sprintf("call of nil function: %s is nil%s", name, note), spec.pos)
 }
 
 // enter starts executing fn in a new frame (or models it, without a body).

@@ -28,15 +28,12 @@ func (x *explorer) invokeMethod(s *state, spec callSpec, call *ssa.Call) []alt {
 	if !ok {
 		return alts
 	}
-	if iv.Type == nil && origin.IsParam() && !x.cfg.NilParams {
-		if _, compared := s.compared[origin.Param]; !compared {
-			x.raise(s, nil, true, x.runtimeError("invalid memory address or nil pointer dereference"))
-			return nil
-		}
-	}
 	if iv.Type == nil {
-		x.panicked(s, NilDeref, fmt.Sprintf("nil dereference: method %s called on nil interface %s",
-			spec.method.Name(), x.describeAt(s, spec.operand, spec.pos)), spec.pos)
+		note, left := x.entryPolicy(s, origin, "invalid memory address or nil pointer dereference")
+		if !left {
+			x.panicked(s, NilDeref, fmt.Sprintf("nil dereference: method %s called on nil interface %s%s",
+				spec.method.Name(), x.describeAt(s, spec.operand, spec.pos), note), spec.pos)
+		}
 		return nil
 	}
 	prog := x.fn.Prog

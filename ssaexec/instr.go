@@ -308,18 +308,31 @@ func (x *explorer) nilDeref(s *state, v ssa.Value, o heap.Origin, pos token.Pos)
 	if !pos.IsValid() {
 		pos = x.posOf(s)
 	}
-	msg := fmt.Sprintf("nil dereference: %s is nil", x.describeAt(s, v, pos))
-	if o.IsParam() {
-		chk, compared := s.compared[o.Param]
-		if !compared && !x.cfg.NilParams {
-			x.raise(s, nil, true, x.runtimeError("invalid memory address or nil pointer dereference"))
-			return
-		}
-		if compared {
-			msg += fmt.Sprintf(" (compared with nil in %s at %s)", chk.expr, shortPos(x.fset.Position(chk.pos)))
-		}
+	note, left := x.entryPolicy(s, o, "invalid memory address or nil pointer dereference")
+	if left {
+		return
 	}
-	x.panicked(s, NilDeref, msg, pos)
+	x.panicked(s, NilDeref, fmt.Sprintf("nil dereference: %s is nil%s", x.describeAt(s, v, pos), note), pos)
+}
+
+// entryPolicy applies the entry policy to a panic on a nil value of origin
+// o: a parameter's own nil value that the function never compared with nil
+// is its caller's business, and the panic (with the runtime's message)
+// goes on unreported. Otherwise it returns the note that names the
+// comparison, if the value was compared.
+func (x *explorer) entryPolicy(s *state, o heap.Origin, runtimeMsg string) (note string, leftToCaller bool) {
+	if !o.IsParam() {
+		return "", false
+	}
+	chk, compared := s.compared[o.Param]
+	if !compared {
+		if x.cfg.NilParams {
+			return "", false
+		}
+		x.raise(s, nil, true, x.runtimeError(runtimeMsg))
+		return "", true
+	}
+	return fmt.Sprintf(" (compared with nil in %s at %s)", chk.expr, shortPos(x.fset.Position(chk.pos))), false
 }
 
 // panicked ends s with a finding of the given kind at pos.

@@ -1,7 +1,6 @@
 package ssaexec
 
 import (
-	"fmt"
 	"go/types"
 
 	"golang.org/x/tools/go/ssa"
@@ -111,18 +110,11 @@ func (x *explorer) mapUpdate(s *state, in *ssa.MapUpdate) []alt {
 // nilMapWrite panics for an assignment to a nil map, unless the entry
 // policy leaves a nil map parameter to the caller.
 func (x *explorer) nilMapWrite(s *state, in *ssa.MapUpdate, o heap.Origin) {
-	msg := "assignment to entry in nil map (" + x.describeAt(s, in.Map, in.Pos()) + ")"
-	if o.IsParam() {
-		chk, compared := s.compared[o.Param]
-		if !compared && !x.cfg.NilParams {
-			x.raise(s, nil, true, x.runtimeError("assignment to entry in nil map"))
-			return
-		}
-		if compared {
-			msg += fmt.Sprintf(" (compared with nil in %s at %s)", chk.expr, shortPos(x.fset.Position(chk.pos)))
-		}
+	note, left := x.entryPolicy(s, o, "assignment to entry in nil map")
+	if left {
+		return
 	}
-	x.panicked(s, NilMap, msg, in.Pos())
+	x.panicked(s, NilMap, "assignment to entry in nil map ("+x.describeAt(s, in.Map, in.Pos())+")"+note, in.Pos())
 }
 
 // mapDelete is delete(m, k); deleting from a nil map does nothing.
