@@ -223,11 +223,6 @@ func (h *Heap) ArrayAt(p Ptr) (*Array, *Decision) {
 	return h.asArray(v)
 }
 
-// SetArrayAt replaces the array stored at p.
-func (h *Heap) SetArrayAt(p Ptr, a *Array) *Decision {
-	return h.Store(p, a)
-}
-
 // AllocArray makes an object holding a zeroed array of n elements of type
 // elem: the backing store of make([]T, len, n).
 func (h *Heap) AllocArray(sliceType types.Type, elem types.Type, n *solver.Term) Ptr {
@@ -270,6 +265,3 @@ func (h *Heap) materializeSlice(loc Loc, t types.Type) (Value, *Decision) {
 		h.record(loc, Slice{Store: Ptr{Obj: id}, Off: zero, Len: n, Cap: capacity, Nil: isNil})
 	}}}}
 }
-
-// InputCells returns the observed cells of the input array at loc.
-func (h *Heap) InputCells(loc Loc) []InputCell { return h.cells[loc] }

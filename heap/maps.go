@@ -180,9 +180,6 @@ func (h *Heap) mapLookup(m *MapStore, k, g *solver.Term, out *[]mapLeaf) bool {
 	return false
 }
 
-// InputKeys returns the observed keys of the input map at loc.
-func (h *Heap) InputKeys(loc Loc) []InputKey { return h.keys[loc] }
-
 // StrKey returns the term that stands for the constant string s as a map
 // key: distinct strings get distinct constants.
 func (h *Heap) StrKey(s string) *solver.Term {

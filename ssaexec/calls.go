@@ -70,7 +70,9 @@ func (x *explorer) invoke(s *state, spec callSpec, call *ssa.Call) []alt {
 			x.nilCall(s, spec, o)
 			return nil
 		}
-		x.unknownCall(s, x.describeAt(s, spec.operand, spec.pos), spec.operand.Type().Underlying().(*types.Signature), call)
+		// An input function value: an unknown function, like one without
+		// a body.
+		x.external(s, x.describeAt(s, spec.operand, spec.pos), spec.operand.Type().Underlying().(*types.Signature), call)
 		if passesReferences(spec.args) {
 			s.assumed = true
 		}
@@ -131,12 +133,6 @@ func (x *explorer) enter(s *state, fn *ssa.Function, env []heap.Value, args []he
 	}
 	s.frames = append(s.frames, f)
 	return nil
-}
-
-// unknownCall models a call of an input function value: like a function
-// without a body, its results are fresh.
-func (x *explorer) unknownCall(s *state, name string, sig *types.Signature, call *ssa.Call) {
-	x.external(s, name, sig, call)
 }
 
 // external models a call of a function without a body: its results are
