@@ -394,19 +394,19 @@ func (x *explorer) twoSlices(s *state, a, b ssa.Value) (av, bv heap.Slice, aa, b
 		return
 	}
 	var d *heap.Decision
-	if aa, d = x.arrayOf(s, av); d != nil {
+	if aa, d = x.arrayOf(s, av, sliceElem(a.Type())); d != nil {
 		return av, bv, nil, nil, x.decide(s, d), false
 	}
-	if ba, d = x.arrayOf(s, bv); d != nil {
+	if ba, d = x.arrayOf(s, bv, sliceElem(b.Type())); d != nil {
 		return av, bv, nil, nil, x.decide(s, d), false
 	}
 	return av, bv, aa, ba, nil, true
 }
 
 // arrayOf returns the backing array of a slice (a nil slice has none).
-func (x *explorer) arrayOf(s *state, sv heap.Slice) (*heap.Array, *heap.Decision) {
+func (x *explorer) arrayOf(s *state, sv heap.Slice, elem types.Type) (*heap.Array, *heap.Decision) {
 	if sv.Store.Obj == 0 {
-		return &heap.Array{Len: x.ctx.BV(64, 0)}, nil
+		return &heap.Array{Len: x.ctx.BV(64, 0), Elem: elem}, nil
 	}
 	return s.heap.ArrayAt(sv.Store)
 }
@@ -492,7 +492,7 @@ func (x *explorer) clear(s *state, in *ssa.Call) []alt {
 			return alts
 		}
 		if sv.Store.Obj != 0 {
-			da, d := x.arrayOf(s, sv)
+			da, d := x.arrayOf(s, sv, t.Elem())
 			if d != nil {
 				return x.decide(s, d)
 			}
@@ -517,4 +517,9 @@ func (x *explorer) clear(s *state, in *ssa.Call) []alt {
 	}
 	x.set(s, in, nil)
 	return nil
+}
+
+// sliceElem is the element type of a slice type.
+func sliceElem(t types.Type) types.Type {
+	return t.Underlying().(*types.Slice).Elem()
 }

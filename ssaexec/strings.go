@@ -218,7 +218,7 @@ func (x *explorer) stringConvert(s *state, in *ssa.Convert) []alt {
 		if !ok {
 			break
 		}
-		arr, d := x.arrayOf(s, sv)
+		arr, d := x.arrayOf(s, sv, sliceElem(from))
 		if d != nil {
 			return x.decide(s, d)
 		}

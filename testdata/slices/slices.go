@@ -204,3 +204,15 @@ func Reset(a []int) int {
 	clear(a)
 	return 10 / a[0] // want div-zero `^integer divide by zero: a\[0\] is 0$`
 }
+
+// Spare reads the spare capacity append may leave after the elements: it
+// is zero.
+func Spare(n int) int {
+	var out []int
+	out = append(out, n)
+	full := out[:cap(out)]
+	if len(full) > 1 {
+		return 10 / (full[1] + 1)
+	}
+	return 0
+}
