@@ -82,6 +82,9 @@ type Heap struct {
 	cells   map[Loc][]InputCell
 	keys    map[Loc][]InputKey
 	mapMemo map[memoKey]mapResult
+	// ptrEq memoizes the equality of element addresses at different index
+	// terms (copied on write).
+	ptrEq map[[2]Path]bool
 	// strIDs numbers the constant strings used as map keys; the map is
 	// copied on write, so forked heaps can share it.
 	strIDs map[string]uint64

@@ -3,6 +3,7 @@ package heap
 import (
 	"fmt"
 	"go/types"
+	"maps"
 
 	"github.com/gosym/gosym/solver"
 )
@@ -252,7 +253,52 @@ func (h *Heap) SamePtr(a, b Value) (bool, *Decision) {
 	if ta.IsNil || tb.IsNil {
 		return ta.IsNil == tb.IsNil, nil
 	}
-	return ta.Ptr == tb.Ptr, nil
+	return h.samePlace(ta.Ptr, tb.Ptr)
+}
+
+// samePlace compares two addresses. Addresses of array elements at
+// different index terms are equal when the indices are: a decision on the
+// indices' equality, memoized for the pair.
+func (h *Heap) samePlace(a, b Ptr) (bool, *Decision) {
+	if a == b || a.Obj != b.Obj {
+		return a == b, nil
+	}
+	key := [2]Path{a.Path, b.Path}
+	if eq, ok := h.ptrEq[key]; ok {
+		return eq, nil
+	}
+	sa, sb := a.Path.steps(), b.Path.steps()
+	if len(sa) != len(sb) {
+		return false, nil
+	}
+	c := h.ctx
+	var same []*solver.Term
+	for i := range sa {
+		switch {
+		case sa[i] == sb[i]:
+		case sa[i].kind == '#' && sb[i].kind == '#':
+			same = append(same, c.Eq(h.terms[sa[i].n], h.terms[sb[i].n]))
+		default:
+			return false, nil
+		}
+	}
+	eq := c.And(same...)
+	if v, ok := eq.BoolValue(); ok {
+		return v, nil
+	}
+	record := func(v bool) func(*Heap) {
+		return func(h *Heap) {
+			h.ptrEq = maps.Clone(h.ptrEq)
+			if h.ptrEq == nil {
+				h.ptrEq = map[[2]Path]bool{}
+			}
+			h.ptrEq[key] = v
+		}
+	}
+	return false, &Decision{Choices: []Choice{
+		{Label: "same element", Guard: eq, apply: record(true)},
+		{Label: "other element", Guard: c.Not(eq), apply: record(false)},
+	}}
 }
 
 // FreshRef returns an unconstrained reference to an object of type elem

@@ -216,3 +216,15 @@ func Spare(n int) int {
 	}
 	return 0
 }
+
+// SameCell compares the addresses of two elements, equal exactly when the
+// indices are.
+func SameCell(a []int, i, j int) int {
+	if i < 0 || j < 0 || i >= len(a) || j >= len(a) {
+		return 0
+	}
+	if &a[i] == &a[j] {
+		return 10 / (i - j) // want div-zero `^integer divide by zero: i - j is 0$`
+	}
+	return 10 / (i - j)
+}
