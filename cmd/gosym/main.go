@@ -235,10 +235,11 @@ func firstLine(s string) string {
 // hides "did not look".
 func summarize(w io.Writer, results []*ssaexec.FuncResult) {
 	counts := map[ssaexec.Status]int{}
-	findings := 0
+	findings, assumed := 0, 0
 	for _, r := range results {
 		counts[r.Status]++
 		findings += len(r.Findings)
+		assumed += r.Assumed
 	}
 	var parts []string
 	for _, st := range []ssaexec.Status{ssaexec.Failed, ssaexec.Complete, ssaexec.Bounded, ssaexec.Unsupported, ssaexec.Timeout, ssaexec.Error} {
@@ -247,4 +248,7 @@ func summarize(w io.Writer, results []*ssaexec.FuncResult) {
 		}
 	}
 	fmt.Fprintf(w, "gosym: %d findings in %d functions: %s\n", findings, len(results), strings.Join(parts, ", "))
+	if assumed > 0 {
+		fmt.Fprintf(w, "gosym: %d more panics rest on what calls gosym did not execute returned or changed (-assumed shows them)\n", assumed)
+	}
 }
