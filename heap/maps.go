@@ -210,3 +210,50 @@ func (h *Heap) MapClear(p Ptr) {
 	m := h.MapAt(p)
 	h.setVal(p.Obj, &MapStore{ID: h.newArrayID(), Elem: m.Elem})
 }
+
+// MapEntries returns the entries of a map the code made whose keys are all
+// constants, in the order their keys were first inserted, with each key as
+// a value of type keyType. ok is false for other maps.
+func (h *Heap) MapEntries(p Ptr, keyType types.Type) (keys, vals []Value, ok bool) {
+	m := h.MapAt(p)
+	if m.Input != nil {
+		return nil, nil, false
+	}
+	type live struct {
+		val     Value
+		deleted bool
+	}
+	latest := map[uint64]live{}
+	var order []uint64
+	for i := len(m.Entries) - 1; i >= 0; i-- {
+		e := m.Entries[i]
+		k, isConst := e.Key.Uint64()
+		if !isConst {
+			return nil, nil, false
+		}
+		if _, seen := latest[k]; !seen {
+			order = append(order, k)
+		}
+		latest[k] = live{e.Val, e.Deleted}
+	}
+	isString := false
+	if b, isBasic := keyType.Underlying().(*types.Basic); isBasic && b.Info()&types.IsString != 0 {
+		isString = true
+	}
+	for _, k := range order {
+		if latest[k].deleted {
+			continue
+		}
+		if isString {
+			str, _ := h.keyString(k)
+			keys = append(keys, Str{S: str})
+		} else if IsBool(keyType) {
+			keys = append(keys, Scalar{h.ctx.Bool(k != 0)})
+		} else {
+			w, _, _ := IntInfo(keyType)
+			keys = append(keys, Scalar{h.ctx.BV(w, k)})
+		}
+		vals = append(vals, latest[k].val)
+	}
+	return keys, vals, true
+}

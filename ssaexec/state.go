@@ -27,9 +27,9 @@ type frame struct {
 	// nothing; matAt is the materialization count at the last arrival.
 	iters map[*ssa.BasicBlock]int
 	matAt map[*ssa.BasicBlock]int
-	// ranges holds the state of the frame's ranges over strings (copied on
+	// ranges holds the state of the frame's ranges over strings and maps (copied on
 	// write: frames are cloned shallowly here).
-	ranges map[*ssa.Range]stringIter
+	ranges map[*ssa.Range]rangeIter
 	// defers are the frame's deferred calls, in the order deferred.
 	defers []callSpec
 	// deferred marks the frame of a deferred call; unwinding, a frame

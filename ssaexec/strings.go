@@ -238,36 +238,69 @@ func isByteSlice(t types.Type) bool {
 	return ok && b.Kind() == types.Byte
 }
 
-// stringIter is the state of a range over a string: the string and the
-// byte offset of the next rune.
-type stringIter struct {
-	str heap.Value
-	pos *solver.Term
+// rangeIter is the state of a range over a string (the string and the
+// byte offset of the next rune) or over a map (its entries and the next).
+type rangeIter struct {
+	str        heap.Value
+	pos        *solver.Term
+	keys, vals []heap.Value
+	next       int
 }
 
-// rangeInstr starts a range over a string; ranges over maps are not
-// modelled yet.
+// rangeInstr starts a range over a string or a map. A map the code made
+// with constant keys yields its entries in the order they were inserted:
+// one of the orders Go may take, so other orders are recorded as a bound.
 func (x *explorer) rangeInstr(s *state, in *ssa.Range) []alt {
-	if !isString(in.X.Type()) {
-		x.unsupported(s, "range over a map")
-		return nil
-	}
-	v, d := x.use(s, in.X)
-	if d != nil {
-		return x.decide(s, d)
+	var it rangeIter
+	if mt, isMap := in.X.Type().Underlying().(*types.Map); isMap {
+		t, d, ok := x.mapRef(s, in.X)
+		if d != nil {
+			return x.decide(s, d)
+		}
+		if ok && !t.IsNil {
+			it.keys, it.vals, ok = s.heap.MapEntries(t.Ptr, mt.Key())
+		}
+		if !ok {
+			x.unsupported(s, "range over an input map")
+			return nil
+		}
+		if len(it.keys) > 1 {
+			x.bounds[fmt.Sprintf("map order at %s", shortPos(x.fset.Position(in.Pos())))] = true
+			x.res.Cut++
+		}
+	} else {
+		v, d := x.use(s, in.X)
+		if d != nil {
+			return x.decide(s, d)
+		}
+		it = rangeIter{str: v, pos: x.ctx.BV(64, 0)}
 	}
 	x.set(s, in, heap.Opaque{Type: in.Type(), Why: "range iterator"})
 	s.top().ranges = cloneIters(s.top().ranges)
-	s.top().ranges[in] = stringIter{str: v, pos: x.ctx.BV(64, 0)}
+	s.top().ranges[in] = it
 	return nil
 }
 
-func cloneIters(m map[*ssa.Range]stringIter) map[*ssa.Range]stringIter {
-	out := make(map[*ssa.Range]stringIter, len(m)+1)
+func cloneIters(m map[*ssa.Range]rangeIter) map[*ssa.Range]rangeIter {
+	out := make(map[*ssa.Range]rangeIter, len(m)+1)
 	for k, v := range m {
 		out[k] = v
 	}
 	return out
+}
+
+// nextEntry yields the next (ok, key, value) of a range over a map.
+func (x *explorer) nextEntry(s *state, in *ssa.Next, rng *ssa.Range, it rangeIter) {
+	f := s.top()
+	tup := in.Type().(*types.Tuple)
+	if it.next >= len(it.keys) {
+		x.set(s, in, heap.Tuple{Elems: []heap.Value{heap.Scalar{T: x.ctx.Bool(false)},
+			heap.Zero(x.ctx, tup.At(1).Type()), heap.Zero(x.ctx, tup.At(2).Type())}})
+		return
+	}
+	f.ranges = cloneIters(f.ranges)
+	f.ranges[rng] = rangeIter{keys: it.keys, vals: it.vals, next: it.next + 1}
+	x.set(s, in, heap.Tuple{Elems: []heap.Value{heap.Scalar{T: x.ctx.Bool(true)}, it.keys[it.next], it.vals[it.next]}})
 }
 
 // next yields the next (ok, index, rune) of a range over a string. A
@@ -277,8 +310,12 @@ func (x *explorer) next(s *state, in *ssa.Next) []alt {
 	c := x.ctx
 	rng, ok := in.Iter.(*ssa.Range)
 	it, found := s.top().ranges[rng]
-	if !ok || !found || !in.IsString {
-		x.unsupported(s, "range over a map")
+	if !ok || !found {
+		x.unsupported(s, "range over an unknown iterator")
+		return nil
+	}
+	if !in.IsString {
+		x.nextEntry(s, in, rng, it)
 		return nil
 	}
 	arr, off, n := s.heap.StrArray(it.str)
@@ -330,11 +367,11 @@ func (x *explorer) next(s *state, in *ssa.Next) []alt {
 }
 
 // yield produces one (true, index, rune) and moves the iterator on.
-func (x *explorer) yield(s *state, in *ssa.Next, rng *ssa.Range, it stringIter, r, width *solver.Term) {
+func (x *explorer) yield(s *state, in *ssa.Next, rng *ssa.Range, it rangeIter, r, width *solver.Term) {
 	c := x.ctx
 	f := s.top()
 	f.ranges = cloneIters(f.ranges)
-	f.ranges[rng] = stringIter{str: it.str, pos: c.Add(it.pos, width)}
+	f.ranges[rng] = rangeIter{str: it.str, pos: c.Add(it.pos, width)}
 	x.set(s, in, heap.Tuple{Elems: []heap.Value{heap.Scalar{T: c.Bool(true)}, heap.Scalar{T: it.pos}, heap.Scalar{T: r}}})
 }
 
