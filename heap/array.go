@@ -64,7 +64,7 @@ func (h *Heap) asArray(v Value) (*Array, *Decision) {
 		if rec, ok := h.inputs[loc]; ok {
 			return rec.(*Array), nil
 		}
-		at := x.Type.Underlying().(*types.Array)
+		at := Under(x.Type).(*types.Array)
 		arr := &Array{
 			ID:   h.newArrayID(),
 			Len:  h.ctx.BV(64, uint64(at.Len())),
@@ -256,7 +256,7 @@ func (h *Heap) materializeSlice(loc Loc, t types.Type) (Value, *Decision) {
 		c.Implies(isNil, c.Eq(capacity, zero)),
 	)
 	depth := h.childDepth(loc)
-	elem := t.Underlying().(*types.Slice).Elem()
+	elem := Under(t).(*types.Slice).Elem()
 	return nil, &Decision{Choices: []Choice{{Label: "input slice", Guard: guard, apply: func(h *Heap) {
 		id := h.add(t, true, depth)
 		obj := h.objs[id]

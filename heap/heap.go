@@ -226,7 +226,7 @@ func (h *Heap) walk(v Value, steps []step) (Value, *Decision) {
 }
 
 func fieldType(t types.Type, i int) types.Type {
-	return t.Underlying().(*types.Struct).Field(i).Type()
+	return Under(t).(*types.Struct).Field(i).Type()
 }
 
 // Use returns v ready for an operation that reads it: an input placeholder
@@ -237,7 +237,7 @@ func (h *Heap) Use(v Value) (Value, *Decision) {
 	if !ok {
 		return v, nil
 	}
-	switch r.Type.Underlying().(type) {
+	switch Under(r.Type).(type) {
 	case *types.Struct:
 		return r, nil
 	case *types.Array:
@@ -304,7 +304,7 @@ func (h *Heap) put(agg Value, steps []step, v Value) (Value, *Decision) {
 	case Struct:
 		fields = append([]Value(nil), x.Fields...)
 	case InputRef:
-		stt := x.Type.Underlying().(*types.Struct)
+		stt := Under(x.Type).(*types.Struct)
 		fields = make([]Value, stt.NumFields())
 		for j := range fields {
 			fields[j] = InputRef{Obj: x.Obj, Path: x.Path.Field(j), Type: stt.Field(j).Type()}
@@ -327,7 +327,7 @@ func (h *Heap) materialize(r InputRef) (Value, *Decision) {
 	if v, ok := h.inputs[loc]; ok {
 		return v, nil
 	}
-	switch u := r.Type.Underlying().(type) {
+	switch u := Under(r.Type).(type) {
 	case *types.Pointer:
 		return h.materializePointer(loc, u.Elem())
 	case *types.Map:

@@ -50,7 +50,7 @@ func (h *Heap) MapAt(p Ptr) *MapStore {
 		return v
 	case InputRef:
 		loc := Loc{Obj: p.Obj}
-		m := &MapStore{ID: h.newArrayID(), Input: &loc, Elem: v.Type.Underlying().(*types.Map).Elem()}
+		m := &MapStore{ID: h.newArrayID(), Input: &loc, Elem: Under(v.Type).(*types.Map).Elem()}
 		h.setVal(p.Obj, m)
 		return m
 	}
@@ -66,7 +66,7 @@ func (h *Heap) setVal(id ObjID, v Value) {
 // MakeMap allocates an empty map of type t.
 func (h *Heap) MakeMap(t types.Type) Ptr {
 	id := h.add(t, false, 0)
-	h.objs[id].Val = &MapStore{ID: h.newArrayID(), Elem: t.Underlying().(*types.Map).Elem()}
+	h.objs[id].Val = &MapStore{ID: h.newArrayID(), Elem: Under(t).(*types.Map).Elem()}
 	return Ptr{Obj: id}
 }
 
@@ -237,7 +237,7 @@ func (h *Heap) MapEntries(p Ptr, keyType types.Type) (keys, vals []Value, ok boo
 		latest[k] = live{e.Val, e.Deleted}
 	}
 	isString := false
-	if b, isBasic := keyType.Underlying().(*types.Basic); isBasic && b.Info()&types.IsString != 0 {
+	if b, isBasic := Under(keyType).(*types.Basic); isBasic && b.Info()&types.IsString != 0 {
 		isString = true
 	}
 	for _, k := range order {

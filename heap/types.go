@@ -9,7 +9,7 @@ import (
 // IntInfo returns the bit width and signedness of an integer type. int,
 // uint and uintptr are 64 bits: the engine models amd64 and arm64.
 func IntInfo(t types.Type) (width uint, signed bool, ok bool) {
-	b, isBasic := t.Underlying().(*types.Basic)
+	b, isBasic := Under(t).(*types.Basic)
 	if !isBasic || b.Info()&types.IsInteger == 0 {
 		return 0, false, false
 	}
@@ -28,13 +28,13 @@ func IntInfo(t types.Type) (width uint, signed bool, ok bool) {
 
 // IsBool reports whether t is a boolean type.
 func IsBool(t types.Type) bool {
-	b, ok := t.Underlying().(*types.Basic)
+	b, ok := Under(t).(*types.Basic)
 	return ok && b.Info()&types.IsBoolean != 0
 }
 
 // IsPointer reports whether t is a pointer type.
 func IsPointer(t types.Type) bool {
-	_, ok := t.Underlying().(*types.Pointer)
+	_, ok := Under(t).(*types.Pointer)
 	return ok
 }
 
@@ -46,7 +46,7 @@ func Zero(ctx *solver.Context, t types.Type) Value {
 	if w, _, ok := IntInfo(t); ok {
 		return Scalar{ctx.BV(w, 0)}
 	}
-	switch u := t.Underlying().(type) {
+	switch u := Under(t).(type) {
 	case *types.Pointer, *types.Signature, *types.Map:
 		return Nil{}
 	case *types.Interface:
@@ -68,4 +68,49 @@ func Zero(ctx *solver.Context, t types.Type) Value {
 		}
 	}
 	return Opaque{Type: t, Why: "zero value of type " + t.String()}
+}
+
+// Under is t's underlying type, or for a type parameter with a core type
+// (S ~[]E, say) that core type: generic code never instantiated is
+// analysed with values of its type parameters shaped by their constraints.
+func Under(t types.Type) types.Type {
+	tp, ok := types.Unalias(t).(*types.TypeParam)
+	if !ok {
+		return t.Underlying()
+	}
+	if core := coreType(tp); core != nil {
+		return core
+	}
+	return tp.Underlying()
+}
+
+// coreType returns the single underlying type of a type parameter's type
+// set, or nil (no core type, or none stated).
+func coreType(tp *types.TypeParam) types.Type {
+	iface, ok := tp.Constraint().Underlying().(*types.Interface)
+	if !ok {
+		return nil
+	}
+	var core types.Type
+	for i := 0; i < iface.NumEmbeddeds(); i++ {
+		var terms []types.Type
+		switch e := iface.EmbeddedType(i).(type) {
+		case *types.Union:
+			for j := 0; j < e.Len(); j++ {
+				terms = append(terms, e.Term(j).Type().Underlying())
+			}
+		default:
+			if _, isIface := e.Underlying().(*types.Interface); isIface {
+				continue
+			}
+			terms = append(terms, e.Underlying())
+		}
+		for _, t := range terms {
+			if core != nil && !types.Identical(core, t) {
+				return nil
+			}
+			core = t
+		}
+	}
+	return core
 }

@@ -57,7 +57,7 @@ func (w *witnessWriter) arg(i int, t types.Type) string {
 	if v, ok := w.h.inputs[Loc{Obj: w.h.args, Path: p}]; ok {
 		return w.value(v, t, "")
 	}
-	if _, isStruct := t.Underlying().(*types.Struct); isStruct && w.hasUnder(w.h.args, p) {
+	if _, isStruct := Under(t).(*types.Struct); isStruct && w.hasUnder(w.h.args, p) {
 		return w.structLit(w.h.args, p, t, "")
 	}
 	return w.zeroLit(t)
@@ -192,14 +192,14 @@ func (w *witnessWriter) isStore(id ObjID) bool {
 }
 
 func (w *witnessWriter) isMapObj(id ObjID) bool {
-	_, ok := w.objType(id).Underlying().(*types.Map)
+	_, ok := Under(w.objType(id)).(*types.Map)
 	return ok
 }
 
 // mapLit writes an input map: the keys it was seen to hold, with their
 // values.
 func (w *witnessWriter) mapLit(id ObjID) string {
-	mt := w.objType(id).Underlying().(*types.Map)
+	mt := Under(w.objType(id)).(*types.Map)
 	type entry struct{ key, val string }
 	var entries []entry
 	for _, k := range w.h.keys[Loc{Obj: id}] {
@@ -207,7 +207,7 @@ func (w *witnessWriter) mapLit(id ObjID) string {
 			continue
 		}
 		key := w.scalar(k.Key, mt.Key())
-		if b, ok := mt.Key().Underlying().(*types.Basic); ok && b.Info()&types.IsString != 0 {
+		if b, ok := Under(mt.Key()).(*types.Basic); ok && b.Info()&types.IsString != 0 {
 			str, _ := w.h.keyString(w.m.Uint64(k.Key))
 			key = strconv.Quote(str)
 		}
@@ -215,7 +215,7 @@ func (w *witnessWriter) mapLit(id ObjID) string {
 		cell := Path("").cell(k.ID)
 		if v, ok := w.h.inputs[Loc{Obj: id, Path: cell}]; ok {
 			val = w.value(v, mt.Elem(), "")
-		} else if _, isStruct := mt.Elem().Underlying().(*types.Struct); isStruct && w.hasUnder(id, cell) {
+		} else if _, isStruct := Under(mt.Elem()).(*types.Struct); isStruct && w.hasUnder(id, cell) {
 			val = w.structLit(id, cell, mt.Elem(), "")
 		}
 		entries = append(entries, entry{key, val})
@@ -229,7 +229,7 @@ func (w *witnessWriter) mapLit(id ObjID) string {
 }
 
 func (w *witnessWriter) isStructObj(id ObjID) bool {
-	_, ok := w.objType(id).Underlying().(*types.Struct)
+	_, ok := Under(w.objType(id)).(*types.Struct)
 	return ok
 }
 
@@ -288,7 +288,7 @@ func (w *witnessWriter) declare(id ObjID) []string {
 	if w.isMapObj(id) {
 		return []string{fmt.Sprintf("%s := %s", name, w.mapLit(id))}
 	}
-	if _, ok := t.Underlying().(*types.Struct); ok {
+	if _, ok := Under(t).(*types.Struct); ok {
 		return []string{fmt.Sprintf("%s := &%s", name, w.structLit(id, "", t, name))}
 	}
 	stmts := []string{fmt.Sprintf("%s := new(%s)", name, types.TypeString(t, w.q))}
@@ -301,7 +301,7 @@ func (w *witnessWriter) declare(id ObjID) []string {
 // structLit writes the composite literal of the struct at path p of object
 // id; at is the Go expression that denotes it, for link statements.
 func (w *witnessWriter) structLit(id ObjID, p Path, t types.Type, at string) string {
-	st := t.Underlying().(*types.Struct)
+	st := Under(t).(*types.Struct)
 	var parts []string
 	for i := 0; i < st.NumFields(); i++ {
 		f := st.Field(i)
@@ -318,7 +318,7 @@ func (w *witnessWriter) structLit(id ObjID, p Path, t types.Type, at string) str
 			}
 			continue
 		}
-		if _, isStruct := f.Type().Underlying().(*types.Struct); isStruct && w.hasUnder(id, fp) {
+		if _, isStruct := Under(f.Type()).(*types.Struct); isStruct && w.hasUnder(id, fp) {
 			parts = append(parts, f.Name()+": "+w.structLit(id, fp, f.Type(), expr))
 		}
 	}
@@ -388,7 +388,7 @@ func (w *witnessWriter) ifaceLit(x SymIface) string {
 		if info.Nilness != NotNil {
 			return "nil"
 		}
-		iface := info.Static.Underlying().(*types.Interface)
+		iface := Under(info.Static).(*types.Interface)
 		options := []types.Type{types.Typ[types.Int], types.Typ[types.String], types.Typ[types.Bool]}
 		if w.h.Implementors != nil {
 			options = append(options, w.h.Implementors(iface)...)
@@ -404,7 +404,7 @@ func (w *witnessWriter) ifaceLit(x SymIface) string {
 	lit := w.zeroLit(t)
 	if v, ok := w.h.inputs[Loc{Obj: info.Box}]; ok {
 		lit = w.value(v, t, "")
-	} else if _, isStruct := t.Underlying().(*types.Struct); isStruct && w.hasUnder(info.Box, "") {
+	} else if _, isStruct := Under(t).(*types.Struct); isStruct && w.hasUnder(info.Box, "") {
 		lit = w.structLit(info.Box, "", t, "")
 	}
 	return w.typed(lit, t)
@@ -416,7 +416,7 @@ func (w *witnessWriter) typed(lit string, t types.Type) string {
 	if b, ok := t.(*types.Basic); ok && (b.Kind() == types.Int || b.Kind() == types.String || b.Kind() == types.Bool) {
 		return lit
 	}
-	switch t.Underlying().(type) {
+	switch Under(t).(type) {
 	case *types.Basic:
 		return types.TypeString(t, w.q) + "(" + lit + ")"
 	case *types.Pointer, *types.Slice, *types.Map, *types.Signature, *types.Chan:
@@ -430,8 +430,8 @@ func (w *witnessWriter) typed(lit string, t types.Type) string {
 // typedZero writes a value of type t for an interface: a pointer to a
 // zero struct rather than a nil pointer, so that it is usable.
 func (w *witnessWriter) typedZero(t types.Type) string {
-	if p, ok := t.Underlying().(*types.Pointer); ok {
-		if _, isStruct := p.Elem().Underlying().(*types.Struct); isStruct {
+	if p, ok := Under(t).(*types.Pointer); ok {
+		if _, isStruct := Under(p.Elem()).(*types.Struct); isStruct {
 			return "&" + types.TypeString(p.Elem(), w.q) + "{}"
 		}
 	}
@@ -445,7 +445,7 @@ func (w *witnessWriter) sliceLit(x Slice, t types.Type, at string) string {
 		return "nil"
 	}
 	n, c := w.m.Uint64(x.Len), w.m.Uint64(x.Cap)
-	elem := t.Underlying().(*types.Slice).Elem()
+	elem := Under(t).(*types.Slice).Elem()
 	lit := types.TypeString(t, w.q) + "{" + w.elements(Loc{Obj: x.Store.Obj}, elem, c, at) + "}"
 	if n < c {
 		lit += fmt.Sprintf("[:%d]", n)
@@ -482,7 +482,7 @@ func (w *witnessWriter) elements(loc Loc, elem types.Type, n uint64, at string) 
 		var text string
 		if v, ok := w.h.inputs[Loc{Obj: loc.Obj, Path: cell}]; ok {
 			text = w.value(v, elem, expr)
-		} else if _, isStruct := elem.Underlying().(*types.Struct); isStruct && w.hasUnder(loc.Obj, cell) {
+		} else if _, isStruct := Under(elem).(*types.Struct); isStruct && w.hasUnder(loc.Obj, cell) {
 			text = w.structLit(loc.Obj, cell, elem, expr)
 		}
 		if text != "" {
@@ -510,7 +510,7 @@ func (w *witnessWriter) pathExpr(id ObjID, p Path) string {
 	var b strings.Builder
 	idx, _ := p.fields()
 	for _, i := range idx {
-		st := t.Underlying().(*types.Struct)
+		st := Under(t).(*types.Struct)
 		b.WriteString("." + st.Field(i).Name())
 		t = st.Field(i).Type()
 	}
@@ -531,7 +531,7 @@ func (w *witnessWriter) scalar(term *solver.Term, t types.Type) string {
 }
 
 func (w *witnessWriter) zeroLit(t types.Type) string {
-	switch u := t.Underlying().(type) {
+	switch u := Under(t).(type) {
 	case *types.Basic:
 		switch {
 		case u.Info()&types.IsBoolean != 0:

@@ -72,7 +72,7 @@ func (x *explorer) invoke(s *state, spec callSpec, call *ssa.Call) []alt {
 		}
 		// An input function value: an unknown function, like one without
 		// a body.
-		x.external(s, x.describeAt(s, spec.operand, spec.pos), spec.operand.Type().Underlying().(*types.Signature), call)
+		x.external(s, x.describeAt(s, spec.operand, spec.pos), heap.Under(spec.operand.Type()).(*types.Signature), call)
 		if passesReferences(spec.args) {
 			s.assumed = true
 		}

@@ -6,6 +6,8 @@ import (
 	"go/types"
 
 	"golang.org/x/tools/go/ssa"
+
+	"github.com/gosym/gosym/heap"
 )
 
 // sourceNames maps SSA values to the source expressions they are the
@@ -116,10 +118,10 @@ func describeUnOp(v *ssa.UnOp) string {
 
 // fieldName names field i of the struct t (or *t) points to or is.
 func fieldName(t types.Type, i int) string {
-	if p, ok := t.Underlying().(*types.Pointer); ok {
+	if p, ok := heap.Under(t).(*types.Pointer); ok {
 		t = p.Elem()
 	}
-	if st, ok := t.Underlying().(*types.Struct); ok && i < st.NumFields() {
+	if st, ok := heap.Under(t).(*types.Struct); ok && i < st.NumFields() {
 		return st.Field(i).Name()
 	}
 	return "?"

@@ -5,6 +5,7 @@ import (
 	"go/token"
 	"go/types"
 	"maps"
+	"regexp"
 	"runtime/debug"
 	"slices"
 	"sort"
@@ -100,7 +101,7 @@ func Analyze(fn *ssa.Function, cfg Config) (res *FuncResult) {
 		return res
 	}
 	if isAbstractGeneric(fn) {
-		res.Notes = append(res.Notes, "never instantiated: type parameters analysed as any type satisfying their constraints; the witness names them")
+		res.Notes = append(res.Notes, "never instantiated: type parameters analysed as any type satisfying their constraints; the witness instantiates them with any or their core type")
 	}
 	x.explore(x.initial())
 	x.finishRecord()
@@ -352,6 +353,9 @@ func (x *explorer) report(s *state) {
 	w := s.heap.Witness(m, qualifierFor(x.fn), x.params)
 	f.Setup = w.Setup
 	f.Call = callExpr(x.fn, w.Args)
+	if isAbstractGeneric(x.fn) {
+		f.Setup, f.Call = representatives(x.fn, f.Setup, f.Call)
+	}
 	f.Func = x.res.Func
 	for _, p := range s.trace {
 		f.Trace = append(f.Trace, x.fset.Position(p))
@@ -511,3 +515,44 @@ func callExpr(fn *ssa.Function, args []string) string {
 	}
 	return fmt.Sprintf("%s.%s(%s)", recv, fn.Name(), strings.Join(args[1:], ", "))
 }
+
+// representatives rewrites a witness of generic code analysed abstractly
+// so that it compiles: each type parameter is replaced by a type that
+// satisfies its constraint (its core type, or any), where there is one.
+func representatives(fn *ssa.Function, setup []string, call string) ([]string, string) {
+	params := fn.TypeParams()
+	if recv := fn.Signature.RecvTypeParams(); recv != nil && recv.Len() > 0 {
+		params = recv
+	}
+	subst := map[string]string{}
+	for i := 0; i < params.Len(); i++ {
+		tp := params.At(i)
+		rep := "any"
+		if core := heap.Under(tp); !types.IsInterface(core) {
+			rep = types.TypeString(core, qualifierFor(fn))
+		} else if iface, ok := tp.Constraint().Underlying().(*types.Interface); ok && iface.NumMethods() > 0 {
+			continue // no stand-in satisfies a constraint with methods
+		}
+		subst[tp.Obj().Name()] = rep
+	}
+	// Core types may mention other parameters ([]E): substitute twice.
+	replace := func(s string) string {
+		for range 2 {
+			s = typeParamName.ReplaceAllStringFunc(s, func(w string) string {
+				if r, ok := subst[w]; ok {
+					return r
+				}
+				return w
+			})
+		}
+		return s
+	}
+	out := make([]string, len(setup))
+	for i, l := range setup {
+		out[i] = replace(l)
+	}
+	return out, replace(call)
+}
+
+// typeParamName matches identifiers that may name a type parameter.
+var typeParamName = regexp.MustCompile(`\b[A-Z][A-Za-z0-9_]*\b`)

@@ -23,7 +23,7 @@ func (x *explorer) invokeMethod(s *state, spec callSpec, call *ssa.Call) []alt {
 	if sym, ok := recv.(heap.SymIface); ok {
 		origin = s.heap.Iface(sym.ID).Origin
 	}
-	static := spec.operand.Type().Underlying().(*types.Interface)
+	static := heap.Under(spec.operand.Type()).(*types.Interface)
 	iv, alts, ok := x.concreteIface(s, recv, static)
 	if !ok {
 		return alts
@@ -124,7 +124,7 @@ func (x *explorer) typeAssert(s *state, in *ssa.TypeAssert) []alt {
 	}
 	var ok bool
 	var result heap.Value
-	if target, isIface := in.AssertedType.Underlying().(*types.Interface); isIface {
+	if target, isIface := heap.Under(in.AssertedType).(*types.Interface); isIface {
 		iv, alts, done := x.concreteIface(s, v, target)
 		if !done {
 			return alts
@@ -145,7 +145,7 @@ func (x *explorer) typeAssert(s *state, in *ssa.TypeAssert) []alt {
 	if in.CommaOk {
 		if !ok {
 			result = heap.Zero(x.ctx, in.AssertedType)
-			if _, isIface := in.AssertedType.Underlying().(*types.Interface); isIface {
+			if _, isIface := heap.Under(in.AssertedType).(*types.Interface); isIface {
 				result = heap.Iface{}
 			}
 		}

@@ -139,7 +139,7 @@ func (x *explorer) exec(s *state, instr ssa.Instruction) []alt {
 		x.makeMap(s, in)
 
 	case *ssa.Lookup:
-		if _, isMap := in.X.Type().Underlying().(*types.Map); !isMap {
+		if _, isMap := heap.Under(in.X.Type()).(*types.Map); !isMap {
 			return x.stringIndex(s, in, in.X, in.Index)
 		}
 		return x.mapLookup(s, in)
@@ -182,7 +182,7 @@ func constructName(instr ssa.Instruction) string {
 }
 
 func deref(t types.Type) types.Type {
-	return t.Underlying().(*types.Pointer).Elem()
+	return heap.Under(t).(*types.Pointer).Elem()
 }
 
 // set binds the instruction's value and moves to the next instruction.

@@ -56,7 +56,7 @@ func (x *explorer) mapLookup(s *state, in *ssa.Lookup) []alt {
 		x.unsupported(s, "map value")
 		return nil
 	}
-	elemType := in.X.Type().Underlying().(*types.Map).Elem()
+	elemType := heap.Under(in.X.Type()).(*types.Map).Elem()
 	val, present := heap.Zero(x.ctx, elemType), false
 	if !t.IsNil {
 		key, d, ok := x.mapKey(s, in.Index)

@@ -12,7 +12,7 @@ import (
 )
 
 func (x *explorer) binOp(s *state, in *ssa.BinOp) []alt {
-	switch in.X.Type().Underlying().(type) {
+	switch heap.Under(in.X.Type()).(type) {
 	case *types.Struct, *types.Array:
 		return x.aggregateCompare(s, in)
 	}
@@ -312,7 +312,7 @@ func (x *explorer) fresh(s *state, t types.Type, name string) heap.Value {
 	if w, _, ok := heap.IntInfo(t); ok {
 		return heap.Scalar{T: x.ctx.FreshBV(heap.ExternalPrefix+name, w)}
 	}
-	switch u := t.Underlying().(type) {
+	switch u := heap.Under(t).(type) {
 	case *types.Pointer:
 		return s.heap.FreshRef(u.Elem())
 	case *types.Interface:
@@ -343,7 +343,7 @@ func (x *explorer) equalValues(s *state, a, b heap.Value, t types.Type) (*solver
 	if d != nil {
 		return nil, d, true
 	}
-	switch u := t.Underlying().(type) {
+	switch u := heap.Under(t).(type) {
 	case *types.Struct:
 		conds := make([]*solver.Term, 0, u.NumFields())
 		for i := 0; i < u.NumFields(); i++ {

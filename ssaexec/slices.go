@@ -63,13 +63,13 @@ func (x *explorer) indexAddr(s *state, in *ssa.IndexAddr) []alt {
 	}
 	var base heap.Ptr
 	var n, off *solver.Term
-	switch t := in.X.Type().Underlying().(type) {
+	switch t := heap.Under(in.X.Type()).(type) {
 	case *types.Pointer:
 		p, alts, ok := x.deref(s, in.X, in.Pos())
 		if !ok {
 			return alts
 		}
-		base, n, off = p, x.ctx.BV(64, uint64(t.Elem().Underlying().(*types.Array).Len())), x.ctx.BV(64, 0)
+		base, n, off = p, x.ctx.BV(64, uint64(heap.Under(t.Elem()).(*types.Array).Len())), x.ctx.BV(64, 0)
 	case *types.Slice:
 		sv, alts, ok := x.slice(s, in.X)
 		if !ok {
@@ -127,7 +127,7 @@ func (x *explorer) index(s *state, in *ssa.Index) []alt {
 	if isString(in.X.Type()) {
 		return x.stringIndex(s, in, in.X, in.Index)
 	}
-	if _, isArray := in.X.Type().Underlying().(*types.Array); !isArray {
+	if _, isArray := heap.Under(in.X.Type()).(*types.Array); !isArray {
 		x.unsupported(s, "indexing "+in.X.Type().String())
 		return nil
 	}
@@ -167,7 +167,7 @@ type sliceOf struct {
 
 func (x *explorer) sliceOperand(s *state, in *ssa.Slice) (sliceOf, []alt, bool) {
 	c := x.ctx
-	switch t := in.X.Type().Underlying().(type) {
+	switch t := heap.Under(in.X.Type()).(type) {
 	case *types.Slice:
 		sv, alts, ok := x.slice(s, in.X)
 		if !ok {
@@ -179,7 +179,7 @@ func (x *explorer) sliceOperand(s *state, in *ssa.Slice) (sliceOf, []alt, bool) 
 		if !ok {
 			return sliceOf{}, alts, false
 		}
-		n := c.BV(64, uint64(t.Elem().Underlying().(*types.Array).Len()))
+		n := c.BV(64, uint64(heap.Under(t.Elem()).(*types.Array).Len()))
 		return sliceOf{p, c.BV(64, 0), n, n, c.Bool(false)}, nil, true
 	}
 	x.unsupported(s, "slicing "+in.X.Type().String())
@@ -268,7 +268,7 @@ func (x *explorer) makeSlice(s *state, in *ssa.MakeSlice) []alt {
 		return nil
 	}
 	if !s.top().checked {
-		limit := c.BV(64, maxElems(in.Type().Underlying().(*types.Slice).Elem()))
+		limit := c.BV(64, maxElems(heap.Under(in.Type()).(*types.Slice).Elem()))
 		lenOK := c.Ule(n, limit)
 		capOK := c.And(c.Ule(capacity, limit), c.Ule(n, capacity))
 		if b, isConst := c.And(lenOK, capOK).BoolValue(); !isConst || !b {
@@ -284,7 +284,7 @@ func (x *explorer) makeSlice(s *state, in *ssa.MakeSlice) []alt {
 			}
 		}
 	}
-	elem := in.Type().Underlying().(*types.Slice).Elem()
+	elem := heap.Under(in.Type()).(*types.Slice).Elem()
 	store := s.heap.AllocArray(in.Type(), elem, capacity)
 	x.set(s, in, heap.Slice{Store: store, Off: c.BV(64, 0), Len: n, Cap: capacity, Nil: c.Bool(false)})
 	return nil
@@ -297,23 +297,34 @@ var sizes = types.SizesFor("gc", "amd64")
 // the runtime refuses allocations over 2^48 bytes.
 func maxElems(elem types.Type) uint64 {
 	const maxAlloc = 1 << 48
-	size := sizes.Sizeof(elem)
-	if size == 0 {
+	size := sizeOf(elem)
+	if size <= 0 {
 		return 1<<63 - 1
 	}
 	return maxAlloc / uint64(size)
+}
+
+// sizeOf is the size of t, or -1 when it is not known: a type built from
+// type parameters has a size only once instantiated (go/types asserts).
+func sizeOf(t types.Type) (size int64) {
+	defer func() {
+		if recover() != nil {
+			size = -1
+		}
+	}()
+	return sizes.Sizeof(t)
 }
 
 // lenCap is len(v) or cap(v).
 func (x *explorer) lenCap(s *state, in *ssa.Call, which string) []alt {
 	arg := in.Call.Args[0]
 	c := x.ctx
-	if _, isMap := arg.Type().Underlying().(*types.Map); isMap {
+	if _, isMap := heap.Under(arg.Type()).(*types.Map); isMap {
 		return x.mapLen(s, in)
 	}
-	if t, ok := arg.Type().Underlying().(*types.Pointer); ok {
+	if t, ok := heap.Under(arg.Type()).(*types.Pointer); ok {
 		arg = nil
-		n := t.Elem().Underlying().(*types.Array).Len()
+		n := heap.Under(t.Elem()).(*types.Array).Len()
 		x.set(s, in, heap.Scalar{T: c.BV(64, uint64(n))})
 		return nil
 	}
@@ -348,7 +359,7 @@ func (x *explorer) lenCap(s *state, in *ssa.Call, which string) []alt {
 // symbolic capacity both cases are explored.
 func (x *explorer) appendSlice(s *state, in *ssa.Call) []alt {
 	args := in.Call.Args
-	if _, isSlice := args[1].Type().Underlying().(*types.Slice); !isSlice {
+	if _, isSlice := heap.Under(args[1].Type()).(*types.Slice); !isSlice {
 		x.unsupported(s, "append of a string")
 		return nil
 	}
@@ -423,7 +434,7 @@ func (x *explorer) storeArray(s *state, p heap.Ptr, a *heap.Array) {
 // store, as it was before the copy, overwrite dst's.
 func (x *explorer) copySlice(s *state, in *ssa.Call) []alt {
 	args := in.Call.Args
-	if _, isSlice := args[1].Type().Underlying().(*types.Slice); !isSlice {
+	if _, isSlice := heap.Under(args[1].Type()).(*types.Slice); !isSlice {
 		x.unsupported(s, "copy from a string")
 		return nil
 	}
@@ -485,7 +496,7 @@ func (x *explorer) sliceIsNil(s *state, in *ssa.BinOp, v heap.Slice) {
 func (x *explorer) clear(s *state, in *ssa.Call) []alt {
 	arg := in.Call.Args[0]
 	c := x.ctx
-	switch t := arg.Type().Underlying().(type) {
+	switch t := heap.Under(arg.Type()).(type) {
 	case *types.Slice:
 		sv, alts, ok := x.slice(s, arg)
 		if !ok {
@@ -521,5 +532,5 @@ func (x *explorer) clear(s *state, in *ssa.Call) []alt {
 
 // sliceElem is the element type of a slice type.
 func sliceElem(t types.Type) types.Type {
-	return t.Underlying().(*types.Slice).Elem()
+	return heap.Under(t).(*types.Slice).Elem()
 }

@@ -16,7 +16,7 @@ import (
 // them, concatenations, conversions) are windows of immutable byte arrays.
 
 func isString(t types.Type) bool {
-	b, ok := t.Underlying().(*types.Basic)
+	b, ok := heap.Under(t).(*types.Basic)
 	return ok && b.Info()&types.IsString != 0
 }
 
@@ -230,11 +230,11 @@ func (x *explorer) stringConvert(s *state, in *ssa.Convert) []alt {
 }
 
 func isByteSlice(t types.Type) bool {
-	sl, ok := t.Underlying().(*types.Slice)
+	sl, ok := heap.Under(t).(*types.Slice)
 	if !ok {
 		return false
 	}
-	b, ok := sl.Elem().Underlying().(*types.Basic)
+	b, ok := heap.Under(sl.Elem()).(*types.Basic)
 	return ok && b.Kind() == types.Byte
 }
 
@@ -252,7 +252,7 @@ type rangeIter struct {
 // one of the orders Go may take, so other orders are recorded as a bound.
 func (x *explorer) rangeInstr(s *state, in *ssa.Range) []alt {
 	var it rangeIter
-	if mt, isMap := in.X.Type().Underlying().(*types.Map); isMap {
+	if mt, isMap := heap.Under(in.X.Type()).(*types.Map); isMap {
 		t, d, ok := x.mapRef(s, in.X)
 		if d != nil {
 			return x.decide(s, d)
