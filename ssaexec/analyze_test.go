@@ -106,12 +106,12 @@ func TestWitnesses(t *testing.T) {
 	}, {
 		fn: "(misc.Counter).Next",
 		want: []shownFinding{{
-			Kind: DivZero, Posn: "misc.go:44:13",
+			Kind: DivZero, Posn: "misc.go:48:13",
 			Message: "integer divide by zero: *c.Step is 0",
 			Setup:   []string{"int1 := new(int)", "*int1 = 0"},
 			Call:    "(Counter{N: 0, Step: int1}).Next()",
 		}, {
-			Kind: NilDeref, Posn: "misc.go:44:15",
+			Kind: NilDeref, Posn: "misc.go:48:15",
 			Message: "nil dereference: c.Step is nil",
 			Call:    "(Counter{N: 0, Step: nil}).Next()",
 		}},
@@ -325,7 +325,7 @@ func TestAssumed(t *testing.T) {
 	}
 	f := res.Findings[0]
 	got := []string{show(f).Posn, f.Message, strings.Join(f.Approximated, ",")}
-	want := []string{"misc.go:18:21", "nil dereference: table.Rows is nil", "strconv.Atoi"}
+	want := []string{"misc.go:22:21", "nil dereference: table.Rows is nil", "strconv.Atoi"}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("finding (-want +got):\n%s", diff)
 	}

@@ -98,7 +98,7 @@ func (x *explorer) nilCall(s *state, spec callSpec, o heap.Origin) {
 
 // enter starts executing fn in a new frame (or models it, without a body).
 func (x *explorer) enter(s *state, fn *ssa.Function, env []heap.Value, args []heap.Value, call *ssa.Call) []alt {
-	if fn.Blocks == nil {
+	if fn.Blocks == nil || modelledAsUnknown(fn, x.fn) {
 		if fn.Name() == "init" && fn.Signature.Params().Len() == 0 {
 			// Another package's initialization: its variables are inputs.
 			if call != nil {

@@ -2,7 +2,11 @@
 // calls it cannot see into.
 package misc
 
-import "strconv"
+import (
+	"errors"
+	"strconv"
+	"strings"
+)
 
 // Count uses a map, which the core does not model: its status must say so.
 func Count(words map[string]int, w string) int {
@@ -42,4 +46,23 @@ type Counter struct {
 // Next divides by the step, which may be missing or zero.
 func (c Counter) Next() int {
 	return c.N / *c.Step // want nil-deref "^nil dereference: c.Step is nil$" div-zero `^integer divide by zero: \*c.Step is 0$`
+}
+
+// Checked divides only when the error is nil, which errors.New never is:
+// no finding (errors.New is executed).
+func Checked(n int) int {
+	err := errors.New("bad")
+	if n == 0 && err == nil {
+		return 10 / n
+	}
+	return 0
+}
+
+// Command divides by n for commands with a prefix that strings.HasPrefix,
+// executed, reports exactly.
+func Command(cmd string, n int) int {
+	if strings.HasPrefix(cmd, "div:") {
+		return 100 / n // want div-zero `^integer divide by zero: n is 0$`
+	}
+	return 0
 }
