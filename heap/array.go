@@ -247,6 +247,10 @@ func (h *Heap) NewStore(sliceType types.Type, a *Array) Ptr {
 func (h *Heap) materializeSlice(loc Loc, t types.Type) (Value, *Decision) {
 	c := h.ctx
 	name := h.locName(loc)
+	ext := h.external(loc)
+	if ext {
+		name = ExternalPrefix + name
+	}
 	n, capacity := c.FreshBV(name+".len", 64), c.FreshBV(name+".cap", 64)
 	isNil := c.FreshBool(name + ".nil")
 	zero := c.BV(64, 0)
@@ -260,7 +264,7 @@ func (h *Heap) materializeSlice(loc Loc, t types.Type) (Value, *Decision) {
 	return nil, &Decision{Choices: []Choice{{Label: "input slice", Guard: guard, apply: func(h *Heap) {
 		id := h.add(t, true, depth)
 		obj := h.objs[id]
-		obj.store = true
+		obj.store, obj.External = true, ext
 		obj.Val = &Array{ID: h.newArrayID(), Len: capacity, Elem: elem, Back: Backing{Kind: InputBack, Input: Loc{Obj: id}}}
 		h.record(loc, Slice{Store: Ptr{Obj: id}, Off: zero, Len: n, Cap: capacity, Nil: isNil})
 	}}}}

@@ -430,6 +430,15 @@ func (h *Heap) NewInputObject(t types.Type, depth int) ObjID {
 // recognized.
 const ExternalPrefix = "ext:"
 
+// NewExternalObject makes an input object whose contents an unexecuted
+// part of the program set (another package's variable, say): choices about
+// what it holds are assumptions.
+func (h *Heap) NewExternalObject(t types.Type) ObjID {
+	id := h.add(t, true, 0)
+	h.objs[id].External = true
+	return id
+}
+
 // external reports whether values read at loc are assumptions.
 func (h *Heap) external(loc Loc) bool { return h.objs[loc.Obj].External }
 

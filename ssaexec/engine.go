@@ -173,7 +173,8 @@ func (x *explorer) initial() *state {
 
 // global returns the address of a package-level variable on this path.
 // Variables of packages with bodies start zero and are set by their init
-// function; those of other packages are inputs, like parameters.
+// function; those of other packages are inputs set by code gosym did not
+// run, so what a path assumes of them is an assumption.
 func (x *explorer) global(s *state, g *ssa.Global) heap.Ptr {
 	if p, ok := s.globals[g]; ok {
 		return p
@@ -183,7 +184,7 @@ func (x *explorer) global(s *state, g *ssa.Global) heap.Ptr {
 	if g.Pkg != nil && g.Pkg.Func("init") != nil && g.Pkg.Func("init").Blocks != nil {
 		p = s.heap.Alloc(elem)
 	} else {
-		p = heap.Ptr{Obj: s.heap.NewInputObject(elem, 0)}
+		p = heap.Ptr{Obj: s.heap.NewExternalObject(elem)}
 		name := "variable " + g.RelString(nil)
 		x.approx[name] = true
 		s.approx = append(s.approx, name)
