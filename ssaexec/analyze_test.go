@@ -182,7 +182,7 @@ func TestWitnesses(t *testing.T) {
 	}, {
 		fn: "globals.Slot",
 		want: []shownFinding{{
-			Kind: NilDeref, Posn: "globals.go:25:9",
+			Kind: NilDeref, Posn: "globals.go:27:9",
 			Message: "nil dereference: table[i] is nil",
 			Call:    "Slot(0)",
 		}},
