@@ -358,12 +358,7 @@ func (x *explorer) lenCap(s *state, in *ssa.Call, which string) []alt {
 // past it a new store of some larger capacity holds a copy. With a
 // symbolic capacity both cases are explored.
 func (x *explorer) appendSlice(s *state, in *ssa.Call) []alt {
-	args := in.Call.Args
-	if _, isSlice := heap.Under(args[1].Type()).(*types.Slice); !isSlice {
-		x.unsupported(s, "append of a string")
-		return nil
-	}
-	dst, src, da, sa, alts, ok := x.twoSlices(s, args[0], args[1])
+	dst, src, da, sa, alts, ok := x.dstAndSource(s, in)
 	if !ok {
 		return alts
 	}
@@ -375,7 +370,8 @@ func (x *explorer) appendSlice(s *state, in *ssa.Call) []alt {
 			lo := c.Add(dst.Off, dst.Len)
 			x.storeArray(s, dst.Store, s.heap.Window(da, lo, c.Add(lo, src.Len), c.Sub(src.Off, lo), sa))
 		}
-		x.set(s, in, heap.Slice{Store: dst.Store, Off: dst.Off, Len: newLen, Cap: dst.Cap, Nil: c.And(dst.Nil, src.Nil)})
+		// Appending nothing returns dst itself, nil or not.
+		x.set(s, in, heap.Slice{Store: dst.Store, Off: dst.Off, Len: newLen, Cap: dst.Cap, Nil: c.And(dst.Nil, c.Eq(src.Len, zero))})
 	}
 	newCap := c.FreshBV("cap", 64)
 	grow := func(s *state) {
@@ -396,22 +392,33 @@ func (x *explorer) appendSlice(s *state, in *ssa.Call) []alt {
 	}
 }
 
-// twoSlices reads two slice operands and their backing arrays.
-func (x *explorer) twoSlices(s *state, a, b ssa.Value) (av, bv heap.Slice, aa, ba *heap.Array, alts []alt, ok bool) {
-	if av, alts, ok = x.slice(s, a); !ok {
-		return
-	}
-	if bv, alts, ok = x.slice(s, b); !ok {
+// dstAndSource reads the operands of append(dst, src...) and copy(dst,
+// src) with their backing arrays: src is a slice, or a string whose bytes
+// are viewed as one.
+func (x *explorer) dstAndSource(s *state, in *ssa.Call) (dst, src heap.Slice, da, sa *heap.Array, alts []alt, ok bool) {
+	args := in.Call.Args
+	if dst, alts, ok = x.slice(s, args[0]); !ok {
 		return
 	}
 	var d *heap.Decision
-	if aa, d = x.arrayOf(s, av, sliceElem(a.Type())); d != nil {
-		return av, bv, nil, nil, x.decide(s, d), false
+	if da, d = x.arrayOf(s, dst, sliceElem(args[0].Type())); d != nil {
+		return dst, src, nil, nil, x.decide(s, d), false
 	}
-	if ba, d = x.arrayOf(s, bv, sliceElem(b.Type())); d != nil {
-		return av, bv, nil, nil, x.decide(s, d), false
+	if isString(args[1].Type()) {
+		v, d := x.use(s, args[1])
+		if d != nil {
+			return dst, src, nil, nil, x.decide(s, d), false
+		}
+		arr, off, n := s.heap.StrArray(v)
+		return dst, heap.Slice{Off: off, Len: n, Cap: n, Nil: x.ctx.Bool(false)}, da, arr, nil, true
 	}
-	return av, bv, aa, ba, nil, true
+	if src, alts, ok = x.slice(s, args[1]); !ok {
+		return
+	}
+	if sa, d = x.arrayOf(s, src, sliceElem(args[1].Type())); d != nil {
+		return dst, src, nil, nil, x.decide(s, d), false
+	}
+	return dst, src, da, sa, nil, true
 }
 
 // arrayOf returns the backing array of a slice (a nil slice has none).
@@ -433,12 +440,7 @@ func (x *explorer) storeArray(s *state, p heap.Ptr, a *heap.Array) {
 // copySlice is copy(dst, src): min(len(dst), len(src)) elements of src's
 // store, as it was before the copy, overwrite dst's.
 func (x *explorer) copySlice(s *state, in *ssa.Call) []alt {
-	args := in.Call.Args
-	if _, isSlice := heap.Under(args[1].Type()).(*types.Slice); !isSlice {
-		x.unsupported(s, "copy from a string")
-		return nil
-	}
-	dst, src, da, sa, alts, ok := x.twoSlices(s, args[0], args[1])
+	dst, src, da, sa, alts, ok := x.dstAndSource(s, in)
 	if !ok {
 		return alts
 	}

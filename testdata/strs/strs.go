@@ -71,3 +71,19 @@ func Vowels() int {
 	}
 	return 10 / n
 }
+
+// AppendBytes appends a string's bytes to a buffer and reads the last.
+func AppendBytes(buf []byte, s string) byte {
+	buf = append(buf, s...)
+	return buf[len(buf)-1] // want index `^index out of range \[-1\] with length 0 \(buf\[len\(buf\) - 1\]\)$`
+}
+
+// CopyBytes copies a string into a buffer of its length: no finding.
+func CopyBytes(s string) byte {
+	b := make([]byte, len(s))
+	n := copy(b, s)
+	if n > 0 && b[0] != s[0] {
+		panic("copy")
+	}
+	return 0
+}
