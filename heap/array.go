@@ -121,17 +121,16 @@ func (h *Heap) Elem(a *Array, i *solver.Term) (Value, *Decision) {
 // the k-bound left out a new input cell.
 func (h *Heap) lookup(a *Array, i, g *solver.Term, out *[]leaf) (cut bool) {
 	c := h.ctx
-	for _, cell := range a.Cells {
-		eq := c.Eq(i, cell.Index)
-		if b, ok := eq.BoolValue(); ok && !b {
-			continue
-		}
-		val := cell.Val
-		addLeaf(out, c.And(g, eq), "written cell", func(*Heap) Value { return val })
-		if b, ok := eq.BoolValue(); ok && b {
-			return false
-		}
-		g = c.And(g, c.Not(eq))
+	indices := make([]*solver.Term, len(a.Cells))
+	for j, cell := range a.Cells {
+		indices[j] = cell.Index
+	}
+	g, done := firstMatch(c, i, g, indices, func(j int, guard *solver.Term) {
+		val := a.Cells[j].Val
+		addLeaf(out, guard, "written cell", func(*Heap) Value { return val })
+	})
+	if done {
+		return false
 	}
 	switch a.Back.Kind {
 	case ZeroBack:
@@ -155,17 +154,16 @@ func (h *Heap) lookupInput(a *Array, i, g *solver.Term, out *[]leaf) bool {
 	c := h.ctx
 	loc := a.Back.Input
 	cells := h.cells[loc]
-	for _, ic := range cells {
-		eq := c.Eq(i, ic.Index)
-		if b, ok := eq.BoolValue(); ok && !b {
-			continue
-		}
-		ref := InputRef{Obj: loc.Obj, Path: loc.Path.cell(ic.ID), Type: a.Elem}
-		addLeaf(out, c.And(g, eq), "input cell", func(*Heap) Value { return ref })
-		if b, ok := eq.BoolValue(); ok && b {
-			return false
-		}
-		g = c.And(g, c.Not(eq))
+	indices := make([]*solver.Term, len(cells))
+	for j, ic := range cells {
+		indices[j] = ic.Index
+	}
+	g, done := firstMatch(c, i, g, indices, func(j int, guard *solver.Term) {
+		ref := InputRef{Obj: loc.Obj, Path: loc.Path.cell(cells[j].ID), Type: a.Elem}
+		addLeaf(out, guard, "input cell", func(*Heap) Value { return ref })
+	})
+	if done {
+		return false
 	}
 	if len(cells) >= h.cfg.K {
 		return true
@@ -268,4 +266,25 @@ func (h *Heap) materializeSlice(loc Loc, t types.Type) (Value, *Decision) {
 		obj.Val = &Array{ID: h.newArrayID(), Len: capacity, Elem: elem, Back: Backing{Kind: InputBack, Input: Loc{Obj: id}}}
 		h.record(loc, Slice{Store: Ptr{Obj: id}, Off: zero, Len: n, Cap: capacity, Nil: isNil})
 	}}}}
+}
+
+// firstMatch walks an association list in order for key k under guard g:
+// for each entry whose key may equal k it calls match with the guard under
+// which that entry is the first match. It returns the guard under which no
+// entry matched, and whether some entry matched for certain (then the
+// walk stopped and nothing is left).
+func firstMatch(c *solver.Context, k, g *solver.Term, keys []*solver.Term, match func(j int, guard *solver.Term)) (rest *solver.Term, done bool) {
+	for j, key := range keys {
+		eq := c.Eq(k, key)
+		b, known := eq.BoolValue()
+		if known && !b {
+			continue
+		}
+		match(j, c.And(g, eq))
+		if known && b {
+			return nil, true
+		}
+		g = c.And(g, c.Not(eq))
+	}
+	return g, false
 }

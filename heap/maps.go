@@ -125,20 +125,20 @@ func (h *Heap) mapLookup(m *MapStore, k, g *solver.Term, out *[]mapLeaf) bool {
 		}
 		*out = append(*out, mapLeaf{guard: guard, label: label, result: r})
 	}
-	for _, e := range m.Entries {
-		eq := c.Eq(k, e.Key)
-		if b, ok := eq.BoolValue(); ok && !b {
-			continue
-		}
+	written := make([]*solver.Term, len(m.Entries))
+	for j, e := range m.Entries {
+		written[j] = e.Key
+	}
+	g, done := firstMatch(c, k, g, written, func(j int, guard *solver.Term) {
+		e := m.Entries[j]
 		r := mapResult{val: e.Val, ok: !e.Deleted}
 		if e.Deleted {
 			r.val = zero
 		}
-		add(c.And(g, eq), "written key", func(*Heap) mapResult { return r })
-		if b, ok := eq.BoolValue(); ok && b {
-			return false
-		}
-		g = c.And(g, c.Not(eq))
+		add(guard, "written key", func(*Heap) mapResult { return r })
+	})
+	if done {
+		return false
 	}
 	if m.Input == nil {
 		add(g, "absent", func(*Heap) mapResult { return mapResult{val: zero} })
@@ -146,18 +146,18 @@ func (h *Heap) mapLookup(m *MapStore, k, g *solver.Term, out *[]mapLeaf) bool {
 	}
 	loc := *m.Input
 	keys := h.keys[loc]
-	for _, ik := range keys {
-		eq := c.Eq(k, ik.Key)
-		if b, ok := eq.BoolValue(); ok && !b {
-			continue
-		}
+	observed := make([]*solver.Term, len(keys))
+	for j, ik := range keys {
+		observed[j] = ik.Key
+	}
+	g, done = firstMatch(c, k, g, observed, func(j int, guard *solver.Term) {
+		ik := keys[j]
 		ref := InputRef{Obj: loc.Obj, Path: loc.Path.cell(ik.ID), Type: m.Elem}
-		add(c.And(g, eq, ik.Present), "input key", func(*Heap) mapResult { return mapResult{val: ref, ok: true} })
-		add(c.And(g, eq, c.Not(ik.Present)), "input key absent", func(*Heap) mapResult { return mapResult{val: zero} })
-		if b, ok := eq.BoolValue(); ok && b {
-			return false
-		}
-		g = c.And(g, c.Not(eq))
+		add(c.And(guard, ik.Present), "input key", func(*Heap) mapResult { return mapResult{val: ref, ok: true} })
+		add(c.And(guard, c.Not(ik.Present)), "input key absent", func(*Heap) mapResult { return mapResult{val: zero} })
+	})
+	if done {
+		return false
 	}
 	if len(keys) >= h.cfg.K {
 		return true

@@ -34,22 +34,9 @@ func (x *explorer) index64(s *state, v ssa.Value) (*solver.Term, *heap.Decision,
 // checkIndex splits on i being out of [0, n): the out-of-range side is an
 // index finding; the other marks the instruction checked and retries it.
 func (x *explorer) checkIndex(s *state, i, n *solver.Term, pos token.Pos, what string) []alt {
-	c := x.ctx
-	in := c.Ult(i, n)
-	if b, ok := in.BoolValue(); ok {
-		if b {
-			s.top().checked = true
-			return nil
-		}
-	}
-	return []alt{
-		{guard: c.Not(in), apply: func(s *state) {
-			x.panickedWith(s, Index, pos, func(m heap.Valuer) string {
-				return fmt.Sprintf("index out of range [%d] with length %d (%s)", m.Int64(i), m.Int64(n), what)
-			})
-		}},
-		{guard: in, apply: func(s *state) { s.top().checked = true }},
-	}
+	return x.checkBounds(s, x.ctx.Ult(i, n), Index, pos, func(m heap.Valuer) string {
+		return fmt.Sprintf("index out of range [%d] with length %d (%s)", m.Int64(i), m.Int64(n), what)
+	})
 }
 
 func (x *explorer) indexAddr(s *state, in *ssa.IndexAddr) []alt {
