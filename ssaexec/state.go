@@ -86,6 +86,9 @@ type state struct {
 	bound int
 	pc    []*solver.Term
 	trace []token.Pos
+	// traceFile and traceLine are where the trace's last entry is.
+	traceFile *token.File
+	traceLine int
 	// compared records, per entry parameter (index+1), its comparison with
 	// nil on this path.
 	compared map[int]nilCheck
@@ -114,10 +117,12 @@ func (s *state) clone() *state {
 		c.frames[i] = f.clone()
 	}
 	c.heap = s.heap.Clone()
-	c.pc = append([]*solver.Term(nil), s.pc...)
-	c.trace = append([]token.Pos(nil), s.trace...)
+	// Paths only append to these: capping the capacity makes the first
+	// append of either path copy, so the prefix is shared, not copied.
+	c.pc = s.pc[:len(s.pc):len(s.pc)]
+	c.trace = s.trace[:len(s.trace):len(s.trace)]
 	c.compared = maps.Clone(s.compared)
-	c.approx = append([]string(nil), s.approx...)
+	c.approx = s.approx[:len(s.approx):len(s.approx)]
 	return &c
 }
 
@@ -134,12 +139,13 @@ func (s *state) note(fset *token.FileSet, pos token.Pos) {
 	if !pos.IsValid() {
 		return
 	}
-	if n := len(s.trace); n > 0 {
-		last := fset.Position(s.trace[n-1])
-		cur := fset.Position(pos)
-		if last.Filename == cur.Filename && last.Line == cur.Line {
-			return
-		}
+	// This runs for every instruction: compare lines without building
+	// Positions.
+	file := fset.File(pos)
+	line := file.Line(pos)
+	if file == s.traceFile && line == s.traceLine {
+		return
 	}
+	s.traceFile, s.traceLine = file, line
 	s.trace = append(s.trace, pos)
 }
