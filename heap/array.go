@@ -288,3 +288,24 @@ func firstMatch(c *solver.Context, k, g *solver.Term, keys []*solver.Term, match
 	}
 	return g, false
 }
+
+// ArrayView recognizes a pointer to an array of type arrayType that lies
+// inside a slice's backing store (a slice converted to an array pointer
+// points at the store's element where the slice starts): it returns the
+// store and that index. A pointer to an element that is itself such an
+// array is not a view.
+func (h *Heap) ArrayView(p Ptr, arrayType types.Type) (store Ptr, off *solver.Term, ok bool) {
+	obj := h.objs[p.Obj]
+	if obj == nil || !obj.store {
+		return Ptr{}, nil, false
+	}
+	arr, isArray := obj.Val.(*Array)
+	if !isArray || types.Identical(arr.Elem, arrayType) {
+		return Ptr{}, nil, false
+	}
+	st := p.Path.steps()
+	if len(st) != 1 || st[0].kind != '#' {
+		return Ptr{}, nil, false
+	}
+	return Ptr{Obj: p.Obj}, h.terms[st[0].n], true
+}

@@ -28,14 +28,34 @@ func (h *Heap) StrArray(v Value) (arr *Array, off, n *solver.Term) {
 	case SymStr:
 		return x.Arr, x.Off, x.Len
 	case Str:
-		cells := make([]Cell, len(x.S))
+		vals := make([]Value, len(x.S))
 		for i := range len(x.S) {
-			cells[i] = Cell{Index: c.BV(64, uint64(i)), Val: Scalar{c.BV(8, uint64(x.S[i]))}}
+			vals[i] = Scalar{c.BV(8, uint64(x.S[i]))}
 		}
-		length := c.BV(64, uint64(len(x.S)))
-		return &Array{ID: h.newArrayID(), Len: length, Elem: byteType, Cells: cells}, c.BV(64, 0), length
+		arr := h.ArrayOf(byteType, vals)
+		return arr, c.BV(64, 0), arr.Len
 	}
 	panic("heap: not a string value")
+}
+
+// ArrayOf returns a new array holding vals at indices 0, 1, ...
+func (h *Heap) ArrayOf(elem types.Type, vals []Value) *Array {
+	c := h.ctx
+	cells := make([]Cell, len(vals))
+	for i, v := range vals {
+		cells[i] = Cell{Index: c.BV(64, uint64(i)), Val: v}
+	}
+	return &Array{ID: h.newArrayID(), Len: c.BV(64, uint64(len(vals))), Elem: elem, Cells: cells}
+}
+
+// BytesString returns the string of the given byte terms.
+func (h *Heap) BytesString(bytes []*solver.Term) SymStr {
+	vals := make([]Value, len(bytes))
+	for i, b := range bytes {
+		vals[i] = Scalar{b}
+	}
+	arr := h.ArrayOf(byteType, vals)
+	return SymStr{Arr: arr, Off: h.ctx.BV(64, 0), Len: arr.Len}
 }
 
 // materializeString makes an input string of symbolic length whose bytes

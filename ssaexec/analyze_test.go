@@ -50,6 +50,18 @@ func TestWitnesses(t *testing.T) {
 			Call:    "ThreeBug(head)",
 		}},
 	}, {
+		fn: "strs.Euro",
+		want: []shownFinding{{
+			Kind: Panic, Posn: "strs.go:120:9", Message: "panic: euro",
+			Call: `Euro("€")`,
+		}},
+	}, {
+		fn: "strs.FirstOfGreater",
+		want: []shownFinding{{
+			Kind: Index, Posn: "strs.go:97:10", Message: "index out of range [0] with length 0 (a[0])",
+			Call: `FirstOfGreater("", "")`,
+		}},
+	}, {
 		fn: "aliasing.Steal",
 		want: []shownFinding{{
 			Kind: NilDeref, Posn: "aliasing.go:19:18",

@@ -86,6 +86,9 @@ func (x *explorer) exec(s *state, instr ssa.Instruction) []alt {
 		if !ok {
 			return alts
 		}
+		if store, off, isView := x.arrayView(s, t, in.Addr.Type()); isView {
+			return x.storeView(s, store, off, in.Val)
+		}
 		if d := s.heap.Store(t, x.value(s, in.Val)); d != nil {
 			return x.decide(s, d)
 		}
@@ -119,6 +122,9 @@ func (x *explorer) exec(s *state, instr ssa.Instruction) []alt {
 
 	case *ssa.Index:
 		return x.index(s, in)
+
+	case *ssa.SliceToArrayPointer:
+		return x.sliceToArrayPointer(s, in)
 
 	case *ssa.Slice:
 		return x.sliceInstr(s, in)

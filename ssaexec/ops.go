@@ -272,6 +272,9 @@ func (x *explorer) load(s *state, in *ssa.UnOp) []alt {
 	if !ok {
 		return alts
 	}
+	if store, off, isView := x.arrayView(s, p, in.X.Type()); isView {
+		return x.loadView(s, in, store, off)
+	}
 	v, d := s.heap.Load(p, in.Type())
 	if d != nil {
 		return x.decide(s, d)

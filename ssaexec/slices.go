@@ -57,6 +57,9 @@ func (x *explorer) indexAddr(s *state, in *ssa.IndexAddr) []alt {
 			return alts
 		}
 		base, n, off = p, x.ctx.BV(64, uint64(heap.Under(t.Elem()).(*types.Array).Len())), x.ctx.BV(64, 0)
+		if store, at, isView := x.arrayView(s, p, t); isView {
+			base, off = store, at
+		}
 	case *types.Slice:
 		sv, alts, ok := x.slice(s, in.X)
 		if !ok {
@@ -167,6 +170,9 @@ func (x *explorer) sliceOperand(s *state, in *ssa.Slice) (sliceOf, []alt, bool) 
 			return sliceOf{}, alts, false
 		}
 		n := c.BV(64, uint64(heap.Under(t.Elem()).(*types.Array).Len()))
+		if store, off, isView := x.arrayView(s, p, t); isView {
+			return sliceOf{store, off, n, n, c.Bool(false)}, nil, true
+		}
 		return sliceOf{p, c.BV(64, 0), n, n, c.Bool(false)}, nil, true
 	}
 	x.unsupported(s, "slicing "+in.X.Type().String())
@@ -522,4 +528,89 @@ func (x *explorer) clear(s *state, in *ssa.Call) []alt {
 // sliceElem is the element type of a slice type.
 func sliceElem(t types.Type) types.Type {
 	return heap.Under(t).(*types.Slice).Elem()
+}
+
+// sliceToArrayPointer is (*[N]T)(s), and with a load [N]T(s): a slice
+// shorter than N panics; the pointer points into the slice's backing
+// store (see heap.ArrayView), and is nil for a nil slice when N is 0.
+func (x *explorer) sliceToArrayPointer(s *state, in *ssa.SliceToArrayPointer) []alt {
+	c := x.ctx
+	sv, alts, ok := x.slice(s, in.X)
+	if !ok {
+		return alts
+	}
+	n := heap.Under(heap.Under(in.Type()).(*types.Pointer).Elem()).(*types.Array).Len()
+	if !s.top().checked {
+		fits := c.Ule(c.BV(64, uint64(n)), sv.Len)
+		if alts := x.checkBounds(s, fits, SliceBounds, in.Pos(), func(m heap.Valuer) string {
+			return fmt.Sprintf("cannot convert slice with length %d to array or pointer to array with length %d (%s)",
+				m.Int64(sv.Len), n, x.describeAt(s, in.X, in.Pos()))
+		}); alts != nil {
+			return alts
+		}
+	}
+	view := s.heap.ElemPtr(sv.Store, sv.Off)
+	if isNil, isConst := sv.Nil.BoolValue(); n > 0 || isConst && !isNil {
+		x.set(s, in, view)
+		return nil
+	} else if isConst {
+		x.set(s, in, heap.Nil{})
+		return nil
+	}
+	return []alt{
+		{guard: sv.Nil, apply: func(s *state) { x.set(s, in, heap.Nil{}) }},
+		{guard: c.Not(sv.Nil), apply: func(s *state) { x.set(s, in, view) }},
+	}
+}
+
+// arrayView recognizes a pointer p of type ptrType made by converting a
+// slice: the backing store and the index where its array starts.
+func (x *explorer) arrayView(s *state, p heap.Ptr, ptrType types.Type) (heap.Ptr, *solver.Term, bool) {
+	pt, ok := heap.Under(ptrType).(*types.Pointer)
+	if !ok {
+		return heap.Ptr{}, nil, false
+	}
+	if _, isArray := heap.Under(pt.Elem()).(*types.Array); !isArray {
+		return heap.Ptr{}, nil, false
+	}
+	return s.heap.ArrayView(p, pt.Elem())
+}
+
+// loadView is *p for an array pointer into a backing store: a copy of the
+// array's elements, which shows the store's current version through a
+// window, so nothing is read yet.
+func (x *explorer) loadView(s *state, in *ssa.UnOp, store heap.Ptr, off *solver.Term) []alt {
+	c := x.ctx
+	at := heap.Under(in.Type()).(*types.Array)
+	src, d := s.heap.ArrayAt(store)
+	if d != nil {
+		return x.decide(s, d)
+	}
+	n := c.BV(64, uint64(at.Len()))
+	empty := &heap.Array{Len: n, Elem: at.Elem()}
+	x.set(s, in, s.heap.Window(empty, c.BV(64, 0), n, off, src))
+	return nil
+}
+
+// storeView is *p = v for an array pointer into a backing store: each
+// element written to the store.
+func (x *explorer) storeView(s *state, store heap.Ptr, off *solver.Term, val ssa.Value) []alt {
+	arr, ok := x.value(s, val).(*heap.Array)
+	at := heap.Under(val.Type()).(*types.Array)
+	if !ok || at.Len() > 64 {
+		x.unsupported(s, "store of an array value into a slice")
+		return nil
+	}
+	for i := range at.Len() {
+		idx := x.ctx.BV(64, uint64(i))
+		e, d := s.heap.Elem(arr, idx)
+		if d != nil {
+			return x.decide(s, d)
+		}
+		if d := s.heap.Store(s.heap.ElemPtr(store, x.ctx.Add(off, idx)), e); d != nil {
+			return x.decide(s, d)
+		}
+	}
+	x.advance(s)
+	return nil
 }

@@ -30,11 +30,29 @@ type frame struct {
 	// ranges holds the state of the frame's ranges over strings and maps (copied on
 	// write: frames are cloned shallowly here).
 	ranges map[*ssa.Range]rangeIter
+	// progress holds what an instruction that loops internally (a
+	// conversion between strings and runes) has done so far, across its
+	// retries after decisions (copied on write).
+	progress map[ssa.Instruction]any
 	// defers are the frame's deferred calls, in the order deferred.
 	defers []callSpec
 	// deferred marks the frame of a deferred call; unwinding, a frame
 	// running its deferred calls because of a panic.
 	deferred, unwinding bool
+}
+
+// setProgress records an instruction's progress (nil: none).
+func (f *frame) setProgress(in ssa.Instruction, p any) {
+	m := make(map[ssa.Instruction]any, len(f.progress)+1)
+	for k, v := range f.progress {
+		if k != in {
+			m[k] = v
+		}
+	}
+	if p != nil {
+		m[in] = p
+	}
+	f.progress = m
 }
 
 func newFrame(fn *ssa.Function, call *ssa.Call) *frame {

@@ -96,9 +96,9 @@ func (x *explorer) stringSlice(s *state, in *ssa.Slice) []alt {
 	return nil
 }
 
-// stringOp is a binary operator on strings: + and comparisons. A symbolic
-// string compares equal to a constant byte by byte; two symbolic strings
-// are compared only for equality of known bytes, not modelled yet.
+// stringOp is a binary operator on strings: + and comparisons. A string
+// compares equal to a constant byte by byte; other comparisons read both
+// strings' first bytes (see compareStrings).
 func (x *explorer) stringOp(s *state, in *ssa.BinOp, a, b heap.Value) []alt {
 	c := x.ctx
 	as, aConst := a.(heap.Str)
@@ -111,16 +111,12 @@ func (x *explorer) stringOp(s *state, in *ssa.BinOp, a, b heap.Value) []alt {
 		x.set(s, in, x.concat(s, a, b))
 		return nil
 	case token.EQL, token.NEQ:
-		var sym heap.Value
-		var lit string
-		switch {
-		case aConst:
+		if !aConst && !bConst {
+			break
+		}
+		sym, lit := a, bs.S
+		if aConst {
 			sym, lit = b, as.S
-		case bConst:
-			sym, lit = a, bs.S
-		default:
-			x.unsupported(s, "comparison of two symbolic strings")
-			return nil
 		}
 		eq, d := x.equalsConst(s, sym, lit)
 		if d != nil {
@@ -131,9 +127,97 @@ func (x *explorer) stringOp(s *state, in *ssa.BinOp, a, b heap.Value) []alt {
 		}
 		x.set(s, in, heap.Scalar{T: eq})
 		return nil
+	case token.LSS, token.LEQ, token.GTR, token.GEQ:
+	default:
+		x.unsupported(s, fmt.Sprintf("operator %s on strings", in.Op))
+		return nil
 	}
-	x.unsupported(s, fmt.Sprintf("operator %s on symbolic strings", in.Op))
-	return nil
+	return x.compareStrings(s, in, a, b)
+}
+
+// compareStrings is ==, !=, <, <=, > or >= on two strings of which at
+// most one is constant. Go compares strings bytewise; without quantifiers
+// only a bounded prefix can be compared, so the first B bytes of each are
+// read, B being k or the constant's length. Where those bytes and the
+// lengths settle the comparison (the strings differ early, or one is at
+// most B long) the result is exact; the rest is cut as the bound
+// "string length".
+func (x *explorer) compareStrings(s *state, in *ssa.BinOp, a, b heap.Value) []alt {
+	c := x.ctx
+	bound := max(x.cfg.K, 1)
+	for _, v := range []heap.Value{a, b} {
+		if str, ok := v.(heap.Str); ok {
+			bound = max(bound, len(str.S))
+		}
+	}
+	pa, la, d := x.stringPrefix(s, a, bound)
+	if d != nil {
+		return x.decide(s, d)
+	}
+	pb, lb, d := x.stringPrefix(s, b, bound)
+	if d != nil {
+		return x.decide(s, d)
+	}
+	shorter := c.Ite(c.Ule(la, lb), la, lb)
+	// samePrefix: the bytes both strings have among the first B agree.
+	var same []*solver.Term
+	var less []*solver.Term // a < b decided at byte i
+	var greater []*solver.Term
+	for i := range bound {
+		inBoth := c.Ult(c.BV(64, uint64(i)), shorter)
+		before := c.And(append([]*solver.Term{inBoth}, same...)...)
+		less = append(less, c.And(before, c.Ult(pa[i], pb[i])))
+		greater = append(greater, c.And(before, c.Ult(pb[i], pa[i])))
+		same = append(same, c.Implies(inBoth, c.Eq(pa[i], pb[i])))
+	}
+	samePrefix := c.And(same...)
+	short := c.Ule(shorter, c.BV(64, uint64(bound)))
+	var result *solver.Term
+	switch in.Op {
+	case token.EQL, token.NEQ:
+		result = c.And(c.Eq(la, lb), samePrefix, short)
+		if in.Op == token.NEQ {
+			result = c.Not(result)
+		}
+	case token.LSS, token.GEQ:
+		result = c.Or(c.Or(less...), c.And(samePrefix, c.Ult(la, lb)))
+		if in.Op == token.GEQ {
+			result = c.Not(result)
+		}
+	case token.GTR, token.LEQ:
+		result = c.Or(c.Or(greater...), c.And(samePrefix, c.Ult(lb, la)))
+		if in.Op == token.LEQ {
+			result = c.Not(result)
+		}
+	}
+	decided := c.Or(c.Not(samePrefix), short)
+	if in.Op == token.EQL || in.Op == token.NEQ {
+		decided = c.Or(decided, c.Not(c.Eq(la, lb)))
+	}
+	return []alt{
+		{guard: decided, apply: func(s *state) { x.set(s, in, heap.Scalar{T: result}) }},
+		{guard: c.Not(decided), apply: func(s *state) { s.end, s.why = cut, "string length" }},
+	}
+}
+
+// stringPrefix reads the first n bytes of a string and its length. Bytes
+// past the length are read too, as unconstrained cells that only
+// conditions guarded by the length mention.
+func (x *explorer) stringPrefix(s *state, v heap.Value, n int) ([]*solver.Term, *solver.Term, *heap.Decision) {
+	c := x.ctx
+	arr, off, length := s.heap.StrArray(v)
+	out := make([]*solver.Term, n)
+	for i := range n {
+		e, d := s.heap.ElemUnbounded(arr, c.Add(off, c.BV(64, uint64(i))))
+		if d != nil {
+			return nil, nil, d
+		}
+		if e, d = s.heap.Use(e); d != nil {
+			return nil, nil, d
+		}
+		out[i] = e.(heap.Scalar).T
+	}
+	return out, length, nil
 }
 
 // equalsConst is the condition that string v equals the constant lit.
@@ -224,9 +308,193 @@ func (x *explorer) stringConvert(s *state, in *ssa.Convert) []alt {
 		}
 		x.set(s, in, heap.SymStr{Arr: arr, Off: sv.Off, Len: sv.Len})
 		return nil
+	case isString(from) && isRuneSlice(to):
+		return x.stringToRunes(s, in, v)
+	case isRuneSlice(from) && isString(to):
+		if sv, ok := v.(heap.Slice); ok {
+			return x.runesToString(s, in, sv)
+		}
+	case isString(to):
+		if _, signed, isInt := heap.IntInfo(from); isInt {
+			return x.runeToString(s, in, v.(heap.Scalar).T, signed)
+		}
 	}
 	x.unsupported(s, fmt.Sprintf("conversion from %s to %s", from, to))
 	return nil
+}
+
+func isRuneSlice(t types.Type) bool {
+	sl, ok := heap.Under(t).(*types.Slice)
+	if !ok {
+		return false
+	}
+	b, ok := heap.Under(sl.Elem()).(*types.Basic)
+	return ok && b.Kind() == types.Int32
+}
+
+// runeToString is string(r) for an integer r: one path per encoded length.
+func (x *explorer) runeToString(s *state, in *ssa.Convert, r *solver.Term, signed bool) []alt {
+	if v, ok := r.Uint64(); ok {
+		x.set(s, in, heap.Str{S: constRuneString(v, r.Sort().Width(), signed)})
+		return nil
+	}
+	var alts []alt
+	for _, e := range encodeRune(x.ctx, r, signed) {
+		alts = append(alts, alt{guard: e.guard, apply: func(s *state) {
+			x.set(s, in, s.heap.BytesString(e.bytes))
+		}})
+	}
+	return alts
+}
+
+// constRuneString is string(r) for a constant r of the given width.
+func constRuneString(v uint64, width uint, signed bool) string {
+	if signed && width < 64 && v&(1<<(width-1)) != 0 || signed && int64(v) < 0 || v > utf8.MaxRune {
+		return string(rune(runeError))
+	}
+	return string(rune(v))
+}
+
+// decoding is the progress of []rune(s) over a symbolic string: the byte
+// offset reached, the runes so far, whether the end test was passed at
+// pos, and the length of the multibyte sequence known to start there.
+type decoding struct {
+	pos   *solver.Term
+	runes []*solver.Term
+	more  bool
+	lead  int
+}
+
+// stringToRunes is []rune(s): the string is decoded rune by rune, the
+// path splitting where it may end and on how each rune is encoded, so
+// each path has a known number of runes (at most k bytes are read from an
+// input string, as from any input array).
+func (x *explorer) stringToRunes(s *state, in *ssa.Convert, v heap.Value) []alt {
+	c := x.ctx
+	if str, ok := v.(heap.Str); ok {
+		var runes []*solver.Term
+		for _, r := range str.S {
+			runes = append(runes, c.BV(32, uint64(r)))
+		}
+		x.setRunes(s, in, runes)
+		return nil
+	}
+	arr, off, n := s.heap.StrArray(v)
+	for {
+		p, ok := s.top().progress[in].(decoding)
+		if !ok {
+			p = decoding{pos: c.BV(64, 0)}
+		}
+		done := c.Uge(p.pos, n)
+		if b, isConst := done.BoolValue(); isConst && b {
+			x.setRunes(s, in, p.runes)
+			return nil
+		}
+		if !p.more {
+			more := p
+			more.more = true
+			return []alt{
+				{guard: done, apply: func(s *state) { x.setRunes(s, in, p.runes) }},
+				{guard: c.Not(done), apply: func(s *state) { s.top().setProgress(in, more) }},
+			}
+		}
+		decodedOne := false
+		setLead := func(s *state, n int) {
+			next := p
+			next.lead = n
+			s.top().setProgress(in, next)
+		}
+		alts := x.decodeStep(s, p.lead, arr, off, p.pos, n, setLead, func(s *state, r, width *solver.Term) {
+			s.top().setProgress(in, decoding{pos: c.Add(p.pos, width), runes: appendTerm(p.runes, r)})
+			decodedOne = true
+		})
+		if !decodedOne || s.end != running {
+			return alts
+		}
+	}
+}
+
+func appendTerm(ts []*solver.Term, t *solver.Term) []*solver.Term {
+	return append(ts[:len(ts):len(ts)], t)
+}
+
+// setRunes completes []rune(s) with a new slice of the decoded runes.
+func (x *explorer) setRunes(s *state, in *ssa.Convert, runes []*solver.Term) {
+	c := x.ctx
+	vals := make([]heap.Value, len(runes))
+	for i, r := range runes {
+		vals[i] = heap.Scalar{T: r}
+	}
+	n := c.BV(64, uint64(len(runes)))
+	store := s.heap.AllocArray(in.Type(), types.Typ[types.Int32], n)
+	x.storeArray(s, store, s.heap.ArrayOf(types.Typ[types.Int32], vals))
+	s.top().setProgress(in, nil)
+	x.set(s, in, heap.Slice{Store: store, Off: c.BV(64, 0), Len: n, Cap: n, Nil: c.Bool(false)})
+}
+
+// encodingProgress is the progress of string(runes): the runes encoded so far
+// and their bytes, and whether the end test was passed.
+type encodingProgress struct {
+	i     int
+	bytes []*solver.Term
+	more  bool
+}
+
+// runesToString is string(runes): each rune is encoded in turn, the path
+// splitting on where the slice may end and on each rune's encoded length.
+func (x *explorer) runesToString(s *state, in *ssa.Convert, sv heap.Slice) []alt {
+	c := x.ctx
+	arr, d := x.arrayOf(s, sv, sliceElem(in.X.Type()))
+	if d != nil {
+		return x.decide(s, d)
+	}
+	f := s.top()
+	p, _ := f.progress[in].(encodingProgress)
+	finish := func(s *state, bytes []*solver.Term) {
+		s.top().setProgress(in, nil)
+		x.set(s, in, s.heap.BytesString(bytes))
+	}
+	for {
+		idx := c.BV(64, uint64(p.i))
+		done := c.Uge(idx, sv.Len)
+		if b, isConst := done.BoolValue(); isConst && b {
+			finish(s, p.bytes)
+			return nil
+		}
+		if !p.more {
+			more := p
+			more.more = true
+			bytes := p.bytes
+			return []alt{
+				{guard: done, apply: func(s *state) { finish(s, bytes) }},
+				{guard: c.Not(done), apply: func(s *state) { s.top().setProgress(in, more) }},
+			}
+		}
+		e, d := s.heap.Elem(arr, c.Add(sv.Off, idx))
+		if d != nil {
+			return x.decide(s, d)
+		}
+		if e, d = s.heap.Use(e); d != nil {
+			return x.decide(s, d)
+		}
+		var alts []alt
+		for _, enc := range encodeRune(c, e.(heap.Scalar).T, true) {
+			next := encodingProgress{i: p.i + 1, bytes: append(p.bytes[:len(p.bytes):len(p.bytes)], enc.bytes...)}
+			if b, isConst := enc.guard.BoolValue(); isConst {
+				if b {
+					p = next
+					f.setProgress(in, p)
+					alts = nil
+					break
+				}
+				continue
+			}
+			alts = append(alts, alt{guard: enc.guard, apply: func(s *state) { s.top().setProgress(in, next) }})
+		}
+		if alts != nil {
+			return alts
+		}
+	}
 }
 
 func isByteSlice(t types.Type) bool {
@@ -303,9 +571,8 @@ func (x *explorer) nextEntry(s *state, in *ssa.Next, rng *ssa.Range, it rangeIte
 	x.set(s, in, heap.Tuple{Elems: []heap.Value{heap.Scalar{T: x.ctx.Bool(true)}, it.keys[it.next], it.vals[it.next]}})
 }
 
-// next yields the next (ok, index, rune) of a range over a string. A
-// symbolic byte is decoded as ASCII; a path on which it is not ASCII ends
-// as unsupported.
+// next yields the next (ok, index, rune) of a range over a string,
+// decoding symbolic bytes as utf8 does (see decodeStep).
 func (x *explorer) next(s *state, in *ssa.Next) []alt {
 	c := x.ctx
 	rng, ok := in.Iter.(*ssa.Range)
@@ -339,31 +606,12 @@ func (x *explorer) next(s *state, in *ssa.Next) []alt {
 			{guard: c.Not(done), apply: func(s *state) { s.top().checked = true }},
 		}
 	}
-	b, d := s.heap.Elem(arr, c.Add(off, it.pos))
-	if d != nil {
-		return x.decide(s, d)
-	}
-	b, d = s.heap.Use(b)
-	if d != nil {
-		return x.decide(s, d)
-	}
-	bt := b.(heap.Scalar).T
-	ascii := c.Ult(bt, c.BV(8, 0x80))
-	step := func(s *state) { x.yield(s, in, rng, it, c.ZeroExt(bt, 32), c.BV(64, 1)) }
-	if v, isConst := ascii.BoolValue(); isConst {
-		if v {
-			step(s)
-		} else {
-			x.unsupported(s, "range over a string with non-ASCII symbolic bytes")
-		}
-		return nil
-	}
-	return []alt{
-		{guard: ascii, apply: step},
-		{guard: c.Not(ascii), apply: func(s *state) {
-			x.unsupported(s, "range over a string with non-ASCII symbolic bytes")
-		}},
-	}
+	lead, _ := s.top().progress[in].(int)
+	setLead := func(s *state, n int) { s.top().setProgress(in, n) }
+	return x.decodeStep(s, lead, arr, off, it.pos, n, setLead, func(s *state, r, width *solver.Term) {
+		s.top().setProgress(in, nil)
+		x.yield(s, in, rng, it, r, width)
+	})
 }
 
 // yield produces one (true, index, rune) and moves the iterator on.

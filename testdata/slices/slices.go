@@ -228,3 +228,39 @@ func SameCell(a []int, i, j int) int {
 	}
 	return 10 / (i - j)
 }
+
+// Header reads a four-byte header: a shorter packet panics.
+func Header(p []byte) byte {
+	h := (*[4]byte)(p) // want slice-bounds `^cannot convert slice with length \d to array or pointer to array with length 4 \(p\)$`
+	return h[3]
+}
+
+// HeaderOK checks the length first: no finding.
+func HeaderOK(p []byte) [4]byte {
+	if len(p) < 4 {
+		return [4]byte{}
+	}
+	return [4]byte(p)
+}
+
+// ThroughArray writes through an array pointer into the slice, so the
+// divisor is 5: no finding.
+func ThroughArray(s []int) int {
+	if len(s) < 3 {
+		return 0
+	}
+	a := (*[2]int)(s[1:])
+	a[1] = 5
+	return 10 / s[2]
+}
+
+// ToArray converts to an array, a copy: zeroing the slice afterwards
+// does not change it, but the copy may hold a zero.
+func ToArray(s []int) int {
+	if len(s) < 2 {
+		return 0
+	}
+	v := [2]int(s)
+	s[1] = 7
+	return 10 / v[1] // want div-zero `^integer divide by zero: v\[1\] is 0$`
+}

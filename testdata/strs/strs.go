@@ -87,3 +87,73 @@ func CopyBytes(s string) byte {
 	}
 	return 0
 }
+
+// FirstOfGreater reads the first byte of the greater of two strings: b is
+// not empty when a < b, so only the other branch can fail.
+func FirstOfGreater(a, b string) byte {
+	if a < b {
+		return b[0]
+	}
+	return a[0] // want index `^index out of range \[0\] with length 0 \(a\[0\]\)$`
+}
+
+// Same divides by n when the two names are equal.
+func Same(a, b string, n int) int {
+	if a == b {
+		return 10 / n // want div-zero `^integer divide by zero: n is 0$`
+	}
+	return 0
+}
+
+// SameOK checks n first: no finding.
+func SameOK(a, b string, n int) int {
+	if a != b || n == 0 {
+		return 0
+	}
+	return 10 / n
+}
+
+// Euro panics on a string holding the euro sign, a three-byte rune.
+func Euro(s string) {
+	for _, r := range s {
+		if r == '€' {
+			panic("euro") // want panic `^panic: euro$`
+		}
+	}
+}
+
+// NoSurrogate: range never yields a surrogate half, whatever the bytes.
+func NoSurrogate(s string) {
+	for _, r := range s {
+		if r >= 0xD800 && r <= 0xDFFF {
+			panic("surrogate")
+		}
+	}
+}
+
+// Initial returns the first rune of a name; an empty name panics.
+func Initial(name string) rune {
+	return []rune(name)[0] // want index `^index out of range \[0\] with length 0 \(\[\]rune\(name\)\[0\]\)$`
+}
+
+// Reverse reverses the runes of s: no finding.
+func Reverse(s string) string {
+	r := []rune(s)
+	for i, j := 0, len(r)-1; i < j; i, j = i+1, j-1 {
+		r[i], r[j] = r[j], r[i]
+	}
+	return string(r)
+}
+
+// Width divides by the encoded length of r less three.
+func Width(r rune) int {
+	return 10 / (len(string(r)) - 3) // want div-zero `^integer divide by zero: len\(string\(r\)\) - 3 is 0$`
+}
+
+// ASCIIWidth: a rune below 0x80 encodes in one byte, so no finding.
+func ASCIIWidth(r rune) int {
+	if r < 0 || r >= 0x80 {
+		return 0
+	}
+	return 10 / len(string(r))
+}
