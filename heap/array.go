@@ -19,20 +19,11 @@ type InputCell struct {
 
 type memoKey struct{ array, term int }
 
-// constKey identifies a concrete term by value: constants are made afresh
-// at each use, so their pointers differ.
-type constKey struct {
-	width uint
-	value uint64
-}
-
 // intern returns the id under which index term t appears in paths and
-// memo keys: one id per symbolic term, and per constant value.
+// memo keys: one id per term, equal terms built alike sharing one (an
+// index recomputed when an instruction is retried must find its memo).
 func (h *Heap) intern(t *solver.Term) int {
-	var key any = t
-	if v, ok := t.Uint64(); ok {
-		key = constKey{t.Sort().Width(), v}
-	}
+	key := t.Identity()
 	if id, ok := h.termIDs[key]; ok {
 		return id
 	}

@@ -81,6 +81,12 @@ type Heap struct {
 	memo    map[memoKey]Value
 	cells   map[Loc][]InputCell
 	keys    map[Loc][]InputKey
+	// closed marks the input maps whose whole key set is known (copied
+	// on write).
+	closed map[Loc]bool
+	// strKeys memoizes the key terms of symbolic strings (copied on
+	// write).
+	strKeys map[[3]int]*solver.Term
 	mapMemo map[memoKey]mapResult
 	// ptrEq memoizes the equality of element addresses at different index
 	// terms (copied on write).

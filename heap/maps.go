@@ -20,8 +20,8 @@ type MapStore struct {
 	Entries []Entry
 	// Input is the location of the input map whose entries show through,
 	// or nil for a map made by the code.
-	Input *Loc
-	Elem  types.Type
+	Input     *Loc
+	Key, Elem types.Type
 }
 
 func (*MapStore) isValue() {}
@@ -50,7 +50,8 @@ func (h *Heap) MapAt(p Ptr) *MapStore {
 		return v
 	case InputRef:
 		loc := Loc{Obj: p.Obj}
-		m := &MapStore{ID: h.newArrayID(), Input: &loc, Elem: Under(v.Type).(*types.Map).Elem()}
+		mt := Under(v.Type).(*types.Map)
+		m := &MapStore{ID: h.newArrayID(), Input: &loc, Key: mt.Key(), Elem: mt.Elem()}
 		h.setVal(p.Obj, m)
 		return m
 	}
@@ -66,7 +67,8 @@ func (h *Heap) setVal(id ObjID, v Value) {
 // MakeMap allocates an empty map of type t.
 func (h *Heap) MakeMap(t types.Type) Ptr {
 	id := h.add(t, false, 0)
-	h.objs[id].Val = &MapStore{ID: h.newArrayID(), Elem: Under(t).(*types.Map).Elem()}
+	mt := Under(t).(*types.Map)
+	h.objs[id].Val = &MapStore{ID: h.newArrayID(), Key: mt.Key(), Elem: mt.Elem()}
 	return Ptr{Obj: id}
 }
 
@@ -159,6 +161,10 @@ func (h *Heap) mapLookup(m *MapStore, k, g *solver.Term, out *[]mapLeaf) bool {
 	if done {
 		return false
 	}
+	if h.closed[loc] {
+		add(g, "absent", func(*Heap) mapResult { return mapResult{val: zero} })
+		return false
+	}
 	if len(keys) >= h.cfg.K {
 		return true
 	}
@@ -180,9 +186,23 @@ func (h *Heap) mapLookup(m *MapStore, k, g *solver.Term, out *[]mapLeaf) bool {
 	return false
 }
 
-// StrKey returns the term that stands for the constant string s as a map
-// key: distinct strings get distinct constants.
+// String keys are 64-bit terms. A string of at most MaxPackedKey bytes is
+// its own key: its length in the top byte, then its bytes, zero padded; so
+// two such strings are equal exactly when their keys are, whether they are
+// constants or not. Longer constants are numbered, under the top byte 0xFF.
+const MaxPackedKey = 7
+
+const numberedKey = 0xFF << 56
+
+// StrKey returns the key term of the constant string s.
 func (h *Heap) StrKey(s string) *solver.Term {
+	if len(s) <= MaxPackedKey {
+		v := uint64(len(s)) << 56
+		for i := range len(s) {
+			v |= uint64(s[i]) << (48 - 8*i)
+		}
+		return h.ctx.BV(64, v)
+	}
 	id, ok := h.strIDs[s]
 	if !ok {
 		id = uint64(len(h.strIDs)) + 1
@@ -192,68 +212,186 @@ func (h *Heap) StrKey(s string) *solver.Term {
 		}
 		h.strIDs[s] = id
 	}
-	return h.ctx.BV(64, id)
+	return h.ctx.BV(64, numberedKey|id)
 }
 
-// keyString returns the string a key term stands for, if it is one.
+// SymStrKey returns the key term of a string of at most MaxPackedKey
+// bytes. The term is memoized per string, so that lookups with the same
+// string match syntactically.
+func (h *Heap) SymStrKey(str SymStr) (*solver.Term, *Decision) {
+	memo := [3]int{str.Arr.ID, h.intern(str.Off), h.intern(str.Len)}
+	if k, ok := h.strKeys[memo]; ok {
+		return k, nil
+	}
+	b, n, d := h.StrPrefix(str, MaxPackedKey)
+	if d != nil {
+		return nil, d
+	}
+	c := h.ctx
+	v := c.Shl(n, c.BV(64, 56))
+	for i := range MaxPackedKey {
+		byteVal := c.Ite(c.Ult(c.BV(64, uint64(i)), n), c.ZeroExt(b[i], 64), c.BV(64, 0))
+		v = c.BitOr(v, c.Shl(byteVal, c.BV(64, uint64(48-8*i))))
+	}
+	h.strKeys = maps.Clone(h.strKeys)
+	if h.strKeys == nil {
+		h.strKeys = map[[3]int]*solver.Term{}
+	}
+	h.strKeys[memo] = v
+	return v, nil
+}
+
+// packedKey is the condition that k is the key of a short string.
+func (h *Heap) packedKey(k *solver.Term) *solver.Term {
+	c := h.ctx
+	n := c.LShr(k, c.BV(64, 56))
+	conds := []*solver.Term{c.Ule(n, c.BV(64, MaxPackedKey))}
+	for i := range MaxPackedKey {
+		byteVal := c.BitAnd(c.LShr(k, c.BV(64, uint64(48-8*i))), c.BV(64, 0xFF))
+		conds = append(conds, c.Implies(c.Uge(c.BV(64, uint64(i)), n), c.Eq(byteVal, c.BV(64, 0))))
+	}
+	return c.And(conds...)
+}
+
+// keyString returns the string a key term's value stands for, if it is one.
 func (h *Heap) keyString(v uint64) (string, bool) {
+	if n := v >> 56; n <= MaxPackedKey {
+		b := make([]byte, n)
+		for i := range b {
+			b[i] = byte(v >> (48 - 8*i))
+		}
+		return string(b), true
+	}
 	for s, id := range h.strIDs {
-		if id == v {
+		if numberedKey|id == v {
 			return s, true
 		}
 	}
 	return "", false
 }
 
+// KeyValue returns the map key that the term k stands for, as a value of
+// type t.
+func (h *Heap) KeyValue(k *solver.Term, t types.Type) Value {
+	c := h.ctx
+	if b, ok := Under(t).(*types.Basic); !ok || b.Info()&types.IsString == 0 {
+		return Scalar{k}
+	}
+	if v, ok := k.Uint64(); ok {
+		s, _ := h.keyString(v)
+		return Str{S: s}
+	}
+	vals := make([]Value, MaxPackedKey)
+	for i := range vals {
+		vals[i] = Scalar{c.Convert(c.LShr(k, c.BV(64, uint64(48-8*i))), 8, false)}
+	}
+	arr := h.ArrayOf(byteType, vals)
+	n := c.LShr(k, c.BV(64, 56))
+	arr.Len = n
+	return SymStr{Arr: arr, Off: c.BV(64, 0), Len: n}
+}
+
+// freshKey returns an unconstrained key of type t, and the condition that
+// it is one (a string key is a short string's).
+func (h *Heap) freshKey(t types.Type, name string) (*solver.Term, *solver.Term) {
+	c := h.ctx
+	if IsBool(t) {
+		return c.FreshBool(name), c.Bool(true)
+	}
+	if w, _, ok := IntInfo(t); ok {
+		return c.FreshBV(name, w), c.Bool(true)
+	}
+	k := c.FreshBV(name, 64)
+	return k, h.packedKey(k)
+}
+
+// CloseMap settles how many entries an input map has beyond the keys
+// observed present so far: one choice per count that keeps it within k
+// keys, each new key distinct from the others (maps with more are cut).
+// Afterwards a lookup of any other key finds it absent.
+func (h *Heap) CloseMap(p Ptr) *Decision {
+	c := h.ctx
+	m := h.MapAt(p)
+	if m.Input == nil || h.closed[*m.Input] {
+		return nil
+	}
+	loc := *m.Input
+	observed := h.keys[loc]
+	d := &Decision{Cut: true, External: h.external(loc)}
+	for extra := 0; len(observed)+extra <= h.cfg.K; extra++ {
+		var fresh []*solver.Term
+		var conds []*solver.Term
+		for range extra {
+			k, ok := h.freshKey(m.Key, h.locName(loc)+"[key]")
+			conds = append(conds, ok)
+			for _, ik := range observed {
+				conds = append(conds, c.Not(c.Eq(k, ik.Key)))
+			}
+			for _, f := range fresh {
+				conds = append(conds, c.Not(c.Eq(k, f)))
+			}
+			fresh = append(fresh, k)
+		}
+		d.Choices = append(d.Choices, Choice{Label: fmt.Sprintf("%d more keys", extra), Guard: c.And(conds...), apply: func(h *Heap) {
+			keys := append([]InputKey(nil), h.keys[loc]...)
+			for _, k := range fresh {
+				h.cellN++
+				keys = append(keys, InputKey{ID: h.cellN, Key: k, Present: c.Bool(true)})
+			}
+			h.keys[loc] = keys
+			h.closed = maps.Clone(h.closed)
+			if h.closed == nil {
+				h.closed = map[Loc]bool{}
+			}
+			h.closed[loc] = true
+		}})
+	}
+	return d
+}
+
+// MapEntry is a possible entry of a map: its key, its value and the
+// condition that it is an entry (not deleted, not overwritten by a newer
+// write of an equal key). The entries whose condition holds have
+// distinct keys.
+type MapEntry struct {
+	Key  *solver.Term
+	Val  Value
+	Live *solver.Term
+}
+
+// MapEntries returns the possible entries of the map p points to: an
+// input map's keys (it must be closed) first, then the written keys from
+// the oldest write on.
+func (h *Heap) MapEntries(p Ptr) []MapEntry {
+	c := h.ctx
+	m := h.MapAt(p)
+	var out []MapEntry
+	written := func(k *solver.Term, before int) *solver.Term {
+		var conds []*solver.Term
+		for _, e := range m.Entries[:before] {
+			conds = append(conds, c.Not(c.Eq(e.Key, k)))
+		}
+		return c.And(conds...)
+	}
+	if m.Input != nil {
+		loc := *m.Input
+		for _, ik := range h.keys[loc] {
+			val := InputRef{Obj: loc.Obj, Path: loc.Path.cell(ik.ID), Type: m.Elem}
+			out = append(out, MapEntry{Key: ik.Key, Val: val, Live: c.And(ik.Present, written(ik.Key, len(m.Entries)))})
+		}
+	}
+	for j := len(m.Entries) - 1; j >= 0; j-- {
+		e := m.Entries[j]
+		if e.Deleted {
+			continue
+		}
+		out = append(out, MapEntry{Key: e.Key, Val: e.Val, Live: written(e.Key, j)})
+	}
+	return out
+}
+
 // MapClear empties the map p points to.
 func (h *Heap) MapClear(p Ptr) {
 	m := h.MapAt(p)
-	h.setVal(p.Obj, &MapStore{ID: h.newArrayID(), Elem: m.Elem})
-}
-
-// MapEntries returns the entries of a map the code made whose keys are all
-// constants, in the order their keys were first inserted, with each key as
-// a value of type keyType. ok is false for other maps.
-func (h *Heap) MapEntries(p Ptr, keyType types.Type) (keys, vals []Value, ok bool) {
-	m := h.MapAt(p)
-	if m.Input != nil {
-		return nil, nil, false
-	}
-	type live struct {
-		val     Value
-		deleted bool
-	}
-	latest := map[uint64]live{}
-	var order []uint64
-	for i := len(m.Entries) - 1; i >= 0; i-- {
-		e := m.Entries[i]
-		k, isConst := e.Key.Uint64()
-		if !isConst {
-			return nil, nil, false
-		}
-		if _, seen := latest[k]; !seen {
-			order = append(order, k)
-		}
-		latest[k] = live{e.Val, e.Deleted}
-	}
-	isString := false
-	if b, isBasic := Under(keyType).(*types.Basic); isBasic && b.Info()&types.IsString != 0 {
-		isString = true
-	}
-	for _, k := range order {
-		if latest[k].deleted {
-			continue
-		}
-		if isString {
-			str, _ := h.keyString(k)
-			keys = append(keys, Str{S: str})
-		} else if IsBool(keyType) {
-			keys = append(keys, Scalar{h.ctx.Bool(k != 0)})
-		} else {
-			w, _, _ := IntInfo(keyType)
-			keys = append(keys, Scalar{h.ctx.BV(w, k)})
-		}
-		vals = append(vals, latest[k].val)
-	}
-	return keys, vals, true
+	h.setVal(p.Obj, &MapStore{ID: h.newArrayID(), Key: m.Key, Elem: m.Elem})
 }

@@ -121,3 +121,23 @@ func (w *witnessWriter) stringLit(x SymStr) string {
 	}
 	return strconv.Quote(string(b))
 }
+
+// StrPrefix reads the first n bytes of a string and returns them with its
+// length. Bytes past the length are read too, as unconstrained cells that
+// only conditions guarded by the length may mention.
+func (h *Heap) StrPrefix(v Value, n int) ([]*solver.Term, *solver.Term, *Decision) {
+	c := h.ctx
+	arr, off, length := h.StrArray(v)
+	out := make([]*solver.Term, n)
+	for i := range n {
+		e, d := h.ElemUnbounded(arr, c.Add(off, c.BV(64, uint64(i))))
+		if d != nil {
+			return nil, nil, d
+		}
+		if e, d = h.Use(e); d != nil {
+			return nil, nil, d
+		}
+		out[i] = e.(Scalar).T
+	}
+	return out, length, nil
+}

@@ -208,8 +208,9 @@ func (w *witnessWriter) mapLit(id ObjID) string {
 		}
 		key := w.scalar(k.Key, mt.Key())
 		if b, ok := Under(mt.Key()).(*types.Basic); ok && b.Info()&types.IsString != 0 {
-			str, _ := w.h.keyString(w.m.Uint64(k.Key))
-			key = strconv.Quote(str)
+			if str, ok := w.h.keyString(w.m.Uint64(k.Key)); ok {
+				key = strconv.Quote(str)
+			}
 		}
 		val := w.zeroLit(mt.Elem())
 		cell := Path("").cell(k.ID)

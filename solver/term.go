@@ -91,6 +91,25 @@ type Term struct {
 	negation *Term  // operand of a symbolic Not, so Not(Not(x)) is x
 }
 
+// identity is what Identity returns.
+type identity struct {
+	sort     Sort
+	concrete bool
+	val      uint64
+	ast      zast
+}
+
+// Identity returns a comparable key that is the same for equal terms
+// built the same way: a constant's sort and value, or for a symbolic term
+// Z3's AST, which Z3 shares among structurally equal terms. It stays
+// valid while t is reachable.
+func (t *Term) Identity() any {
+	if t.concrete {
+		return identity{sort: t.sort, concrete: true, val: t.val}
+	}
+	return identity{sort: t.sort, ast: t.ast}
+}
+
 // Sort returns t's sort.
 func (t *Term) Sort() Sort { return t.sort }
 

@@ -62,6 +62,20 @@ func TestWitnesses(t *testing.T) {
 			Call: `FirstOfGreater("", "")`,
 		}},
 	}, {
+		fn: "maps.Tags",
+		want: []shownFinding{{
+			Kind: NilDeref, Posn: "maps.go:125:17", Message: "nil dereference: n.Next is nil",
+			Setup: []string{`tags := map[string]*Node{"x": &Node{Next: nil}}`},
+			Call:  `Tags(tags, "x")`,
+		}},
+	}, {
+		fn: "maps.Longest",
+		want: []shownFinding{{
+			Kind: Index, Posn: "maps.go:135:15", Message: "index out of range [-1] with length 0 (k[len(k) - 1])",
+			Setup: []string{`m := map[string]int{"": 0}`},
+			Call:  "Longest(m)",
+		}},
+	}, {
 		fn: "aliasing.Steal",
 		want: []shownFinding{{
 			Kind: NilDeref, Posn: "aliasing.go:19:18",
@@ -269,7 +283,8 @@ func TestStatuses(t *testing.T) {
 		{"lists.Second", record{Status: Failed, NilParams: 1}},
 		{"lists.InsertSortedFixed", record{Status: Bounded, Bounds: []string{"k at lists.go:36:34", "loops at lists.go:36:6"}}},
 		{"lists.Length", record{Status: Bounded, Bounds: []string{"k at lists.go:88:22", "recursion at lists.go:88:19"}}},
-		{"misc.Count", record{Status: Unsupported, Unsupported: []string{"map key of type string"}}},
+		{"misc.Count", record{Status: Bounded, Bounds: []string{"string key length at misc.go:13:14"}}},
+		{"misc.Half", record{Status: Unsupported, Unsupported: []string{"operator / on float64"}}},
 		{"misc.Parse", record{Status: Complete, Approx: []string{"strconv.Atoi"}, NilParams: 1, Assumed: 1}},
 		{"misc.Lookup", record{Status: Failed, Approx: []string{"strconv.Atoi"}, NilParams: 1}},
 	}

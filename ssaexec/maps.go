@@ -16,19 +16,42 @@ func (x *explorer) makeMap(s *state, in *ssa.MakeMap) {
 	x.set(s, in, s.heap.MakeMap(in.Type()))
 }
 
-// mapKey returns a key operand as a term.
-func (x *explorer) mapKey(s *state, v ssa.Value) (*solver.Term, *heap.Decision, bool) {
+// mapKey returns a key operand as a term. A string that is not constant
+// is a key only when it is short (see heap.StrKey): a longer one ends the
+// path as cut by the bound "string key length".
+func (x *explorer) mapKey(s *state, v ssa.Value) (*solver.Term, []alt, bool) {
 	kv, d := x.use(s, v)
 	if d != nil {
-		return nil, d, true
+		return nil, x.decide(s, d), false
 	}
 	switch k := kv.(type) {
 	case heap.Scalar:
 		return k.T, nil, true
 	case heap.Str:
 		return s.heap.StrKey(k.S), nil, true
+	case heap.SymStr:
+		return x.stringKey(s, k)
 	}
+	x.unsupported(s, "map key of type "+v.Type().String())
 	return nil, nil, false
+}
+
+func (x *explorer) stringKey(s *state, k heap.SymStr) (*solver.Term, []alt, bool) {
+	c := x.ctx
+	short := c.Ule(k.Len, c.BV(64, heap.MaxPackedKey))
+	if b, isConst := short.BoolValue(); !isConst || !b {
+		if f := s.top(); !f.checked {
+			return nil, []alt{
+				{guard: short, apply: func(s *state) { s.top().checked = true }},
+				{guard: c.Not(short), apply: func(s *state) { s.end, s.why = cut, "string key length" }},
+			}, false
+		}
+	}
+	key, d := s.heap.SymStrKey(k)
+	if d != nil {
+		return nil, x.decide(s, d), false
+	}
+	return key, nil, true
 }
 
 // mapRef resolves a map operand: nil, or the object holding the map.
@@ -59,13 +82,9 @@ func (x *explorer) mapLookup(s *state, in *ssa.Lookup) []alt {
 	elemType := heap.Under(in.X.Type()).(*types.Map).Elem()
 	val, present := heap.Zero(x.ctx, elemType), false
 	if !t.IsNil {
-		key, d, ok := x.mapKey(s, in.Index)
-		if d != nil {
-			return x.decide(s, d)
-		}
+		key, alts, ok := x.mapKey(s, in.Index)
 		if !ok {
-			x.unsupported(s, "map key of type "+in.Index.Type().String())
-			return nil
+			return alts
 		}
 		val, present, d = s.heap.MapGet(t.Ptr, key)
 		if d != nil {
@@ -94,13 +113,9 @@ func (x *explorer) mapUpdate(s *state, in *ssa.MapUpdate) []alt {
 		x.nilMapWrite(s, in, t.Origin)
 		return nil
 	}
-	key, d, ok := x.mapKey(s, in.Key)
-	if d != nil {
-		return x.decide(s, d)
-	}
+	key, alts, ok := x.mapKey(s, in.Key)
 	if !ok {
-		x.unsupported(s, "map key of type "+in.Key.Type().String())
-		return nil
+		return alts
 	}
 	s.heap.MapPut(t.Ptr, key, x.value(s, in.Value), false)
 	x.advance(s)
@@ -120,28 +135,29 @@ func (x *explorer) nilMapWrite(s *state, in *ssa.MapUpdate, o heap.Origin) {
 // mapDelete is delete(m, k); deleting from a nil map does nothing.
 func (x *explorer) mapDelete(s *state, in *ssa.Call) []alt {
 	args := in.Call.Args
-	key, d, ok := x.mapKey(s, args[1])
+	t, d, ok := x.mapRef(s, args[0])
 	if d != nil {
 		return x.decide(s, d)
 	}
-	t, d2, ok2 := x.mapRef(s, args[0])
-	if d2 != nil {
-		return x.decide(s, d2)
-	}
-	if !ok || !ok2 {
+	if !ok {
 		x.unsupported(s, "delete on "+args[0].Type().String())
 		return nil
 	}
 	if !t.IsNil {
+		key, alts, ok := x.mapKey(s, args[1])
+		if !ok {
+			return alts
+		}
 		s.heap.MapPut(t.Ptr, key, nil, true)
 	}
 	x.set(s, in, nil)
 	return nil
 }
 
-// mapLen is len(m) for a map made by the code whose keys are constants:
-// other maps' sizes depend on which keys are equal, not modelled yet.
+// mapLen is len(m): the number of possible entries that are live. An
+// input map's key set is settled first (see heap.CloseMap).
 func (x *explorer) mapLen(s *state, in *ssa.Call) []alt {
+	c := x.ctx
 	t, d, ok := x.mapRef(s, in.Call.Args[0])
 	if d != nil {
 		return x.decide(s, d)
@@ -151,29 +167,16 @@ func (x *explorer) mapLen(s *state, in *ssa.Call) []alt {
 		return nil
 	}
 	if t.IsNil {
-		x.set(s, in, heap.Scalar{T: x.ctx.BV(64, 0)})
+		x.set(s, in, heap.Scalar{T: c.BV(64, 0)})
 		return nil
 	}
-	m := s.heap.MapAt(t.Ptr)
-	if m.Input != nil {
-		x.unsupported(s, "len of an input map")
-		return nil
+	if d := s.heap.CloseMap(t.Ptr); d != nil {
+		return x.decide(s, d)
 	}
-	latest := map[uint64]bool{}
-	n := 0
-	for _, e := range m.Entries {
-		k, ok := e.Key.Uint64()
-		if !ok {
-			x.unsupported(s, "len of a map with symbolic keys")
-			return nil
-		}
-		if _, seen := latest[k]; !seen {
-			latest[k] = !e.Deleted
-			if !e.Deleted {
-				n++
-			}
-		}
+	n := c.BV(64, 0)
+	for _, e := range s.heap.MapEntries(t.Ptr) {
+		n = c.Add(n, c.Ite(e.Live, c.BV(64, 1), c.BV(64, 0)))
 	}
-	x.set(s, in, heap.Scalar{T: x.ctx.BV(64, uint64(n))})
+	x.set(s, in, heap.Scalar{T: n})
 	return nil
 }

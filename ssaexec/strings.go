@@ -150,11 +150,11 @@ func (x *explorer) compareStrings(s *state, in *ssa.BinOp, a, b heap.Value) []al
 			bound = max(bound, len(str.S))
 		}
 	}
-	pa, la, d := x.stringPrefix(s, a, bound)
+	pa, la, d := s.heap.StrPrefix(a, bound)
 	if d != nil {
 		return x.decide(s, d)
 	}
-	pb, lb, d := x.stringPrefix(s, b, bound)
+	pb, lb, d := s.heap.StrPrefix(b, bound)
 	if d != nil {
 		return x.decide(s, d)
 	}
@@ -198,26 +198,6 @@ func (x *explorer) compareStrings(s *state, in *ssa.BinOp, a, b heap.Value) []al
 		{guard: decided, apply: func(s *state) { x.set(s, in, heap.Scalar{T: result}) }},
 		{guard: c.Not(decided), apply: func(s *state) { s.end, s.why = cut, "string length" }},
 	}
-}
-
-// stringPrefix reads the first n bytes of a string and its length. Bytes
-// past the length are read too, as unconstrained cells that only
-// conditions guarded by the length mention.
-func (x *explorer) stringPrefix(s *state, v heap.Value, n int) ([]*solver.Term, *solver.Term, *heap.Decision) {
-	c := x.ctx
-	arr, off, length := s.heap.StrArray(v)
-	out := make([]*solver.Term, n)
-	for i := range n {
-		e, d := s.heap.ElemUnbounded(arr, c.Add(off, c.BV(64, uint64(i))))
-		if d != nil {
-			return nil, nil, d
-		}
-		if e, d = s.heap.Use(e); d != nil {
-			return nil, nil, d
-		}
-		out[i] = e.(heap.Scalar).T
-	}
-	return out, length, nil
 }
 
 // equalsConst is the condition that string v equals the constant lit.
@@ -507,32 +487,38 @@ func isByteSlice(t types.Type) bool {
 }
 
 // rangeIter is the state of a range over a string (the string and the
-// byte offset of the next rune) or over a map (its entries and the next).
+// byte offset of the next rune) or over a map (its possible entries and
+// the next to consider).
 type rangeIter struct {
-	str        heap.Value
-	pos        *solver.Term
-	keys, vals []heap.Value
-	next       int
+	str     heap.Value
+	pos     *solver.Term
+	entries []heap.MapEntry
+	next    int
 }
 
-// rangeInstr starts a range over a string or a map. A map the code made
-// with constant keys yields its entries in the order they were inserted:
-// one of the orders Go may take, so other orders are recorded as a bound.
+// rangeInstr starts a range over a string or a map. A map's possible
+// entries are visited in one order, input keys first and then written
+// keys from the oldest write: one of the orders Go may take, so with more
+// than one entry the other orders are recorded as the bound "map order".
+// An input map's key set is settled first (see heap.CloseMap).
 func (x *explorer) rangeInstr(s *state, in *ssa.Range) []alt {
 	var it rangeIter
-	if mt, isMap := heap.Under(in.X.Type()).(*types.Map); isMap {
+	if _, isMap := heap.Under(in.X.Type()).(*types.Map); isMap {
 		t, d, ok := x.mapRef(s, in.X)
 		if d != nil {
 			return x.decide(s, d)
 		}
-		if ok && !t.IsNil {
-			it.keys, it.vals, ok = s.heap.MapEntries(t.Ptr, mt.Key())
-		}
 		if !ok {
-			x.unsupported(s, "range over an input map")
+			x.unsupported(s, "range over a map value")
 			return nil
 		}
-		if len(it.keys) > 1 {
+		if !t.IsNil {
+			if d := s.heap.CloseMap(t.Ptr); d != nil {
+				return x.decide(s, d)
+			}
+			it.entries = s.heap.MapEntries(t.Ptr)
+		}
+		if len(it.entries) > 1 {
 			x.bounds[fmt.Sprintf("map order at %s", shortPos(x.fset.Position(in.Pos())))] = true
 			x.res.Cut++
 		}
@@ -557,18 +543,39 @@ func cloneIters(m map[*ssa.Range]rangeIter) map[*ssa.Range]rangeIter {
 	return out
 }
 
-// nextEntry yields the next (ok, key, value) of a range over a map.
-func (x *explorer) nextEntry(s *state, in *ssa.Next, rng *ssa.Range, it rangeIter) {
-	f := s.top()
+// nextEntry yields the next (ok, key, value) of a range over a map: the
+// next possible entry that is live, splitting the path where that
+// depends on the input.
+func (x *explorer) nextEntry(s *state, in *ssa.Next, rng *ssa.Range, it rangeIter) []alt {
+	c := x.ctx
 	tup := in.Type().(*types.Tuple)
-	if it.next >= len(it.keys) {
-		x.set(s, in, heap.Tuple{Elems: []heap.Value{heap.Scalar{T: x.ctx.Bool(false)},
-			heap.Zero(x.ctx, tup.At(1).Type()), heap.Zero(x.ctx, tup.At(2).Type())}})
-		return
+	moveTo := func(s *state, next int) {
+		f := s.top()
+		f.ranges = cloneIters(f.ranges)
+		f.ranges[rng] = rangeIter{entries: it.entries, next: next}
 	}
-	f.ranges = cloneIters(f.ranges)
-	f.ranges[rng] = rangeIter{keys: it.keys, vals: it.vals, next: it.next + 1}
-	x.set(s, in, heap.Tuple{Elems: []heap.Value{heap.Scalar{T: x.ctx.Bool(true)}, it.keys[it.next], it.vals[it.next]}})
+	for i := it.next; i < len(it.entries); i++ {
+		e := it.entries[i]
+		yield := func(s *state) {
+			moveTo(s, i+1)
+			key := s.heap.KeyValue(e.Key, tup.At(1).Type())
+			x.set(s, in, heap.Tuple{Elems: []heap.Value{heap.Scalar{T: c.Bool(true)}, key, e.Val}})
+		}
+		live, isConst := e.Live.BoolValue()
+		if !isConst {
+			return []alt{
+				{guard: e.Live, apply: yield},
+				{guard: c.Not(e.Live), apply: func(s *state) { moveTo(s, i+1) }},
+			}
+		}
+		if live {
+			yield(s)
+			return nil
+		}
+	}
+	x.set(s, in, heap.Tuple{Elems: []heap.Value{heap.Scalar{T: c.Bool(false)},
+		heap.Zero(c, tup.At(1).Type()), heap.Zero(c, tup.At(2).Type())}})
+	return nil
 }
 
 // next yields the next (ok, index, rune) of a range over a string,
@@ -582,8 +589,7 @@ func (x *explorer) next(s *state, in *ssa.Next) []alt {
 		return nil
 	}
 	if !in.IsString {
-		x.nextEntry(s, in, rng, it)
-		return nil
+		return x.nextEntry(s, in, rng, it)
 	}
 	arr, off, n := s.heap.StrArray(it.str)
 	done := c.Uge(it.pos, n)

@@ -86,3 +86,53 @@ func SumValues() int {
 	}
 	return 10 / (t - 2)
 }
+
+// Average divides by the number of entries, which may be none.
+func Average(scores map[string]int) int {
+	t := 0
+	for _, v := range scores {
+		t += v
+	}
+	return t / len(scores) // want div-zero `^integer divide by zero: len\(scores\) is 0$`
+}
+
+// AverageOK returns 0 for an empty map: no finding.
+func AverageOK(scores map[string]int) int {
+	if len(scores) == 0 {
+		return 0
+	}
+	t := 0
+	for _, v := range scores {
+		t += v
+	}
+	return t / len(scores)
+}
+
+// Distinct: after writing two different keys a map has two entries more
+// than it had without them; with equal keys only one.
+func Distinct(a, b int) int {
+	m := map[int]bool{}
+	m[a] = true
+	m[b] = true
+	return 10 / (len(m) - 1) // want div-zero `^integer divide by zero: len\(m\) - 1 is 0$`
+}
+
+// Tags counts the tags named by a key read from the input: a tag that is
+// present and named "x" panics.
+func Tags(tags map[string]*Node, name string) int {
+	n := tags[name]
+	if n != nil && name == "x" {
+		return n.Next.Val // want nil-deref `^nil dereference: n.Next is nil$`
+	}
+	return 0
+}
+
+// Longest ranges over the keys of an input map and indexes each key's
+// last byte: an empty key panics.
+func Longest(m map[string]int) byte {
+	var b byte
+	for k := range m {
+		b = max(b, k[len(k)-1]) // want index `^index out of range \[-1\] with length 0 \(k\[len\(k\) - 1\]\)$`
+	}
+	return b
+}
