@@ -200,7 +200,7 @@ func TestWitnesses(t *testing.T) {
 	}, {
 		fn: "(*funcs.Handler).Fire",
 		want: []shownFinding{{
-			Kind: NilFunc, Posn: "funcs.go:17:18",
+			Kind: NilFunc, Posn: "funcs.go:19:18",
 			Message: "call of nil function: h.OnEvent is nil",
 			Setup:   []string{"h := &Handler{OnEvent: nil}"},
 			Call:    "h.Fire(0)",

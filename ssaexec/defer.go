@@ -1,8 +1,6 @@
 package ssaexec
 
 import (
-	"go/types"
-
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/gosym/gosym/heap"
@@ -130,9 +128,4 @@ func (x *explorer) recover(s *state) heap.Value {
 	v := s.panic.value
 	s.panic = nil
 	return v
-}
-
-// runtimeError is the value a runtime panic carries, for recover.
-func (x *explorer) runtimeError(msg string) heap.Value {
-	return heap.Iface{Type: types.Typ[types.String], V: heap.Str{S: "runtime error: " + msg}}
 }

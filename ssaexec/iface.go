@@ -36,6 +36,10 @@ func (x *explorer) invokeMethod(s *state, spec callSpec, call *ssa.Call) []alt {
 		}
 		return nil
 	}
+	if iv.Type == runtimeErrorType {
+		x.runtimeErrorMethod(s, spec.method.Name(), iv.V, call)
+		return nil
+	}
 	prog := x.fn.Prog
 	sel := prog.MethodSets.MethodSet(iv.Type).Lookup(spec.method.Pkg(), spec.method.Name())
 	if sel == nil {

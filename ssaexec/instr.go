@@ -353,7 +353,7 @@ func (x *explorer) panickedWith(s *state, k Kind, pos token.Pos, render func(m h
 		pos = x.posOf(s)
 	}
 	f := &Finding{Kind: k, Pos: x.fset.Position(pos), render: render}
-	x.raise(s, f, false, x.runtimeError(string(k)))
+	x.raise(s, f, false, x.runtimeError(runtimeMessages[k]))
 }
 
 func (x *explorer) ifInstr(s *state, in *ssa.If) []alt {

@@ -1,6 +1,8 @@
 // Package funcs holds closures, function values, defer and recover.
 package funcs
 
+import "runtime"
+
 // Node is a list node.
 type Node struct {
 	Val  int
@@ -131,7 +133,36 @@ func Apply(f func(int) int, x int) int {
 // ApplyOrZero compares f with nil and then calls it on the nil branch.
 func ApplyOrZero(f func(int) int, x int) int {
 	if f == nil {
-		return f(x) // want nil-func `^call of nil function: f is nil \(compared with nil in f == nil at funcs.go:133:7\)$`
+		return f(x) // want nil-func `^call of nil function: f is nil \(compared with nil in f == nil at funcs.go:135:7\)$`
 	}
 	return 0
+}
+
+// SafeDiv turns a runtime panic into an error; a recovered value that is
+// not a runtime error panics again, which cannot happen here.
+func SafeDiv(a, b int) (q int, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			re, ok := r.(runtime.Error)
+			if !ok {
+				panic(r)
+			}
+			err = re
+			if re.Error() != "runtime error: integer divide by zero" {
+				panic("unexpected message")
+			}
+		}
+	}()
+	return a / b, nil
+}
+
+// ErrorLen reads the recovered error's message and indexes past it.
+func ErrorLen(a, b int) (n byte) {
+	defer func() {
+		if r := recover(); r != nil {
+			msg := r.(error).Error()
+			n = msg[len(msg)] // want index `^index out of range \[37\] with length 37 \(msg\[len\(msg\)\]\)$`
+		}
+	}()
+	return byte(a / b)
 }

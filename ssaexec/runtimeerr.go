@@ -1,0 +1,58 @@
+package ssaexec
+
+import (
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/gosym/gosym/heap"
+)
+
+// runtimeErrorType is the dynamic type of the values that runtime panics
+// carry, as recover returns them. Like the runtime's own error types it
+// implements runtime.Error, so `r.(error)` and `r.(runtime.Error)` succeed
+// and Error returns the message; its value is the message string.
+var runtimeErrorType = newRuntimeErrorType()
+
+func newRuntimeErrorType() *types.Named {
+	pkg := types.NewPackage("runtime", "runtime")
+	named := types.NewNamed(types.NewTypeName(token.NoPos, pkg, "Error", nil), types.Typ[types.String], nil)
+	recv := types.NewVar(token.NoPos, pkg, "e", named)
+	result := types.NewTuple(types.NewVar(token.NoPos, pkg, "", types.Typ[types.String]))
+	named.AddMethod(types.NewFunc(token.NoPos, pkg, "Error", types.NewSignatureType(recv, nil, nil, nil, result, false)))
+	named.AddMethod(types.NewFunc(token.NoPos, pkg, "RuntimeError", types.NewSignatureType(recv, nil, nil, nil, nil, false)))
+	return named
+}
+
+// runtimeMessages are the runtime's words for each kind of runtime
+// panic, without the values that only the witness knows.
+var runtimeMessages = map[Kind]string{
+	NilDeref:    "invalid memory address or nil pointer dereference",
+	Index:       "index out of range",
+	SliceBounds: "slice bounds out of range",
+	DivZero:     "integer divide by zero",
+	NilMap:      "assignment to entry in nil map",
+	TypeAssert:  "interface conversion",
+	NilFunc:     "invalid memory address or nil pointer dereference",
+	MakeLen:     "makeslice: len out of range",
+	Panic:       "negative shift amount",
+}
+
+// runtimeError is the value a runtime panic of kind k carries.
+func (x *explorer) runtimeError(msg string) heap.Value {
+	return heap.Iface{Type: runtimeErrorType, V: heap.Str{S: "runtime error: " + msg}}
+}
+
+// runtimeErrorMethod calls a method of a runtime panic's value.
+func (x *explorer) runtimeErrorMethod(s *state, name string, v heap.Value, call *ssa.Call) {
+	if call == nil {
+		x.unsupported(s, "deferred call of a runtime error's method")
+		return
+	}
+	if name == "Error" {
+		x.set(s, call, v)
+		return
+	}
+	x.set(s, call, nil)
+}
