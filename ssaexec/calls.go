@@ -98,7 +98,8 @@ func (x *explorer) nilCall(s *state, spec callSpec, o heap.Origin) {
 
 // enter starts executing fn in a new frame (or models it, without a body).
 func (x *explorer) enter(s *state, fn *ssa.Function, env []heap.Value, args []heap.Value, call *ssa.Call) []alt {
-	if fn.Blocks == nil || modelledAsUnknown(fn, x.fn) {
+	fn, runs := x.std.resolve(fn)
+	if !runs {
 		if fn.Name() == "init" && fn.Signature.Params().Len() == 0 {
 			// Another package's initialization: its variables are inputs.
 			if call != nil {
@@ -232,8 +233,13 @@ func constString(v ssa.Value) string {
 // through which it could change memory the caller sees.
 func passesReferences(args []heap.Value) bool {
 	for _, a := range args {
-		switch a.(type) {
-		case heap.Scalar, heap.Str, heap.Nil:
+		switch a := a.(type) {
+		case heap.Scalar, heap.Str, heap.SymStr, heap.Nil:
+			// Values and immutable strings.
+		case heap.InputRef:
+			if _, basic := heap.Under(a.Type).(*types.Basic); !basic {
+				return true
+			}
 		default:
 			return true
 		}

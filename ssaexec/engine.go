@@ -49,7 +49,9 @@ type explorer struct {
 	constructs map[string]bool
 	approx     map[string]bool
 	names      map[*ssa.Function]sourceNames
-	// named lists the program\'s types, for dynamic type choices.
+	// std is what the program knows of the standard library.
+	std *stdLibrary
+	// named lists the program's types, for dynamic type choices.
 	named []types.Type
 }
 
@@ -86,6 +88,7 @@ func Analyze(fn *ssa.Function, cfg Config) (res *FuncResult) {
 		constructs: map[string]bool{},
 		approx:     map[string]bool{},
 		names:      map[*ssa.Function]sourceNames{},
+		std:        libraryOf(fn.Prog),
 	}
 	defer func() {
 		if r := recover(); r != nil {

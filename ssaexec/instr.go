@@ -352,7 +352,8 @@ func (x *explorer) panickedWith(s *state, k Kind, pos token.Pos, render func(m h
 	if !pos.IsValid() {
 		pos = x.posOf(s)
 	}
-	f := &Finding{Kind: k, Pos: x.fset.Position(pos), render: render}
+	pos, where := x.userPos(s, pos)
+	f := &Finding{Kind: k, Pos: x.fset.Position(pos), render: func(m heap.Valuer) string { return render(m) + where }}
 	x.raise(s, f, false, x.runtimeError(runtimeMessages[k]))
 }
 
@@ -470,6 +471,22 @@ func (x *explorer) panicInstr(s *state, in *ssa.Panic) {
 	if !pos.IsValid() {
 		pos = x.posOf(s)
 	}
+	pos, where := x.userPos(s, pos)
+	msg += where
 	f := &Finding{Kind: Panic, Pos: x.fset.Position(pos), render: func(heap.Valuer) string { return msg }}
 	x.raise(s, f, false, v)
+}
+
+// userPos moves a panic inside the standard library to the call in the
+// analysed code that led to it, and names the library function called
+// there for the message.
+func (x *explorer) userPos(s *state, pos token.Pos) (token.Pos, string) {
+	for i := len(s.frames) - 1; i > 0; i-- {
+		if x.std.isStd(s.frames[i].fn) && !x.std.isStd(s.frames[i-1].fn) {
+			if call := s.frames[i].call; call != nil {
+				return call.Pos(), " (in " + FuncName(s.frames[i].fn) + ")"
+			}
+		}
+	}
+	return pos, ""
 }

@@ -62,51 +62,23 @@ func Load(dir string, patterns ...string) (*Program, error) {
 		}
 	}
 	prog.Build()
-	var named []*ssa.Package
+	var named, std []*ssa.Package
 	for i, p := range ssaPkgs {
 		if !slices.Contains(stdExecuted, pkgs[i].PkgPath) || slices.Contains(patterns, pkgs[i].PkgPath) {
 			named = append(named, p)
+		} else {
+			std = append(std, p)
 		}
 	}
+	lib, err := newStdLibrary(prog, std)
+	if err != nil {
+		return nil, fmt.Errorf("gosym: building its models of the standard library: %v", err)
+	}
+	libraries.Store(prog, lib)
 	if len(named) == 0 {
 		return nil, &LoadError{Errors: []string{fmt.Sprintf("no packages match %s", strings.Join(patterns, " "))}}
 	}
 	return &Program{Fset: prog.Fset, SSA: prog, Packages: named}, nil
-}
-
-// stdExecuted are the standard packages loaded with their source, so that
-// the functions of theirs in executedStd run like the code under analysis
-// instead of returning unknown results.
-var stdExecuted = []string{"errors", "strings", "internal/stringslite"}
-
-// executedStd lists the standard library functions gosym executes: cheap,
-// exact and common in the checks code makes before it panics.
-var executedStd = map[string]bool{
-	"errors.New":         true,
-	"strings.HasPrefix":  true,
-	"strings.HasSuffix":  true,
-	"strings.TrimPrefix": true,
-	"strings.TrimSuffix": true,
-	"strings.CutPrefix":  true,
-	"strings.CutSuffix":  true,
-	// strings delegates these to internal/stringslite.
-	"stringslite.HasPrefix":  true,
-	"stringslite.HasSuffix":  true,
-	"stringslite.TrimPrefix": true,
-	"stringslite.TrimSuffix": true,
-	"stringslite.CutPrefix":  true,
-	"stringslite.CutSuffix":  true,
-}
-
-// modelledAsUnknown reports whether a call of fn, made while analysing
-// entry, is to return unknown results although fn has a body: the
-// standard packages loaded for executedStd have bodies for all their
-// functions, but only those listed run.
-func modelledAsUnknown(fn, entry *ssa.Function) bool {
-	if fn.Pkg == nil || fn.Pkg == entry.Pkg || !slices.Contains(stdExecuted, fn.Pkg.Pkg.Path()) {
-		return false
-	}
-	return !executedStd[FuncName(fn)]
 }
 
 // IsLoadError reports whether err is a package loading or compile error.

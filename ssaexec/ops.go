@@ -330,6 +330,9 @@ func (x *explorer) fresh(s *state, t types.Type, name string) heap.Value {
 			fields[i] = x.fresh(s, u.Field(i).Type(), name)
 		}
 		return heap.Struct{Fields: fields}
+	case *types.Slice, *types.Map, *types.Array:
+		// The value of a hidden input object, initialized lazily when used.
+		return heap.InputRef{Obj: s.heap.NewExternalObject(t), Type: t}
 	}
 	return heap.Opaque{Type: t, Why: "result of " + name + " of type " + t.String()}
 }

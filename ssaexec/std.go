@@ -1,0 +1,237 @@
+package ssaexec
+
+import (
+	_ "embed"
+	"go/ast"
+	"go/parser"
+	"go/types"
+	"strings"
+	"sync"
+
+	"golang.org/x/tools/go/ssa"
+)
+
+// The standard library: the packages in stdExecuted are loaded with their
+// source. A call into one of them runs the callee's SSA when the callee is
+// exact (see stdLibrary.exact); otherwise it is modelled like a call
+// without a body (fresh results, the path approximated). A few functions
+// written in assembly or linked from the runtime run Go models instead.
+
+// stdExecuted are the standard packages loaded with their source.
+var stdExecuted = []string{
+	"errors", "strings", "bytes", "unicode/utf8", "slices", "maps", "sort", "strconv", "cmp",
+	"math/bits", "internal/stringslite", "internal/bytealg", "internal/strconv",
+}
+
+// skippedInits are package initializers that are not run: bytealg's sets
+// MaxLen from the CPU's features, and left at zero it selects the code
+// that needs no vector instructions, with the same results.
+var skippedInits = map[string]bool{"internal/bytealg": true}
+
+var (
+	//go:embed internal/models/bytealg/bytealg.go
+	bytealgModels string
+	//go:embed internal/models/stringslite/stringslite.go
+	stringsliteModels string
+)
+
+// modelPackages maps a standard package to the source of its models.
+var modelPackages = map[string]string{
+	"internal/bytealg":     bytealgModels,
+	"internal/stringslite": stringsliteModels,
+}
+
+// stdLibrary is what a loaded program knows of the standard library.
+type stdLibrary struct {
+	// models maps a standard function's full name to the model run in
+	// its place.
+	models map[string]*ssa.Function
+	// loaded are the standard packages loaded with source that the
+	// patterns did not name.
+	loaded map[*ssa.Package]bool
+
+	mu    sync.Mutex
+	exact map[*ssa.Function]bool
+}
+
+// libraries holds the stdLibrary of each program built by Load.
+var libraries sync.Map // *ssa.Program -> *stdLibrary
+
+func libraryOf(prog *ssa.Program) *stdLibrary {
+	if l, ok := libraries.Load(prog); ok {
+		return l.(*stdLibrary)
+	}
+	return nil
+}
+
+// newStdLibrary builds the models into prog and records which packages
+// are the standard library's.
+func newStdLibrary(prog *ssa.Program, loaded []*ssa.Package) (*stdLibrary, error) {
+	l := &stdLibrary{models: map[string]*ssa.Function{}, loaded: map[*ssa.Package]bool{}, exact: map[*ssa.Function]bool{}}
+	for _, p := range loaded {
+		l.loaded[p] = true
+	}
+	for path, src := range modelPackages {
+		pkg, err := buildModelPackage(prog, path, src)
+		if err != nil {
+			return nil, err
+		}
+		for name, m := range pkg.Members {
+			if fn, ok := m.(*ssa.Function); ok && name != "init" {
+				l.models[path+"."+name] = fn
+			}
+		}
+	}
+	return l, nil
+}
+
+// buildModelPackage type-checks the models of the standard package path
+// and adds them to prog as a package of their own.
+func buildModelPackage(prog *ssa.Program, path, src string) (*ssa.Package, error) {
+	f, err := parser.ParseFile(prog.Fset, "gosym-models/"+path+".go", src, parser.SkipObjectResolution)
+	if err != nil {
+		return nil, err
+	}
+	info := &types.Info{
+		Types:      map[ast.Expr]types.TypeAndValue{},
+		Defs:       map[*ast.Ident]types.Object{},
+		Uses:       map[*ast.Ident]types.Object{},
+		Implicits:  map[ast.Node]types.Object{},
+		Selections: map[*ast.SelectorExpr]*types.Selection{},
+		Scopes:     map[ast.Node]*types.Scope{},
+		Instances:  map[*ast.Ident]types.Instance{},
+	}
+	files := []*ast.File{f}
+	pkg, err := (&types.Config{}).Check("gosym-models/"+path, prog.Fset, files, info)
+	if err != nil {
+		return nil, err
+	}
+	sp := prog.CreatePackage(pkg, files, info, false)
+	sp.Build()
+	return sp, nil
+}
+
+// isStd reports whether fn is a function of the standard library or one
+// of gosym's models of it.
+func (l *stdLibrary) isStd(fn *ssa.Function) bool {
+	if l == nil {
+		return false
+	}
+	if o := fn.Origin(); o != nil {
+		fn = o
+	}
+	return fn.Pkg != nil && (l.loaded[fn.Pkg] || strings.HasPrefix(fn.Pkg.Pkg.Path(), "gosym-models/"))
+}
+
+// resolve returns the function a call of fn runs, and whether it runs at
+// all (false: modelled as unknown).
+func (l *stdLibrary) resolve(fn *ssa.Function) (*ssa.Function, bool) {
+	if l == nil || fn.Pkg == nil || !l.loaded[fn.Pkg] {
+		return fn, fn.Blocks != nil
+	}
+	if m, ok := l.models[fn.Pkg.Pkg.Path()+"."+fn.Name()]; ok && fn.Signature.Recv() == nil {
+		return m, true
+	}
+	if fn.Name() == "init" && skippedInits[fn.Pkg.Pkg.Path()] {
+		return fn, false
+	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return fn, l.isExact(fn, map[*ssa.Function]bool{})
+}
+
+// isExact reports whether running fn (a function of the standard library)
+// is exact: it and what it calls have bodies or models, and use nothing
+// gosym does not model (floating point, unsafe, channels, goroutines).
+// Calls through interfaces and function values are the caller's code and
+// do not count. visiting holds the functions being checked, which are
+// taken to be exact while they are.
+func (l *stdLibrary) isExact(fn *ssa.Function, visiting map[*ssa.Function]bool) bool {
+	if ok, known := l.exact[fn]; known {
+		return ok
+	}
+	if visiting[fn] {
+		return true
+	}
+	visiting[fn] = true
+	ok := fn.Blocks != nil && l.bodyExact(fn, visiting)
+	delete(visiting, fn)
+	l.exact[fn] = ok
+	return ok
+}
+
+func (l *stdLibrary) bodyExact(fn *ssa.Function, visiting map[*ssa.Function]bool) bool {
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			if !l.instrExact(instr, visiting) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+func (l *stdLibrary) instrExact(instr ssa.Instruction, visiting map[*ssa.Function]bool) bool {
+	switch in := instr.(type) {
+	case *ssa.Go, *ssa.Select, *ssa.Send, *ssa.MakeChan:
+		return false
+	case *ssa.Range: // its iterator's type is an unsafe.Pointer inside SSA
+		return typeModelled(in.X.Type())
+	case *ssa.Next:
+		return true
+	case ssa.CallInstruction:
+		if b, ok := in.Common().Value.(*ssa.Builtin); ok {
+			return modelledBuiltins[b.Name()]
+		}
+		callee := in.Common().StaticCallee()
+		if callee == nil {
+			return true
+		}
+		if _, modelled := l.models[calleeName(callee)]; modelled {
+			return true
+		}
+		if callee.Name() == "init" && callee.Pkg != nil && skippedInits[callee.Pkg.Pkg.Path()] {
+			return true
+		}
+		if callee.Pkg != nil && !l.loaded[callee.Pkg] {
+			return false
+		}
+		return l.isExact(callee, visiting)
+	}
+	var ops []*ssa.Value
+	for _, op := range instr.Operands(ops) {
+		if *op != nil && !typeModelled((*op).Type()) {
+			return false
+		}
+	}
+	if v, ok := instr.(ssa.Value); ok && !typeModelled(v.Type()) {
+		return false
+	}
+	return true
+}
+
+// modelledBuiltins are the builtins the engine executes (see
+// explorer.builtin).
+var modelledBuiltins = map[string]bool{
+	"print": true, "println": true, "len": true, "cap": true, "append": true, "copy": true,
+	"min": true, "max": true, "clear": true, "delete": true, "recover": true, "ssa:wrapnilchk": true,
+}
+
+func calleeName(fn *ssa.Function) string {
+	if fn.Pkg == nil || fn.Signature.Recv() != nil {
+		return ""
+	}
+	return fn.Pkg.Pkg.Path() + "." + fn.Name()
+}
+
+// typeModelled reports whether values of type t are modelled: not floating
+// point, complex, unsafe pointers or channels.
+func typeModelled(t types.Type) bool {
+	switch u := t.Underlying().(type) {
+	case *types.Basic:
+		return u.Info()&(types.IsFloat|types.IsComplex) == 0 && u.Kind() != types.UnsafePointer
+	case *types.Chan:
+		return false
+	}
+	return true
+}
