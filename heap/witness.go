@@ -447,7 +447,7 @@ func (w *witnessWriter) sliceLit(x Slice, t types.Type, at string) string {
 	}
 	n, c := w.m.Uint64(x.Len), w.m.Uint64(x.Cap)
 	elem := Under(t).(*types.Slice).Elem()
-	lit := types.TypeString(t, w.q) + "{" + w.elements(Loc{Obj: x.Store.Obj}, elem, c, at) + "}"
+	lit := types.TypeString(t, w.q) + "{" + w.elements(Loc{Obj: x.Store.Obj}, elem, c, true, at) + "}"
 	if n < c {
 		lit += fmt.Sprintf("[:%d]", n)
 	}
@@ -459,12 +459,13 @@ func (w *witnessWriter) arrayLit(x *Array, t types.Type, at string) string {
 	if x.Back.Kind != InputBack {
 		return w.zeroLit(t)
 	}
-	return types.TypeString(t, w.q) + "{" + w.elements(x.Back.Input, x.Elem, 0, at) + "}"
+	return types.TypeString(t, w.q) + "{" + w.elements(x.Back.Input, x.Elem, 0, false, at) + "}"
 }
 
 // elements writes the observed cells of the input array at loc as keyed
-// elements; n, when not zero, is the length the literal must have.
-func (w *witnessWriter) elements(loc Loc, elem types.Type, n uint64, at string) string {
+// elements; with sized, n is the length the literal must have (cells at
+// n and past were read beyond the end and are left out).
+func (w *witnessWriter) elements(loc Loc, elem types.Type, n uint64, sized bool, at string) string {
 	type entry struct {
 		index uint64
 		text  string
@@ -472,7 +473,7 @@ func (w *witnessWriter) elements(loc Loc, elem types.Type, n uint64, at string) 
 	var entries []entry
 	for _, ic := range w.h.cells[loc] {
 		i := w.m.Uint64(ic.Index)
-		if n > 0 && i >= n {
+		if sized && i >= n {
 			continue
 		}
 		cell := loc.Path.cell(ic.ID)
