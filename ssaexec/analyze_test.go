@@ -76,6 +76,20 @@ func TestWitnesses(t *testing.T) {
 			Call:  "Longest(m)",
 		}},
 	}, {
+		// bytes.Equal reads bytes past both ends: they stay out of the
+		// literals.
+		fn: "stdlib.Same",
+		want: []shownFinding{{
+			Kind: Index, Posn: "stdlib.go:57:11", Message: "index out of range [0] with length 0 (a[0])",
+			Call: "Same([]byte{}, []byte{})",
+		}},
+	}, {
+		fn: "stdlib.Port",
+		want: []shownFinding{{
+			Kind: DivZero, Posn: "stdlib.go:33:15", Message: "integer divide by zero: p is 0",
+			Call: `Port("-00")`,
+		}},
+	}, {
 		fn: "aliasing.Steal",
 		want: []shownFinding{{
 			Kind: NilDeref, Posn: "aliasing.go:19:18",
