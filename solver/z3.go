@@ -43,6 +43,42 @@ static Z3_ast gs_const(Z3_context c, const char *name, Z3_sort s) {
 	return gs_keep(c, Z3_mk_const(c, sym, s));
 }
 
+static Z3_ast gs_substitute(Z3_context c, Z3_ast a, unsigned n, Z3_ast *from, Z3_ast *to) {
+	return gs_keep(c, Z3_substitute(c, a, n, from, to));
+}
+
+static Z3_ast gs_forall(Z3_context c, unsigned n, Z3_ast *vars, Z3_ast body) {
+	Z3_app *apps = malloc(n * sizeof(Z3_app));
+	if (apps == NULL) return NULL;
+	for (unsigned i = 0; i < n; i++) apps[i] = Z3_to_app(c, vars[i]);
+	Z3_ast r = Z3_mk_forall_const(c, 0, n, apps, 0, NULL, body);
+	free(apps);
+	return gs_keep(c, r);
+}
+
+// gs_app_info classifies a: 1 for an uninterpreted constant, 2 for an
+// application with arguments (their number in *nargs), 0 otherwise.
+static int gs_app_info(Z3_context c, Z3_ast a, unsigned *nargs) {
+	*nargs = 0;
+	if (Z3_get_ast_kind(c, a) != Z3_APP_AST) return 0;
+	Z3_app app = Z3_to_app(c, a);
+	unsigned n = Z3_get_app_num_args(c, app);
+	*nargs = n;
+	if (n > 0) return 2;
+	return Z3_get_decl_kind(c, Z3_get_app_decl(c, app)) == Z3_OP_UNINTERPRETED ? 1 : 0;
+}
+
+// gs_app_arg returns argument i of application a (a borrowed reference).
+static Z3_ast gs_app_arg(Z3_context c, Z3_ast a, unsigned i) { return Z3_get_app_arg(c, Z3_to_app(c, a), i); }
+
+// gs_width returns 0 for a Bool term, else its bit-vector width.
+static unsigned gs_width(Z3_context c, Z3_ast a) {
+	Z3_sort s = Z3_get_sort(c, a);
+	return Z3_get_sort_kind(c, s) == Z3_BOOL_SORT ? 0 : Z3_get_bv_sort_size(c, s);
+}
+
+static Z3_ast gs_inc(Z3_context c, Z3_ast a) { Z3_inc_ref(c, a); return a; }
+
 static Z3_sort gs_sort(Z3_context c, unsigned width) {
 	Z3_sort s = width == 0 ? Z3_mk_bool_sort(c) : Z3_mk_bv_sort(c, width);
 	if (s == NULL || gs_failed(c)) return NULL;
@@ -293,6 +329,35 @@ func (z *z3) zeroExt(a zast, extra uint) zast {
 
 func (z *z3) signExt(a zast, extra uint) zast {
 	return z.keep(C.gs_ext(z.ctx, C.gs_ext_fn(C.Z3_mk_sign_ext), C.uint(extra), a), "SignExt")
+}
+
+// substitute needs len(from) == len(to) > 0.
+func (z *z3) substitute(a zast, from, to []zast) zast {
+	return z.keep(C.gs_substitute(z.ctx, a, C.uint(len(from)), &from[0], &to[0]), "Substitute")
+}
+
+// forall needs len(vars) > 0; vars are constants.
+func (z *z3) forall(vars []zast, body zast) zast {
+	return z.keep(C.gs_forall(z.ctx, C.uint(len(vars)), &vars[0], body), "Forall")
+}
+
+// symbols appends the uninterpreted constants of a not in seen to out,
+// each with a reference of its own and its width (0: Bool).
+func (z *z3) symbols(a zast, seen map[zast]bool, out *[]zast, widths *[]uint) {
+	if seen[a] {
+		return
+	}
+	seen[a] = true
+	var n C.uint
+	switch C.gs_app_info(z.ctx, a, &n) {
+	case 1:
+		*out = append(*out, C.gs_inc(z.ctx, a))
+		*widths = append(*widths, uint(C.gs_width(z.ctx, a)))
+	case 2:
+		for i := C.uint(0); i < n; i++ {
+			z.symbols(C.gs_app_arg(z.ctx, a, i), seen, out, widths)
+		}
+	}
 }
 
 func (z *z3) extract(a zast, hi, lo uint) zast {

@@ -1,0 +1,66 @@
+package solver
+
+// Symbols returns the symbolic constants that occur in the terms, each
+// once, in the order first met.
+func (c *Context) Symbols(ts ...*Term) []*Term {
+	c.enter()
+	seen := map[zast]bool{}
+	var asts []zast
+	var widths []uint
+	for _, t := range ts {
+		c.own("Symbols", t)
+		if !t.concrete {
+			c.z.symbols(t.ast, seen, &asts, &widths)
+		}
+	}
+	out := make([]*Term, len(asts))
+	for i, a := range asts {
+		s := BoolSort()
+		if widths[i] > 0 {
+			s = BVSort(widths[i])
+		}
+		out[i] = c.symbolic(s, a)
+	}
+	return out
+}
+
+// Substitute returns t with each symbolic constant from[i] replaced by
+// to[i] (of the same sort).
+func (c *Context) Substitute(t *Term, from, to []*Term) *Term {
+	c.enter()
+	c.own("Substitute", t)
+	if len(from) != len(to) {
+		panic("solver: Substitute: from and to differ in length")
+	}
+	if t.concrete || len(from) == 0 {
+		return t
+	}
+	fa, ta := make([]zast, len(from)), make([]zast, len(to))
+	for i := range from {
+		c.wantSameSort("Substitute", from[i], to[i])
+		if from[i].concrete {
+			panic("solver: Substitute: replacing a constant")
+		}
+		fa[i], ta[i] = from[i].ast, c.astOf(to[i])
+	}
+	return c.symbolic(t.sort, c.z.substitute(t.ast, fa, ta))
+}
+
+// Forall returns the formula "for all values of vars, body", vars being
+// symbolic constants.
+func (c *Context) Forall(vars []*Term, body *Term) *Term {
+	c.enter()
+	c.wantBool("Forall", body)
+	if len(vars) == 0 || body.concrete {
+		return body
+	}
+	va := make([]zast, len(vars))
+	for i, v := range vars {
+		c.own("Forall", v)
+		if v.concrete {
+			panic("solver: Forall: binding a constant")
+		}
+		va[i] = v.ast
+	}
+	return c.symbolic(BoolSort(), c.z.forall(va, c.astOf(body)))
+}

@@ -1,0 +1,53 @@
+package solver
+
+import (
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+func TestSymbols(t *testing.T) {
+	c := NewContext()
+	defer c.Close()
+	x, y, b := c.FreshBV("x", 8), c.FreshBV("y", 8), c.FreshBool("b")
+	term := c.And(c.Ult(c.Add(x, y), x), b, c.Eq(x, c.BV(8, 3)))
+	var got []string
+	for _, s := range c.Symbols(term, x, c.BV(8, 1)) {
+		got = append(got, s.String())
+	}
+	want := []string{x.String(), y.String(), b.String()}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("Symbols (-want +got):\n%s", diff)
+	}
+}
+
+func TestSubstituteAndForall(t *testing.T) {
+	c := NewContext()
+	defer c.Close()
+	x, y := c.FreshBV("x", 8), c.FreshBV("y", 8)
+	tests := []struct {
+		name string
+		f    *Term
+		want Result
+	}{
+		// x+1 with x := 254 is 255, so x+1 < 255 fails.
+		{"substituted", c.Ult(c.Substitute(c.Add(x, c.BV(8, 1)), []*Term{x}, []*Term{c.BV(8, 254)}), c.BV(8, 255)), Unsat},
+		{"substituted symbol", c.Not(c.Eq(c.Substitute(c.Add(x, y), []*Term{y}, []*Term{x}), c.Mul(x, c.BV(8, 2)))), Unsat},
+		// No x is above every y; some x is at least every y (255).
+		{"forall below", c.Forall([]*Term{y}, c.Ult(y, x)), Unsat},
+		{"forall at most", c.Forall([]*Term{y}, c.Ule(y, x)), Sat},
+		// Subsumption's shape: x = 3 implies some y with y = x and y > 2.
+		{"implied existential", c.And(c.Eq(x, c.BV(8, 3)), c.Forall([]*Term{y}, c.Not(c.And(c.Eq(y, x), c.Ugt(y, c.BV(8, 2)))))), Unsat},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s := c.NewSolver()
+			s.Push()
+			s.Assert(tt.f)
+			if got := s.Check(); got != tt.want {
+				t.Errorf("Check = %v, want %v", got, tt.want)
+			}
+			s.Pop()
+		})
+	}
+}
