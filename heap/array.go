@@ -300,3 +300,29 @@ func (h *Heap) ArrayView(p Ptr, arrayType types.Type) (store Ptr, off *solver.Te
 	}
 	return Ptr{Obj: p.Obj}, h.terms[st[0].n], true
 }
+
+// ObservedCell is a cell of an input array observed so far: its index and
+// the input value there.
+type ObservedCell struct {
+	Index *solver.Term
+	Val   Value
+}
+
+// InputCells returns the observed cells of the input array behind a, in
+// the order observed (none unless a is backed by an input array).
+func (h *Heap) InputCells(a *Array) []ObservedCell {
+	if a.Back.Kind != InputBack {
+		return nil
+	}
+	loc := a.Back.Input
+	var out []ObservedCell
+	for _, ic := range h.cells[loc] {
+		cell := Loc{Obj: loc.Obj, Path: loc.Path.cell(ic.ID)}
+		v, ok := h.inputs[cell]
+		if !ok {
+			v = InputRef{Obj: cell.Obj, Path: cell.Path, Type: a.Elem}
+		}
+		out = append(out, ObservedCell{Index: ic.Index, Val: v})
+	}
+	return out
+}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"go/types"
 	"maps"
+	"slices"
 	"sort"
 
 	"github.com/gosym/gosym/solver"
@@ -103,7 +104,18 @@ type Heap struct {
 	// Materialized counts input locations observed so far; the loop bound
 	// counts only iterations during which it does not grow.
 	Materialized int
+	// grace lets materialization go that much past the k-bound, and Beyond
+	// counts the objects made there (see SetGrace).
+	grace  int
+	Beyond int
 }
+
+// SetGrace lets the next materializations of objects go up to n levels
+// past the k-bound, counting each in Beyond. (Array cells get none: no
+// summary of arrays lets a state with more cells match one with fewer.) The search grants it
+// inside loops whose heads check subsumption: a state there that went
+// past k is pruned if subsumed, and cut by the k-bound otherwise.
+func (h *Heap) SetGrace(n int) { h.grace = n }
 
 // New returns an empty heap whose scalars are built in ctx.
 func New(ctx *solver.Context, cfg Config) *Heap {
@@ -471,3 +483,17 @@ func (h *Heap) Input(l Loc) (Value, bool) {
 
 // Args returns the parameters' pseudo-object.
 func (h *Heap) Args() ObjID { return h.args }
+
+// InputObjects returns the input objects of the heap (not the parameters'
+// pseudo-object) in the order they were made. They are the alias
+// candidates of every later lazy initialization.
+func (h *Heap) InputObjects() []ObjID {
+	var ids []ObjID
+	for id, obj := range h.objs {
+		if obj.Input && id != h.args {
+			ids = append(ids, id)
+		}
+	}
+	slices.Sort(ids)
+	return ids
+}

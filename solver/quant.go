@@ -64,3 +64,57 @@ func (c *Context) Forall(vars []*Term, body *Term) *Term {
 	}
 	return c.symbolic(BoolSort(), c.z.forall(va, c.astOf(body)))
 }
+
+// SolveFor returns a term v such that lhs with the symbol x replaced by v
+// equals rhs, when x occurs in lhs exactly once and only under additions,
+// subtractions and negations (bit-vector arithmetic wraps, so each step
+// inverts exactly). ok is false otherwise.
+func (c *Context) SolveFor(x, lhs, rhs *Term) (v *Term, ok bool) {
+	c.enter()
+	if x.concrete || lhs.concrete || x.sort != lhs.sort || x.sort.IsBool() {
+		return nil, false
+	}
+	if c.z.occurrences(x.ast, lhs.ast, map[zast]int{}) != 1 {
+		return nil, false
+	}
+	target, at := rhs, lhs.ast
+	for at != x.ast {
+		op, args := c.z.linear(at)
+		i := -1
+		for j, a := range args {
+			if c.z.occurrences(x.ast, a, map[zast]int{}) > 0 {
+				i = j
+			}
+		}
+		if op == otherAST || i < 0 {
+			return nil, false
+		}
+		others := func() []*Term {
+			var ts []*Term
+			for j, a := range args {
+				if j != i {
+					ts = append(ts, c.symbolic(x.sort, c.z.own(a)))
+				}
+			}
+			return ts
+		}
+		switch op {
+		case addAST:
+			for _, o := range others() {
+				target = c.Sub(target, o)
+			}
+		case subAST: // binary: args[0] - args[1]
+			other := others()[0]
+			if i == 0 {
+				target = c.Add(target, other)
+			} else {
+				target = c.Sub(other, target)
+			}
+		case negAST:
+			target = c.Neg(target)
+		}
+		at = args[i]
+	}
+	return target, true
+}
+

@@ -51,3 +51,39 @@ func TestSubstituteAndForall(t *testing.T) {
 		})
 	}
 }
+
+func TestSolveFor(t *testing.T) {
+	c := NewContext()
+	defer c.Close()
+	x, y, z := c.FreshBV("x", 8), c.FreshBV("y", 8), c.FreshBV("z", 8)
+	tests := []struct {
+		name   string
+		lhs    *Term
+		solved bool
+	}{
+		{"symbol", x, true},
+		{"sum", c.Add(c.Add(y, x), z), true},
+		{"difference", c.Sub(y, c.Neg(c.Add(x, z))), true},
+		{"subtrahend", c.Sub(y, x), true},
+		{"twice", c.Add(x, x), false},
+		{"product", c.Mul(x, y), false},
+		{"absent", c.Add(y, z), false},
+	}
+	rhs := c.Add(z, c.BV(8, 7))
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			v, ok := c.SolveFor(x, tt.lhs, rhs)
+			if ok != tt.solved {
+				t.Fatalf("solved = %v, want %v", ok, tt.solved)
+			}
+			if !ok {
+				return
+			}
+			s := c.NewSolver()
+			s.Assert(c.Not(c.Eq(c.Substitute(tt.lhs, []*Term{x}, []*Term{v}), rhs)))
+			if r := s.Check(); r != Unsat {
+				t.Errorf("lhs[x := %s] = rhs is not valid: %v", v, r)
+			}
+		})
+	}
+}

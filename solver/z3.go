@@ -79,6 +79,18 @@ static unsigned gs_width(Z3_context c, Z3_ast a) {
 
 static Z3_ast gs_inc(Z3_context c, Z3_ast a) { Z3_inc_ref(c, a); return a; }
 
+// gs_op returns the declaration kind of application a (0 for other ASTs):
+// one of 1 (bvadd), 2 (bvsub), 3 (bvneg), or 4 for anything else.
+static int gs_op(Z3_context c, Z3_ast a) {
+	if (Z3_get_ast_kind(c, a) != Z3_APP_AST) return 0;
+	switch (Z3_get_decl_kind(c, Z3_get_app_decl(c, Z3_to_app(c, a)))) {
+	case Z3_OP_BADD: return 1;
+	case Z3_OP_BSUB: return 2;
+	case Z3_OP_BNEG: return 3;
+	default: return 4;
+	}
+}
+
 static Z3_sort gs_sort(Z3_context c, unsigned width) {
 	Z3_sort s = width == 0 ? Z3_mk_bool_sort(c) : Z3_mk_bv_sort(c, width);
 	if (s == NULL || gs_failed(c)) return NULL;
@@ -358,6 +370,53 @@ func (z *z3) symbols(a zast, seen map[zast]bool, out *[]zast, widths *[]uint) {
 			z.symbols(C.gs_app_arg(z.ctx, a, i), seen, out, widths)
 		}
 	}
+}
+
+// linearOp is the kind of an AST as far as solving for a symbol goes.
+type linearOp int
+
+const (
+	otherAST linearOp = iota
+	addAST
+	subAST
+	negAST
+)
+
+// linear returns the kind of a and its arguments (borrowed references).
+func (z *z3) linear(a zast) (linearOp, []zast) {
+	k := C.gs_op(z.ctx, a)
+	if k < 1 || k > 3 {
+		return otherAST, nil
+	}
+	var n C.uint
+	C.gs_app_info(z.ctx, a, &n)
+	args := make([]zast, n)
+	for i := range args {
+		args[i] = C.gs_app_arg(z.ctx, a, C.uint(i))
+	}
+	return linearOp(k), args
+}
+
+// own takes a reference of a borrowed AST, for a Term to own.
+func (z *z3) own(a zast) zast { return C.gs_inc(z.ctx, a) }
+
+// occurrences counts the occurrences of the constant x in a, as a tree.
+func (z *z3) occurrences(x, a zast, memo map[zast]int) int {
+	if a == x {
+		return 1
+	}
+	if n, ok := memo[a]; ok {
+		return n
+	}
+	var nargs C.uint
+	total := 0
+	if C.gs_app_info(z.ctx, a, &nargs) == 2 {
+		for i := C.uint(0); i < nargs; i++ {
+			total += z.occurrences(x, C.gs_app_arg(z.ctx, a, i), memo)
+		}
+	}
+	memo[a] = total
+	return total
 }
 
 func (z *z3) extract(a zast, hi, lo uint) zast {

@@ -87,7 +87,7 @@ func TestWitnesses(t *testing.T) {
 		fn: "stdlib.Port",
 		want: []shownFinding{{
 			Kind: DivZero, Posn: "stdlib.go:33:15", Message: "integer divide by zero: p is 0",
-			Call: `Port("-00")`,
+			Call: `Port("0")`,
 		}},
 	}, {
 		fn: "aliasing.Steal",
@@ -295,7 +295,7 @@ func TestStatuses(t *testing.T) {
 		{"arith.Mid", record{Status: Complete}},
 		{"arith.Wide", record{Status: Complete}},
 		{"lists.Second", record{Status: Failed, NilParams: 1}},
-		{"lists.InsertSortedFixed", record{Status: Bounded, Bounds: []string{"k at lists.go:36:34", "loops at lists.go:36:6"}}},
+		{"lists.InsertSortedFixed", record{Status: Abstract}},
 		{"lists.Length", record{Status: Bounded, Bounds: []string{"k at lists.go:88:22", "recursion at lists.go:88:19"}}},
 		{"misc.Count", record{Status: Bounded, Bounds: []string{"string key length at misc.go:13:14"}}},
 		{"misc.Half", record{Status: Unsupported, Unsupported: []string{"operator / on float64"}}},

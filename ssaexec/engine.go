@@ -14,6 +14,7 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/gosym/gosym/abstraction"
 	"github.com/gosym/gosym/heap"
 	"github.com/gosym/gosym/solver"
 )
@@ -49,6 +50,14 @@ type explorer struct {
 	constructs map[string]bool
 	approx     map[string]bool
 	names      map[*ssa.Function]sourceNames
+	// table holds the states stored at loop heads.
+	table *abstraction.Table
+	// live caches the values live at a program point (see liveValues).
+	live map[livePoint][]ssa.Value
+	// irrelevantValues caches irrelevant().
+	irrelevantValues map[ssa.Value]bool
+	// loopBlocks caches which blocks lie on a cycle.
+	loopBlocks map[*ssa.BasicBlock]bool
 	// std is what the program knows of the standard library.
 	std *stdLibrary
 	// named lists the program's types, for dynamic type choices.
@@ -89,7 +98,10 @@ func Analyze(fn *ssa.Function, cfg Config) (res *FuncResult) {
 		approx:     map[string]bool{},
 		names:      map[*ssa.Function]sourceNames{},
 		std:        libraryOf(fn.Prog),
+		live:       map[livePoint][]ssa.Value{},
+		loopBlocks: map[*ssa.BasicBlock]bool{},
 	}
+	x.table = abstraction.NewTable(cfg.Subsume, ctx, x.solver)
 	defer func() {
 		if r := recover(); r != nil {
 			res.Status = Error
@@ -340,10 +352,15 @@ func (x *explorer) finish(s *state) {
 
 // report turns a panicking path into a finding, unless one at the same
 // position and of the same kind is already known.
+//
+// Of the paths that reach one finding, the one that observed the fewest
+// inputs gives the witness: subsumption lets loops run past the k-bound,
+// and a short input reads better.
 func (x *explorer) report(s *state) {
 	f := s.finding
 	key := fmt.Sprintf("%s|%s", f.Kind, f.Pos)
-	if x.seen[key] != nil {
+	known := x.seen[key]
+	if known != nil && (known.size <= s.heap.Materialized || known.replaced >= maxWitnessReplacements) {
 		return
 	}
 	if x.check() != solver.Sat {
@@ -372,7 +389,15 @@ func (x *explorer) report(s *state) {
 	if s.assumed {
 		f.Approximated = slices.Compact(slices.Sorted(slices.Values(s.approx)))
 	}
+	f.size = s.heap.Materialized
+	if known != nil {
+		f.replaced = known.replaced + 1
+	}
 	x.seen[key] = f
+	if i := slices.Index(x.res.Findings, known); known != nil && i >= 0 {
+		x.res.Findings[i] = f
+		return
+	}
 	x.res.Findings = append(x.res.Findings, f)
 }
 
@@ -399,11 +424,16 @@ func (x *explorer) readableModel(s *state) *solver.Model {
 	return m
 }
 
+// maxWitnessReplacements bounds how often a finding's witness is replaced
+// by a smaller one: each costs a model and a search for readable values.
+const maxWitnessReplacements = 2
+
 // preferenceTimeout bounds the search for a more readable witness.
 const preferenceTimeout = 200 * time.Millisecond
 
 func (x *explorer) finishRecord() {
 	r := x.res
+	r.Subsumption = x.table.Stats
 	r.BoundsHit = sortedKeys(x.bounds)
 	r.UnsupportedConstructs = sortedKeys(x.constructs)
 	r.Approximated = sortedKeys(x.approx)
@@ -427,6 +457,8 @@ func (x *explorer) finishRecord() {
 		r.Status = Unsupported
 	case r.Cut > 0:
 		r.Status = Bounded
+	case r.Subsumption.Abstract > 0:
+		r.Status = Abstract
 	default:
 		r.Status = Complete
 	}

@@ -23,6 +23,7 @@ func (x *explorer) step(s *state) []alt {
 	}
 	in := s.instr()
 	s.note(x.fset, in.Pos())
+	x.grace(s)
 	return x.exec(s, in)
 }
 
@@ -403,6 +404,11 @@ func (x *explorer) jump(s *state, to *ssa.BasicBlock) {
 		f.env[to.Instrs[i].(*ssa.Phi)] = v
 	}
 	f.prev, f.block, f.pc, f.checked = from, to, n, false
+	if isLoopHead(to) {
+		if x.atLoopHead(s); s.end != running {
+			return
+		}
+	}
 	x.countIteration(s, f, from, to)
 }
 

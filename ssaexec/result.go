@@ -4,6 +4,7 @@ import (
 	"go/token"
 	"time"
 
+	"github.com/gosym/gosym/abstraction"
 	"github.com/gosym/gosym/heap"
 )
 
@@ -32,6 +33,9 @@ const (
 	Failed Status = "failed"
 	// Complete: every path was explored and no bound cut any.
 	Complete Status = "complete"
+	// Abstract: the search finished, but abstract subsumption pruned some
+	// states, so panics may have been missed (an under-approximation).
+	Abstract Status = "abstract"
 	// Bounded: every path was explored up to the bounds, and some path was cut.
 	Bounded Status = "bounded"
 	// Unsupported: some path reached a construct the engine does not model.
@@ -63,6 +67,8 @@ type Config struct {
 	// execute returned or did to memory (left out by default: they may not
 	// happen).
 	Assumed bool
+	// Subsume is what subsumption at loop heads may prune.
+	Subsume abstraction.Mode
 }
 
 // DefaultConfig returns the defaults of the command's flags.
@@ -74,6 +80,7 @@ func DefaultConfig() Config {
 		Recursion:     8,
 		Timeout:       10 * time.Second,
 		SolverTimeout: 5 * time.Second,
+		Subsume:       abstraction.Abstract,
 	}
 }
 
@@ -95,6 +102,9 @@ type Finding struct {
 
 	// render writes the message from the witness's model.
 	render func(m heap.Valuer) string
+	// size is the number of inputs the witness's path observed, replaced
+	// the number of smaller witnesses that replaced earlier ones.
+	size, replaced int
 }
 
 // FuncResult is the record of one entry function.
@@ -110,7 +120,10 @@ type FuncResult struct {
 	NilParams int
 	// Assumed counts panics left out because they rest on assumptions
 	// about calls the engine did not execute.
-	Assumed     int
+	Assumed int
+	// Subsumption counts the states checked at loop heads, those found
+	// subsumed (Abstract of them only after summarizing) and those stored.
+	Subsumption abstraction.Stats
 	States      int
 	SolverCalls int
 	Elapsed     time.Duration

@@ -92,6 +92,8 @@ const (
 	unsupported
 	// dropped: every continuation was cut by a bound, already counted.
 	dropped
+	// subsumed: a state stored at the same loop head covers this one.
+	subsumed
 )
 
 // state is one path: call stack, heap, path condition and what the path

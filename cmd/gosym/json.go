@@ -30,6 +30,9 @@ type funcRecord struct {
 	NilParams   int      `json:"nil_params"`
 	Assumed     int      `json:"assumed"`
 	States      int      `json:"states"`
+	Checks      int      `json:"subsumption_checks"`
+	Subsumed    int      `json:"subsumed"`
+	Stored      int      `json:"stored"`
 	SolverCalls int      `json:"solver_calls"`
 	Millis      int64    `json:"millis"`
 	BoundsHit   []string `json:"bounds_hit"`
@@ -68,6 +71,9 @@ func funcJSON(r *ssaexec.FuncResult, rel func(string) string) funcRecord {
 		Posn:        rel(r.Pos.String()),
 		Status:      string(r.Status),
 		Paths:       r.Paths,
+		Checks:      r.Subsumption.Checks,
+		Subsumed:    r.Subsumption.Subsumed,
+		Stored:      r.Subsumption.Stored,
 		Panics:      r.Panics,
 		Cut:         r.Cut,
 		NilParams:   r.NilParams,

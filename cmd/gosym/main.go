@@ -22,6 +22,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/gosym/gosym/abstraction"
 	"github.com/gosym/gosym/heap"
 	"github.com/gosym/gosym/ssaexec"
 )
@@ -102,6 +103,7 @@ func parseFlags(args []string, stderr io.Writer) (*options, []string, error) {
 	fs.DurationVar(&opts.cfg.SolverTimeout, "solver-timeout", def.SolverTimeout, "time budget of one solver query")
 	fs.BoolVar(&opts.cfg.NilParams, "nil-params", false, "also report dereferences of nil parameters the function never compared with nil")
 	fs.BoolVar(&opts.cfg.Assumed, "assumed", false, "also report panics that rest on what a call gosym did not execute returned or changed")
+	subsume := fs.String("subsume", def.Subsume.String(), "subsumption of states at loop heads: off, exact, or abstract (also after summarizing list segments)")
 	fs.BoolVar(&opts.all, "all", false, "analyse unexported functions and methods too")
 	runRE := fs.String("run", "", "analyse only functions whose name (pkg.F or (*pkg.T).M) matches this regular expression")
 	fs.BoolVar(&opts.json, "json", false, "write JSON Lines: one object per finding and one per function")
@@ -114,6 +116,9 @@ func parseFlags(args []string, stderr io.Writer) (*options, []string, error) {
 		return nil, nil, err
 	}
 	opts.cfg.Init = mode
+	if opts.cfg.Subsume, err = abstraction.ParseMode(*subsume); err != nil {
+		return nil, nil, err
+	}
 	if *runRE != "" {
 		re, err := regexp.Compile(*runRE)
 		if err != nil {
@@ -206,6 +211,9 @@ func (p *printer) rel(pos string) string {
 func statusLine(r *ssaexec.FuncResult) string {
 	s := fmt.Sprintf("%s (paths %d, panics %d, cut %d, states %d, solver calls %d, %s)",
 		r.Status, r.Paths, r.Panics, r.Cut, r.States, r.SolverCalls, r.Elapsed.Round(time.Millisecond))
+	if sub := r.Subsumption; sub.Checks > 0 {
+		s += fmt.Sprintf("; subsumption: %d checked, %d subsumed (%d abstractly), %d stored", sub.Checks, sub.Subsumed, sub.Abstract, sub.Stored)
+	}
 	if len(r.BoundsHit) > 0 {
 		s += "; bounds hit: " + strings.Join(r.BoundsHit, ", ")
 	}
@@ -242,7 +250,7 @@ func summarize(w io.Writer, results []*ssaexec.FuncResult) {
 		assumed += r.Assumed
 	}
 	var parts []string
-	for _, st := range []ssaexec.Status{ssaexec.Failed, ssaexec.Complete, ssaexec.Bounded, ssaexec.Unsupported, ssaexec.Timeout, ssaexec.Error} {
+	for _, st := range []ssaexec.Status{ssaexec.Failed, ssaexec.Complete, ssaexec.Abstract, ssaexec.Bounded, ssaexec.Unsupported, ssaexec.Timeout, ssaexec.Error} {
 		if counts[st] > 0 {
 			parts = append(parts, fmt.Sprintf("%d %s", counts[st], st))
 		}

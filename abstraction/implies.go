@@ -1,0 +1,308 @@
+package abstraction
+
+import (
+	"github.com/gosym/gosym/solver"
+)
+
+// implies decides the numeric half of subsumption: for every value of the
+// new state a's symbols that its path condition allows, the stored state
+// b can take values (its own symbols, renamed apart and existentially
+// quantified) that satisfy its path condition and agree with a on every
+// matched scalar and summary's data (000, section 5, with live scalars
+// kept).
+//
+// Z3 seldom settles such a query over bit-vector sums with the
+// quantifier left in, so a witness is built instead: renamed symbols that
+// must equal a term of a are bound to it, a summary's data is taken from
+// one of b's summarized nodes, and an equation in one unbound symbol under
+// additions and subtractions is solved for it. The rest stay free, which
+// asks for more than the existential (any value must do) and so is sound.
+func (t *Table) implies(a, b *Graph, m *matcher) bool {
+	if len(m.summaries) == 0 && identicalPairs(m.pairs) && containsAll(a.pc, b.pc) {
+		// b's own symbols are the witness.
+		return true
+	}
+	for _, p := range m.pairs {
+		va, aConst := p[0].Uint64()
+		vb, bConst := p[1].Uint64()
+		if aConst && bConst && va != vb {
+			return false
+		}
+	}
+	c := t.ctx
+	bTerms := append([]*solver.Term(nil), b.pc...)
+	for _, p := range m.pairs {
+		bTerms = append(bTerms, p[1])
+	}
+	for _, s := range m.summaries {
+		for _, member := range b.nodes[s[1]].members {
+			bTerms = appendNonNil(bTerms, member)
+		}
+	}
+	syms := c.Symbols(bTerms...)
+	if t.witness(a, b, m, newRenaming(c, syms), false) {
+		return true
+	}
+	return len(m.summaries) > 0 && t.witness(a, b, m, newRenaming(c, syms), true)
+}
+
+// witness builds one witness for b's renamed symbols and checks it: a
+// summary's data is taken from one of b's summarized nodes, or from all
+// of them (which keeps what b's path condition says of each node); other
+// symbols are solved for, or keep b's own values.
+func (t *Table) witness(a, b *Graph, m *matcher, r *renaming, allMembers bool) bool {
+	c := t.ctx
+	var pending [][2]*solver.Term // a's term = b's renamed term
+	for _, p := range m.pairs {
+		if tb := r.apply(p[1]); !r.bind(tb, p[0]) {
+			pending = append(pending, [2]*solver.Term{p[0], tb})
+		}
+	}
+	side1, side2 := t.summaryData(a, b, m, r, allMembers)
+	r.solve(pending)
+	r.bindRest()
+	have := make(map[any]bool, len(a.pc))
+	for _, f := range a.pc {
+		have[f.Identity()] = true
+	}
+	var goal []*solver.Term
+	add := func(f *solver.Term) {
+		// A conjunct that is one of a's own is implied.
+		if f = r.finish(f); !have[f.Identity()] {
+			goal = append(goal, f)
+		}
+	}
+	for _, f := range b.pc {
+		add(r.apply(f))
+	}
+	for _, p := range pending {
+		add(c.Eq(p[0], p[1]))
+	}
+	for _, f := range side2 {
+		add(f)
+	}
+	return t.valid(side1, c.And(goal...))
+}
+
+// valid reports that the path condition (held by the path's solver) and
+// side imply goal.
+func (t *Table) valid(side []*solver.Term, goal *solver.Term) bool {
+	s := t.path
+	s.Push()
+	defer s.Pop()
+	for _, f := range side {
+		s.Assert(f)
+	}
+	s.Assert(t.ctx.Not(goal))
+	s.SetTimeout(checkTimeout)
+	return s.Check() == solver.Unsat
+}
+
+// summaryData returns, per pair of matched summaries, the condition that
+// fresh names for its data slots equal the data of one of a's summarized
+// nodes (side1), and of one of b's, renamed (side2).
+func (t *Table) summaryData(a, b *Graph, m *matcher, r *renaming, allMembers bool) (side1, side2 []*solver.Term) {
+	c := t.ctx
+	for _, s := range m.summaries {
+		ma, mb := a.nodes[s[0]].members, b.nodes[s[1]].members
+		names := dataNames(c, ma, mb)
+		side1 = append(side1, oneOf(c, names, ma, func(x *solver.Term) *solver.Term { return x }))
+		side2 = append(side2, oneOf(c, names, mb, r.apply))
+		r.bindMembers(names, mb, allMembers)
+	}
+	return side1, side2
+}
+
+// dataNames makes one fresh symbol per data slot (nil where no summarized
+// node of either side observed the slot).
+func dataNames(c *solver.Context, ma, mb [][]*solver.Term) []*solver.Term {
+	names := make([]*solver.Term, len(ma[0]))
+	for f := range names {
+		for _, member := range append(append([][]*solver.Term(nil), ma...), mb...) {
+			if member[f] != nil {
+				if w := member[f].Sort().Width(); w > 0 {
+					names[f] = c.FreshBV("data", w)
+				} else {
+					names[f] = c.FreshBool("data")
+				}
+				break
+			}
+		}
+	}
+	return names
+}
+
+// oneOf is the condition that the names equal the data of one member.
+func oneOf(c *solver.Context, names []*solver.Term, members [][]*solver.Term, f func(*solver.Term) *solver.Term) *solver.Term {
+	alts := make([]*solver.Term, len(members))
+	for i, member := range members {
+		var eqs []*solver.Term
+		for k, term := range member {
+			if term != nil {
+				eqs = append(eqs, c.Eq(names[k], f(term)))
+			}
+		}
+		alts[i] = c.And(eqs...)
+	}
+	return c.Or(alts...)
+}
+
+func identicalPairs(pairs [][2]*solver.Term) bool {
+	for _, p := range pairs {
+		if p[0].Identity() != p[1].Identity() {
+			return false
+		}
+	}
+	return true
+}
+
+// containsAll reports that every formula of sub is one of set's.
+func containsAll(set, sub []*solver.Term) bool {
+	have := make(map[any]bool, len(set))
+	for _, f := range set {
+		have[f.Identity()] = true
+	}
+	for _, f := range sub {
+		if !have[f.Identity()] {
+			return false
+		}
+	}
+	return true
+}
+
+func appendNonNil(out, ts []*solver.Term) []*solver.Term {
+	for _, x := range ts {
+		if x != nil {
+			out = append(out, x)
+		}
+	}
+	return out
+}
+
+// renaming renames the stored state's symbols apart, then binds renamed
+// symbols that must equal a term of the new state to that term, so that
+// fewer remain to quantify.
+type renaming struct {
+	c          *solver.Context
+	from, to   []*solver.Term
+	index      map[any]int // renamed symbol -> position in to
+	bound      []*solver.Term
+	boundFrom  []*solver.Term
+	boundIndex map[any]bool
+}
+
+func newRenaming(c *solver.Context, syms []*solver.Term) *renaming {
+	r := &renaming{c: c, from: syms, index: map[any]int{}, boundIndex: map[any]bool{}}
+	for i, s := range syms {
+		var f *solver.Term
+		if w := s.Sort().Width(); w > 0 {
+			f = c.FreshBV("stored", w)
+		} else {
+			f = c.FreshBool("stored")
+		}
+		r.to = append(r.to, f)
+		r.index[f.Identity()] = i
+	}
+	return r
+}
+
+func (r *renaming) apply(x *solver.Term) *solver.Term {
+	return r.c.Substitute(x, r.from, r.to)
+}
+
+// bind records that the renamed term x, if it is a renamed symbol not
+// bound yet, equals v; it reports whether it did.
+func (r *renaming) bind(x, v *solver.Term) bool {
+	id := x.Identity()
+	if _, renamed := r.index[id]; !renamed || r.boundIndex[id] || x.Sort() != v.Sort() {
+		return false
+	}
+	r.boundIndex[id] = true
+	r.boundFrom = append(r.boundFrom, x)
+	r.bound = append(r.bound, v)
+	return true
+}
+
+// finish replaces the bound symbols in f by their values (a value may
+// mention a symbol bound after it, hence the repetition).
+func (r *renaming) finish(f *solver.Term) *solver.Term {
+	for range len(r.bound) + 1 {
+		next := r.c.Substitute(f, r.boundFrom, r.bound)
+		if next.Identity() == f.Identity() {
+			break
+		}
+		f = next
+	}
+	return f
+}
+
+// bindMembers binds the data of the first of b's summarized nodes whose
+// observed slots are all unbound renamed symbols (or of every such node,
+// with all) to the data names, which makes b's disjunction hold.
+func (r *renaming) bindMembers(names []*solver.Term, members [][]*solver.Term, all bool) {
+	for _, member := range members {
+		var syms []*solver.Term
+		for _, term := range member {
+			if term == nil {
+				continue
+			}
+			x := r.apply(term)
+			if _, renamed := r.index[x.Identity()]; !renamed || r.boundIndex[x.Identity()] {
+				syms = nil
+				break
+			}
+			syms = append(syms, x)
+		}
+		if syms == nil {
+			continue
+		}
+		k := 0
+		for f, term := range member {
+			if term != nil {
+				r.bind(syms[k], names[f])
+				k++
+			}
+		}
+		if !all {
+			return
+		}
+	}
+}
+
+// bindRest binds each renamed symbol still unbound to the symbol it
+// renames: b's own value of it is the last witness to try, and usually
+// the right one for what b's and a's paths share.
+func (r *renaming) bindRest() {
+	for i, x := range r.to {
+		r.bind(x, r.from[i])
+	}
+}
+
+// solve binds, while it can, the one unbound symbol of an equation that
+// SolveFor can isolate.
+func (r *renaming) solve(eqs [][2]*solver.Term) {
+	for progress := true; progress; {
+		progress = false
+		for _, eq := range eqs {
+			rhs := r.finish(eq[1])
+			free := r.unbound(rhs)
+			if len(free) != 1 {
+				continue
+			}
+			if v, ok := r.c.SolveFor(free[0], rhs, eq[0]); ok && r.bind(free[0], v) {
+				progress = true
+			}
+		}
+	}
+}
+
+// unbound returns the renamed symbols that still occur in f.
+func (r *renaming) unbound(f *solver.Term) []*solver.Term {
+	var out []*solver.Term
+	for _, s := range r.c.Symbols(f) {
+		if _, renamed := r.index[s.Identity()]; renamed {
+			out = append(out, s)
+		}
+	}
+	return out
+}

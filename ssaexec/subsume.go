@@ -1,0 +1,308 @@
+package ssaexec
+
+import (
+	"fmt"
+	"go/token"
+	"sort"
+	"strings"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/gosym/gosym/abstraction"
+	"github.com/gosym/gosym/heap"
+)
+
+// Subsumption at loop heads: a state arriving at a loop head is put in
+// canonical form and checked against the states stored at the same
+// program point (the whole call stack); a subsumed state is not explored
+// further. See package abstraction.
+
+// subsumeGrace is how far past the k-bound materialization may go inside a
+// loop whose head checks subsumption: a list loop's state needs a few
+// nodes before summaries of it match.
+const subsumeGrace = 2
+
+// atLoopHead checks s, which has just arrived at a loop head (its phis
+// assigned): it ends s if a stored state covers it, or if s went past the
+// k-bound (see heap.SetGrace) and is not covered.
+func (x *explorer) atLoopHead(s *state) {
+	if x.cfg.Subsume == abstraction.Off || s.panic != nil {
+		return
+	}
+	for _, f := range s.frames {
+		if len(f.progress) > 0 || f.unwinding {
+			return
+		}
+	}
+	beyond := s.heap.Beyond > 0
+	g := abstraction.Canonical(s.heap, x.roots(s), s.pc)
+	if covered, _ := x.table.Check(x.point(s), g, !beyond); covered {
+		s.end = subsumed
+		return
+	}
+	if beyond {
+		s.end, s.why = cut, "k"
+	}
+}
+
+// grace sets how far past the k-bound the next instruction may
+// materialize: inside a loop when subsumption is on.
+func (x *explorer) grace(s *state) {
+	if x.cfg.Subsume == abstraction.Off {
+		return
+	}
+	n := 0
+	if b := s.top().block; x.inLoop(b) {
+		n = subsumeGrace
+	}
+	s.heap.SetGrace(n)
+}
+
+// inLoop reports whether block b lies on a cycle of its function.
+func (x *explorer) inLoop(b *ssa.BasicBlock) bool {
+	if v, ok := x.loopBlocks[b]; ok {
+		return v
+	}
+	seen := map[*ssa.BasicBlock]bool{}
+	stack := append([]*ssa.BasicBlock(nil), b.Succs...)
+	found := false
+	for len(stack) > 0 && !found {
+		blk := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if blk == b {
+			found = true
+		}
+		if !seen[blk] {
+			seen[blk] = true
+			stack = append(stack, blk.Succs...)
+		}
+	}
+	x.loopBlocks[b] = found
+	return found
+}
+
+// point names where s is, with what else decides its future that the
+// canonical form does not hold: the frames' positions, the parameters
+// compared with nil (for the entry policy) and whether the path rests on
+// assumptions.
+func (x *explorer) point(s *state) string {
+	var b strings.Builder
+	for _, f := range s.frames {
+		fmt.Fprintf(&b, "%p:%d:%d:%d;", f.fn, f.block.Index, f.pc, len(f.defers))
+	}
+	params := make([]int, 0, len(s.compared))
+	for p := range s.compared {
+		params = append(params, p)
+	}
+	sort.Ints(params)
+	fmt.Fprintf(&b, "|%v|%v", params, s.assumed)
+	return b.String()
+}
+
+// roots lists the values that reach everything s may still use: the live
+// values of each frame, its iterators and deferred calls, and the globals.
+func (x *explorer) roots(s *state) []heap.Value {
+	var out []heap.Value
+	for i, f := range s.frames {
+		for _, v := range x.liveValues(f) {
+			if i == 0 && x.irrelevant()[v] {
+				continue
+			}
+			if val, ok := f.env[v]; ok {
+				out = append(out, val)
+			} else {
+				out = append(out, heap.Str{S: "unset " + v.Name()})
+			}
+		}
+		out = append(out, iteratorValues(f)...)
+		for _, d := range f.defers {
+			out = append(out, d.callee, heap.Tuple{Elems: d.args})
+		}
+	}
+	globals := make([]*ssa.Global, 0, len(s.globals))
+	for g := range s.globals {
+		globals = append(globals, g)
+	}
+	sort.Slice(globals, func(i, j int) bool { return globals[i].RelString(nil) < globals[j].RelString(nil) })
+	for _, g := range globals {
+		out = append(out, s.globals[g])
+	}
+	return out
+}
+
+// iteratorValues flattens a frame's range iterators, in the order of
+// their instructions.
+func iteratorValues(f *frame) []heap.Value {
+	rngs := make([]*ssa.Range, 0, len(f.ranges))
+	for r := range f.ranges {
+		rngs = append(rngs, r)
+	}
+	sort.Slice(rngs, func(i, j int) bool { return rngs[i].Pos() < rngs[j].Pos() || rngs[i].Pos() == rngs[j].Pos() && rngs[i].Name() < rngs[j].Name() })
+	var out []heap.Value
+	for _, r := range rngs {
+		it := f.ranges[r]
+		out = append(out, heap.Str{S: fmt.Sprintf("range %s %d/%d", r.Name(), it.next, len(it.entries))})
+		if it.str != nil {
+			out = append(out, it.str, heap.Scalar{T: it.pos})
+		}
+		for _, e := range it.entries {
+			out = append(out, heap.Scalar{T: e.Key}, e.Val, heap.Scalar{T: e.Live})
+		}
+	}
+	return out
+}
+
+// livePoint is a frame's position: a block and the index of the next
+// instruction.
+type livePoint struct {
+	block *ssa.BasicBlock
+	pc    int
+}
+
+// liveValues returns the values of f's function that are defined at f's
+// position and may still be used (by an instruction of a block reachable
+// from there), in the order the function defines them.
+func (x *explorer) liveValues(f *frame) []ssa.Value {
+	at := livePoint{f.block, f.pc}
+	if vs, ok := x.live[at]; ok {
+		return vs
+	}
+	used := usedFrom(f.block)
+	defined := func(v ssa.Value) bool {
+		instr, ok := v.(ssa.Instruction)
+		if !ok {
+			return true // parameters and free variables
+		}
+		b := instr.Block()
+		if b == f.block {
+			return slicesIndex(b.Instrs, instr) < f.pc
+		}
+		return b.Dominates(f.block)
+	}
+	var vs []ssa.Value
+	consider := func(v ssa.Value) {
+		if used[v] && defined(v) {
+			vs = append(vs, v)
+		}
+	}
+	for _, p := range f.fn.FreeVars {
+		consider(p)
+	}
+	for _, p := range f.fn.Params {
+		consider(p)
+	}
+	for _, b := range f.fn.Blocks {
+		for _, instr := range b.Instrs {
+			if v, ok := instr.(ssa.Value); ok {
+				consider(v)
+			}
+		}
+	}
+	x.live[at] = vs
+	return vs
+}
+
+// usedFrom returns the values used by the instructions of b and of the
+// blocks reachable from it.
+func usedFrom(b *ssa.BasicBlock) map[ssa.Value]bool {
+	used := map[ssa.Value]bool{}
+	seen := map[*ssa.BasicBlock]bool{}
+	stack := []*ssa.BasicBlock{b}
+	for len(stack) > 0 {
+		blk := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if seen[blk] {
+			continue
+		}
+		seen[blk] = true
+		for _, instr := range blk.Instrs {
+			for _, op := range instr.Operands(nil) {
+				if *op != nil {
+					used[*op] = true
+				}
+			}
+		}
+		stack = append(stack, blk.Succs...)
+	}
+	return used
+}
+
+func slicesIndex(instrs []ssa.Instruction, in ssa.Instruction) int {
+	for i, x := range instrs {
+		if x == in {
+			return i
+		}
+	}
+	return -1
+}
+
+// irrelevant returns the values of the entry function that no panic and
+// no branch can depend on: they only flow, through operations that cannot
+// panic, into the function's results. States that differ in them have the
+// same future findings, so subsumption leaves them out (a counter that is
+// only returned no longer tells iterations apart).
+func (x *explorer) irrelevant() map[ssa.Value]bool {
+	if x.irrelevantValues != nil {
+		return x.irrelevantValues
+	}
+	relevant := map[ssa.Value]bool{}
+	var mark func(v ssa.Value)
+	mark = func(v ssa.Value) {
+		if v == nil || relevant[v] {
+			return
+		}
+		relevant[v] = true
+		if instr, ok := v.(ssa.Instruction); ok && isPure(instr) {
+			for _, op := range instr.Operands(nil) {
+				mark(*op)
+			}
+		}
+	}
+	for _, b := range x.fn.Blocks {
+		for _, instr := range b.Instrs {
+			switch instr.(type) {
+			case *ssa.Return, *ssa.DebugRef:
+				continue
+			}
+			if isPure(instr) {
+				continue
+			}
+			for _, op := range instr.Operands(nil) {
+				mark(*op)
+			}
+		}
+	}
+	out := map[ssa.Value]bool{}
+	for _, b := range x.fn.Blocks {
+		for _, instr := range b.Instrs {
+			if v, ok := instr.(ssa.Value); ok && !relevant[v] {
+				out[v] = true
+			}
+		}
+	}
+	for _, p := range x.fn.Params {
+		if !relevant[p] {
+			out[p] = true
+		}
+	}
+	x.irrelevantValues = out
+	return out
+}
+
+// isPure reports whether instr computes a value from its operands without
+// any effect or possible panic: its operands matter only if its value does.
+func isPure(instr ssa.Instruction) bool {
+	switch in := instr.(type) {
+	case *ssa.BinOp:
+		switch in.Op {
+		case token.QUO, token.REM, token.SHL, token.SHR:
+			return false // may panic on the divisor or shift count
+		}
+		return true
+	case *ssa.UnOp:
+		return in.Op != token.MUL && in.Op != token.ARROW
+	case *ssa.Phi, *ssa.Convert, *ssa.ChangeType, *ssa.Extract:
+		return true
+	}
+	return false
+}
