@@ -117,4 +117,3 @@ func (c *Context) SolveFor(x, lhs, rhs *Term) (v *Term, ok bool) {
 	}
 	return target, true
 }
-

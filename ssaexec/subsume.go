@@ -137,7 +137,9 @@ func iteratorValues(f *frame) []heap.Value {
 	for r := range f.ranges {
 		rngs = append(rngs, r)
 	}
-	sort.Slice(rngs, func(i, j int) bool { return rngs[i].Pos() < rngs[j].Pos() || rngs[i].Pos() == rngs[j].Pos() && rngs[i].Name() < rngs[j].Name() })
+	sort.Slice(rngs, func(i, j int) bool {
+		return rngs[i].Pos() < rngs[j].Pos() || rngs[i].Pos() == rngs[j].Pos() && rngs[i].Name() < rngs[j].Name()
+	})
 	var out []heap.Value
 	for _, r := range rngs {
 		it := f.ranges[r]
