@@ -73,9 +73,9 @@ const checkTimeout = 200 * time.Millisecond
 
 // Check reports whether the state g at point is subsumed by a state stored
 // there, and whether only summarizing made it so; a state not subsumed is
-// stored if store is set (a state the search will not explore must not
-// be: it would cover states nobody explores).
-func (t *Table) Check(point string, g *Graph, store bool) (subsumed, abstractOnly bool) {
+// stored. (A stored state whose exploration a bound cuts covers states
+// nobody explores, but the cut is recorded, so the status says bounded.)
+func (t *Table) Check(point string, g *Graph) (subsumed, abstractOnly bool) {
 	if t.mode == Off {
 		return false, false
 	}
@@ -104,9 +104,6 @@ func (t *Table) Check(point string, g *Graph, store bool) (subsumed, abstractOnl
 				return true, true
 			}
 		}
-	}
-	if !store {
-		return false, false
 	}
 	t.Stored++
 	e := &entry{exact: g, abstract: ga, seq: t.Stored}

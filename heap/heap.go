@@ -104,17 +104,17 @@ type Heap struct {
 	// Materialized counts input locations observed so far; the loop bound
 	// counts only iterations during which it does not grow.
 	Materialized int
-	// grace lets materialization go that much past the k-bound, and Beyond
-	// counts the objects made there (see SetGrace).
-	grace  int
-	Beyond int
+	// grace lets materialization go that much past the k-bound (see
+	// SetGrace), for objects of the types GraceFor allows.
+	grace    int
+	GraceFor func(types.Type) bool
 }
 
-// SetGrace lets the next materializations of objects go up to n levels
-// past the k-bound, counting each in Beyond. (Array cells get none: no
-// summary of arrays lets a state with more cells match one with fewer.) The search grants it
-// inside loops whose heads check subsumption: a state there that went
-// past k is pruned if subsumed, and cut by the k-bound otherwise.
+// SetGrace lets the next materializations of objects of the types
+// GraceFor allows go up to n levels past the k-bound. The search grants
+// it inside loops whose heads check subsumption, for list nodes, whose
+// summaries need a few nodes to match. (Array cells get none: no summary
+// of arrays lets a state with more cells match one with fewer.)
 func (h *Heap) SetGrace(n int) { h.grace = n }
 
 // New returns an empty heap whose scalars are built in ctx.

@@ -123,17 +123,17 @@ func (h *Heap) addObjectChoices(d *Decision, elem types.Type, depth int, ext boo
 			apply: func(h *Heap) { bind(h, id) },
 		})
 	}
-	if depth > h.cfg.K+h.grace {
+	limit := h.cfg.K
+	if h.GraceFor != nil && h.GraceFor(elem) {
+		limit += h.grace
+	}
+	if depth > limit {
 		d.Cut = true
 		return
 	}
-	beyond := depth > h.cfg.K
 	d.Choices = append(d.Choices, Choice{
 		Label: "fresh",
 		apply: func(h *Heap) {
-			if beyond {
-				h.Beyond++
-			}
 			id := h.NewInputObject(elem, depth)
 			h.objs[id].External = ext
 			bind(h, id)

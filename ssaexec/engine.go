@@ -164,6 +164,7 @@ func paramTuple(fn *ssa.Function) *types.Tuple {
 
 func (x *explorer) initial() *state {
 	h := heap.New(x.ctx, heap.Config{Mode: x.cfg.Init, K: x.cfg.K})
+	h.GraceFor = isListType
 	h.NewArgs(x.params)
 	h.Implementors = func(iface *types.Interface) []types.Type {
 		ts, _ := x.candidates(iface)
@@ -426,7 +427,7 @@ func (x *explorer) readableModel(s *state) *solver.Model {
 
 // maxWitnessReplacements bounds how often a finding's witness is replaced
 // by a smaller one: each costs a model and a search for readable values.
-const maxWitnessReplacements = 2
+const maxWitnessReplacements = 6
 
 // preferenceTimeout bounds the search for a more readable witness.
 const preferenceTimeout = 200 * time.Millisecond

@@ -3,6 +3,7 @@ package ssaexec
 import (
 	"fmt"
 	"go/token"
+	"go/types"
 	"sort"
 	"strings"
 
@@ -17,14 +18,14 @@ import (
 // program point (the whole call stack); a subsumed state is not explored
 // further. See package abstraction.
 
-// subsumeGrace is how far past the k-bound materialization may go inside a
-// loop whose head checks subsumption: a list loop's state needs a few
-// nodes before summaries of it match.
-const subsumeGrace = 2
+// subsumeGrace is how much deeper than the k-bound list nodes may be
+// materialized inside a loop whose head checks subsumption: a loop that
+// splits a list in two (the partition of 000) reaches the shapes whose
+// summaries cover all others only with ten nodes or so.
+const subsumeGrace = 6
 
 // atLoopHead checks s, which has just arrived at a loop head (its phis
-// assigned): it ends s if a stored state covers it, or if s went past the
-// k-bound (see heap.SetGrace) and is not covered.
+// assigned), and ends it if a stored state covers it.
 func (x *explorer) atLoopHead(s *state) {
 	if x.cfg.Subsume == abstraction.Off || s.panic != nil {
 		return
@@ -34,15 +35,27 @@ func (x *explorer) atLoopHead(s *state) {
 			return
 		}
 	}
-	beyond := s.heap.Beyond > 0
 	g := abstraction.Canonical(s.heap, x.roots(s), s.pc)
-	if covered, _ := x.table.Check(x.point(s), g, !beyond); covered {
+	if covered, _ := x.table.Check(x.point(s), g); covered {
 		s.end = subsumed
-		return
 	}
-	if beyond {
-		s.end, s.why = cut, "k"
+}
+
+// isListType reports whether t is a struct with exactly one field that
+// points to a T: its objects form lists that summaries shorten, so only
+// they get the grace (tree nodes would only multiply the paths).
+func isListType(t types.Type) bool {
+	st, ok := heap.Under(t).(*types.Struct)
+	if !ok {
+		return false
 	}
+	links := 0
+	for i := range st.NumFields() {
+		if p, ok := st.Field(i).Type().(*types.Pointer); ok && types.Identical(p.Elem(), t) {
+			links++
+		}
+	}
+	return links == 1
 }
 
 // grace sets how far past the k-bound the next instruction may

@@ -1,0 +1,43 @@
+package abstraction
+
+import (
+	"fmt"
+	"strings"
+)
+
+// String renders g for debugging.
+func (g *Graph) String() string {
+	var b strings.Builder
+	r := func(x ref) string {
+		switch x.kind {
+		case absent:
+			if x.nonNil {
+				return "?!"
+			}
+			return "?"
+		case nilRef:
+			return "nil"
+		case nodeRef:
+			return fmt.Sprintf("#%d%s", x.node, x.path)
+		case scalarRef:
+			return "s"
+		}
+		return "c(" + x.key + ")"
+	}
+	for _, x := range g.roots {
+		b.WriteString(r(x) + " ")
+	}
+	b.WriteString("|")
+	for i, n := range g.nodes {
+		fmt.Fprintf(&b, " #%d", i)
+		if n.summary {
+			fmt.Fprintf(&b, "S%d", len(n.members))
+		}
+		b.WriteString("[")
+		for _, s := range n.slots {
+			b.WriteString(r(s) + " ")
+		}
+		b.WriteString("]")
+	}
+	return b.String()
+}
