@@ -94,8 +94,7 @@ func (t *Table) valid(side []*solver.Term, goal *solver.Term) bool {
 		s.Assert(f)
 	}
 	s.Assert(t.ctx.Not(goal))
-	s.SetTimeout(checkTimeout)
-	return s.Check() == solver.Unsat
+	return s.CheckWithin(checkBudget) == solver.Unsat
 }
 
 // summaryData returns, per pair of matched summaries, the condition that

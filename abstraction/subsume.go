@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"go/types"
 	"strings"
-	"time"
 
 	"github.com/gosym/gosym/solver"
 )
@@ -67,9 +66,10 @@ func NewTable(mode Mode, ctx *solver.Context, path *solver.Solver) *Table {
 	return &Table{mode: mode, ctx: ctx, path: path, points: map[string]*bucket{}}
 }
 
-// checkTimeout bounds each solver query of a check; a query that does not
-// finish counts as not subsumed.
-const checkTimeout = 200 * time.Millisecond
+// checkBudget bounds each solver query of a check, in Z3's resource units
+// rather than time, so that what is pruned does not depend on the
+// machine's load; a query that does not finish counts as not subsumed.
+const checkBudget = 5000000
 
 // Check reports whether the state g at point is subsumed by a state stored
 // there, and whether only summarizing made it so; a state not subsumed is

@@ -7,11 +7,9 @@ import (
 )
 
 // summarize returns g with each maximal run of two or more uninterrupted
-// list nodes replaced by one summary node (000, section 6.1). A list node
-// has exactly one pointer slot to a node of its own type (its link) and
-// otherwise only scalar or unobserved slots. It is interrupted when a root
-// or an interior pointer points to it, or when it has more than one
-// incoming edge. The summary keeps the link of the run's last node and,
+// list nodes replaced by one summary node (000, section 6.1); see listLink
+// for what a list node is. It is interrupted when a root or an interior
+// pointer points to it, or when it has more than one incoming edge. The summary keeps the link of the run's last node and,
 // per summarized node, the terms of its scalar slots: its data is that of
 // one of them.
 func summarize(g *Graph) *Graph {
@@ -46,7 +44,7 @@ func summarize(g *Graph) *Graph {
 	hasPred := make([]bool, len(g.nodes))
 	for i := range g.nodes {
 		next[i] = -1
-		if link[i] < 0 {
+		if link[i] < 0 || g.nodes[i].slots[link[i]].kind != nodeRef {
 			continue
 		}
 		j := g.nodes[i].slots[link[i]].node
@@ -75,27 +73,57 @@ func summarize(g *Graph) *Graph {
 	return rebuild(g, runOf, next)
 }
 
-// listLink returns the slot of node i that links it to a node of its own
-// type, if it is a list node, or -1.
+// listLink returns the slot of node i that links it to the next node of
+// a list, if it is a list node, or -1: its type is a struct of scalar and
+// pointer fields with exactly one field of type *T (the link), its link
+// holds nil, an unobserved value or a node of its own type, and its other
+// slots are scalars or unobserved.
 func listLink(g *Graph, i int) int {
 	n := g.nodes[i]
-	if n.summary {
+	link := linkField(n.typ)
+	if n.summary || link < 0 || len(n.slots) <= link {
 		return -1
 	}
-	found := -1
 	for k, s := range n.slots {
-		switch s.kind {
-		case scalarRef, absent:
-		case nodeRef:
-			if s.path != "" || !types.Identical(g.nodes[s.node].typ, n.typ) || found >= 0 {
+		switch {
+		case k == link:
+			if s.kind == nodeRef && (s.path != "" || !types.Identical(g.nodes[s.node].typ, n.typ)) ||
+				s.kind != nodeRef && s.kind != nilRef && s.kind != absent {
 				return -1
 			}
-			found = k
+		case s.kind != scalarRef && s.kind != absent:
+			return -1
+		}
+	}
+	return link
+}
+
+// linkField returns the index of the one field of type *T of the struct
+// type T, whose fields are all scalars or pointers, or -1.
+func linkField(t types.Type) int {
+	st, ok := t.Underlying().(*types.Struct)
+	if !ok {
+		return -1
+	}
+	link := -1
+	for i := range st.NumFields() {
+		switch ft := st.Field(i).Type().Underlying().(type) {
+		case *types.Pointer:
+			if types.Identical(ft.Elem(), t) {
+				if link >= 0 {
+					return -1
+				}
+				link = i
+			}
+		case *types.Basic:
+			if ft.Info()&types.IsString != 0 {
+				return -1
+			}
 		default:
 			return -1
 		}
 	}
-	return found
+	return link
 }
 
 // rebuild makes the summarized graph: each run becomes its head's
@@ -136,7 +164,7 @@ func rebuild(g *Graph, runOf, next []int) *Graph {
 			sum := &out.nodes[newIndex[i]]
 			last := i
 			for j := i; j >= 0; j = next[j] {
-				sum.members = append(sum.members, data(g.nodes[j]))
+				sum.members = append(sum.members, data(g.nodes[j], sum.link))
 				last = j
 			}
 			sum.slots = []ref{renumber(g.nodes[last].slots[sum.link])}
@@ -149,15 +177,16 @@ func rebuild(g *Graph, runOf, next []int) *Graph {
 	return out
 }
 
-// data returns the terms of a list node's scalar slots, nil for slots not
-// observed.
-func data(n node) []*solver.Term {
+// data returns the terms of a list node's slots but its link, nil for
+// slots not observed.
+func data(n node, link int) []*solver.Term {
 	var out []*solver.Term
-	for _, s := range n.slots {
-		switch s.kind {
-		case scalarRef:
+	for k, s := range n.slots {
+		switch {
+		case k == link:
+		case s.kind == scalarRef:
 			out = append(out, s.term)
-		case absent:
+		default:
 			out = append(out, nil)
 		}
 	}

@@ -87,3 +87,28 @@ func TestSolveFor(t *testing.T) {
 		})
 	}
 }
+
+func TestCheckWithin(t *testing.T) {
+	c := NewContext()
+	defer c.Close()
+	x, y := c.FreshBV("x", 64), c.FreshBV("y", 64)
+	s := c.NewSolver()
+	s.Push()
+	s.Assert(c.Not(c.Eq(c.Mul(x, y), c.Mul(y, x))))
+	if r := s.CheckWithin(100000); r != Unsat {
+		t.Errorf("commutativity: %v, want unsat", r)
+	}
+	s.Pop()
+	// No x is above every y, but Z3 does not find that out in 1000 units.
+	s.Push()
+	s.Assert(c.Forall([]*Term{y}, c.Ult(c.Mul(y, y), c.Add(x, c.Mul(x, y)))))
+	if r := s.CheckWithin(1000); r != Unknown {
+		t.Errorf("tiny budget: %v, want unknown", r)
+	}
+	s.Pop()
+	// The budget does not stay on the solver.
+	s.Assert(c.Ult(x, y))
+	if r := s.Check(); r != Sat {
+		t.Errorf("after CheckWithin: %v, want sat", r)
+	}
+}

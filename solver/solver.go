@@ -163,6 +163,59 @@ func (s *Solver) Check(assumptions ...*Term) Result {
 	return s.last
 }
 
+// CheckWithin decides the assertions like Check, within a budget of Z3's
+// resource units instead of time: the same query gets the same answer
+// however busy the machine is (Unknown when the budget runs out), so what
+// depends on it is reproducible. A sixth of the budget goes to the
+// incremental solver, the rest to the fallback, as Check divides time.
+func (s *Solver) CheckWithin(budget uint) Result {
+	s.ctx.enter()
+	s.changed()
+	s.reason = ""
+	if s.falseAt >= 0 {
+		s.last = Unsat
+	} else {
+		z := s.ctx.z
+		first := max(budget/6, 1)
+		s.calls++
+		z.setTimeout(s.s, 0)
+		z.setRlimit(s.s, first)
+		s.answered = s.s
+		s.last = z.check(s.s, nil)
+		z.setRlimit(s.s, 0)
+		if s.last == Unknown && budget > first {
+			f := s.loadFallback()
+			s.calls++
+			z.setTimeout(f, 0)
+			z.setRlimit(f, budget-first)
+			s.answered = f
+			s.last = z.check(f, nil)
+			z.setRlimit(f, 0)
+		}
+		if s.last == Unknown {
+			s.reason = z.reasonUnknown(s.answered)
+		}
+	}
+	s.fresh = true
+	return s.last
+}
+
+// loadFallback returns the fallback solver holding the current assertions.
+func (s *Solver) loadFallback() zsolver {
+	z := s.ctx.z
+	if s.fallback == nil {
+		s.fallback = z.newSolver(qfbvSolver)
+		runtime.AddCleanup(s, z.rel.solver, s.fallback)
+	}
+	z.reset(s.fallback)
+	for _, scope := range s.scopes {
+		for _, t := range scope {
+			z.assert(s.fallback, t.ast)
+		}
+	}
+	return s.fallback
+}
+
 // run checks on the incremental solver for up to escalateAfter, then, if
 // it has not settled the query and time is left, on the fallback.
 func (s *Solver) run(args []zast) Result {
@@ -193,20 +246,11 @@ func (s *Solver) run(args []zast) Result {
 			return r
 		}
 	}
-	if s.fallback == nil {
-		s.fallback = z.newSolver(qfbvSolver)
-		runtime.AddCleanup(s, z.rel.solver, s.fallback)
-	}
-	z.reset(s.fallback)
-	for _, scope := range s.scopes {
-		for _, t := range scope {
-			z.assert(s.fallback, t.ast)
-		}
-	}
+	f := s.loadFallback()
 	s.calls++
-	z.setTimeout(s.fallback, rest)
-	s.answered = s.fallback
-	if r = z.check(s.fallback, args); r == Unknown {
+	z.setTimeout(f, rest)
+	s.answered = f
+	if r = z.check(f, args); r == Unknown {
 		s.reason = z.reasonUnknown(s.fallback)
 	} else {
 		s.reason = ""

@@ -138,6 +138,18 @@ static int gs_set_timeout(Z3_context c, Z3_solver s, unsigned ms) {
 	return failed ? -1 : 0;
 }
 
+// gs_set_rlimit sets the solver's resource limit (0: none); 0 on success.
+static int gs_set_rlimit(Z3_context c, Z3_solver s, unsigned limit) {
+	Z3_params p = Z3_mk_params(c);
+	if (gs_failed(c)) return -1;
+	Z3_params_inc_ref(c, p);
+	Z3_params_set_uint(c, p, Z3_mk_string_symbol(c, "rlimit"), limit);
+	if (!gs_failed(c)) Z3_solver_set_params(c, s, p);
+	int failed = gs_failed(c);
+	Z3_params_dec_ref(c, p);
+	return failed ? -1 : 0;
+}
+
 // gs_check returns a Z3_lbool, or -2 when Z3 reported an error.
 static int gs_check(Z3_context c, Z3_solver s, unsigned n, Z3_ast *as) {
 	Z3_lbool r = Z3_solver_check_assumptions(c, s, n, as);
@@ -453,6 +465,12 @@ func (z *z3) setTimeout(s zsolver, d time.Duration) {
 	}
 	if C.gs_set_timeout(z.ctx, s, C.uint(ms)) != 0 {
 		z.fail("SetTimeout")
+	}
+}
+
+func (z *z3) setRlimit(s zsolver, limit uint) {
+	if C.gs_set_rlimit(z.ctx, s, C.uint(min(limit, math.MaxUint32))) != 0 {
+		z.fail("SetResourceLimit")
 	}
 }
 

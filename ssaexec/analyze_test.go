@@ -12,6 +12,7 @@ import (
 	"github.com/google/go-cmp/cmp/cmpopts"
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/gosym/gosym/abstraction"
 	"github.com/gosym/gosym/heap"
 )
 
@@ -451,5 +452,104 @@ func TestInsertionSortPaths(t *testing.T) {
 					mode, k, res.Paths, res.Status, len(res.Findings), want)
 			}
 		}
+	}
+}
+
+// TestSubsumption checks that loops over lists of any length finish with
+// subsumption (status abstract, where bounds alone leave them bounded),
+// with the same findings as without, and the work each mode does.
+func TestSubsumption(t *testing.T) {
+	tests := []struct {
+		fn                       string
+		status                   Status
+		checks, subsumed, stored int
+	}{
+		{"loops.Sum", Abstract, 11, 7, 4},
+		{"loops.Length", Abstract, 11, 7, 4},
+		{"loops.Find", Abstract, 11, 7, 4},
+		{"loops.Reverse", Abstract, 26, 2, 24},
+		{"loops.Insert", Abstract, 22, 11, 11},
+		{"loops.RemoveLast", Abstract, 22, 11, 11},
+		{"lists.InsertSortedFixed", Abstract, 22, 11, 11},
+		{"lists.InsertSorted", Failed, 22, 11, 11},
+	}
+	for _, tt := range tests {
+		t.Run(tt.fn, func(t *testing.T) {
+			fn := entry(t, tt.fn)
+			results := map[abstraction.Mode]*FuncResult{}
+			for _, mode := range []abstraction.Mode{abstraction.Off, abstraction.Exact, abstraction.Abstract} {
+				cfg := DefaultConfig()
+				cfg.Subsume = mode
+				results[mode] = Analyze(fn, cfg)
+			}
+			got := results[abstraction.Abstract]
+			if got.Status != tt.status {
+				t.Errorf("status = %s, want %s (bounds %v)", got.Status, tt.status, got.BoundsHit)
+			}
+			stats := [3]int{got.Subsumption.Checks, got.Subsumption.Subsumed, got.Subsumption.Stored}
+			if want := [3]int{tt.checks, tt.subsumed, tt.stored}; stats != want {
+				t.Errorf("checks, subsumed, stored = %v, want %v", stats, want)
+			}
+			if off := results[abstraction.Off]; off.Status != Bounded && off.Status != Failed {
+				t.Errorf("without subsumption: status %s, want bounded or failed", off.Status)
+			}
+			kinds := func(r *FuncResult) []string {
+				var out []string
+				for _, f := range r.Findings {
+					out = append(out, string(f.Kind)+" "+show(f).Posn)
+				}
+				return out
+			}
+			for _, mode := range []abstraction.Mode{abstraction.Exact, abstraction.Abstract} {
+				if diff := cmp.Diff(kinds(results[abstraction.Off]), kinds(results[mode])); diff != "" {
+					t.Errorf("findings with -subsume=%s differ from off (-off +%s):\n%s", mode, mode, diff)
+				}
+			}
+		})
+	}
+}
+
+// TestPartition runs the two partitions of 000 (bench/partition): the
+// list partition finishes by abstract subsumption, and its bug is found
+// with a two-node list as in the paper.
+func TestPartition(t *testing.T) {
+	prog, err := Load("..", "./bench/partition")
+	if err != nil {
+		t.Fatal(err)
+	}
+	results := map[string]*FuncResult{}
+	for _, fn := range prog.Entries(false, nil) {
+		results[FuncName(fn)] = Analyze(fn, DefaultConfig())
+	}
+	type row struct {
+		Status                   Status
+		Checks, Subsumed, Stored int
+		Findings                 []string
+	}
+	summary := func(r *FuncResult) row {
+		out := row{Status: r.Status, Checks: r.Subsumption.Checks, Subsumed: r.Subsumption.Subsumed, Stored: r.Subsumption.Stored}
+		for _, f := range r.Findings {
+			out.Findings = append(out.Findings, fmt.Sprintf("%s %s: %s", show(f).Posn, f.Kind, f.Message))
+		}
+		return out
+	}
+	want := map[string]row{
+		"partition.ListPartition": {Status: Abstract, Checks: 745, Subsumed: 213, Stored: 532},
+		"partition.ListPartitionBuggy": {Status: Failed, Checks: 672, Subsumed: 212, Stored: 460, Findings: []string{
+			"partition.go:93:9 panic: panic: partition: kept list holds an element greater than v",
+		}},
+	}
+	for name, w := range want {
+		r := results[name]
+		if r == nil {
+			t.Fatalf("no result for %s", name)
+		}
+		if diff := cmp.Diff(w, summary(r)); diff != "" {
+			t.Errorf("%s (-want +got):\n%s", name, diff)
+		}
+	}
+	buggy := results["partition.ListPartitionBuggy"].Findings[0]
+	if nodes := strings.Count(strings.Join(append(buggy.Setup, buggy.Call), "\n"), "&Node{"); nodes != 2 {
+		t.Errorf("witness has %d nodes, want 2:\n%s\n%s", nodes, strings.Join(buggy.Setup, "\n"), buggy.Call)
 	}
 }

@@ -2,7 +2,9 @@ package ssaexec
 
 import (
 	"testing"
+	"time"
 
+	"github.com/gosym/gosym/abstraction"
 	"github.com/gosym/gosym/heap"
 )
 
@@ -38,6 +40,42 @@ func BenchmarkAnalyze(b *testing.B) {
 			b.ReportMetric(float64(res.Paths), "paths")
 			b.ReportMetric(float64(res.States), "states")
 			b.ReportMetric(float64(res.SolverCalls), "solver-calls")
+		})
+	}
+}
+
+// BenchmarkSubsumption explores the loop testdata with each subsumption
+// mode and reports, per mode, the states explored and the time taken, and
+// the ratios of abstract to off.
+//
+//	go test ./ssaexec -run '^$' -bench Subsumption -benchtime 5x
+func BenchmarkSubsumption(b *testing.B) {
+	fns := []string{
+		"loops.Sum", "loops.Length", "loops.Find", "loops.Reverse", "loops.Insert",
+		"loops.RemoveLast", "lists.InsertSortedFixed", "kiasan.InsertionSort",
+	}
+	modes := []abstraction.Mode{abstraction.Off, abstraction.Exact, abstraction.Abstract}
+	for _, name := range fns {
+		b.Run(name, func(b *testing.B) {
+			fn := entry(&testing.T{}, name)
+			states := map[abstraction.Mode]int{}
+			elapsed := map[abstraction.Mode]time.Duration{}
+			for b.Loop() {
+				for _, mode := range modes {
+					cfg := DefaultConfig()
+					cfg.Subsume = mode
+					start := time.Now()
+					res := Analyze(fn, cfg)
+					elapsed[mode] += time.Since(start)
+					states[mode] = res.States
+				}
+			}
+			for _, mode := range modes {
+				b.ReportMetric(float64(states[mode]), "states-"+mode.String())
+				b.ReportMetric(float64(elapsed[mode].Microseconds())/float64(b.N), "µs-"+mode.String())
+			}
+			b.ReportMetric(float64(states[abstraction.Abstract])/float64(states[abstraction.Off]), "states-abstract/off")
+			b.ReportMetric(float64(elapsed[abstraction.Abstract])/float64(elapsed[abstraction.Off]), "time-abstract/off")
 		})
 	}
 }

@@ -59,9 +59,10 @@ func isListType(t types.Type) bool {
 }
 
 // grace sets how far past the k-bound the next instruction may
-// materialize: inside a loop when subsumption is on.
+// materialize: inside a loop with abstract subsumption on (exact
+// subsumption never matches lists of different lengths).
 func (x *explorer) grace(s *state) {
-	if x.cfg.Subsume == abstraction.Off {
+	if x.cfg.Subsume != abstraction.Abstract {
 		return
 	}
 	n := 0

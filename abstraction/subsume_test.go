@@ -1,0 +1,101 @@
+package abstraction
+
+import (
+	"go/token"
+	"go/types"
+	"testing"
+
+	"github.com/gosym/gosym/heap"
+	"github.com/gosym/gosym/solver"
+)
+
+// nodeType is type Node struct { Elem int; Next *Node }.
+func nodeType() types.Type {
+	obj := types.NewTypeName(token.NoPos, nil, "Node", nil)
+	named := types.NewNamed(obj, nil, nil)
+	named.SetUnderlying(types.NewStruct([]*types.Var{
+		types.NewField(token.NoPos, nil, "Elem", types.Typ[types.Int], false),
+		types.NewField(token.NoPos, nil, "Next", types.NewPointer(named), false),
+	}, nil))
+	return named
+}
+
+// list builds a list of allocated nodes holding elems and returns the
+// pointer to its first node (or nil).
+func list(h *heap.Heap, t types.Type, elems []*solver.Term) heap.Value {
+	var next heap.Value = heap.Nil{}
+	for i := len(elems) - 1; i >= 0; i-- {
+		p := h.Alloc(t)
+		if d := h.Store(heap.Ptr{Obj: p.Obj, Path: heap.Path("").Field(0)}, heap.Scalar{T: elems[i]}); d != nil {
+			panic("store needed a decision")
+		}
+		if d := h.Store(heap.Ptr{Obj: p.Obj, Path: heap.Path("").Field(1)}, next); d != nil {
+			panic("store needed a decision")
+		}
+		next = p
+	}
+	return next
+}
+
+func TestCheck(t *testing.T) {
+	c := solver.NewContext()
+	defer c.Close()
+	typ := nodeType()
+	x := c.FreshBV("x", 64)
+	n := func(v uint64) *solver.Term { return c.BV(64, v) }
+	// state is a list plus a scalar root.
+	type state struct {
+		elems  []*solver.Term
+		scalar *solver.Term
+	}
+	tests := []struct {
+		name          string
+		stored, fresh state
+		mode          Mode
+		subsumed      bool
+	}{
+		{"same list", state{[]*solver.Term{n(1), n(2)}, n(0)}, state{[]*solver.Term{n(1), n(2)}, n(0)}, Exact, true},
+		{"other scalar", state{[]*solver.Term{n(1)}, n(0)}, state{[]*solver.Term{n(1)}, n(1)}, Exact, false},
+		{"symbolic scalar covers a constant", state{[]*solver.Term{n(1)}, x}, state{[]*solver.Term{n(1)}, n(7)}, Exact, true},
+		{"constant does not cover a symbolic scalar", state{[]*solver.Term{n(1)}, n(7)}, state{[]*solver.Term{n(1)}, x}, Exact, false},
+		{"longer list, exactly", state{[]*solver.Term{n(1), n(2), n(2)}, n(0)}, state{[]*solver.Term{n(1), n(2), n(2), n(2)}, n(0)}, Exact, false},
+		{"longer list, abstractly", state{[]*solver.Term{n(1), n(2), n(2)}, n(0)}, state{[]*solver.Term{n(1), n(2), n(2), n(2)}, n(0)}, Abstract, true},
+		{"summarized data differs", state{[]*solver.Term{n(1), n(2), n(2)}, n(0)}, state{[]*solver.Term{n(1), n(2), n(3), n(2)}, n(0)}, Abstract, false},
+		{"shorter list", state{[]*solver.Term{n(1), n(2)}, n(0)}, state{[]*solver.Term{n(1)}, n(0)}, Abstract, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s := c.NewSolver()
+			table := NewTable(tt.mode, c, s)
+			graph := func(st state) *Graph {
+				h := heap.New(c, heap.Config{})
+				return Canonical(h, []heap.Value{list(h, typ, st.elems), heap.Scalar{T: st.scalar}}, nil)
+			}
+			if covered, _ := table.Check("p", graph(tt.stored)); covered {
+				t.Fatal("the first state is subsumed by nothing")
+			}
+			covered, abstractOnly := table.Check("p", graph(tt.fresh))
+			if covered != tt.subsumed {
+				t.Errorf("subsumed = %v, want %v", covered, tt.subsumed)
+			}
+			if covered && abstractOnly != (tt.mode == Abstract) {
+				t.Errorf("abstract only = %v in mode %s", abstractOnly, tt.mode)
+			}
+			if covered, _ := table.Check("q", graph(tt.fresh)); covered {
+				t.Error("a state at another point is subsumed")
+			}
+		})
+	}
+}
+
+func TestParseMode(t *testing.T) {
+	for _, m := range []Mode{Off, Exact, Abstract} {
+		got, err := ParseMode(m.String())
+		if err != nil || got != m {
+			t.Errorf("ParseMode(%q) = %v, %v", m, got, err)
+		}
+	}
+	if _, err := ParseMode("some"); err == nil {
+		t.Error("ParseMode accepted an unknown mode")
+	}
+}
