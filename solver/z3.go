@@ -126,29 +126,21 @@ static Z3_solver gs_new_solver(Z3_context c, int kind) {
 	return s;
 }
 
-// gs_set_timeout returns 0 on success.
-static int gs_set_timeout(Z3_context c, Z3_solver s, unsigned ms) {
+// gs_set_param sets the solver parameter name (timeout in milliseconds,
+// rlimit in resource units) and returns 0 on success.
+static int gs_set_param(Z3_context c, Z3_solver s, const char *name, unsigned v) {
 	Z3_params p = Z3_mk_params(c);
 	if (gs_failed(c)) return -1;
 	Z3_params_inc_ref(c, p);
-	Z3_params_set_uint(c, p, Z3_mk_string_symbol(c, "timeout"), ms);
+	Z3_params_set_uint(c, p, Z3_mk_string_symbol(c, name), v);
 	if (!gs_failed(c)) Z3_solver_set_params(c, s, p);
 	int failed = gs_failed(c);
 	Z3_params_dec_ref(c, p);
 	return failed ? -1 : 0;
 }
 
-// gs_set_rlimit sets the solver's resource limit (0: none); 0 on success.
-static int gs_set_rlimit(Z3_context c, Z3_solver s, unsigned limit) {
-	Z3_params p = Z3_mk_params(c);
-	if (gs_failed(c)) return -1;
-	Z3_params_inc_ref(c, p);
-	Z3_params_set_uint(c, p, Z3_mk_string_symbol(c, "rlimit"), limit);
-	if (!gs_failed(c)) Z3_solver_set_params(c, s, p);
-	int failed = gs_failed(c);
-	Z3_params_dec_ref(c, p);
-	return failed ? -1 : 0;
-}
+static int gs_set_timeout(Z3_context c, Z3_solver s, unsigned ms) { return gs_set_param(c, s, "timeout", ms); }
+static int gs_set_rlimit(Z3_context c, Z3_solver s, unsigned limit) { return gs_set_param(c, s, "rlimit", limit); }
 
 // gs_check returns a Z3_lbool, or -2 when Z3 reported an error.
 static int gs_check(Z3_context c, Z3_solver s, unsigned n, Z3_ast *as) {
