@@ -509,6 +509,26 @@ func TestSubsumption(t *testing.T) {
 	}
 }
 
+// TestRefine checks that -refine explores past abstract subsumption to
+// the bounds: the same status and findings, more states, and the cuts
+// there counted apart from the bounds.
+func TestRefine(t *testing.T) {
+	fn := entry(t, "loops.Insert")
+	plain := Analyze(fn, DefaultConfig())
+	cfg := DefaultConfig()
+	cfg.Refine = true
+	refined := Analyze(fn, cfg)
+	if refined.Status != Abstract || len(refined.Findings) != 0 || len(refined.BoundsHit) != 0 {
+		t.Errorf("refined: status %s, %d findings, bounds %v; want abstract, none, none", refined.Status, len(refined.Findings), refined.BoundsHit)
+	}
+	if refined.States <= plain.States || refined.Paths <= plain.Paths {
+		t.Errorf("refined explored %d states and %d paths, plain %d and %d: want more", refined.States, refined.Paths, plain.States, plain.Paths)
+	}
+	if refined.Refined != 2 || plain.Refined != 0 {
+		t.Errorf("paths cut past abstract subsumption: %d refined, %d plain; want 2 and 0", refined.Refined, plain.Refined)
+	}
+}
+
 // TestPartition runs the two partitions of 000 (bench/partition): the
 // list partition finishes by abstract subsumption, and its bug is found
 // with a two-node list as in the paper.

@@ -323,7 +323,14 @@ func (x *explorer) check() solver.Result {
 }
 
 // cutPath ends a path that a bound stops, recording the bound and where.
+//
+// Below a state that abstract subsumption covered (see Config.Refine), the
+// abstraction already answers for what the bound leaves out.
 func (x *explorer) cutPath(s *state, bound string) {
+	if s.refining {
+		x.res.Refined++
+		return
+	}
 	pos := x.fset.Position(x.posOf(s))
 	x.bounds[fmt.Sprintf("%s at %s", bound, shortPos(pos))] = true
 	x.res.Cut++

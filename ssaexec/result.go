@@ -69,6 +69,10 @@ type Config struct {
 	Assumed bool
 	// Subsume is what subsumption at loop heads may prune.
 	Subsume abstraction.Mode
+	// Refine keeps exploring, within the bounds, the states that only
+	// abstract subsumption covers, so that no panic within the bounds is
+	// missed; their paths cut by a bound are covered by the abstraction.
+	Refine bool
 }
 
 // DefaultConfig returns the defaults of the command's flags.
@@ -124,6 +128,9 @@ type FuncResult struct {
 	// Subsumption counts the states checked at loop heads, those found
 	// subsumed (Abstract of them only after summarizing) and those stored.
 	Subsumption abstraction.Stats
+	// Refined counts the paths that Refine explored past an abstract
+	// subsumption and a bound then cut.
+	Refined int
 	States      int
 	SolverCalls int
 	Elapsed     time.Duration

@@ -116,6 +116,9 @@ type state struct {
 	// assumed marks a path that rests on what an unexecuted call returned
 	// or left in memory: its panics are not reported by default.
 	assumed bool
+	// refining marks a path explored past a state that only abstract
+	// subsumption covered (Config.Refine).
+	refining bool
 
 	// globals are the addresses of the package-level variables used so
 	// far (copied on write).

@@ -36,7 +36,12 @@ func (x *explorer) atLoopHead(s *state) {
 		}
 	}
 	g := abstraction.Canonical(s.heap, x.roots(s), s.pc)
-	if covered, _ := x.table.Check(x.point(s), g); covered {
+	covered, abstractOnly := x.table.Check(x.point(s), g)
+	switch {
+	case !covered:
+	case abstractOnly && x.cfg.Refine:
+		s.refining = true
+	default:
 		s.end = subsumed
 	}
 }
@@ -60,13 +65,15 @@ func isListType(t types.Type) bool {
 
 // grace sets how far past the k-bound the next instruction may
 // materialize: inside a loop with abstract subsumption on (exact
-// subsumption never matches lists of different lengths).
+// subsumption never matches lists of different lengths), but not below an
+// abstract subsumption that Refine explores past: that goes to the
+// k-bound.
 func (x *explorer) grace(s *state) {
 	if x.cfg.Subsume != abstraction.Abstract {
 		return
 	}
 	n := 0
-	if b := s.top().block; x.inLoop(b) {
+	if b := s.top().block; x.inLoop(b) && !s.refining {
 		n = subsumeGrace
 	}
 	s.heap.SetGrace(n)

@@ -33,6 +33,7 @@ type funcRecord struct {
 	Checks      int      `json:"subsumption_checks"`
 	Subsumed    int      `json:"subsumed"`
 	Stored      int      `json:"stored"`
+	Refined     int      `json:"refined,omitempty"`
 	SolverCalls int      `json:"solver_calls"`
 	Millis      int64    `json:"millis"`
 	BoundsHit   []string `json:"bounds_hit"`
@@ -74,6 +75,7 @@ func funcJSON(r *ssaexec.FuncResult, rel func(string) string) funcRecord {
 		Checks:      r.Subsumption.Checks,
 		Subsumed:    r.Subsumption.Subsumed,
 		Stored:      r.Subsumption.Stored,
+		Refined:     r.Refined,
 		Panics:      r.Panics,
 		Cut:         r.Cut,
 		NilParams:   r.NilParams,

@@ -104,6 +104,7 @@ func parseFlags(args []string, stderr io.Writer) (*options, []string, error) {
 	fs.BoolVar(&opts.cfg.NilParams, "nil-params", false, "also report dereferences of nil parameters the function never compared with nil")
 	fs.BoolVar(&opts.cfg.Assumed, "assumed", false, "also report panics that rest on what a call gosym did not execute returned or changed")
 	subsume := fs.String("subsume", def.Subsume.String(), "subsumption of states at loop heads: off, exact, or abstract (also after summarizing list segments)")
+	fs.BoolVar(&opts.cfg.Refine, "refine", def.Refine, "keep exploring, within the bounds, states only abstract subsumption covers")
 	fs.BoolVar(&opts.all, "all", false, "analyse unexported functions and methods too")
 	runRE := fs.String("run", "", "analyse only functions whose name (pkg.F or (*pkg.T).M) matches this regular expression")
 	fs.BoolVar(&opts.json, "json", false, "write JSON Lines: one object per finding and one per function")
@@ -213,6 +214,9 @@ func statusLine(r *ssaexec.FuncResult) string {
 		r.Status, r.Paths, r.Panics, r.Cut, r.States, r.SolverCalls, r.Elapsed.Round(time.Millisecond))
 	if sub := r.Subsumption; sub.Checks > 0 {
 		s += fmt.Sprintf("; subsumption: %d checked, %d subsumed (%d abstractly), %d stored", sub.Checks, sub.Subsumed, sub.Abstract, sub.Stored)
+	}
+	if r.Refined > 0 {
+		s += fmt.Sprintf("; %d paths past abstract subsumption cut by bounds (-refine)", r.Refined)
 	}
 	if len(r.BoundsHit) > 0 {
 		s += "; bounds hit: " + strings.Join(r.BoundsHit, ", ")
