@@ -130,7 +130,7 @@ type FuncResult struct {
 	Subsumption abstraction.Stats
 	// Refined counts the paths that Refine explored past an abstract
 	// subsumption and a bound then cut.
-	Refined int
+	Refined     int
 	States      int
 	SolverCalls int
 	Elapsed     time.Duration
