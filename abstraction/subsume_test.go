@@ -99,3 +99,77 @@ func TestParseMode(t *testing.T) {
 		t.Error("ParseMode accepted an unknown mode")
 	}
 }
+
+// dnodeType is type DNode struct { Val int; Prev, Next *DNode }.
+func dnodeType() types.Type {
+	obj := types.NewTypeName(token.NoPos, nil, "DNode", nil)
+	named := types.NewNamed(obj, nil, nil)
+	named.SetUnderlying(types.NewStruct([]*types.Var{
+		types.NewField(token.NoPos, nil, "Val", types.Typ[types.Int], false),
+		types.NewField(token.NoPos, nil, "Prev", types.NewPointer(named), false),
+		types.NewField(token.NoPos, nil, "Next", types.NewPointer(named), false),
+	}, nil))
+	return named
+}
+
+// dlist builds a doubly linked list of n nodes holding 1, with back links
+// mirroring the next links unless broken is the index of a node whose
+// back link is nil, and returns its first node.
+func dlist(h *heap.Heap, t types.Type, n, broken int) heap.Value {
+	c := h.Context()
+	field := func(p heap.Ptr, i int) heap.Ptr { return heap.Ptr{Obj: p.Obj, Path: heap.Path("").Field(i)} }
+	store := func(p heap.Ptr, v heap.Value) {
+		if d := h.Store(p, v); d != nil {
+			panic("store needed a decision")
+		}
+	}
+	nodes := make([]heap.Ptr, n)
+	for i := range nodes {
+		nodes[i] = h.Alloc(t)
+		store(field(nodes[i], 0), heap.Scalar{T: c.BV(64, 1)})
+	}
+	for i, p := range nodes {
+		var prev, next heap.Value = heap.Nil{}, heap.Nil{}
+		if i > 0 && i != broken {
+			prev = nodes[i-1]
+		}
+		if i+1 < n {
+			next = nodes[i+1]
+		}
+		store(field(p, 1), prev)
+		store(field(p, 2), next)
+	}
+	return nodes[0]
+}
+
+func TestDoublyLinked(t *testing.T) {
+	c := solver.NewContext()
+	defer c.Close()
+	typ := dnodeType()
+	tests := []struct {
+		name          string
+		stored, fresh int // lengths
+		broken        int // node of the fresh list with a nil back link
+		subsumed      bool
+	}{
+		{"longer list", 3, 5, -1, true},
+		{"broken back link", 3, 5, 3, false},
+		{"shorter list", 4, 2, -1, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			table := NewTable(Abstract, c, c.NewSolver())
+			graph := func(n, broken int) *Graph {
+				h := heap.New(c, heap.Config{})
+				return Canonical(h, []heap.Value{dlist(h, typ, n, broken)}, nil)
+			}
+			table.Check("p", graph(tt.stored, -1))
+			if covered, _ := table.Check("p", graph(tt.fresh, tt.broken)); covered != tt.subsumed {
+				t.Errorf("subsumed = %v, want %v", covered, tt.subsumed)
+			}
+		})
+	}
+	if !IsListType(typ) || IsListType(types.Typ[types.Int]) {
+		t.Error("IsListType misclassifies")
+	}
+}

@@ -472,6 +472,8 @@ func TestSubsumption(t *testing.T) {
 		{"loops.RemoveLast", Abstract, 22, 11, 11},
 		{"lists.InsertSortedFixed", Abstract, 22, 11, 11},
 		{"lists.InsertSorted", Failed, 22, 11, 11},
+		{"(*dlist.List).Len", Abstract, 11, 7, 4},
+		{"(*dlist.List).Check", Failed, 6, 1, 5},
 	}
 	for _, tt := range tests {
 		t.Run(tt.fn, func(t *testing.T) {

@@ -164,7 +164,8 @@ func paramTuple(fn *ssa.Function) *types.Tuple {
 
 func (x *explorer) initial() *state {
 	h := heap.New(x.ctx, heap.Config{Mode: x.cfg.Init, K: x.cfg.K})
-	h.GraceFor = isListType
+	// Only list nodes get the grace: tree nodes would only multiply paths.
+	h.GraceFor = abstraction.IsListType
 	h.NewArgs(x.params)
 	h.Implementors = func(iface *types.Interface) []types.Type {
 		ts, _ := x.candidates(iface)

@@ -3,7 +3,6 @@ package ssaexec
 import (
 	"fmt"
 	"go/token"
-	"go/types"
 	"sort"
 	"strings"
 
@@ -44,23 +43,6 @@ func (x *explorer) atLoopHead(s *state) {
 	default:
 		s.end = subsumed
 	}
-}
-
-// isListType reports whether t is a struct with exactly one field that
-// points to a T: its objects form lists that summaries shorten, so only
-// they get the grace (tree nodes would only multiply the paths).
-func isListType(t types.Type) bool {
-	st, ok := heap.Under(t).(*types.Struct)
-	if !ok {
-		return false
-	}
-	links := 0
-	for i := range st.NumFields() {
-		if p, ok := st.Field(i).Type().(*types.Pointer); ok && types.Identical(p.Elem(), t) {
-			links++
-		}
-	}
-	return links == 1
 }
 
 // grace sets how far past the k-bound the next instruction may

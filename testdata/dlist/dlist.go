@@ -47,3 +47,24 @@ func (l *List) PushFront(v int) {
 	}
 	l.Head = n
 }
+
+// Len counts the nodes from the head.
+func (l *List) Len() int {
+	n := 0
+	for e := l.Head; e != nil; e = e.Next {
+		n++
+	}
+	return n
+}
+
+// Check walks the list from the head and panics at a node whose back link
+// is not the node before it.
+func (l *List) Check() {
+	var prev *Node
+	for e := l.Head; e != nil; e = e.Next {
+		if e.Prev != prev {
+			panic("dlist: broken back link") // want panic `^panic: dlist: broken back link$`
+		}
+		prev = e
+	}
+}
