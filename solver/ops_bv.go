@@ -71,10 +71,40 @@ func (c *Context) arith(o op, a, b *Term) *Term {
 	if a.concrete && b.concrete {
 		return c.constant(a.sort, foldBinary(o, w, a.val, b.val))
 	}
+	if r := identityOperand(o, a, b); r != nil {
+		return r
+	}
 	if r := c.byPowerOfTwo(o, a, b); r != nil {
 		return r
 	}
 	return c.symbolic(a.sort, c.z.binary(o, c.astOf(a), c.astOf(b)))
+}
+
+// identityOperand returns the operand that an operation with its identity element
+// leaves unchanged (x+0, 0+x, x-0, x*1, 1*x, x|0, x^0), or nil.
+func identityOperand(o op, a, b *Term) *Term {
+	is := func(t *Term, v uint64) bool { return t.concrete && t.val == v }
+	switch o {
+	case opAdd, opBVOr, opBVXor:
+		if is(a, 0) {
+			return b
+		}
+		if is(b, 0) {
+			return a
+		}
+	case opSub:
+		if is(b, 0) {
+			return a
+		}
+	case opMul:
+		if is(a, 1) {
+			return b
+		}
+		if is(b, 1) {
+			return a
+		}
+	}
+	return nil
 }
 
 // byPowerOfTwo rewrites division and remainder by a constant power of two
