@@ -56,6 +56,12 @@ type node struct {
 	summary bool
 	link    int
 	members [][]*solver.Term
+	// runs holds, for an array in abstract form, the data of each run of
+	// consecutive cells summarized (per run, per cell, its terms).
+	runs [][][]*solver.Term
+	// content is an array's cells by index, when every index is a
+	// constant: what summarize lays out in abstract form.
+	content *arrayContent
 }
 
 // Graph is a state in canonical form.
@@ -72,12 +78,18 @@ type Graph struct {
 // with h its heap and pc its path condition. Input objects not reachable
 // from the roots follow as extra roots: they are the alias candidates of
 // later lazy initializations, so they are part of the state.
-func Canonical(h *heap.Heap, roots []heap.Value, pc []*solver.Term) *Graph {
+//
+// hints name the roots that index arrays (see IndexHint), for the
+// abstract layout of arrays.
+func Canonical(h *heap.Heap, roots []heap.Value, pc []*solver.Term, hints []IndexHint) *Graph {
 	b := &builder{h: h, g: &Graph{pc: pc}, index: map[heap.ObjID]int{}}
-	for _, v := range roots {
+	start := make([]int, len(roots))
+	for k, v := range roots {
+		start[k] = len(b.g.roots)
 		b.g.roots = b.flatten(v, b.g.roots)
 	}
 	b.drain()
+	b.addMarkers(roots, start, hints)
 	for _, id := range h.InputObjects() {
 		if _, seen := b.index[id]; !seen {
 			b.g.roots = append(b.g.roots, ref{kind: nodeRef, node: b.nodeOf(id)})
@@ -116,6 +128,9 @@ func (b *builder) drain() {
 		obj := b.h.Object(b.objs[i])
 		slots := b.flatten(obj.Val, nil)
 		b.g.nodes[i].slots = slots
+		if a, ok := obj.Val.(*heap.Array); ok {
+			b.g.nodes[i].content = b.content(a)
+		}
 	}
 }
 

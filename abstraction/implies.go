@@ -18,7 +18,7 @@ import (
 // additions and subtractions is solved for it. The rest stay free, which
 // asks for more than the existential (any value must do) and so is sound.
 func (t *Table) implies(a, b *Graph, m *matcher) bool {
-	if len(m.summaries) == 0 && identicalPairs(m.pairs) && containsAll(a.pc, b.pc) {
+	if len(m.sets) == 0 && identicalPairs(m.pairs) && containsAll(a.pc, b.pc) {
 		// b's own symbols are the witness.
 		return true
 	}
@@ -34,23 +34,41 @@ func (t *Table) implies(a, b *Graph, m *matcher) bool {
 	for _, p := range m.pairs {
 		bTerms = append(bTerms, p[1])
 	}
-	for _, s := range m.summaries {
-		for _, member := range b.nodes[s[1]].members {
+	for _, set := range m.sets {
+		for _, member := range set[1] {
 			bTerms = appendNonNil(bTerms, member)
 		}
 	}
 	syms := c.Symbols(bTerms...)
-	if t.witness(a, b, m, newRenaming(c, syms), false) {
+	if t.witness(a, b, m, newRenaming(c, syms), firstMember) {
 		return true
 	}
-	return len(m.summaries) > 0 && t.witness(a, b, m, newRenaming(c, syms), true)
+	if len(m.sets) == 0 {
+		return false
+	}
+	return t.witness(a, b, m, newRenaming(c, syms), allMembers) ||
+		t.witness(a, b, m, newRenaming(c, syms), lastMember)
 }
 
+// dataWitness is how a summary's data is taken from b's summarized nodes.
+type dataWitness int
+
+const (
+	// firstMember: the first node's data is the summary's.
+	firstMember dataWitness = iota
+	// allMembers: every node's data is the summary's, which keeps what
+	// b's path condition says of each node alone.
+	allMembers
+	// lastMember: the last node's data is the summary's, and the others
+	// take the data of a's nodes in order, which keeps what b's path
+	// condition says between neighbours (a sorted run, say).
+	lastMember
+)
+
 // witness builds one witness for b's renamed symbols and checks it: a
-// summary's data is taken from one of b's summarized nodes, or from all
-// of them (which keeps what b's path condition says of each node); other
+// summary's data is taken from b's summarized nodes as how says; other
 // symbols are solved for, or keep b's own values.
-func (t *Table) witness(a, b *Graph, m *matcher, r *renaming, allMembers bool) bool {
+func (t *Table) witness(a, b *Graph, m *matcher, r *renaming, how dataWitness) bool {
 	c := t.ctx
 	var pending [][2]*solver.Term // a's term = b's renamed term
 	for _, p := range m.pairs {
@@ -58,7 +76,7 @@ func (t *Table) witness(a, b *Graph, m *matcher, r *renaming, allMembers bool) b
 			pending = append(pending, [2]*solver.Term{p[0], tb})
 		}
 	}
-	side1, side2 := t.summaryData(a, b, m, r, allMembers)
+	side1, side2 := t.summaryData(m, r, how)
 	r.solve(pending)
 	r.bindRest()
 	have := make(map[any]bool, len(a.pc))
@@ -100,14 +118,14 @@ func (t *Table) valid(side []*solver.Term, goal *solver.Term) bool {
 // summaryData returns, per pair of matched summaries, the condition that
 // fresh names for its data slots equal the data of one of a's summarized
 // nodes (side1), and of one of b's, renamed (side2).
-func (t *Table) summaryData(a, b *Graph, m *matcher, r *renaming, allMembers bool) (side1, side2 []*solver.Term) {
+func (t *Table) summaryData(m *matcher, r *renaming, how dataWitness) (side1, side2 []*solver.Term) {
 	c := t.ctx
-	for _, s := range m.summaries {
-		ma, mb := a.nodes[s[0]].members, b.nodes[s[1]].members
+	for _, set := range m.sets {
+		ma, mb := set[0], set[1]
 		names := dataNames(c, ma, mb)
 		side1 = append(side1, oneOf(c, names, ma, func(x *solver.Term) *solver.Term { return x }))
 		side2 = append(side2, oneOf(c, names, mb, r.apply))
-		r.bindMembers(names, mb, allMembers)
+		r.bindMembers(names, ma, mb, how)
 	}
 	return side1, side2
 }
@@ -235,37 +253,67 @@ func (r *renaming) finish(f *solver.Term) *solver.Term {
 	return f
 }
 
-// bindMembers binds the data of the first of b's summarized nodes whose
-// observed slots are all unbound renamed symbols (or of every such node,
-// with all) to the data names, which makes b's disjunction hold.
-func (r *renaming) bindMembers(names []*solver.Term, members [][]*solver.Term, all bool) {
-	for _, member := range members {
-		var syms []*solver.Term
-		for _, term := range member {
-			if term == nil {
-				continue
-			}
-			x := r.apply(term)
-			if _, renamed := r.index[x.Identity()]; !renamed || r.boundIndex[x.Identity()] {
-				syms = nil
-				break
-			}
-			syms = append(syms, x)
-		}
-		if syms == nil {
-			continue
-		}
-		k := 0
-		for f, term := range member {
-			if term != nil {
-				r.bind(syms[k], names[f])
-				k++
-			}
-		}
-		if !all {
-			return
+// bindMembers binds the data of b's summarized nodes (mb) as how says,
+// to the data names or to the data of a's nodes (ma); nodes whose observed
+// slots are not all unbound renamed symbols are skipped.
+func (r *renaming) bindMembers(names []*solver.Term, ma, mb [][]*solver.Term, how dataWitness) {
+	var eligible []int
+	for k, member := range mb {
+		if r.unboundSymbols(member) != nil {
+			eligible = append(eligible, k)
 		}
 	}
+	if len(eligible) == 0 {
+		return
+	}
+	bindTo := func(k int, values []*solver.Term) {
+		syms := r.unboundSymbols(mb[k])
+		if syms == nil {
+			return // shares a symbol with a node bound already
+		}
+		i := 0
+		for f, term := range mb[k] {
+			if term != nil {
+				if values[f] != nil {
+					r.bind(syms[i], values[f])
+				}
+				i++
+			}
+		}
+	}
+	switch how {
+	case firstMember:
+		bindTo(eligible[0], names)
+	case allMembers:
+		for _, k := range eligible {
+			bindTo(k, names)
+		}
+	case lastMember:
+		last := eligible[len(eligible)-1]
+		for _, k := range eligible {
+			if k != last && k < len(ma) {
+				bindTo(k, ma[k])
+			}
+		}
+		bindTo(last, names)
+	}
+}
+
+// unboundSymbols returns the renamed symbols of a node's observed slots if
+// each is an unbound renamed symbol, or nil.
+func (r *renaming) unboundSymbols(member []*solver.Term) []*solver.Term {
+	var syms []*solver.Term
+	for _, term := range member {
+		if term == nil {
+			continue
+		}
+		x := r.apply(term)
+		if _, renamed := r.index[x.Identity()]; !renamed || r.boundIndex[x.Identity()] {
+			return nil
+		}
+		syms = append(syms, x)
+	}
+	return syms
 }
 
 // bindRest binds each renamed symbol still unbound to the symbol it

@@ -97,6 +97,7 @@ func (t *Table) Check(point string, g *Graph) (subsumed, abstractOnly bool) {
 	ga := g
 	if t.mode == Abstract {
 		ga = summarize(g)
+		budget = maxNumericChecks
 		for _, e := range candidates {
 			if (ga.summarized || e.abstract.summarized) && t.subsumes(ga, e.abstract, &budget) {
 				t.Subsumed++
@@ -116,9 +117,10 @@ func (t *Table) Check(point string, g *Graph) (subsumed, abstractOnly bool) {
 }
 
 // maxNumericChecks bounds the solver checks of one state against stored
-// ones whose shape matches: a loop whose scalars never repeat would
-// otherwise cost a query per stored state at every arrival. Newer states
-// (often the same path's previous iteration) are tried first.
+// ones whose shape matches, exactly and then abstractly: a loop whose
+// scalars never repeat would otherwise cost a query per stored state at
+// every arrival. Newer states (often the same path's previous iteration)
+// are tried first.
 const maxNumericChecks = 4
 
 // newestFirst merges two lists of stored entries, newest first.
@@ -201,8 +203,9 @@ type matcher struct {
 	a, b   *Graph
 	ab, ba []int
 	pairs  [][2]*solver.Term // (a's term, b's term)
-	// summaries pairs summary nodes, whose data is compared as sets.
-	summaries [][2]int
+	// sets pairs the data of matched summaries (list summaries, and runs
+	// of array cells), compared as sets: (a's members, b's members).
+	sets [][2][][]*solver.Term
 }
 
 func (m *matcher) ref(ra, rb ref) bool {
@@ -239,7 +242,13 @@ func (m *matcher) node(i, j int) bool {
 	}
 	m.ab[i], m.ba[j] = j, i
 	if na.summary {
-		m.summaries = append(m.summaries, [2]int{i, j})
+		m.sets = append(m.sets, [2][][]*solver.Term{na.members, nb.members})
+	}
+	if len(na.runs) != len(nb.runs) {
+		return false
+	}
+	for k := range na.runs {
+		m.sets = append(m.sets, [2][][]*solver.Term{na.runs[k], nb.runs[k]})
 	}
 	for k := range na.slots {
 		if !m.ref(na.slots[k], nb.slots[k]) {

@@ -69,7 +69,7 @@ func TestCheck(t *testing.T) {
 			table := NewTable(tt.mode, c, s)
 			graph := func(st state) *Graph {
 				h := heap.New(c, heap.Config{})
-				return Canonical(h, []heap.Value{list(h, typ, st.elems), heap.Scalar{T: st.scalar}}, nil)
+				return Canonical(h, []heap.Value{list(h, typ, st.elems), heap.Scalar{T: st.scalar}}, nil, nil)
 			}
 			if covered, _ := table.Check("p", graph(tt.stored)); covered {
 				t.Fatal("the first state is subsumed by nothing")
@@ -161,7 +161,7 @@ func TestDoublyLinked(t *testing.T) {
 			table := NewTable(Abstract, c, c.NewSolver())
 			graph := func(n, broken int) *Graph {
 				h := heap.New(c, heap.Config{})
-				return Canonical(h, []heap.Value{dlist(h, typ, n, broken)}, nil)
+				return Canonical(h, []heap.Value{dlist(h, typ, n, broken)}, nil, nil)
 			}
 			table.Check("p", graph(tt.stored, -1))
 			if covered, _ := table.Check("p", graph(tt.fresh, tt.broken)); covered != tt.subsumed {

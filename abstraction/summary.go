@@ -10,8 +10,9 @@ import (
 // follows, and prev, the mirror edge of a doubly linked list (or -1).
 type links struct{ next, prev int }
 
-// summarize returns g with each maximal run of two or more uninterrupted
-// list nodes replaced by one summary node (000, section 6.1); see listNode
+// summarize returns g abstracted: arrays laid out (see layout), and each
+// maximal run of two or more uninterrupted list nodes replaced by one
+// summary node (000, section 6.1); see listNode
 // for what a list node is. A node is interrupted when a root or an
 // interior pointer points to it, or when more than one edge enters it (a
 // prev edge that mirrors the run's next edge does not count). The summary
@@ -19,6 +20,15 @@ type links struct{ next, prev int }
 // and, per summarized node, the terms of its other slots: its data is that
 // of one of them.
 func summarize(g *Graph) *Graph {
+	out := &Graph{pc: g.pc, roots: append([]ref(nil), g.roots...), nodes: append([]node(nil), g.nodes...)}
+	arrays := layoutArrays(out)
+	out = summarizeLists(out)
+	out.summarized = out.summarized || arrays
+	return out
+}
+
+// summarizeLists replaces the runs of list nodes of g (see summarize).
+func summarizeLists(g *Graph) *Graph {
 	orient := orientations(g)
 	kind := make([]links, len(g.nodes))
 	for i := range g.nodes {
@@ -212,7 +222,7 @@ func rebuild(g *Graph, runOf, next []int, kind []links) *Graph {
 		switch h := runOf[i]; {
 		case h < 0:
 			newIndex[i] = len(out.nodes)
-			out.nodes = append(out.nodes, node{typ: n.typ, input: n.input, link: -1})
+			out.nodes = append(out.nodes, node{typ: n.typ, input: n.input, link: -1, runs: n.runs})
 		case h == i:
 			newIndex[i] = len(out.nodes)
 			out.nodes = append(out.nodes, node{typ: n.typ, input: n.input, summary: true, link: kind[i].next})

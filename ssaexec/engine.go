@@ -54,6 +54,8 @@ type explorer struct {
 	table *abstraction.Table
 	// live caches the values live at a program point (see liveValues).
 	live map[livePoint][]ssa.Value
+	// indexVarsOf caches indexVars.
+	indexVarsOf map[*ssa.Function][]indexVar
 	// irrelevantValues caches irrelevant().
 	irrelevantValues map[ssa.Value]bool
 	// loopBlocks caches which blocks lie on a cycle.
@@ -84,22 +86,23 @@ func Analyze(fn *ssa.Function, cfg Config) (res *FuncResult) {
 	ctx := solver.NewContext()
 	defer ctx.Close()
 	x := &explorer{
-		cfg:        cfg,
-		fn:         fn,
-		fset:       fn.Prog.Fset,
-		ctx:        ctx,
-		solver:     ctx.NewSolver(),
-		res:        res,
-		params:     paramTuple(fn),
-		deadline:   start.Add(cfg.Timeout),
-		seen:       map[string]*Finding{},
-		bounds:     map[string]bool{},
-		constructs: map[string]bool{},
-		approx:     map[string]bool{},
-		names:      map[*ssa.Function]sourceNames{},
-		std:        libraryOf(fn.Prog),
-		live:       map[livePoint][]ssa.Value{},
-		loopBlocks: map[*ssa.BasicBlock]bool{},
+		cfg:         cfg,
+		fn:          fn,
+		fset:        fn.Prog.Fset,
+		ctx:         ctx,
+		solver:      ctx.NewSolver(),
+		res:         res,
+		params:      paramTuple(fn),
+		deadline:    start.Add(cfg.Timeout),
+		seen:        map[string]*Finding{},
+		bounds:      map[string]bool{},
+		constructs:  map[string]bool{},
+		approx:      map[string]bool{},
+		names:       map[*ssa.Function]sourceNames{},
+		std:         libraryOf(fn.Prog),
+		live:        map[livePoint][]ssa.Value{},
+		loopBlocks:  map[*ssa.BasicBlock]bool{},
+		indexVarsOf: map[*ssa.Function][]indexVar{},
 	}
 	x.table = abstraction.NewTable(cfg.Subsume, ctx, x.solver)
 	defer func() {

@@ -34,7 +34,8 @@ func (x *explorer) atLoopHead(s *state) {
 			return
 		}
 	}
-	g := abstraction.Canonical(s.heap, x.roots(s), s.pc)
+	roots, hints := x.roots(s)
+	g := abstraction.Canonical(s.heap, roots, s.pc, hints)
 	covered, abstractOnly := x.table.Check(x.point(s), g)
 	switch {
 	case !covered:
@@ -103,18 +104,29 @@ func (x *explorer) point(s *state) string {
 }
 
 // roots lists the values that reach everything s may still use: the live
-// values of each frame, its iterators and deferred calls, and the globals.
-func (x *explorer) roots(s *state) []heap.Value {
+// values of each frame, its iterators and deferred calls, and the globals;
+// hints say which of them index which arrays (see indexVars).
+func (x *explorer) roots(s *state) ([]heap.Value, []abstraction.IndexHint) {
 	var out []heap.Value
+	var hints []abstraction.IndexHint
 	for i, f := range s.frames {
+		at := map[ssa.Value]int{}
 		for _, v := range x.liveValues(f) {
 			if i == 0 && x.irrelevant()[v] {
 				continue
 			}
+			at[v] = len(out)
 			if val, ok := f.env[v]; ok {
 				out = append(out, val)
 			} else {
 				out = append(out, heap.Str{S: "unset " + v.Name()})
+			}
+		}
+		for _, iv := range x.indexVars(f.fn) {
+			vi, ok1 := at[iv.index]
+			ai, ok2 := at[iv.array]
+			if ok1 && ok2 {
+				hints = append(hints, abstraction.IndexHint{Var: vi, Array: ai})
 			}
 		}
 		out = append(out, iteratorValues(f)...)
@@ -130,7 +142,64 @@ func (x *explorer) roots(s *state) []heap.Value {
 	for _, g := range globals {
 		out = append(out, s.globals[g])
 	}
+	return out, hints
+}
+
+// indexVar is a value used as an index into an array value, directly or
+// plus or minus a constant.
+type indexVar struct{ index, array ssa.Value }
+
+// indexVars returns fn's index variables, in the order of their uses.
+func (x *explorer) indexVars(fn *ssa.Function) []indexVar {
+	if ivs, ok := x.indexVarsOf[fn]; ok {
+		return ivs
+	}
+	var out []indexVar
+	seen := map[indexVar]bool{}
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			var arr, idx ssa.Value
+			switch in := instr.(type) {
+			case *ssa.IndexAddr:
+				arr, idx = in.X, in.Index
+			case *ssa.Index:
+				arr, idx = in.X, in.Index
+			default:
+				continue
+			}
+			iv := indexVar{index: indexBase(idx), array: arr}
+			if !seen[iv] {
+				seen[iv] = true
+				out = append(out, iv)
+			}
+		}
+	}
+	x.indexVarsOf[fn] = out
 	return out
+}
+
+// indexBase strips conversions and the addition or subtraction of a
+// constant from an index.
+func indexBase(v ssa.Value) ssa.Value {
+	for {
+		switch e := v.(type) {
+		case *ssa.Convert:
+			v = e.X
+			continue
+		case *ssa.BinOp:
+			if e.Op == token.ADD || e.Op == token.SUB {
+				if _, ok := e.Y.(*ssa.Const); ok {
+					v = e.X
+					continue
+				}
+				if _, ok := e.X.(*ssa.Const); ok && e.Op == token.ADD {
+					v = e.Y
+					continue
+				}
+			}
+		}
+		return v
+	}
 }
 
 // iteratorValues flattens a frame's range iterators, in the order of
