@@ -475,6 +475,7 @@ func TestSubsumption(t *testing.T) {
 		{"lists.InsertSortedFixed", Abstract, 22, 11, 11},
 		{"lists.InsertSorted", Failed, 22, 11, 11},
 		{"(*dlist.List).Len", Abstract, 11, 7, 4},
+		{"kiasan.InsertionSort", Abstract, 11, 4, 7},
 		{"(*dlist.List).Check", Failed, 6, 1, 5},
 	}
 	for _, tt := range tests {

@@ -9,6 +9,7 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/gosym/gosym/abstraction"
 	"github.com/gosym/gosym/heap"
 )
 
@@ -378,10 +379,53 @@ func (x *explorer) ifInstr(s *state, in *ssa.If) []alt {
 		}
 		return nil
 	}
-	return []alt{
+	alts := []alt{
 		{guard: cond, apply: func(s *state) { x.jump(s, succ[0]) }},
 		{guard: x.ctx.Not(cond), apply: func(s *state) { x.jump(s, succ[1]) }},
 	}
+	if x.cfg.Subsume == abstraction.Abstract && x.exits(in.Block(), succ[1]) && !x.exits(in.Block(), succ[0]) {
+		// Leaving the loop first stores the states of shorter
+		// iterations first: they are the general ones that abstract
+		// subsumption matches longer ones against.
+		alts[0], alts[1] = alts[1], alts[0]
+	}
+	return alts
+}
+
+// exits reports whether the edge from b to succ leaves the innermost loop
+// b lies in.
+func (x *explorer) exits(b, succ *ssa.BasicBlock) bool {
+	var inner *ssa.BasicBlock
+	for _, h := range b.Parent().Blocks {
+		if isLoopHead(h) && inLoopOf(b, h) && (inner == nil || inner.Dominates(h)) {
+			inner = h
+		}
+	}
+	return inner != nil && !inLoopOf(succ, inner)
+}
+
+// inLoopOf reports whether block b is in the natural loop of head h: h
+// dominates it and it reaches h through blocks h dominates.
+func inLoopOf(b, h *ssa.BasicBlock) bool {
+	if !h.Dominates(b) {
+		return false
+	}
+	seen := map[*ssa.BasicBlock]bool{}
+	stack := []*ssa.BasicBlock{b}
+	for len(stack) > 0 {
+		blk := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		for _, next := range blk.Succs {
+			if next == h {
+				return true
+			}
+			if !seen[next] && h.Dominates(next) {
+				seen[next] = true
+				stack = append(stack, next)
+			}
+		}
+	}
+	return false
 }
 
 // jump moves control to block to, assigning its phis from the edge taken,
