@@ -36,7 +36,7 @@ type arrayCell struct {
 // marker is an index variable's position: the index it holds and the
 // position of its ref among the graph's roots.
 type marker struct {
-	at   uint64
+	at   int64 // -1 for a range loop's index before its first step
 	root int
 }
 
@@ -84,18 +84,18 @@ func (b *builder) addMarkers(roots []heap.Value, start []int, hints []IndexHint)
 		if !ok {
 			continue
 		}
-		at, ok := v.T.Uint64()
-		if !ok || at > maxLaidOut {
+		at, ok := v.T.Int64()
+		if !ok || at < -1 || at > maxLaidOut {
 			continue
 		}
 		var obj heap.ObjID
 		switch arr := roots[hint.Array].(type) {
 		case heap.Slice:
 			off, ok := arr.Off.Uint64()
-			if !ok || arr.Store.Path != "" {
+			if !ok || off > maxLaidOut || arr.Store.Path != "" {
 				continue
 			}
-			obj, at = arr.Store.Obj, at+off
+			obj, at = arr.Store.Obj, at+int64(off)
 		case heap.Ptr:
 			if arr.Path != "" {
 				continue
@@ -124,24 +124,26 @@ type element struct {
 // data of its runs.
 func layout(c *arrayContent) (slots []ref, runs [][][]*solver.Term) {
 	var elems []element
-	positions := map[uint64][]marker{}
-	var order []uint64
+	positions := map[int64][]marker{}
+	var order []int64
 	for _, m := range c.markers {
 		if positions[m.at] == nil {
 			order = append(order, m.at)
 		}
 		positions[m.at] = append(positions[m.at], m)
 	}
-	cellAt := map[uint64]arrayCell{}
+	cellAt := map[int64]arrayCell{}
 	for _, cell := range c.cells {
-		if _, marked := positions[cell.index]; !marked {
-			order = append(order, cell.index)
+		i := int64(cell.index)
+		if _, marked := positions[i]; !marked {
+			order = append(order, i)
 		}
-		cellAt[cell.index] = cell
+		cellAt[i] = cell
 	}
 	sort.Slice(order, func(x, y int) bool { return order[x] < order[y] })
 	for k, p := range order {
 		if k == 0 && p > 0 || k > 0 && p > order[k-1]+1 {
+			// Not provably at the start, or not next to the previous.
 			elems = append(elems, element{kind: "gap"})
 		}
 		ms := positions[p]

@@ -156,7 +156,11 @@ func (h *Heap) lookupInput(a *Array, i, g *solver.Term, out *[]leaf) bool {
 	if done {
 		return false
 	}
-	if len(cells) >= h.cfg.K {
+	limit := h.cfg.K
+	if h.GraceFor != nil && h.GraceFor(a.Elem) {
+		limit += h.cellGrace
+	}
+	if len(cells) >= limit {
 		return true
 	}
 	elem := a.Elem

@@ -105,17 +105,17 @@ type Heap struct {
 	// counts only iterations during which it does not grow.
 	Materialized int
 	// grace lets materialization go that much past the k-bound (see
-	// SetGrace), for objects of the types GraceFor allows.
-	grace    int
-	GraceFor func(types.Type) bool
+	// SetGrace), for objects and cells of the types GraceFor allows.
+	grace, cellGrace int
+	GraceFor         func(types.Type) bool
 }
 
-// SetGrace lets the next materializations of objects of the types
-// GraceFor allows go up to n levels past the k-bound. The search grants
-// it inside loops whose heads check subsumption, for list nodes, whose
-// summaries need a few nodes to match. (Array cells get none: no summary
-// of arrays lets a state with more cells match one with fewer.)
-func (h *Heap) SetGrace(n int) { h.grace = n }
+// SetGrace lets the next materializations of objects, and of cells of
+// input arrays, of the types GraceFor allows go up to the given numbers of
+// levels or cells past the k-bound. The search grants it inside loops whose heads check
+// subsumption, for list nodes and scalar cells, whose summaries need a
+// few more of them to match.
+func (h *Heap) SetGrace(objects, cells int) { h.grace, h.cellGrace = objects, cells }
 
 // New returns an empty heap whose scalars are built in ctx.
 func New(ctx *solver.Context, cfg Config) *Heap {

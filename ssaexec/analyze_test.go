@@ -476,6 +476,8 @@ func TestSubsumption(t *testing.T) {
 		{"lists.InsertSorted", Failed, 22, 11, 11},
 		{"(*dlist.List).Len", Abstract, 11, 7, 4},
 		{"kiasan.InsertionSort", Abstract, 11, 4, 7},
+		{"loops.SumSlice", Abstract, 5, 1, 4},
+		{"loops.Max", Failed, 15, 6, 9},
 		{"(*dlist.List).Check", Failed, 6, 1, 5},
 	}
 	for _, tt := range tests {

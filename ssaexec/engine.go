@@ -167,8 +167,13 @@ func paramTuple(fn *ssa.Function) *types.Tuple {
 
 func (x *explorer) initial() *state {
 	h := heap.New(x.ctx, heap.Config{Mode: x.cfg.Init, K: x.cfg.K})
-	// Only list nodes get the grace: tree nodes would only multiply paths.
-	h.GraceFor = abstraction.IsListType
+	// Only list nodes and cells of integers wider than bytes get the
+	// grace: summaries shorten them, where tree nodes and the bytes of
+	// strings (decoded rune by rune) would only multiply paths.
+	h.GraceFor = func(t types.Type) bool {
+		w, _, integer := heap.IntInfo(t)
+		return abstraction.IsListType(t) || integer && w > 8
+	}
 	h.NewArgs(x.params)
 	h.Implementors = func(iface *types.Interface) []types.Type {
 		ts, _ := x.candidates(iface)

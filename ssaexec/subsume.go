@@ -23,6 +23,11 @@ import (
 // summaries cover all others only with ten nodes or so.
 const subsumeGrace = 6
 
+// cellGrace is the same for the cells of scalar arrays: a loop over a
+// slice needs a cell or two past the layouts that cover longer ones (more
+// makes sorts explode).
+const cellGrace = 2
+
 // atLoopHead checks s, which has just arrived at a loop head (its phis
 // assigned), and ends it if a stored state covers it.
 func (x *explorer) atLoopHead(s *state) {
@@ -55,11 +60,11 @@ func (x *explorer) grace(s *state) {
 	if x.cfg.Subsume != abstraction.Abstract {
 		return
 	}
-	n := 0
 	if b := s.top().block; x.inLoop(b) && !s.refining {
-		n = subsumeGrace
+		s.heap.SetGrace(subsumeGrace, cellGrace)
+	} else {
+		s.heap.SetGrace(0, 0)
 	}
-	s.heap.SetGrace(n)
 }
 
 // inLoop reports whether block b lies on a cycle of its function.

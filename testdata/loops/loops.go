@@ -76,3 +76,23 @@ func Length(l *Node) int {
 	}
 	return n
 }
+
+// SumSlice adds the elements of a slice.
+func SumSlice(a []int) int {
+	s := 0
+	for _, v := range a {
+		s += v
+	}
+	return s
+}
+
+// Max returns the largest element of a non-empty slice.
+func Max(a []int) int {
+	m := a[0] // want index `^index out of range \[0\] with length 0 \(a\[0\]\)$`
+	for i := 1; i < len(a); i++ {
+		if a[i] > m {
+			m = a[i]
+		}
+	}
+	return m
+}
