@@ -52,7 +52,7 @@ func BenchmarkAnalyze(b *testing.B) {
 func BenchmarkSubsumption(b *testing.B) {
 	fns := []string{
 		"loops.Sum", "loops.Length", "loops.Find", "loops.Reverse", "loops.Insert",
-		"loops.RemoveLast", "lists.InsertSortedFixed", "kiasan.InsertionSort",
+		"loops.RemoveLast", "loops.SumSlice", "lists.InsertSortedFixed", "kiasan.InsertionSort",
 	}
 	modes := []abstraction.Mode{abstraction.Off, abstraction.Exact, abstraction.Abstract}
 	for _, name := range fns {
