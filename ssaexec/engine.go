@@ -58,8 +58,8 @@ type explorer struct {
 	indexVarsOf map[*ssa.Function][]indexVar
 	// irrelevantValues caches irrelevant().
 	irrelevantValues map[ssa.Value]bool
-	// loopBlocks caches which blocks lie on a cycle.
-	loopBlocks map[*ssa.BasicBlock]bool
+	// loopOf caches each block's innermost loop head (nil: none).
+	loopOf map[*ssa.BasicBlock]*ssa.BasicBlock
 	// std is what the program knows of the standard library.
 	std *stdLibrary
 	// named lists the program's types, for dynamic type choices.
@@ -101,7 +101,7 @@ func Analyze(fn *ssa.Function, cfg Config) (res *FuncResult) {
 		names:       map[*ssa.Function]sourceNames{},
 		std:         libraryOf(fn.Prog),
 		live:        map[livePoint][]ssa.Value{},
-		loopBlocks:  map[*ssa.BasicBlock]bool{},
+		loopOf:      map[*ssa.BasicBlock]*ssa.BasicBlock{},
 		indexVarsOf: map[*ssa.Function][]indexVar{},
 	}
 	x.table = abstraction.NewTable(cfg.Subsume, ctx, x.solver)

@@ -392,41 +392,6 @@ func (x *explorer) ifInstr(s *state, in *ssa.If) []alt {
 	return alts
 }
 
-// exits reports whether the edge from b to succ leaves the innermost loop
-// b lies in.
-func (x *explorer) exits(b, succ *ssa.BasicBlock) bool {
-	var inner *ssa.BasicBlock
-	for _, h := range b.Parent().Blocks {
-		if isLoopHead(h) && inLoopOf(b, h) && (inner == nil || inner.Dominates(h)) {
-			inner = h
-		}
-	}
-	return inner != nil && !inLoopOf(succ, inner)
-}
-
-// inLoopOf reports whether block b is in the natural loop of head h: h
-// dominates it and it reaches h through blocks h dominates.
-func inLoopOf(b, h *ssa.BasicBlock) bool {
-	if !h.Dominates(b) {
-		return false
-	}
-	seen := map[*ssa.BasicBlock]bool{}
-	stack := []*ssa.BasicBlock{b}
-	for len(stack) > 0 {
-		blk := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		for _, next := range blk.Succs {
-			if next == h {
-				return true
-			}
-			if !seen[next] && h.Dominates(next) {
-				seen[next] = true
-				stack = append(stack, next)
-			}
-		}
-	}
-	return false
-}
 
 // jump moves control to block to, assigning its phis from the edge taken,
 // and applies the loop bound when the edge is a back edge.

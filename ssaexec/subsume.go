@@ -67,27 +67,54 @@ func (x *explorer) grace(s *state) {
 	}
 }
 
-// inLoop reports whether block b lies on a cycle of its function.
-func (x *explorer) inLoop(b *ssa.BasicBlock) bool {
-	if v, ok := x.loopBlocks[b]; ok {
-		return v
+// inLoop reports whether block b lies in a loop of its function.
+func (x *explorer) inLoop(b *ssa.BasicBlock) bool { return x.innermostLoop(b) != nil }
+
+// innermostLoop returns the head of the innermost natural loop that block
+// b lies in, or nil.
+func (x *explorer) innermostLoop(b *ssa.BasicBlock) *ssa.BasicBlock {
+	if h, ok := x.loopOf[b]; ok {
+		return h
+	}
+	var inner *ssa.BasicBlock
+	for _, h := range b.Parent().Blocks {
+		if isLoopHead(h) && inLoopOf(b, h) && (inner == nil || inner.Dominates(h)) {
+			inner = h
+		}
+	}
+	x.loopOf[b] = inner
+	return inner
+}
+
+// exits reports whether the edge from b to succ leaves the innermost loop
+// b lies in.
+func (x *explorer) exits(b, succ *ssa.BasicBlock) bool {
+	h := x.innermostLoop(b)
+	return h != nil && !inLoopOf(succ, h)
+}
+
+// inLoopOf reports whether block b is in the natural loop of head h: h
+// dominates it and it reaches h through blocks h dominates.
+func inLoopOf(b, h *ssa.BasicBlock) bool {
+	if !h.Dominates(b) {
+		return false
 	}
 	seen := map[*ssa.BasicBlock]bool{}
-	stack := append([]*ssa.BasicBlock(nil), b.Succs...)
-	found := false
-	for len(stack) > 0 && !found {
+	stack := []*ssa.BasicBlock{b}
+	for len(stack) > 0 {
 		blk := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
-		if blk == b {
-			found = true
-		}
-		if !seen[blk] {
-			seen[blk] = true
-			stack = append(stack, blk.Succs...)
+		for _, next := range blk.Succs {
+			if next == h {
+				return true
+			}
+			if !seen[next] && h.Dominates(next) {
+				seen[next] = true
+				stack = append(stack, next)
+			}
 		}
 	}
-	x.loopBlocks[b] = found
-	return found
+	return false
 }
 
 // point names where s is, with what else decides its future that the
