@@ -392,7 +392,6 @@ func (x *explorer) ifInstr(s *state, in *ssa.If) []alt {
 	return alts
 }
 
-
 // jump moves control to block to, assigning its phis from the edge taken,
 // and applies the loop bound when the edge is a back edge.
 func (x *explorer) jump(s *state, to *ssa.BasicBlock) {
