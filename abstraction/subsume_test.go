@@ -71,12 +71,13 @@ func TestCheck(t *testing.T) {
 				h := heap.New(c, heap.Config{})
 				return Canonical(h, []heap.Value{list(h, typ, st.elems), heap.Scalar{T: st.scalar}}, nil, nil)
 			}
-			if covered, _ := table.Check("p", graph(tt.stored)); covered {
+			stored, fresh := graph(tt.stored), graph(tt.fresh)
+			if covered, _ := table.Check("p", stored); covered {
 				t.Fatal("the first state is subsumed by nothing")
 			}
-			covered, abstractOnly := table.Check("p", graph(tt.fresh))
+			covered, abstractOnly := table.Check("p", fresh)
 			if covered != tt.subsumed {
-				t.Errorf("subsumed = %v, want %v", covered, tt.subsumed)
+				t.Errorf("subsumed = %v, want %v\nstored: %s\nnew:    %s", covered, tt.subsumed, stored, fresh)
 			}
 			if covered && abstractOnly != (tt.mode == Abstract) {
 				t.Errorf("abstract only = %v in mode %s", abstractOnly, tt.mode)

@@ -5,7 +5,9 @@ import (
 	"strings"
 )
 
-// String renders g for debugging.
+// String renders g compactly: roots, then each node's slots (?: not
+// observed, s: a scalar, #n: a node, c(...): a constant), for test
+// failures and debugging.
 func (g *Graph) String() string {
 	var b strings.Builder
 	r := func(x ref) string {
