@@ -60,6 +60,8 @@ type explorer struct {
 	irrelevantValues map[ssa.Value]bool
 	// loopOf caches each block's innermost loop head (nil: none).
 	loopOf map[*ssa.BasicBlock]*ssa.BasicBlock
+	// exitEdges caches exits.
+	exitEdges map[[2]*ssa.BasicBlock]bool
 	// std is what the program knows of the standard library.
 	std *stdLibrary
 	// named lists the program's types, for dynamic type choices.
@@ -102,6 +104,7 @@ func Analyze(fn *ssa.Function, cfg Config) (res *FuncResult) {
 		std:         libraryOf(fn.Prog),
 		live:        map[livePoint][]ssa.Value{},
 		loopOf:      map[*ssa.BasicBlock]*ssa.BasicBlock{},
+		exitEdges:   map[[2]*ssa.BasicBlock]bool{},
 		indexVarsOf: map[*ssa.Function][]indexVar{},
 	}
 	x.table = abstraction.NewTable(cfg.Subsume, ctx, x.solver)

@@ -87,10 +87,16 @@ func (x *explorer) innermostLoop(b *ssa.BasicBlock) *ssa.BasicBlock {
 }
 
 // exits reports whether the edge from b to succ leaves the innermost loop
-// b lies in.
+// b lies in. It is asked at every branch in a loop, so it is cached.
 func (x *explorer) exits(b, succ *ssa.BasicBlock) bool {
+	edge := [2]*ssa.BasicBlock{b, succ}
+	if v, ok := x.exitEdges[edge]; ok {
+		return v
+	}
 	h := x.innermostLoop(b)
-	return h != nil && !inLoopOf(succ, h)
+	v := h != nil && !inLoopOf(succ, h)
+	x.exitEdges[edge] = v
+	return v
 }
 
 // inLoopOf reports whether block b is in the natural loop of head h: h
