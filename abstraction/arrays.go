@@ -8,94 +8,143 @@ import (
 	"github.com/gosym/gosym/solver"
 )
 
-// Arrays (000, section 6.2): an array whose every observed or written
-// index is a constant is laid out, in abstract mode, as its cells in index
-// order, with a gap wherever two are not consecutive (and before the first
-// when it is not at 0, and at the end), the positions of the index
-// variables that point into it, and each run of two or more consecutive
-// cells of scalars that no index variable interrupts summarized like a
-// list: its data is that of one of its cells. The index variables' values
-// are then not compared as scalars: their positions among the cells are.
+// Arrays (000, section 6.2): an array whose indices are constants, or a
+// symbol plus constants (n-1, n-2, ...: a scan from the end), is laid out,
+// in abstract mode, as its cells in index order, the positions of the
+// index variables that point into it, and a gap wherever two elements are
+// not provably consecutive (and before the first when it is not at 0, and
+// at the end). Each run of two or more consecutive cells of scalars that
+// no index variable interrupts is summarized like a list: its data is that
+// of one of its cells. The index variables' values are then not compared
+// as scalars: their positions among the cells are.
+//
+// Indices with the same base are ordered by their offsets. The constant
+// indices and those of the one symbolic base are ordered by the path
+// condition when it decides it, and otherwise marked unordered.
 
 // IndexHint says that root Var (a position in Canonical's roots) is an
 // index into the slice or array at root Array.
 type IndexHint struct{ Var, Array int }
+
+// pos is an index split as base + off (see solver.SplitOffset); base is
+// nil for a constant index.
+type pos struct {
+	base *solver.Term
+	off  int64
+}
 
 // arrayContent is an array's cells by index, and the index variables that
 // point into it.
 type arrayContent struct {
 	cells   []arrayCell
 	markers []marker
+	// sym is the base of the symbolic indices, nil if there are none.
+	sym *solver.Term
 }
 
 type arrayCell struct {
-	index uint64
-	vals  []ref
+	at   pos
+	vals []ref
 }
 
 // marker is an index variable's position: the index it holds and the
 // position of its ref among the graph's roots.
 type marker struct {
-	at   int64 // -1 for a range loop's index before its first step
+	at   pos
 	root int
 }
 
-// maxLaidOut bounds the indices laid out; beyond it an array keeps its
+// maxLaidOut bounds the offsets laid out; beyond it an array keeps its
 // exact form.
 const maxLaidOut = 1 << 16
 
+// place splits index for c, or reports that c cannot lay it out: its
+// offset is far out, or its base is a second symbolic one. A cell must
+// lie in the array (lowest 0); a marker may be one before it.
+func (c *arrayContent) place(ctx *solver.Context, index *solver.Term, lowest int64) (pos, bool) {
+	base, off := ctx.SplitOffset(index)
+	switch {
+	case off > maxLaidOut || off < -maxLaidOut:
+		return pos{}, false
+	case base == nil:
+		return pos{off: off}, off >= lowest
+	case c.sym == nil:
+		c.sym = base
+	case c.sym.Identity() != base.Identity():
+		return pos{}, false
+	}
+	return pos{base: c.sym, off: off}, true
+}
+
+// before orders positions: constants first, then by offset.
+func (p pos) before(q pos) bool {
+	if (p.base == nil) != (q.base == nil) {
+		return p.base == nil
+	}
+	return p.off < q.off
+}
+
 // content returns the cells of array a by index, or nil when some index
-// is not a constant or a is not plain (a window over other arrays).
+// cannot be placed (see place) or a is not plain (a window over other
+// arrays).
 func (b *builder) content(a *heap.Array) *arrayContent {
 	if a.Back.Kind != heap.ZeroBack && a.Back.Kind != heap.InputBack {
 		return nil
 	}
-	byIndex := map[uint64]heap.Value{}
-	for _, c := range b.h.InputCells(a) {
-		i, ok := c.Index.Uint64()
-		if !ok || i > maxLaidOut {
-			return nil
-		}
-		byIndex[i] = c.Val
-	}
-	seen := map[uint64]bool{}
-	for _, c := range a.Cells { // newest first
-		i, ok := c.Index.Uint64()
-		if !ok || i > maxLaidOut {
-			return nil
-		}
-		if !seen[i] {
-			seen[i] = true
-			byIndex[i] = c.Val
-		}
-	}
+	ctx := b.h.Context()
 	out := &arrayContent{}
-	for i, v := range byIndex {
-		out.cells = append(out.cells, arrayCell{index: i, vals: b.flatten(v, nil)})
+	var vals []heap.Value
+	seen := map[pos]bool{}
+	add := func(index *solver.Term, v heap.Value) bool {
+		p, ok := out.place(ctx, index, 0)
+		if ok && !seen[p] {
+			seen[p] = true
+			out.cells = append(out.cells, arrayCell{at: p})
+			vals = append(vals, v)
+		}
+		return ok
 	}
-	sort.Slice(out.cells, func(x, y int) bool { return out.cells[x].index < out.cells[y].index })
+	for _, c := range a.Cells { // newest first: they hide older ones
+		if !add(c.Index, c.Val) {
+			return nil
+		}
+	}
+	for _, c := range b.h.InputCells(a) {
+		if !add(c.Index, c.Val) {
+			return nil
+		}
+	}
+	perm := make([]int, len(out.cells))
+	for i := range perm {
+		perm[i] = i
+	}
+	sort.Slice(perm, func(x, y int) bool { return out.cells[perm[x]].at.before(out.cells[perm[y]].at) })
+	sorted := make([]arrayCell, len(perm))
+	for k, i := range perm {
+		// Flattened in index order, so that the nodes the cells reach
+		// are numbered the same way in every state.
+		sorted[k] = arrayCell{at: out.cells[i].at, vals: b.flatten(vals[i], nil)}
+	}
+	out.cells = sorted
 	return out
 }
 
 // addMarkers places the index variables of hints in the arrays they index.
 func (b *builder) addMarkers(roots []heap.Value, start []int, hints []IndexHint) {
+	ctx := b.h.Context()
 	for _, hint := range hints {
 		v, ok := roots[hint.Var].(heap.Scalar)
 		if !ok {
 			continue
 		}
-		at, ok := v.T.Int64()
-		if !ok || at < -1 || at > maxLaidOut {
-			continue
-		}
+		at := v.T
 		var obj heap.ObjID
 		switch arr := roots[hint.Array].(type) {
 		case heap.Slice:
-			off, ok := arr.Off.Uint64()
-			if !ok || off > maxLaidOut || arr.Store.Path != "" {
+			if arr.Store.Path != "" || at.Sort() != arr.Off.Sort() {
 				continue
 			}
-			obj, at = arr.Store.Obj, at+int64(off)
+			obj, at = arr.Store.Obj, ctx.Add(at, arr.Off)
 		case heap.Ptr:
 			if arr.Path != "" {
 				continue
@@ -109,58 +158,105 @@ func (b *builder) addMarkers(roots []heap.Value, start []int, hints []IndexHint)
 			continue
 		}
 		c := b.g.nodes[i].content
-		c.markers = append(c.markers, marker{at: at, root: start[hint.Var]})
+		if p, ok := c.place(ctx, at, -1); ok {
+			c.markers = append(c.markers, marker{at: p, root: start[hint.Var]})
+		}
 	}
+}
+
+// order is how the constant indices of an array lie relative to the
+// symbolic ones.
+type order int
+
+const (
+	unordered      order = iota // the path condition does not decide it
+	constsFirst                 // every constant index below every symbolic one
+	constsAdjacent              // ... and the last constant right before the first symbolic
+	symsFirst                   // every symbolic index below every constant one
+	symsAdjacent
+)
+
+// relate decides how the two groups of c's indices lie, with valid
+// deciding what the path condition implies.
+func relate(ctx *solver.Context, c *arrayContent, valid func(*solver.Term) bool) order {
+	if c.sym == nil || len(c.group(false)) == 0 || len(c.group(true)) == 0 {
+		return constsFirst
+	}
+	w := c.sym.Sort().Width()
+	num := func(off int64) *solver.Term { return ctx.BV(w, uint64(off)) }
+	at := func(off int64) *solver.Term { return ctx.Add(c.sym, num(off)) }
+	if lastConst, firstSym := c.last(false), c.first(true); valid(ctx.Slt(num(lastConst), at(firstSym))) {
+		if valid(ctx.Eq(num(lastConst+1), at(firstSym))) {
+			return constsAdjacent
+		}
+		return constsFirst
+	}
+	if lastSym, firstConst := c.last(true), c.first(false); valid(ctx.Slt(at(lastSym), num(firstConst))) {
+		if valid(ctx.Eq(at(lastSym+1), num(firstConst))) {
+			return symsAdjacent
+		}
+		return symsFirst
+	}
+	return unordered
+}
+
+// positions lists the positions of c's cells and markers.
+func (c *arrayContent) positions() []pos {
+	out := make([]pos, 0, len(c.cells)+len(c.markers))
+	for _, cell := range c.cells {
+		out = append(out, cell.at)
+	}
+	for _, m := range c.markers {
+		out = append(out, m.at)
+	}
+	return out
 }
 
 // element is one piece of an array's abstract layout.
 type element struct {
-	kind  string // "gap", "index", "cell" or "run"
+	kind  string // "gap", "unordered", "index", "cell" or "run"
 	root  int    // index: the root
 	cells []arrayCell
 }
 
-// layout returns the abstract form of an array node: its slots and the
-// data of its runs.
-func layout(c *arrayContent) (slots []ref, runs [][][]*solver.Term) {
+// layout returns the abstract form of an array node, its groups of
+// indices lying as rel says: its slots and the data of its runs. The base
+// of the symbolic indices is a scalar slot, so that the numeric check
+// compares it; positions are relative to it.
+func layout(c *arrayContent, rel order) (slots []ref, runs [][][]*solver.Term) {
+	consts, syms := c.group(false), c.group(true)
 	var elems []element
-	positions := map[int64][]marker{}
-	var order []int64
-	for _, m := range c.markers {
-		if positions[m.at] == nil {
-			order = append(order, m.at)
+	gap := element{kind: "gap"}
+	if rel == symsFirst || rel == symsAdjacent {
+		elems = append(elems, gap)
+		elems = append(elems, syms...)
+		if rel == symsFirst {
+			elems = append(elems, gap)
 		}
-		positions[m.at] = append(positions[m.at], m)
+		elems = append(elems, consts...)
+	} else {
+		if len(consts) > 0 && c.first(false) > 0 || len(consts) == 0 && len(syms) > 0 {
+			elems = append(elems, gap) // not provably at 0
+		}
+		elems = append(elems, consts...)
+		if len(consts) > 0 && len(syms) > 0 {
+			switch rel {
+			case constsFirst:
+				elems = append(elems, gap)
+			case unordered:
+				elems = append(elems, element{kind: "unordered"})
+			}
+		}
+		elems = append(elems, syms...)
 	}
-	cellAt := map[int64]arrayCell{}
-	for _, cell := range c.cells {
-		i := int64(cell.index)
-		if _, marked := positions[i]; !marked {
-			order = append(order, i)
-		}
-		cellAt[i] = cell
-	}
-	sort.Slice(order, func(x, y int) bool { return order[x] < order[y] })
-	for k, p := range order {
-		if k == 0 && p > 0 || k > 0 && p > order[k-1]+1 {
-			// Not provably at the start, or not next to the previous.
-			elems = append(elems, element{kind: "gap"})
-		}
-		ms := positions[p]
-		sort.Slice(ms, func(x, y int) bool { return ms[x].root < ms[y].root })
-		for _, m := range ms {
-			elems = append(elems, element{kind: "index", root: m.root})
-		}
-		if cell, ok := cellAt[p]; ok {
-			elems = append(elems, element{kind: "cell", cells: []arrayCell{cell}})
-		}
-	}
-	elems = mergeRuns(elems)
 	slots = []ref{{kind: constRef, key: "array"}}
-	for _, e := range elems {
+	if c.sym != nil {
+		slots = append(slots, ref{kind: scalarRef, term: c.sym})
+	}
+	for _, e := range mergeRuns(elems) {
 		switch e.kind {
-		case "gap":
-			slots = append(slots, ref{kind: constRef, key: "gap"})
+		case "gap", "unordered":
+			slots = append(slots, ref{kind: constRef, key: e.kind})
 		case "index":
 			slots = append(slots, ref{kind: constRef, key: fmt.Sprintf("index %d", e.root)})
 		case "cell":
@@ -175,7 +271,81 @@ func layout(c *arrayContent) (slots []ref, runs [][][]*solver.Term) {
 			runs = append(runs, members)
 		}
 	}
-	return append(slots, ref{kind: constRef, key: "end"}), runs
+	end := "end"
+	if len(syms) > 0 && rel != symsFirst && rel != symsAdjacent {
+		end = fmt.Sprintf("end after %+d", c.last(true))
+	}
+	return append(slots, ref{kind: constRef, key: end}), runs
+}
+
+// group returns the elements of c's constant indices, or of its symbolic
+// ones, in index order: a gap between two that are not consecutive, and
+// at each position its markers (by root) and then its cell.
+func (c *arrayContent) group(sym bool) []element {
+	markersAt := map[int64][]marker{}
+	cellAt := map[int64]arrayCell{}
+	var offs []int64
+	note := func(p pos) {
+		_, m := markersAt[p.off]
+		_, cell := cellAt[p.off]
+		if !m && !cell {
+			offs = append(offs, p.off)
+		}
+	}
+	for _, m := range c.markers {
+		if (m.at.base != nil) == sym {
+			note(m.at)
+			markersAt[m.at.off] = append(markersAt[m.at.off], m)
+		}
+	}
+	for _, cell := range c.cells {
+		if (cell.at.base != nil) == sym {
+			note(cell.at)
+			cellAt[cell.at.off] = cell
+		}
+	}
+	sort.Slice(offs, func(x, y int) bool { return offs[x] < offs[y] })
+	var elems []element
+	for k, p := range offs {
+		if k > 0 && p > offs[k-1]+1 {
+			elems = append(elems, element{kind: "gap"})
+		}
+		ms := markersAt[p]
+		sort.Slice(ms, func(x, y int) bool { return ms[x].root < ms[y].root })
+		for _, m := range ms {
+			elems = append(elems, element{kind: "index", root: m.root})
+		}
+		if cell, ok := cellAt[p]; ok {
+			elems = append(elems, element{kind: "cell", cells: []arrayCell{cell}})
+		}
+	}
+	return elems
+}
+
+// first and last return the lowest and highest offset of c's constant
+// or symbolic indices; the group must not be empty.
+func (c *arrayContent) first(sym bool) int64 {
+	lo, _ := c.extent(sym)
+	return lo
+}
+
+func (c *arrayContent) last(sym bool) int64 {
+	_, hi := c.extent(sym)
+	return hi
+}
+
+func (c *arrayContent) extent(sym bool) (lo, hi int64) {
+	found := false
+	for _, p := range c.positions() {
+		if (p.base != nil) != sym {
+			continue
+		}
+		if !found {
+			lo, hi, found = p.off, p.off, true
+		}
+		lo, hi = min(lo, p.off), max(hi, p.off)
+	}
+	return lo, hi
 }
 
 // mergeRuns replaces each maximal sequence of two or more adjacent cells
@@ -222,9 +392,10 @@ func cellData(c arrayCell) []*solver.Term {
 }
 
 // layoutArrays puts the arrays of g with known content in abstract form,
-// and makes the index variables placed in them constant roots. It
-// reports whether it changed anything.
-func layoutArrays(g *Graph) bool {
+// and makes the index variables placed in them constant roots; valid
+// decides what the path condition implies. It reports whether it changed
+// anything.
+func layoutArrays(ctx *solver.Context, g *Graph, valid func(*solver.Term) bool) bool {
 	changed := false
 	indexRoots := map[int]bool{}
 	for i := range g.nodes {
@@ -232,7 +403,7 @@ func layoutArrays(g *Graph) bool {
 		if n.content == nil {
 			continue
 		}
-		n.slots, n.runs = layout(n.content)
+		n.slots, n.runs = layout(n.content, relate(ctx, n.content, valid))
 		for _, m := range n.content.markers {
 			indexRoots[m.root] = true
 		}

@@ -11,27 +11,47 @@ import (
 func TestLayout(t *testing.T) {
 	c := solver.NewContext()
 	defer c.Close()
-	cell := func(i uint64) arrayCell {
-		return arrayCell{index: i, vals: []ref{{kind: scalarRef, term: c.BV(64, i)}}}
+	n := c.FreshBV("n", 64)
+	at := func(i int64) pos { return pos{off: i} }
+	back := func(i int64) pos { return pos{base: n, off: i} } // n+i
+	cell := func(p pos) arrayCell {
+		return arrayCell{at: p, vals: []ref{{kind: scalarRef, term: c.BV(64, uint64(p.off))}}}
 	}
 	tests := []struct {
 		name    string
 		content arrayContent
+		rel     order
 		keys    []string // the slots' keys (scalars as "s")
 		runs    []int    // cells per run
 	}{
-		{"prefix before the index", arrayContent{cells: []arrayCell{cell(0), cell(1), cell(2)}, markers: []marker{{at: 3, root: 7}}},
-			[]string{"array", "run of 1", "index 7", "end"}, []int{3}},
-		{"index on a cell, then a gap", arrayContent{cells: []arrayCell{cell(0), cell(2)}, markers: []marker{{at: 0, root: 1}}},
-			[]string{"array", "index 1", "cell", "s", "gap", "cell", "s", "end"}, nil},
-		{"nothing read yet", arrayContent{markers: []marker{{at: 1, root: 4}}},
-			[]string{"array", "gap", "index 4", "end"}, nil},
-		{"index splits a run", arrayContent{cells: []arrayCell{cell(0), cell(1), cell(2), cell(3)}, markers: []marker{{at: 2, root: 0}}},
-			[]string{"array", "run of 1", "index 0", "run of 1", "end"}, []int{2, 2}},
+		{"prefix before the index", arrayContent{cells: []arrayCell{cell(at(0)), cell(at(1)), cell(at(2))}, markers: []marker{{at: at(3), root: 7}}},
+			constsFirst, []string{"array", "run of 1", "index 7", "end"}, []int{3}},
+		{"index on a cell, then a gap", arrayContent{cells: []arrayCell{cell(at(0)), cell(at(2))}, markers: []marker{{at: at(0), root: 1}}},
+			constsFirst, []string{"array", "index 1", "cell", "s", "gap", "cell", "s", "end"}, nil},
+		{"nothing read yet", arrayContent{markers: []marker{{at: at(1), root: 4}}},
+			constsFirst, []string{"array", "gap", "index 4", "end"}, nil},
+		{"index splits a run", arrayContent{cells: []arrayCell{cell(at(0)), cell(at(1)), cell(at(2)), cell(at(3))}, markers: []marker{{at: at(2), root: 0}}},
+			constsFirst, []string{"array", "run of 1", "index 0", "run of 1", "end"}, []int{2, 2}},
+		{"scans from both ends", arrayContent{sym: n,
+			cells:   []arrayCell{cell(at(0)), cell(at(1)), cell(back(-2)), cell(back(-1))},
+			markers: []marker{{at: at(2), root: 3}, {at: back(-3), root: 5}}},
+			constsFirst, []string{"array", "s", "run of 1", "index 3", "gap", "index 5", "run of 1", "end after -1"}, []int{2, 2}},
+		{"scans met", arrayContent{sym: n,
+			cells:   []arrayCell{cell(at(0)), cell(at(1)), cell(back(-1))},
+			markers: []marker{{at: at(2), root: 3}, {at: back(-2), root: 5}}},
+			constsAdjacent, []string{"array", "s", "run of 1", "index 3", "index 5", "cell", "s", "end after -1"}, []int{2}},
+		{"scans unordered", arrayContent{sym: n,
+			cells:   []arrayCell{cell(at(0)), cell(back(-1))},
+			markers: []marker{{at: at(1), root: 3}, {at: back(-1), root: 5}}},
+			unordered, []string{"array", "s", "cell", "s", "index 3", "unordered", "index 5", "cell", "s", "end after -1"}, nil},
+		{"from the end only", arrayContent{sym: n, cells: []arrayCell{cell(back(-3)), cell(back(-1))}},
+			constsFirst, []string{"array", "s", "gap", "cell", "s", "gap", "cell", "s", "end after -1"}, nil},
+		{"symbolic first", arrayContent{sym: n, cells: []arrayCell{cell(back(0)), cell(at(9))}},
+			symsAdjacent, []string{"array", "s", "gap", "run of 1", "end"}, []int{2}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			slots, runs := layout(&tt.content)
+			slots, runs := layout(&tt.content, tt.rel)
 			var keys []string
 			for _, s := range slots {
 				if s.kind == scalarRef {

@@ -40,14 +40,36 @@ func (t *Table) implies(a, b *Graph, m *matcher) bool {
 		}
 	}
 	syms := c.Symbols(bTerms...)
-	if t.witness(a, b, m, newRenaming(c, syms), firstMember) {
+	try := func(how dataWitness, focus int) bool {
+		return t.witness(a, b, m, newRenaming(c, syms), how, focus)
+	}
+	if try(firstMember, -1) {
 		return true
 	}
 	if len(m.sets) == 0 {
 		return false
 	}
-	return t.witness(a, b, m, newRenaming(c, syms), allMembers) ||
-		t.witness(a, b, m, newRenaming(c, syms), lastMember)
+	if try(allMembers, -1) || try(lastMember, -1) {
+		return true
+	}
+	return len(m.sets) == 1 && len(m.sets[0][0]) <= maxCases && t.byCases(m, try)
+}
+
+// maxCases bounds the summarized nodes that byCases splits over.
+const maxCases = 8
+
+// byCases checks a summary's data one case at a time: the witness for b
+// may then depend on which of a's summarized nodes the data is. It takes
+// that node's data for b's first free node, or leaves b's nodes as they
+// are: a running maximum, say, is b's node that the scalar pairs bound,
+// while any smaller value is another node.
+func (t *Table) byCases(m *matcher, try func(dataWitness, int) bool) bool {
+	for i := range m.sets[0][0] {
+		if !try(firstMember, i) && !try(noMember, i) {
+			return false
+		}
+	}
+	return true
 }
 
 // dataWitness is how a summary's data is taken from b's summarized nodes.
@@ -63,12 +85,16 @@ const (
 	// take the data of a's nodes in order, which keeps what b's path
 	// condition says between neighbours (a sorted run, say).
 	lastMember
+	// noMember: b's nodes keep the values the rest of the witness gives
+	// them.
+	noMember
 )
 
 // witness builds one witness for b's renamed symbols and checks it: a
 // summary's data is taken from b's summarized nodes as how says; other
-// symbols are solved for, or keep b's own values.
-func (t *Table) witness(a, b *Graph, m *matcher, r *renaming, how dataWitness) bool {
+// symbols are solved for, or keep b's own values. With focus at least 0,
+// there is one summary and its data is that of a's node focus.
+func (t *Table) witness(a, b *Graph, m *matcher, r *renaming, how dataWitness, focus int) bool {
 	c := t.ctx
 	var pending [][2]*solver.Term // a's term = b's renamed term
 	for _, p := range m.pairs {
@@ -76,7 +102,7 @@ func (t *Table) witness(a, b *Graph, m *matcher, r *renaming, how dataWitness) b
 			pending = append(pending, [2]*solver.Term{p[0], tb})
 		}
 	}
-	side1, side2 := t.summaryData(m, r, how)
+	side1, side2 := t.summaryData(m, r, how, focus)
 	r.solve(pending)
 	r.bindRest()
 	have := make(map[any]bool, len(a.pc))
@@ -118,11 +144,18 @@ func (t *Table) valid(side []*solver.Term, goal *solver.Term) bool {
 // summaryData returns, per pair of matched summaries, the condition that
 // fresh names for its data slots equal the data of one of a's summarized
 // nodes (side1), and of one of b's, renamed (side2).
-func (t *Table) summaryData(m *matcher, r *renaming, how dataWitness) (side1, side2 []*solver.Term) {
+func (t *Table) summaryData(m *matcher, r *renaming, how dataWitness, focus int) (side1, side2 []*solver.Term) {
 	c := t.ctx
 	for _, set := range m.sets {
 		ma, mb := set[0], set[1]
 		names := dataNames(c, ma, mb)
+		if focus >= 0 {
+			for f, term := range ma[focus] {
+				if term != nil {
+					names[f] = term
+				}
+			}
+		}
 		side1 = append(side1, oneOf(c, names, ma, func(x *solver.Term) *solver.Term { return x }))
 		side2 = append(side2, oneOf(c, names, mb, r.apply))
 		r.bindMembers(names, ma, mb, how)
@@ -288,6 +321,7 @@ func (r *renaming) bindMembers(names []*solver.Term, ma, mb [][]*solver.Term, ho
 		for _, k := range eligible {
 			bindTo(k, names)
 		}
+	case noMember:
 	case lastMember:
 		last := eligible[len(eligible)-1]
 		for _, k := range eligible {

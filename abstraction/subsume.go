@@ -96,7 +96,7 @@ func (t *Table) Check(point string, g *Graph) (subsumed, abstractOnly bool) {
 	}
 	ga := g
 	if t.mode == Abstract {
-		ga = summarize(g)
+		ga = t.summarize(g)
 		budget = maxNumericChecks
 		for _, e := range candidates {
 			if (ga.summarized || e.abstract.summarized) && t.subsumes(ga, e.abstract, &budget) {

@@ -10,7 +10,8 @@ import (
 // follows, and prev, the mirror edge of a doubly linked list (or -1).
 type links struct{ next, prev int }
 
-// summarize returns g abstracted: arrays laid out (see layout), and each
+// summarize returns g abstracted, under its path condition (held by the
+// path's solver): arrays laid out (see layout), and each
 // maximal run of two or more uninterrupted list nodes replaced by one
 // summary node (000, section 6.1); see listNode
 // for what a list node is. A node is interrupted when a root or an
@@ -19,9 +20,10 @@ type links struct{ next, prev int }
 // keeps the next link of the run's last node, the prev link of its first,
 // and, per summarized node, the terms of its other slots: its data is that
 // of one of them.
-func summarize(g *Graph) *Graph {
+func (t *Table) summarize(g *Graph) *Graph {
 	out := &Graph{pc: g.pc, roots: append([]ref(nil), g.roots...), nodes: append([]node(nil), g.nodes...)}
-	arrays := layoutArrays(out)
+	implied := func(f *solver.Term) bool { return t.valid(nil, f) }
+	arrays := layoutArrays(t.ctx, out, implied)
 	out = summarizeLists(out)
 	out.summarized = out.summarized || arrays
 	return out

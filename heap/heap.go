@@ -104,6 +104,10 @@ type Heap struct {
 	// Materialized counts input locations observed so far; the loop bound
 	// counts only iterations during which it does not grow.
 	Materialized int
+	// Aliases counts the input references resolved to an object
+	// materialized before (shared structure or a cycle): of two witnesses
+	// of one size, the one with fewer reads better.
+	Aliases int
 	// grace lets materialization go that much past the k-bound (see
 	// SetGrace), for objects and cells of the types GraceFor allows.
 	grace, cellGrace int

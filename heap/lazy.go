@@ -120,7 +120,10 @@ func (h *Heap) addObjectChoices(d *Decision, elem types.Type, depth int, ext boo
 	for _, id := range h.Candidates(elem) {
 		d.Choices = append(d.Choices, Choice{
 			Label: fmt.Sprintf("alias o%d", id),
-			apply: func(h *Heap) { bind(h, id) },
+			apply: func(h *Heap) {
+				h.Aliases++
+				bind(h, id)
+			},
 		})
 	}
 	limit := h.cfg.K

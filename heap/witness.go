@@ -552,11 +552,11 @@ func (w *witnessWriter) zeroLit(t types.Type) string {
 
 // Preferences returns conditions that make a witness easier to read, most
 // wanted first: scalar inputs and slice capacities small, input slices as
-// long as their capacity, then each scalar input zero. The caller keeps
-// each one the solver grants, in order.
+// long as their capacity, then each scalar input zero, then each one -1,
+// 0 or 1. The caller keeps each one the solver grants, in order.
 func (h *Heap) Preferences() []*solver.Term {
 	c := h.ctx
-	var small, tight, zeros []*solver.Term
+	var small, tight, zeros, units []*solver.Term
 	for _, l := range h.Inputs() {
 		switch v := h.inputs[l].(type) {
 		case Scalar:
@@ -566,6 +566,9 @@ func (h *Heap) Preferences() []*solver.Term {
 					small = append(small, c.Sle(c.BV(w, ^uint64(63)), v.T), c.Sle(v.T, c.BV(w, 64)))
 				}
 				zeros = append(zeros, c.Eq(v.T, c.BV(w, 0)))
+				if w > 1 {
+					units = append(units, c.And(c.Sle(c.BV(w, ^uint64(0)), v.T), c.Sle(v.T, c.BV(w, 1))))
+				}
 			}
 		case SymStr:
 			small = append(small, c.Ule(v.Len, c.BV(64, 16)))
@@ -585,5 +588,5 @@ func (h *Heap) Preferences() []*solver.Term {
 	if len(small) == 0 {
 		return nil
 	}
-	return append([]*solver.Term{c.And(small...), c.And(tight...)}, zeros...)
+	return append(append([]*solver.Term{c.And(small...), c.And(tight...)}, zeros...), units...)
 }

@@ -117,3 +117,46 @@ func (c *Context) SolveFor(x, lhs, rhs *Term) (v *Term, ok bool) {
 	}
 	return target, true
 }
+
+// SplitOffset returns base and off with t = base + off (wrapping), where
+// off gathers the constants added to or subtracted from t's outermost
+// symbolic part, read as a signed number: (n-1)-1 splits as n and -2.
+// base is nil for a constant t, and off is then its value. Terms with the same base differ by the difference of their offsets,
+// which orders them without the solver.
+func (c *Context) SplitOffset(t *Term) (base *Term, off int64) {
+	c.enter()
+	if t.sort.IsBool() {
+		return t, 0
+	}
+	w := t.sort.Width()
+	if t.concrete {
+		return nil, signed(t.val, w)
+	}
+	var sum uint64
+	at := t.ast
+	for {
+		op, args := c.z.linear(at)
+		if len(args) != 2 || op != addAST && op != subAST {
+			break
+		}
+		if v, ok := c.z.numeralValue(args[1]); ok {
+			if op == addAST {
+				sum += v
+			} else {
+				sum -= v
+			}
+			at = args[0]
+			continue
+		}
+		if v, ok := c.z.numeralValue(args[0]); ok && op == addAST {
+			sum += v
+			at = args[1]
+			continue
+		}
+		break
+	}
+	if at == t.ast {
+		return t, 0
+	}
+	return c.symbolic(t.sort, c.z.own(at)), signed(sum&mask(w), w)
+}

@@ -112,3 +112,38 @@ func TestCheckWithin(t *testing.T) {
 		t.Errorf("after CheckWithin: %v, want sat", r)
 	}
 }
+
+func TestSplitOffset(t *testing.T) {
+	c := NewContext()
+	defer c.Close()
+	n, m := c.FreshBV("n", 8), c.FreshBV("m", 8)
+	one := c.BV(8, 1)
+	tests := []struct {
+		name string
+		t    *Term
+		base *Term // nil for a constant
+		off  int64
+	}{
+		{"constant", c.BV(8, 250), nil, -6},
+		{"symbol", n, n, 0},
+		{"minus one twice", c.Sub(c.Sub(n, one), one), n, -2},
+		{"constant first", c.Add(c.BV(8, 3), c.Sub(n, one)), n, 2},
+		{"wraps", c.Add(c.Add(n, c.BV(8, 200)), c.BV(8, 100)), n, 44},
+		{"symbolic sum", c.Add(c.Add(n, m), one), c.Add(n, m), 1},
+		{"constant subtrahend only", c.Sub(one, n), c.Sub(one, n), 0},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			base, off := c.SplitOffset(tt.t)
+			if off != tt.off {
+				t.Errorf("offset %d, want %d", off, tt.off)
+			}
+			switch {
+			case tt.base == nil && base != nil:
+				t.Errorf("base %s, want none", base)
+			case tt.base != nil && (base == nil || base.Identity() != tt.base.Identity()):
+				t.Errorf("base %v, want %s", base, tt.base)
+			}
+		})
+	}
+}

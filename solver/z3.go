@@ -79,6 +79,13 @@ static unsigned gs_width(Z3_context c, Z3_ast a) {
 
 static Z3_ast gs_inc(Z3_context c, Z3_ast a) { Z3_inc_ref(c, a); return a; }
 
+// gs_numeral_value stores a bit-vector numeral's value in *v and returns 1, or
+// returns 0 for any other AST.
+static int gs_numeral_value(Z3_context c, Z3_ast a, uint64_t *v) {
+	if (!Z3_is_numeral_ast(c, a)) return 0;
+	return Z3_get_numeral_uint64(c, a, v) ? 1 : 0;
+}
+
 // gs_op returns the declaration kind of application a (0 for other ASTs):
 // one of 1 (bvadd), 2 (bvsub), 3 (bvneg), or 4 for anything else.
 static int gs_op(Z3_context c, Z3_ast a) {
@@ -399,6 +406,15 @@ func (z *z3) linear(a zast) (linearOp, []zast) {
 		args[i] = C.gs_app_arg(z.ctx, a, C.uint(i))
 	}
 	return linearOp(k), args
+}
+
+// numeralValue returns the value of a bit-vector numeral AST.
+func (z *z3) numeralValue(a zast) (uint64, bool) {
+	var v C.uint64_t
+	if C.gs_numeral_value(z.ctx, a, &v) == 0 {
+		return 0, false
+	}
+	return uint64(v), true
 }
 
 // own takes a reference of a borrowed AST, for a Term to own.

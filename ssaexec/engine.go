@@ -54,6 +54,8 @@ type explorer struct {
 	table *abstraction.Table
 	// live caches the values live at a program point (see liveValues).
 	live map[livePoint][]ssa.Value
+	// liveOutOf caches per function the values live at each block's end.
+	liveOutOf map[*ssa.Function][]map[ssa.Value]bool
 	// indexVarsOf caches indexVars.
 	indexVarsOf map[*ssa.Function][]indexVar
 	// irrelevantValues caches irrelevant().
@@ -103,6 +105,7 @@ func Analyze(fn *ssa.Function, cfg Config) (res *FuncResult) {
 		names:       map[*ssa.Function]sourceNames{},
 		std:         libraryOf(fn.Prog),
 		live:        map[livePoint][]ssa.Value{},
+		liveOutOf:   map[*ssa.Function][]map[ssa.Value]bool{},
 		loopOf:      map[*ssa.BasicBlock]*ssa.BasicBlock{},
 		exitEdges:   map[[2]*ssa.BasicBlock]bool{},
 		indexVarsOf: map[*ssa.Function][]indexVar{},
@@ -374,13 +377,14 @@ func (x *explorer) finish(s *state) {
 // position and of the same kind is already known.
 //
 // Of the paths that reach one finding, the one that observed the fewest
-// inputs gives the witness: subsumption lets loops run past the k-bound,
-// and a short input reads better.
+// inputs gives the witness, and of those the one with the fewest aliased
+// references: subsumption lets loops run past the k-bound, and a short,
+// acyclic input reads better.
 func (x *explorer) report(s *state) {
 	f := s.finding
 	key := fmt.Sprintf("%s|%s", f.Kind, f.Pos)
 	known := x.seen[key]
-	if known != nil && (known.size <= s.heap.Materialized || known.replaced >= maxWitnessReplacements) {
+	if known != nil && (!smaller(s.heap, known) || known.replaced >= maxWitnessReplacements) {
 		return
 	}
 	if x.check() != solver.Sat {
@@ -409,7 +413,7 @@ func (x *explorer) report(s *state) {
 	if s.assumed {
 		f.Approximated = slices.Compact(slices.Sorted(slices.Values(s.approx)))
 	}
-	f.size = s.heap.Materialized
+	f.size, f.aliases = s.heap.Materialized, s.heap.Aliases
 	if known != nil {
 		f.replaced = known.replaced + 1
 	}
@@ -419,6 +423,15 @@ func (x *explorer) report(s *state) {
 		return
 	}
 	x.res.Findings = append(x.res.Findings, f)
+}
+
+// smaller reports whether the inputs of h make a smaller witness than
+// the known finding's.
+func smaller(h *heap.Heap, known *Finding) bool {
+	if h.Materialized != known.size {
+		return h.Materialized < known.size
+	}
+	return h.Aliases < known.aliases
 }
 
 // readableModel returns a model of the current path, under as many of the

@@ -106,9 +106,11 @@ type Finding struct {
 
 	// render writes the message from the witness's model.
 	render func(m heap.Valuer) string
-	// size is the number of inputs the witness's path observed, replaced
-	// the number of smaller witnesses that replaced earlier ones.
-	size, replaced int
+	// size is the number of inputs the witness's path observed and
+	// aliases how many of its input references alias (see heap.Aliases);
+	// replaced is the number of smaller witnesses that replaced earlier
+	// ones.
+	size, aliases, replaced int
 }
 
 // FuncResult is the record of one entry function.

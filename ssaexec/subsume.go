@@ -24,9 +24,10 @@ import (
 const subsumeGrace = 6
 
 // cellGrace is the same for the cells of scalar arrays: a loop over a
-// slice needs a cell or two past the layouts that cover longer ones (more
-// makes sorts explode).
-const cellGrace = 2
+// slice needs a cell or two past the layouts that cover longer ones, and
+// quicksort's partition, which scans from both ends, needs runs of two at
+// each end plus the cells its two indices stand on.
+const cellGrace = 4
 
 // atLoopHead checks s, which has just arrived at a loop head (its phis
 // assigned), and ends it if a stored state covers it.
@@ -149,7 +150,7 @@ func (x *explorer) roots(s *state) ([]heap.Value, []abstraction.IndexHint) {
 	var hints []abstraction.IndexHint
 	for i, f := range s.frames {
 		at := map[ssa.Value]int{}
-		for _, v := range x.liveValues(f) {
+		for _, v := range x.liveValues(f, i == 0) {
 			if i == 0 && x.irrelevant()[v] {
 				continue
 			}
@@ -184,10 +185,12 @@ func (x *explorer) roots(s *state) ([]heap.Value, []abstraction.IndexHint) {
 }
 
 // indexVar is a value used as an index into an array value, directly or
-// plus or minus a constant.
+// plus or minus a constant, or a phi that flows into one or takes one
+// in: the variable of an outer loop whose inner loop indexes with it.
 type indexVar struct{ index, array ssa.Value }
 
-// indexVars returns fn's index variables, in the order of their uses.
+// indexVars returns fn's index variables, in the order of their uses and
+// then of the phis that link them.
 func (x *explorer) indexVars(fn *ssa.Function) []indexVar {
 	if ivs, ok := x.indexVarsOf[fn]; ok {
 		return ivs
@@ -212,7 +215,37 @@ func (x *explorer) indexVars(fn *ssa.Function) []indexVar {
 			}
 		}
 	}
+	for grew := true; grew; {
+		grew = false
+		for _, phi := range phis(fn) {
+			for _, iv := range out {
+				for _, edge := range phi.Edges {
+					for _, linked := range []indexVar{{phi, iv.array}, {indexBase(edge), iv.array}} {
+						related := iv.index == phi || iv.index == indexBase(edge)
+						if related && !seen[linked] {
+							seen[linked] = true
+							out = append(out, linked)
+							grew = true
+						}
+					}
+				}
+			}
+		}
+	}
 	x.indexVarsOf[fn] = out
+	return out
+}
+
+// phis returns fn's phis in block order.
+func phis(fn *ssa.Function) []*ssa.Phi {
+	var out []*ssa.Phi
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			if phi, ok := instr.(*ssa.Phi); ok {
+				out = append(out, phi)
+			}
+		}
+	}
 	return out
 }
 
@@ -262,90 +295,6 @@ func iteratorValues(f *frame) []heap.Value {
 		}
 	}
 	return out
-}
-
-// livePoint is a frame's position: a block and the index of the next
-// instruction.
-type livePoint struct {
-	block *ssa.BasicBlock
-	pc    int
-}
-
-// liveValues returns the values of f's function that are defined at f's
-// position and may still be used (by an instruction of a block reachable
-// from there), in the order the function defines them.
-func (x *explorer) liveValues(f *frame) []ssa.Value {
-	at := livePoint{f.block, f.pc}
-	if vs, ok := x.live[at]; ok {
-		return vs
-	}
-	used := usedFrom(f.block)
-	defined := func(v ssa.Value) bool {
-		instr, ok := v.(ssa.Instruction)
-		if !ok {
-			return true // parameters and free variables
-		}
-		b := instr.Block()
-		if b == f.block {
-			return slicesIndex(b.Instrs, instr) < f.pc
-		}
-		return b.Dominates(f.block)
-	}
-	var vs []ssa.Value
-	consider := func(v ssa.Value) {
-		if used[v] && defined(v) {
-			vs = append(vs, v)
-		}
-	}
-	for _, p := range f.fn.FreeVars {
-		consider(p)
-	}
-	for _, p := range f.fn.Params {
-		consider(p)
-	}
-	for _, b := range f.fn.Blocks {
-		for _, instr := range b.Instrs {
-			if v, ok := instr.(ssa.Value); ok {
-				consider(v)
-			}
-		}
-	}
-	x.live[at] = vs
-	return vs
-}
-
-// usedFrom returns the values used by the instructions of b and of the
-// blocks reachable from it.
-func usedFrom(b *ssa.BasicBlock) map[ssa.Value]bool {
-	used := map[ssa.Value]bool{}
-	seen := map[*ssa.BasicBlock]bool{}
-	stack := []*ssa.BasicBlock{b}
-	for len(stack) > 0 {
-		blk := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		if seen[blk] {
-			continue
-		}
-		seen[blk] = true
-		for _, instr := range blk.Instrs {
-			for _, op := range instr.Operands(nil) {
-				if *op != nil {
-					used[*op] = true
-				}
-			}
-		}
-		stack = append(stack, blk.Succs...)
-	}
-	return used
-}
-
-func slicesIndex(instrs []ssa.Instruction, in ssa.Instruction) int {
-	for i, x := range instrs {
-		if x == in {
-			return i
-		}
-	}
-	return -1
 }
 
 // irrelevant returns the values of the entry function that no panic and
