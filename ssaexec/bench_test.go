@@ -52,7 +52,8 @@ func BenchmarkAnalyze(b *testing.B) {
 func BenchmarkSubsumption(b *testing.B) {
 	fns := []string{
 		"loops.Sum", "loops.Length", "loops.Find", "loops.Reverse", "loops.Insert",
-		"loops.RemoveLast", "loops.SumSlice", "lists.InsertSortedFixed", "kiasan.InsertionSort",
+		"loops.RemoveLast", "loops.SumSlice", "lists.InsertSortedFixed", "(*dlist.List).Len",
+		"kiasan.InsertionSort", "slices.InsertionSortFixed",
 	}
 	modes := []abstraction.Mode{abstraction.Off, abstraction.Exact, abstraction.Abstract}
 	for _, name := range fns {
