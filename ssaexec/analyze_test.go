@@ -73,7 +73,7 @@ func TestWitnesses(t *testing.T) {
 	}, {
 		fn: "maps.Longest",
 		want: []shownFinding{{
-			Kind: Index, Posn: "maps.go:135:15", Message: "index out of range [-1] with length 0 (k[len(k) - 1])",
+			Kind: Index, Posn: "maps.go:135:15", Message: "index out of range [-1] (k[len(k) - 1])",
 			Setup: []string{`m := map[string]int{"": 0}`},
 			Call:  "Longest(m)",
 		}},
@@ -168,7 +168,7 @@ func TestWitnesses(t *testing.T) {
 		fn: "(*slices.Stack).Pop",
 		want: []shownFinding{{
 			Kind: Index, Posn: "slices.go:66:14",
-			Message: "index out of range [-1] with length 0 (s.items[len(s.items) - 1])",
+			Message: "index out of range [-1] (s.items[len(s.items) - 1])",
 			Setup:   []string{"s := &Stack{items: []int{}}"},
 			Call:    "s.Pop()",
 		}},

@@ -87,6 +87,9 @@ func (x *explorer) describeAt(s *state, v ssa.Value, pos token.Pos) string {
 func Analyze(fn *ssa.Function, cfg Config) (res *FuncResult) {
 	start := time.Now()
 	res = &FuncResult{Func: FuncName(fn), Pos: fn.Prog.Fset.Position(fn.Pos())}
+	if fn.Pkg != nil {
+		res.PkgPath, res.PkgName = fn.Pkg.Pkg.Path(), fn.Pkg.Pkg.Name()
+	}
 	ctx := solver.NewContext()
 	defer ctx.Close()
 	x := &explorer{
@@ -395,12 +398,16 @@ func (x *explorer) report(s *state) {
 	}
 	m := x.readableModel(s)
 	f.Message = f.render(m)
-	w := s.heap.Witness(m, qualifierFor(x.fn), x.params)
+	f.Want = expectedPanic(f)
+	imports := map[string]bool{}
+	q := recordingQualifier(qualifierFor(x.fn), imports)
+	w := s.heap.Witness(m, q, x.params)
 	f.Setup = w.Setup
-	f.Call = callExpr(x.fn, w.Args)
+	f.Call = callExpr(x.fn, w.Args, q)
 	if isAbstractGeneric(x.fn) {
-		f.Setup, f.Call = representatives(x.fn, f.Setup, f.Call)
+		f.Setup, f.Call = representatives(x.fn, f.Setup, f.Call, q)
 	}
+	f.Imports = sortedKeys(imports)
 	f.Func = x.res.Func
 	for _, p := range s.trace {
 		f.Trace = append(f.Trace, x.fset.Position(p))
@@ -571,14 +578,49 @@ func qualifierFor(fn *ssa.Function) types.Qualifier {
 	}
 }
 
+// recordingQualifier is q, noting in used the path of each package it
+// names.
+func recordingQualifier(q types.Qualifier, used map[string]bool) types.Qualifier {
+	return func(p *types.Package) string {
+		name := q(p)
+		if name != "" {
+			used[p.Path()] = true
+		}
+		return name
+	}
+}
+
+// expectedPanic returns the texts one of which the panic of f prints
+// (see Finding.Want).
+func expectedPanic(f *Finding) []string {
+	switch {
+	case f.explicit && f.panicText == "":
+		return nil
+	case f.explicit:
+		return []string{f.panicText}
+	case f.Kind == Index, strings.HasPrefix(f.Message, "cannot convert slice"):
+		// The message starts with the runtime's own, values included.
+		msg, _, _ := strings.Cut(f.Message, " (")
+		return []string{msg}
+	case strings.Contains(f.Message, " called using nil "):
+		// The method's wrapper panics with these words (the package by
+		// its path), unless the compiler inlined it into a dereference.
+		_, method, _ := strings.Cut(strings.TrimPrefix(f.Message, "nil dereference: value method "), ".")
+		return []string{method, runtimeMessages[NilDeref]}
+	}
+	// Other messages are gosym's words (a nil dereference names the
+	// nil value; a three-index slice bound is written its own way).
+	return []string{runtimeMessages[f.Kind]}
+}
+
 // callExpr writes the call of fn on the witness arguments.
-func callExpr(fn *ssa.Function, args []string) string {
+func callExpr(fn *ssa.Function, args []string, q types.Qualifier) string {
 	if fn.Signature.Recv() == nil {
 		return fmt.Sprintf("%s(%s)", fn.Name(), strings.Join(args, ", "))
 	}
 	recv := args[0]
 	if recv == "nil" {
-		recv = "(" + types.TypeString(fn.Signature.Recv().Type(), qualifierFor(fn)) + ")(nil)"
+		recv = "(" + types.TypeString(fn.Signature.Recv().Type(), q) + ")(nil)"
 	} else if strings.ContainsAny(recv, "{(&") {
 		recv = "(" + recv + ")"
 	}
@@ -588,7 +630,7 @@ func callExpr(fn *ssa.Function, args []string) string {
 // representatives rewrites a witness of generic code analysed abstractly
 // so that it compiles: each type parameter is replaced by a type that
 // satisfies its constraint (its core type, or any), where there is one.
-func representatives(fn *ssa.Function, setup []string, call string) ([]string, string) {
+func representatives(fn *ssa.Function, setup []string, call string, q types.Qualifier) ([]string, string) {
 	params := fn.TypeParams()
 	if recv := fn.Signature.RecvTypeParams(); recv != nil && recv.Len() > 0 {
 		params = recv
@@ -598,7 +640,7 @@ func representatives(fn *ssa.Function, setup []string, call string) ([]string, s
 		tp := params.At(i)
 		rep := "any"
 		if core := heap.Under(tp); !types.IsInterface(core) {
-			rep = types.TypeString(core, qualifierFor(fn))
+			rep = types.TypeString(core, q)
 		} else if iface, ok := tp.Constraint().Underlying().(*types.Interface); ok && iface.NumMethods() > 0 {
 			continue // no stand-in satisfies a constraint with methods
 		}

@@ -476,9 +476,13 @@ func (x *explorer) ret(s *state, in *ssa.Return) {
 func (x *explorer) panicInstr(s *state, in *ssa.Panic) {
 	msg := "panic: " + x.describeAt(s, in.X, in.Pos())
 	v := x.value(s, in.X)
+	text := ""
 	if iface, ok := v.(heap.Iface); ok {
 		if str, ok := iface.V.(heap.Str); ok {
 			msg = "panic: " + str.S
+			if types.Identical(iface.Type, types.Typ[types.String]) {
+				text = str.S // what fmt.Sprint of the recovered value prints
+			}
 		}
 	}
 	pos := in.Pos()
@@ -487,7 +491,8 @@ func (x *explorer) panicInstr(s *state, in *ssa.Panic) {
 	}
 	pos, where := x.userPos(s, pos)
 	msg += where
-	f := &Finding{Kind: Panic, Pos: x.fset.Position(pos), render: func(heap.Valuer) string { return msg }}
+	f := &Finding{Kind: Panic, Pos: x.fset.Position(pos), explicit: true, panicText: text,
+		render: func(heap.Valuer) string { return msg }}
 	x.raise(s, f, false, v)
 }
 

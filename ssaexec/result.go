@@ -95,9 +95,17 @@ type Finding struct {
 	Func    string
 	Message string
 	// Setup and Call are the witness: Go statements that build the input,
-	// then the call that panics.
-	Setup []string
-	Call  string
+	// then the call that panics. They are written as code of the
+	// function's package would be; Imports lists the paths of the other
+	// packages they name.
+	Setup   []string
+	Call    string
+	Imports []string
+	// Want holds texts one of which the panic's value, printed with
+	// fmt.Sprint, contains: the runtime's words for a runtime error, the
+	// value of an explicit panic with a constant string. It is empty when
+	// gosym cannot say.
+	Want []string
 	// Trace is the path: the source lines executed, in order.
 	Trace []token.Position
 	// Approximated lists, for a finding shown with Config.Assumed, the
@@ -106,6 +114,10 @@ type Finding struct {
 
 	// render writes the message from the witness's model.
 	render func(m heap.Valuer) string
+	// explicit marks a panic call; panicText is its value, when a
+	// constant string.
+	explicit  bool
+	panicText string
 	// size is the number of inputs the witness's path observed and
 	// aliases how many of its input references alias (see heap.Aliases);
 	// replaced is the number of smaller witnesses that replaced earlier
@@ -115,9 +127,11 @@ type Finding struct {
 
 // FuncResult is the record of one entry function.
 type FuncResult struct {
-	Func   string
-	Pos    token.Position
-	Status Status
+	Func string
+	// PkgPath and PkgName are the function's package.
+	PkgPath, PkgName string
+	Pos              token.Position
+	Status           Status
 	// Paths counts paths that returned normally, Panics paths that ended
 	// in a panic, Cut paths cut by a bound.
 	Paths, Panics, Cut int

@@ -35,6 +35,11 @@ func (x *explorer) index64(s *state, v ssa.Value) (*solver.Term, *heap.Decision,
 // index finding; the other marks the instruction checked and retries it.
 func (x *explorer) checkIndex(s *state, i, n *solver.Term, pos token.Pos, what string) []alt {
 	return x.checkBounds(s, x.ctx.Ult(i, n), Index, pos, func(m heap.Valuer) string {
+		if v := m.Int64(i); v < 0 {
+			// The runtime's words: a negative index is not compared with
+			// the length.
+			return fmt.Sprintf("index out of range [%d] (%s)", v, what)
+		}
 		return fmt.Sprintf("index out of range [%d] with length %d (%s)", m.Int64(i), m.Int64(n), what)
 	})
 }

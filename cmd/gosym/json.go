@@ -16,6 +16,9 @@ type findingRecord struct {
 	Input        string   `json:"input"`
 	Trace        []string `json:"trace"`
 	Approximated []string `json:"approximated,omitempty"`
+	// Replay is the outcome of running the witness as a test (-replay).
+	Replay       string `json:"replay,omitempty"`
+	ReplayReason string `json:"replay_reason,omitempty"`
 }
 
 // funcRecord is the JSON Lines object of a function.

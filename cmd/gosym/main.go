@@ -25,6 +25,7 @@ import (
 	"github.com/gosym/gosym/abstraction"
 	"github.com/gosym/gosym/heap"
 	"github.com/gosym/gosym/ssaexec"
+	"github.com/gosym/gosym/witnesstest"
 )
 
 const usage = `usage: gosym [flags] packages...
@@ -38,11 +39,14 @@ Flags:
 `
 
 type options struct {
-	cfg     ssaexec.Config
-	all     bool
-	run     *regexp.Regexp
-	json    bool
-	verbose bool
+	cfg       ssaexec.Config
+	all       bool
+	run       *regexp.Regexp
+	json      bool
+	verbose   bool
+	emitTests bool
+	testFile  string
+	replay    bool
 }
 
 func main() {
@@ -73,7 +77,19 @@ func run(args []string, stdout, stderr io.Writer) int {
 	for _, fn := range entries {
 		r := ssaexec.Analyze(fn, opts.cfg)
 		results = append(results, r)
-		out.function(r)
+		if !opts.replay && !opts.emitTests {
+			out.function(r)
+		}
+	}
+	if opts.replay || opts.emitTests {
+		out.replays, err = witnessTests(results, opts, stderr)
+		if err != nil {
+			fmt.Fprintf(stderr, "gosym: %v\n", err)
+			return 2
+		}
+		for _, r := range results {
+			out.function(r)
+		}
 	}
 	if !opts.json {
 		summarize(stderr, results)
@@ -109,8 +125,19 @@ func parseFlags(args []string, stderr io.Writer) (*options, []string, error) {
 	runRE := fs.String("run", "", "analyse only functions whose name (pkg.F or (*pkg.T).M) matches this regular expression")
 	fs.BoolVar(&opts.json, "json", false, "write JSON Lines: one object per finding and one per function")
 	fs.BoolVar(&opts.verbose, "v", false, "print every function's status, not only findings")
+	fs.BoolVar(&opts.emitTests, "emit-tests", false, "write each package's findings as Go tests into a file in its directory (see -test-file); implies -replay")
+	fs.StringVar(&opts.testFile, "test-file", witnesstest.DefaultFile, "name of the test file -emit-tests writes and -replay runs")
+	fs.BoolVar(&opts.replay, "replay", false, "run each finding's witness as a Go test and say whether it confirmed the panic")
 	if err := fs.Parse(args); err != nil {
 		return nil, nil, err
+	}
+	replaySet := false
+	fs.Visit(func(f *flag.Flag) { replaySet = replaySet || f.Name == "replay" })
+	if opts.emitTests && !replaySet {
+		opts.replay = true
+	}
+	if !strings.HasSuffix(opts.testFile, "_test.go") || strings.ContainsRune(opts.testFile, filepath.Separator) {
+		return nil, nil, fmt.Errorf("-test-file must be a file name ending in _test.go")
 	}
 	mode, err := heap.ParseMode(*initMode)
 	if err != nil {
@@ -159,6 +186,8 @@ type printer struct {
 	opts *options
 	enc  *json.Encoder
 	cwd  string
+	// replays holds each finding's replay, when -replay is on.
+	replays map[*ssaexec.Finding]witnesstest.Result
 }
 
 func newPrinter(w io.Writer, opts *options) *printer {
@@ -171,7 +200,11 @@ func newPrinter(w io.Writer, opts *options) *printer {
 func (p *printer) function(r *ssaexec.FuncResult) {
 	if p.opts.json {
 		for _, f := range r.Findings {
-			p.enc.Encode(findingJSON(f, p.rel))
+			rec := findingJSON(f, p.rel)
+			if res, ok := p.replays[f]; ok {
+				rec.Replay, rec.ReplayReason = string(res.Outcome), res.Reason
+			}
+			p.enc.Encode(rec)
 		}
 		p.enc.Encode(funcJSON(r, p.rel))
 		return
@@ -195,6 +228,14 @@ func (p *printer) text(f *ssaexec.Finding) {
 	fmt.Fprintf(p.w, "\t%s\n", f.Call)
 	if len(f.Approximated) > 0 {
 		fmt.Fprintf(p.w, "\t// assumes what these returned or changed: %s\n", strings.Join(f.Approximated, ", "))
+	}
+	if res, ok := p.replays[f]; ok {
+		switch res.Outcome {
+		case witnesstest.NotReproduced:
+			fmt.Fprintf(p.w, "\t// replay: %s (a bug in gosym: please report it)\n", res)
+		default:
+			fmt.Fprintf(p.w, "\t// replay: %s\n", res)
+		}
 	}
 }
 

@@ -65,5 +65,5 @@ func Never[T comparable](a, b T) bool { return a == b }
 // Last returns the last element of a slice of any element type; an empty
 // slice panics. Never instantiated: analysed through S's core type.
 func Last[S ~[]E, E any](s S) E {
-	return s[len(s)-1] // want index `^index out of range \[-1\] with length 0 \(s\[len\(s\) - 1\]\)$`
+	return s[len(s)-1] // want index `^index out of range \[-1\] \(s\[len\(s\) - 1\]\)$`
 }

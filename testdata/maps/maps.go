@@ -132,7 +132,7 @@ func Tags(tags map[string]*Node, name string) int {
 func Longest(m map[string]int) byte {
 	var b byte
 	for k := range m {
-		b = max(b, k[len(k)-1]) // want index `^index out of range \[-1\] with length 0 \(k\[len\(k\) - 1\]\)$`
+		b = max(b, k[len(k)-1]) // want index `^index out of range \[-1\] \(k\[len\(k\) - 1\]\)$`
 	}
 	return b
 }

@@ -63,7 +63,7 @@ func (s *Stack) Push(v int) { s.items = append(s.items, v) }
 
 // Pop removes the top, and panics on an empty stack.
 func (s *Stack) Pop() int {
-	v := s.items[len(s.items)-1] // want index `^index out of range \[-1\] with length 0 \(s.items\[len\(s.items\) - 1\]\)$`
+	v := s.items[len(s.items)-1] // want index `^index out of range \[-1\] \(s.items\[len\(s.items\) - 1\]\)$`
 	s.items = s.items[:len(s.items)-1]
 	return v
 }

@@ -75,7 +75,7 @@ func Vowels() int {
 // AppendBytes appends a string's bytes to a buffer and reads the last.
 func AppendBytes(buf []byte, s string) byte {
 	buf = append(buf, s...)
-	return buf[len(buf)-1] // want index `^index out of range \[-1\] with length 0 \(buf\[len\(buf\) - 1\]\)$`
+	return buf[len(buf)-1] // want index `^index out of range \[-1\] \(buf\[len\(buf\) - 1\]\)$`
 }
 
 // CopyBytes copies a string into a buffer of its length: no finding.

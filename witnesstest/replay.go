@@ -1,0 +1,319 @@
+package witnesstest
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// Outcome is what replaying a finding's test showed.
+type Outcome string
+
+// The outcomes of a replay.
+const (
+	// Confirmed: the test panicked as the finding says.
+	Confirmed Outcome = "confirmed"
+	// NotReproduced: the test ran and did not panic as reported. This is
+	// a bug in gosym.
+	NotReproduced Outcome = "not-reproduced"
+	// NotReplayable: no test could be built or run for the finding.
+	NotReplayable Outcome = "not-replayable"
+)
+
+// Result is the replay of one finding.
+type Result struct {
+	Outcome Outcome
+	// Reason says why a finding was not reproduced or not replayable.
+	Reason string
+}
+
+// Options tune Replay.
+type Options struct {
+	// File is the test file's name in the package directory (DefaultFile
+	// if empty). Replay puts it there through a build overlay: the
+	// directory is not written.
+	File string
+	// Timeout bounds the run of the tests (default one minute).
+	Timeout time.Duration
+}
+
+// maxRounds bounds the compilations: each one that fails drops the tests
+// the compiler named.
+const maxRounds = 5
+
+// Replay builds the suite's tests against the package in dir and runs
+// them, returning a result per test name. Tests whose witness does not
+// compile are dropped (their findings are NotReplayable) and the rest
+// built again. Source then gives the file as last built.
+func Replay(s *Suite, dir string, opts Options) (map[string]Result, error) {
+	if opts.File == "" {
+		opts.File = DefaultFile
+	}
+	if opts.Timeout == 0 {
+		opts.Timeout = time.Minute
+	}
+	dir, err := filepath.Abs(dir)
+	if err != nil {
+		return nil, err
+	}
+	tmp, err := os.MkdirTemp("", "gosym-replay")
+	if err != nil {
+		return nil, err
+	}
+	defer os.RemoveAll(tmp)
+	r := &replayer{suite: s, dir: dir, tmp: tmp, opts: opts, results: map[string]Result{}}
+	for _, t := range s.Tests {
+		if t.Omitted != "" {
+			r.results[t.Name] = Result{NotReplayable, t.Omitted}
+		}
+	}
+	bin, err := r.build()
+	if err != nil {
+		return nil, err
+	}
+	if bin != "" {
+		r.run(bin)
+	}
+	r.excuseAssumed()
+	return r.results, nil
+}
+
+// excuseAssumed marks not replayable the findings that rest on what calls
+// gosym did not execute returned (see ssaexec.Config.Assumed): a test
+// cannot make those calls return it, so that it does not panic is no
+// sign of a bug.
+func (r *replayer) excuseAssumed() {
+	for _, t := range r.suite.Tests {
+		res := r.results[t.Name]
+		if calls := t.Finding.Approximated; len(calls) > 0 && res.Outcome == NotReproduced {
+			r.results[t.Name] = Result{NotReplayable, fmt.Sprintf("it rests on what %s returned or changed, which the test does not control (%s)",
+				strings.Join(calls, ", "), res.Reason)}
+		}
+	}
+}
+
+type replayer struct {
+	suite    *Suite
+	dir, tmp string
+	opts     Options
+	results  map[string]Result
+}
+
+// build compiles the package's tests with the suite's file, dropping the
+// tests the compiler rejects. It returns the test binary, or "" when no
+// test is left.
+func (r *replayer) build() (string, error) {
+	bin := filepath.Join(r.tmp, "witness.test")
+	for range maxRounds {
+		if r.live() == 0 {
+			return "", nil
+		}
+		src, err := r.suite.Source()
+		if err != nil {
+			return "", err
+		}
+		overlay, err := r.overlay(src)
+		if err != nil {
+			return "", err
+		}
+		cmd := exec.Command("go", "test", "-c", "-o", bin, "-overlay", overlay, ".")
+		cmd.Dir = r.dir
+		out, err := cmd.CombinedOutput()
+		if err == nil {
+			return bin, nil
+		}
+		if !r.dropRejected(src, string(out)) {
+			r.failAll(NotReplayable, "the package's tests do not build: "+firstLines(string(out), 3))
+			return "", nil
+		}
+	}
+	r.failAll(NotReplayable, "the generated tests do not build")
+	return "", nil
+}
+
+// live counts the tests not omitted.
+func (r *replayer) live() int {
+	n := 0
+	for _, t := range r.suite.Tests {
+		if t.Omitted == "" {
+			n++
+		}
+	}
+	return n
+}
+
+func (r *replayer) overlay(src []byte) (string, error) {
+	file := filepath.Join(r.tmp, r.opts.File)
+	if err := os.WriteFile(file, src, 0o644); err != nil {
+		return "", err
+	}
+	data, err := json.Marshal(map[string]map[string]string{
+		"Replace": {filepath.Join(r.dir, r.opts.File): file},
+	})
+	if err != nil {
+		return "", err
+	}
+	overlay := filepath.Join(r.tmp, "overlay.json")
+	return overlay, os.WriteFile(overlay, data, 0o644)
+}
+
+// compileError matches a compiler error in the generated file.
+var compileError = regexp.MustCompile(`(?m)^(?:\S*/)?([^/\s:]+\.go):(\d+):(?:\d+:)? (.*)$`)
+
+// dropRejected omits the tests in whose lines the compiler found errors,
+// reporting whether every error lay in one of them.
+func (r *replayer) dropRejected(src []byte, out string) bool {
+	spans := testSpans(src)
+	dropped := false
+	for _, m := range compileError.FindAllStringSubmatch(out, -1) {
+		if m[1] != r.opts.File {
+			return false
+		}
+		line, _ := strconv.Atoi(m[2])
+		t := r.testAt(spans, line)
+		if t == nil {
+			return false
+		}
+		if t.Omitted == "" {
+			t.Omitted = "its witness does not compile: " + m[3]
+			r.results[t.Name] = Result{NotReplayable, t.Omitted}
+			dropped = true
+		}
+	}
+	return dropped
+}
+
+// testSpans returns the line range of each test function in src.
+func testSpans(src []byte) map[string][2]int {
+	fset := token.NewFileSet()
+	file, err := parser.ParseFile(fset, "", src, 0)
+	if err != nil {
+		return nil
+	}
+	spans := map[string][2]int{}
+	for _, d := range file.Decls {
+		if fd, ok := d.(*ast.FuncDecl); ok {
+			spans[fd.Name.Name] = [2]int{fset.Position(fd.Pos()).Line, fset.Position(fd.End()).Line}
+		}
+	}
+	return spans
+}
+
+func (r *replayer) testAt(spans map[string][2]int, line int) *Test {
+	for _, t := range r.suite.Tests {
+		if sp, ok := spans[t.Name]; ok && sp[0] <= line && line <= sp[1] {
+			return t
+		}
+	}
+	return nil
+}
+
+func (r *replayer) failAll(o Outcome, reason string) {
+	for _, t := range r.suite.Tests {
+		if _, done := r.results[t.Name]; !done {
+			r.results[t.Name] = Result{o, reason}
+		}
+	}
+}
+
+// run runs the test binary until every live test has a result: a test
+// that crashes the binary is not reproduced, and the run goes on with the
+// tests after it.
+func (r *replayer) run(bin string) {
+	for round := 0; round <= len(r.suite.Tests); round++ {
+		var pending []string
+		for _, t := range r.suite.Tests {
+			if _, done := r.results[t.Name]; !done {
+				pending = append(pending, regexp.QuoteMeta(t.Name))
+			}
+		}
+		if len(pending) == 0 {
+			return
+		}
+		ctx, cancel := context.WithTimeout(context.Background(), r.opts.Timeout+10*time.Second)
+		cmd := exec.CommandContext(ctx, bin, "-test.run", "^("+strings.Join(pending, "|")+")$",
+			"-test.v", "-test.count=1", "-test.timeout", r.opts.Timeout.String())
+		cmd.Dir = r.dir
+		out, _ := cmd.CombinedOutput()
+		cancel()
+		if !r.record(out) {
+			return
+		}
+	}
+}
+
+// record reads the verbose output of a test run. A test that started and
+// did not end crashed the binary; it reports whether any test got a
+// result, so that the caller can run the rest.
+func (r *replayer) record(out []byte) bool {
+	progress := false
+	var current string
+	var lines []string
+	sc := bufio.NewScanner(bytes.NewReader(out))
+	sc.Buffer(make([]byte, 1<<20), 1<<20)
+	for sc.Scan() {
+		line := sc.Text()
+		trimmed := strings.TrimSpace(line)
+		switch {
+		case strings.HasPrefix(line, "=== RUN   "):
+			current, lines = strings.TrimPrefix(line, "=== RUN   "), nil
+		case strings.HasPrefix(trimmed, "--- PASS: "):
+			r.results[testName(trimmed, "--- PASS: ")] = Result{Outcome: Confirmed}
+			current, progress = "", true
+		case strings.HasPrefix(trimmed, "--- FAIL: "):
+			r.results[testName(trimmed, "--- FAIL: ")] = Result{NotReproduced, failure(lines)}
+			current, progress = "", true
+		default:
+			lines = append(lines, trimmed)
+		}
+	}
+	if current != "" {
+		r.results[current] = Result{NotReproduced, "the test crashed: " + failure(lines)}
+		progress = true
+	}
+	return progress
+}
+
+func testName(line, prefix string) string {
+	name, _, _ := strings.Cut(strings.TrimPrefix(line, prefix), " ")
+	return name
+}
+
+// failure picks the lines of a failed test's output that say why.
+func failure(lines []string) string {
+	var why []string
+	for _, l := range lines {
+		if l != "" && !strings.HasPrefix(l, "=== ") && l != "FAIL" && !strings.HasPrefix(l, "exit status") {
+			why = append(why, l)
+		}
+	}
+	return firstLines(strings.Join(why, "\n"), 4)
+}
+
+func firstLines(s string, n int) string {
+	lines := strings.Split(strings.TrimSpace(s), "\n")
+	if len(lines) > n {
+		lines = append(lines[:n], "...")
+	}
+	return strings.Join(lines, " | ")
+}
+
+// String renders a result for people: the outcome, and why.
+func (r Result) String() string {
+	if r.Reason == "" {
+		return string(r.Outcome)
+	}
+	return fmt.Sprintf("%s: %s", r.Outcome, r.Reason)
+}
