@@ -1,0 +1,170 @@
+package witnesstest
+
+import (
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/gosym/gosym/ssaexec"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files of the generated tests")
+
+// analyse runs gosym on the functions of the packages named by pattern
+// (relative to the module root) and groups the findings by package.
+func analyse(t *testing.T, pattern string) []*Suite {
+	t.Helper()
+	prog, err := ssaexec.Load("..", pattern)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var suites []*Suite
+	byPath := map[string][]*ssaexec.Finding{}
+	names := map[string]string{}
+	var order []string
+	for _, fn := range prog.Entries(false, nil) {
+		r := ssaexec.Analyze(fn, ssaexec.DefaultConfig())
+		if _, seen := names[r.PkgPath]; !seen {
+			order = append(order, r.PkgPath)
+			names[r.PkgPath] = r.PkgName
+		}
+		byPath[r.PkgPath] = append(byPath[r.PkgPath], r.Findings...)
+	}
+	for _, path := range order {
+		if len(byPath[path]) > 0 {
+			suites = append(suites, NewSuite(path, names[path], byPath[path]))
+		}
+	}
+	return suites
+}
+
+// dirOf returns the directory of a testdata package, from the position
+// of its first finding.
+func dirOf(s *Suite) string { return filepath.Dir(s.Tests[0].Finding.Pos.Filename) }
+
+// TestTestdata generates the witness tests of every testdata package,
+// compares them with the golden files, and replays them: every finding
+// must be confirmed.
+func TestTestdata(t *testing.T) {
+	suites := analyse(t, "./testdata/...")
+	if len(suites) == 0 {
+		t.Fatal("no findings in testdata")
+	}
+	total := 0
+	for _, s := range suites {
+		t.Run(s.PkgName, func(t *testing.T) {
+			src, err := s.Source()
+			if err != nil {
+				t.Fatal(err)
+			}
+			golden := filepath.Join("testdata", s.PkgName+".golden")
+			if *update {
+				if err := os.WriteFile(golden, src, 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			want, err := os.ReadFile(golden)
+			if err != nil {
+				t.Fatalf("%v (run go test ./witnesstest -update to create it)", err)
+			}
+			if diff := cmp.Diff(string(want), string(src)); diff != "" {
+				t.Errorf("generated tests differ from %s (-want +got):\n%s", golden, diff)
+			}
+			results, err := Replay(s, dirOf(s), Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, test := range s.Tests {
+				total++
+				if r := results[test.Name]; r.Outcome != Confirmed {
+					t.Errorf("%s (%s at %s): %s", test.Name, test.Finding.Kind, test.Finding.Pos, r)
+				}
+			}
+		})
+	}
+	t.Logf("%d findings in %d packages replayed", total, len(suites))
+}
+
+// TestReplayCatches checks the replay check itself on witnesses made
+// wrong on purpose: one whose input does not panic, one that panics
+// elsewhere, one with the wrong words, and one that does not compile.
+// The good tests of the same file must still be confirmed.
+func TestReplayCatches(t *testing.T) {
+	suites := analyse(t, "./testdata/loops")
+	if len(suites) != 1 {
+		t.Fatalf("%d suites, want 1", len(suites))
+	}
+	s := suites[0]
+	byCall := map[string]*Test{}
+	for _, test := range s.Tests {
+		byCall[test.Finding.Call] = test
+	}
+	good := byCall["Max([]int{})"]
+	if good == nil {
+		t.Fatalf("no finding with witness Max([]int{}) among %d", len(s.Tests))
+	}
+	mutate := func(name string, change func(f *ssaexec.Finding)) {
+		f := *good.Finding
+		change(&f)
+		s.Tests = append(s.Tests, &Test{Name: name, Finding: &f})
+	}
+	mutate("TestGosymWitness_NoPanic", func(f *ssaexec.Finding) { f.Call = "Max([]int{1})" })
+	mutate("TestGosymWitness_Elsewhere", func(f *ssaexec.Finding) { f.Pos.Line++ })
+	mutate("TestGosymWitness_OtherWords", func(f *ssaexec.Finding) { f.Want = []string{"integer divide by zero"} })
+	mutate("TestGosymWitness_NoCompile", func(f *ssaexec.Finding) { f.Call = "Max(undefinedWitnessVariable)" })
+	results, err := Replay(s, dirOf(s), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]Outcome{}
+	for name, r := range results {
+		got[name] = r.Outcome
+	}
+	want := map[string]Outcome{
+		good.Name:                     Confirmed,
+		"TestGosymWitness_NoPanic":    NotReproduced,
+		"TestGosymWitness_Elsewhere":  NotReproduced,
+		"TestGosymWitness_OtherWords": NotReproduced,
+		"TestGosymWitness_NoCompile":  NotReplayable,
+	}
+	for name := range got {
+		if _, ok := want[name]; !ok {
+			delete(got, name) // the other findings of loops
+		}
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("replay outcomes (-want +got):\n%s", diff)
+	}
+	if r := results["TestGosymWitness_NoCompile"]; !strings.Contains(r.Reason, "undefined: undefinedWitnessVariable") {
+		t.Errorf("reason for the witness that does not compile: %q, want the compiler's words", r.Reason)
+	}
+	src, err := s.Source()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(string(src), "func TestGosymWitness_NoCompile") {
+		t.Errorf("the test that does not compile is still in the file")
+	}
+}
+
+func TestTestNames(t *testing.T) {
+	f := func(fn string) *ssaexec.Finding { return &ssaexec.Finding{Func: fn} }
+	s := NewSuite("p", "p", []*ssaexec.Finding{
+		f("p.Find"), f("p.Find"), f("(*p.List).Len"), f("(p.Counter).Next"), f("p.Map[int]"),
+	})
+	var got []string
+	for _, test := range s.Tests {
+		got = append(got, test.Name)
+	}
+	want := []string{
+		"TestGosymWitness_Find_1", "TestGosymWitness_Find_2", "TestGosymWitness_List_Len_1",
+		"TestGosymWitness_Counter_Next_1", "TestGosymWitness_Map_int_1",
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("test names (-want +got):\n%s", diff)
+	}
+}
