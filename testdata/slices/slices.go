@@ -152,7 +152,7 @@ type Grid struct{ cells [4]int }
 
 // At reads a cell at an unchecked index.
 func (g *Grid) At(i int) int {
-	return g.cells[i] // want index `^index out of range \[-?\d+\] with length 4 \(g.cells\[i\]\)$`
+	return g.cells[i] // want index `^index out of range \[(-\d+\]|\d+\] with length 4) \(g.cells\[i\]\)$`
 }
 
 // AtFixed checks the index.
