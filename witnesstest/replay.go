@@ -85,6 +85,8 @@ func Replay(s *Suite, dir string, opts Options) (map[string]Result, error) {
 	}
 	if bin != "" {
 		r.run(bin)
+		// A binary that fails before running a test leaves the rest here.
+		r.failAll(NotReplayable, "the test binary did not run the test")
 	}
 	r.excuseAssumed()
 	return r.results, nil
