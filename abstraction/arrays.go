@@ -179,19 +179,21 @@ const (
 // relate decides how the two groups of c's indices lie, with valid
 // deciding what the path condition implies.
 func relate(ctx *solver.Context, c *arrayContent, valid func(*solver.Term) bool) order {
-	if c.sym == nil || len(c.group(false)) == 0 || len(c.group(true)) == 0 {
+	firstConst, lastConst, hasConsts := c.extent(false)
+	firstSym, lastSym, hasSyms := c.extent(true)
+	if !hasConsts || !hasSyms {
 		return constsFirst
 	}
 	w := c.sym.Sort().Width()
 	num := func(off int64) *solver.Term { return ctx.BV(w, uint64(off)) }
 	at := func(off int64) *solver.Term { return ctx.Add(c.sym, num(off)) }
-	if lastConst, firstSym := c.last(false), c.first(true); valid(ctx.Slt(num(lastConst), at(firstSym))) {
+	if valid(ctx.Slt(num(lastConst), at(firstSym))) {
 		if valid(ctx.Eq(num(lastConst+1), at(firstSym))) {
 			return constsAdjacent
 		}
 		return constsFirst
 	}
-	if lastSym, firstConst := c.last(true), c.first(false); valid(ctx.Slt(at(lastSym), num(firstConst))) {
+	if valid(ctx.Slt(at(lastSym), num(firstConst))) {
 		if valid(ctx.Eq(at(lastSym+1), num(firstConst))) {
 			return symsAdjacent
 		}
@@ -235,7 +237,7 @@ func layout(c *arrayContent, rel order) (slots []ref, runs [][][]*solver.Term) {
 		}
 		elems = append(elems, consts...)
 	} else {
-		if len(consts) > 0 && c.first(false) > 0 || len(consts) == 0 && len(syms) > 0 {
+		if first, _, _ := c.extent(false); len(consts) > 0 && first > 0 || len(consts) == 0 && len(syms) > 0 {
 			elems = append(elems, gap) // not provably at 0
 		}
 		elems = append(elems, consts...)
@@ -273,7 +275,8 @@ func layout(c *arrayContent, rel order) (slots []ref, runs [][][]*solver.Term) {
 	}
 	end := "end"
 	if len(syms) > 0 && rel != symsFirst && rel != symsAdjacent {
-		end = fmt.Sprintf("end after %+d", c.last(true))
+		_, last, _ := c.extent(true)
+		end = fmt.Sprintf("end after %+d", last)
 	}
 	return append(slots, ref{kind: constRef, key: end}), runs
 }
@@ -322,20 +325,9 @@ func (c *arrayContent) group(sym bool) []element {
 	return elems
 }
 
-// first and last return the lowest and highest offset of c's constant
-// or symbolic indices; the group must not be empty.
-func (c *arrayContent) first(sym bool) int64 {
-	lo, _ := c.extent(sym)
-	return lo
-}
-
-func (c *arrayContent) last(sym bool) int64 {
-	_, hi := c.extent(sym)
-	return hi
-}
-
-func (c *arrayContent) extent(sym bool) (lo, hi int64) {
-	found := false
+// extent returns the lowest and highest offset of c's constant or
+// symbolic indices, and whether there are any.
+func (c *arrayContent) extent(sym bool) (lo, hi int64, found bool) {
 	for _, p := range c.positions() {
 		if (p.base != nil) != sym {
 			continue
@@ -345,7 +337,7 @@ func (c *arrayContent) extent(sym bool) (lo, hi int64) {
 		}
 		lo, hi = min(lo, p.off), max(hi, p.off)
 	}
-	return lo, hi
+	return lo, hi, found
 }
 
 // mergeRuns replaces each maximal sequence of two or more adjacent cells

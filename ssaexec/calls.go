@@ -207,8 +207,13 @@ func (x *explorer) wrapNilCheck(s *state, in *ssa.Call) []alt {
 	}
 	if isNil {
 		recv := types.TypeString(in.Call.Args[0].Type(), qualifierFor(x.fn))
+		typ, method := constString(in.Call.Args[1]), constString(in.Call.Args[2])
+		// The wrapper's words name the package by its path, so only the
+		// rest is expected; an inlined wrapper dereferences nil instead.
+		name := typ[strings.LastIndex(typ, ".")+1:]
+		wrapper := fmt.Sprintf("%s.%s called using nil *%s pointer", name, method, name)
 		x.panicked(s, NilDeref, fmt.Sprintf("nil dereference: value method %s.%s called using nil %s pointer",
-			constString(in.Call.Args[1]), constString(in.Call.Args[2]), recv), x.posOf(s))
+			typ, method, recv), x.posOf(s), wrapper, runtimeMessages[NilDeref])
 		return nil
 	}
 	x.set(s, in, p)

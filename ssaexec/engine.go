@@ -594,6 +594,8 @@ func recordingQualifier(q types.Qualifier, used map[string]bool) types.Qualifier
 // (see Finding.Want).
 func expectedPanic(f *Finding) []string {
 	switch {
+	case f.want != nil:
+		return f.want
 	case f.explicit && f.panicText == "":
 		return nil
 	case f.explicit:
@@ -602,11 +604,6 @@ func expectedPanic(f *Finding) []string {
 		// The message starts with the runtime's own, values included.
 		msg, _, _ := strings.Cut(f.Message, " (")
 		return []string{msg}
-	case strings.Contains(f.Message, " called using nil "):
-		// The method's wrapper panics with these words (the package by
-		// its path), unless the compiler inlined it into a dereference.
-		_, method, _ := strings.Cut(strings.TrimPrefix(f.Message, "nil dereference: value method "), ".")
-		return []string{method, runtimeMessages[NilDeref]}
 	}
 	// Other messages are gosym's words (a nil dereference names the
 	// nil value; a three-index slice bound is written its own way).

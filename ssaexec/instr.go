@@ -343,19 +343,22 @@ func (x *explorer) entryPolicy(s *state, o heap.Origin, runtimeMsg string) (note
 	return fmt.Sprintf(" (compared with nil in %s at %s)", chk.expr, shortPos(x.fset.Position(chk.pos))), false
 }
 
-// panicked ends s with a finding of the given kind at pos.
-func (x *explorer) panicked(s *state, k Kind, msg string, pos token.Pos) {
-	x.panickedWith(s, k, pos, func(heap.Valuer) string { return msg })
+// panicked ends s with a finding of the given kind at pos; want, if
+// given, overrides the texts the panic is expected to print (see
+// Finding.Want).
+func (x *explorer) panicked(s *state, k Kind, msg string, pos token.Pos, want ...string) {
+	x.panickedWith(s, k, pos, func(heap.Valuer) string { return msg }, want...)
 }
 
 // panickedWith ends s with a finding whose message needs the witness's
 // values (an index and a length, say), rendered once the model is known.
-func (x *explorer) panickedWith(s *state, k Kind, pos token.Pos, render func(m heap.Valuer) string) {
+func (x *explorer) panickedWith(s *state, k Kind, pos token.Pos, render func(m heap.Valuer) string, want ...string) {
 	if !pos.IsValid() {
 		pos = x.posOf(s)
 	}
 	pos, where := x.userPos(s, pos)
-	f := &Finding{Kind: k, Pos: x.fset.Position(pos), render: func(m heap.Valuer) string { return render(m) + where }}
+	f := &Finding{Kind: k, Pos: x.fset.Position(pos), want: want,
+		render: func(m heap.Valuer) string { return render(m) + where }}
 	x.raise(s, f, false, x.runtimeError(runtimeMessages[k]))
 }
 

@@ -114,6 +114,8 @@ type Finding struct {
 
 	// render writes the message from the witness's model.
 	render func(m heap.Valuer) string
+	// want, if set, is Want as the panicking instruction knows it.
+	want []string
 	// explicit marks a panic call; panicText is its value, when a
 	// constant string.
 	explicit  bool
