@@ -64,6 +64,9 @@ func (x *explorer) runNextDefer(s *state) []alt {
 // raise starts a panic: with deferred calls pending it unwinds, otherwise
 // the path ends here.
 func (x *explorer) raise(s *state, f *Finding, contract bool, value heap.Value) {
+	if f != nil {
+		f.traceEnd = len(s.trace)
+	}
 	if !hasDefers(s) {
 		s.end, s.finding, s.contract = panicked, f, contract
 		return

@@ -73,13 +73,17 @@ type explorer struct {
 // describeAt names the value v of the current frame's function as the
 // source wrote it at pos.
 func (x *explorer) describeAt(s *state, v ssa.Value, pos token.Pos) string {
-	fn := s.top().fn
+	return x.namesOf(s.top().fn).exprAt(v, pos)
+}
+
+// namesOf returns the source names of fn's values.
+func (x *explorer) namesOf(fn *ssa.Function) sourceNames {
 	n, ok := x.names[fn]
 	if !ok {
 		n = newSourceNames(fn)
 		x.names[fn] = n
 	}
-	return n.exprAt(v, pos)
+	return n
 }
 
 // Analyze explores fn symbolically and returns its record. A panic inside
@@ -409,14 +413,7 @@ func (x *explorer) report(s *state) {
 	}
 	f.Imports = sortedKeys(imports)
 	f.Func = x.res.Func
-	for _, p := range s.trace {
-		f.Trace = append(f.Trace, x.fset.Position(p))
-	}
-	// The trace holds where each line was entered; end it at the panic.
-	if n := len(f.Trace); n > 0 && f.Trace[n-1].Filename == f.Pos.Filename && f.Trace[n-1].Line == f.Pos.Line {
-		f.Trace = f.Trace[:n-1]
-	}
-	f.Trace = append(f.Trace, f.Pos)
+	f.Trace = x.traceOf(s, f, m)
 	if s.assumed {
 		f.Approximated = slices.Compact(slices.Sorted(slices.Values(s.approx)))
 	}
@@ -526,7 +523,7 @@ func (x *explorer) posOf(s *state) token.Pos {
 		}
 	}
 	if n := len(s.trace); n > 0 {
-		return s.trace[n-1]
+		return s.trace[n-1].pos
 	}
 	return f.fn.Pos()
 }

@@ -23,7 +23,7 @@ func (x *explorer) step(s *state) []alt {
 		return x.unwind(s)
 	}
 	in := s.instr()
-	s.note(x.fset, in.Pos())
+	s.note(x, in.Pos())
 	x.grace(s)
 	return x.exec(s, in)
 }
@@ -374,17 +374,21 @@ func (x *explorer) ifInstr(s *state, in *ssa.If) []alt {
 	}
 	cond := sc.T
 	succ := in.Block().Succs
-	if b, ok := cond.BoolValue(); ok {
+	take := func(s *state, b bool) {
+		s.noteBranch(x, in, b)
 		if b {
 			x.jump(s, succ[0])
 		} else {
 			x.jump(s, succ[1])
 		}
+	}
+	if b, ok := cond.BoolValue(); ok {
+		take(s, b)
 		return nil
 	}
 	alts := []alt{
-		{guard: cond, apply: func(s *state) { x.jump(s, succ[0]) }},
-		{guard: x.ctx.Not(cond), apply: func(s *state) { x.jump(s, succ[1]) }},
+		{guard: cond, apply: func(s *state) { take(s, true) }},
+		{guard: x.ctx.Not(cond), apply: func(s *state) { take(s, false) }},
 	}
 	if x.cfg.Subsume == abstraction.Abstract && x.exits(in.Block(), succ[1]) && !x.exits(in.Block(), succ[0]) {
 		// Leaving the loop first stores the states of shorter

@@ -106,8 +106,9 @@ type Finding struct {
 	// value of an explicit panic with a constant string. It is empty when
 	// gosym cannot say.
 	Want []string
-	// Trace is the path: the source lines executed, in order.
-	Trace []token.Position
+	// Trace is the path: the source lines executed, in order, with the
+	// branches taken; its last step is the panic.
+	Trace []Step
 	// Approximated lists, for a finding shown with Config.Assumed, the
 	// calls without a body whose results or effects the panic rests on.
 	Approximated []string
@@ -125,6 +126,24 @@ type Finding struct {
 	// replaced is the number of smaller witnesses that replaced earlier
 	// ones.
 	size, aliases, replaced int
+	// traceEnd is the length of the path's trace when the panic was
+	// raised: deferred calls run after it are not part of the path to it.
+	traceEnd int
+}
+
+// Step is one step of a finding's path: a source line entered, with the
+// branch decided on it, if any.
+type Step struct {
+	Pos token.Position
+	// Depth counts the calls active above the entry function (calls into
+	// the standard library are one step, at the call).
+	Depth int
+	// Branch is the condition decided and its outcome ("n != nil is
+	// false"), empty on a line that decided none.
+	Branch string
+	// Values are the condition's operands that decided it, with the
+	// witness's values ("i = 3", "len(a) = 3").
+	Values []string
 }
 
 // FuncResult is the record of one entry function.

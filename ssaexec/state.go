@@ -105,7 +105,7 @@ type state struct {
 	// may be a lazy-initialization choice, so it is a step like others).
 	bound int
 	pc    []*solver.Term
-	trace []token.Pos
+	trace []traceStep
 	// traceFile and traceLine are where the trace's last entry is.
 	traceFile *token.File
 	traceLine int
@@ -157,18 +157,77 @@ func (s *state) instr() ssa.Instruction {
 	return f.block.Instrs[f.pc]
 }
 
-// note appends pos to the trace when it starts a new source line.
-func (s *state) note(fset *token.FileSet, pos token.Pos) {
+// traceStep is one step of a path's trace: a source line entered, or a
+// branch decided on the line of the last step.
+type traceStep struct {
+	pos token.Pos
+	// depth is the number of frames above the entry function's.
+	depth  int
+	branch *branchStep
+}
+
+// branchStep is an If a path decided: its condition, the successor it
+// took, and the values of the condition's operands (nil where constant),
+// named and rendered only for a finding's trace.
+type branchStep struct {
+	fn       *ssa.Function
+	cond     ssa.Value
+	taken    bool
+	operands []operand
+}
+
+// operand is a value an If's condition compared, with its value then.
+type operand struct {
+	v   ssa.Value
+	val heap.Value
+}
+
+// note appends pos to the trace when it starts a new source line of the
+// code under analysis (std's lines are its own business: the trace shows
+// the call, once).
+func (s *state) note(x *explorer, pos token.Pos) {
 	if !pos.IsValid() {
 		return
 	}
 	// This runs for every instruction: compare lines without building
 	// Positions.
-	file := fset.File(pos)
+	file := x.fset.File(pos)
 	line := file.Line(pos)
 	if file == s.traceFile && line == s.traceLine {
 		return
 	}
+	if x.std.isStd(s.top().fn) {
+		return
+	}
 	s.traceFile, s.traceLine = file, line
-	s.trace = append(s.trace, pos)
+	s.trace = append(s.trace, traceStep{pos: pos, depth: len(s.frames) - 1})
+}
+
+// noteBranch records the outcome of an If.
+func (s *state) noteBranch(x *explorer, in *ssa.If, taken bool) {
+	f := s.top()
+	if x.std.isStd(f.fn) || f.fn.Synthetic != "" {
+		return // the package initializer's guard, wrappers: not the user's code
+	}
+	b := &branchStep{fn: f.fn, cond: in.Cond, taken: taken}
+	if op, ok := in.Cond.(*ssa.BinOp); ok {
+		for _, v := range []ssa.Value{op.X, op.Y} {
+			if val, ok := f.env[v]; ok {
+				b.operands = append(b.operands, operand{v, val})
+			}
+		}
+	}
+	if n := len(s.trace); n > 0 && s.trace[n-1].branch == nil && s.trace[n-1].depth == len(s.frames)-1 {
+		last := &s.trace[n-1]
+		if x.fset.File(last.pos) == s.traceFile && s.traceFile.Line(last.pos) == s.traceLine {
+			// Copy on write: the step may be shared with a forked path.
+			s.trace = append(s.trace[:n-1:n-1], traceStep{pos: last.pos, depth: last.depth, branch: b})
+			return
+		}
+	}
+	pos := in.Cond.Pos()
+	if !pos.IsValid() {
+		pos = x.posOf(s)
+	}
+	s.trace = append(s.trace, traceStep{pos: pos, depth: len(s.frames) - 1, branch: b})
 }

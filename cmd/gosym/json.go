@@ -14,11 +14,19 @@ type findingRecord struct {
 	Func         string   `json:"func"`
 	Message      string   `json:"message"`
 	Input        string   `json:"input"`
-	Trace        []string `json:"trace"`
+	Trace        []stepRecord `json:"trace"`
 	Approximated []string `json:"approximated,omitempty"`
 	// Replay is the outcome of running the witness as a test (-replay).
 	Replay       string `json:"replay,omitempty"`
 	ReplayReason string `json:"replay_reason,omitempty"`
+}
+
+// stepRecord is one step of a finding's path.
+type stepRecord struct {
+	Posn   string   `json:"posn"`
+	Depth  int      `json:"depth,omitempty"`
+	Branch string   `json:"branch,omitempty"`
+	Values []string `json:"values,omitempty"`
 }
 
 // funcRecord is the JSON Lines object of a function.
@@ -47,9 +55,9 @@ type funcRecord struct {
 }
 
 func findingJSON(f *ssaexec.Finding, rel func(string) string) findingRecord {
-	trace := make([]string, len(f.Trace))
-	for i, p := range f.Trace {
-		trace[i] = rel(p.String())
+	trace := make([]stepRecord, len(f.Trace))
+	for i, st := range f.Trace {
+		trace[i] = stepRecord{Posn: rel(st.Pos.String()), Depth: st.Depth, Branch: st.Branch, Values: st.Values}
 	}
 	input := append(append([]string(nil), f.Setup...), f.Call)
 	return findingRecord{

@@ -47,6 +47,7 @@ type options struct {
 	emitTests bool
 	testFile  string
 	replay    bool
+	trace     bool
 }
 
 func main() {
@@ -128,6 +129,7 @@ func parseFlags(args []string, stderr io.Writer) (*options, []string, error) {
 	fs.BoolVar(&opts.emitTests, "emit-tests", false, "write each package's findings as Go tests into a file in its directory (see -test-file); implies -replay")
 	fs.StringVar(&opts.testFile, "test-file", witnesstest.DefaultFile, "name of the test file -emit-tests writes and -replay runs")
 	fs.BoolVar(&opts.replay, "replay", false, "run each finding's witness as a Go test and say whether it confirmed the panic")
+	fs.BoolVar(&opts.trace, "trace", false, "show each finding's path: the source lines executed, the branches taken and the values that decided them")
 	if err := fs.Parse(args); err != nil {
 		return nil, nil, err
 	}
@@ -188,13 +190,15 @@ type printer struct {
 	cwd  string
 	// replays holds each finding's replay, when -replay is on.
 	replays map[*ssaexec.Finding]witnesstest.Result
+	// sources caches the lines of the files traces show.
+	sources map[string][]string
 }
 
 func newPrinter(w io.Writer, opts *options) *printer {
 	cwd, _ := os.Getwd()
 	enc := json.NewEncoder(w)
 	enc.SetEscapeHTML(false) // witnesses are Go code: keep & and < readable
-	return &printer{w: w, opts: opts, enc: enc, cwd: cwd}
+	return &printer{w: w, opts: opts, enc: enc, cwd: cwd, sources: map[string][]string{}}
 }
 
 func (p *printer) function(r *ssaexec.FuncResult) {
@@ -236,6 +240,9 @@ func (p *printer) text(f *ssaexec.Finding) {
 		default:
 			fmt.Fprintf(p.w, "\t// replay: %s\n", res)
 		}
+	}
+	if p.opts.trace {
+		p.path(f)
 	}
 }
 

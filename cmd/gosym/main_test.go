@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -32,6 +33,37 @@ func TestTextOutput(t *testing.T) {
 	}
 	if wantSum := "gosym: 1 findings in 2 functions: 1 failed, 1 complete\n"; errOut != wantSum {
 		t.Errorf("stderr = %q, want %q", errOut, wantSum)
+	}
+}
+
+func TestTraceOutput(t *testing.T) {
+	_, out, _ := runGosym(t, "-trace", "-run", "InsertSorted", "../../testdata/lists")
+	want := "" +
+		"../../testdata/lists/lists.go:20:15: nil dereference: cur.Next is nil (nil-deref in lists.InsertSorted)\n" +
+		"\thead := &Node{Val: 0, Next: nil}\n" +
+		"\tInsertSorted(head, 0)\n" +
+		"\t// path:\n" +
+		"\t//   lists.go:14  n := &Node{Val: v}\n" +
+		"\t//   lists.go:15  if head == nil || v < head.Val {  // head == nil is false\n" +
+		"\t//   lists.go:15  if head == nil || v < head.Val {  // v < head.Val is false: v = 0, head.Val = 0\n" +
+		"\t//   lists.go:19  cur := head\n" +
+		"\t//   lists.go:20  for cur.Next.Val < v {  // panics\n"
+	if diff := cmp.Diff(want, rel(out)); diff != "" {
+		t.Errorf("stdout (-want +got):\n%s", diff)
+	}
+}
+
+func TestWithoutComment(t *testing.T) {
+	tests := []struct{ line, want string }{
+		{"return a[0] // want index", "return a[0]"},
+		{`s := "http://x" // url`, `s := "http://x"`},
+		{"x := `//` /* c */", "x := `//`"},
+		{"n++", "n++"},
+	}
+	for _, tt := range tests {
+		if got := withoutComment(tt.line); got != tt.want {
+			t.Errorf("withoutComment(%q) = %q, want %q", tt.line, got, tt.want)
+		}
 	}
 }
 
@@ -72,8 +104,11 @@ func TestJSONOutput(t *testing.T) {
 	if diff := cmp.Diff(wantF, f, cmpopts.IgnoreFields(findingRecord{}, "Trace")); diff != "" {
 		t.Errorf("finding (-want +got):\n%s", diff)
 	}
-	if len(f.Trace) == 0 || !strings.HasSuffix(f.Trace[len(f.Trace)-1], "lists.go:52:30") {
-		t.Errorf("trace %v does not end at the panic", f.Trace)
+	if len(f.Trace) < 2 || !strings.HasSuffix(f.Trace[len(f.Trace)-1].Posn, "lists.go:52:30") {
+		t.Fatalf("trace %v does not end at the panic", f.Trace)
+	}
+	if st := f.Trace[len(f.Trace)-2]; st.Branch != "count == 3 is true" || !slices.Equal(st.Values, []string{"count = 3"}) {
+		t.Errorf("trace step before the panic is %+v, want the branch count == 3 with count = 3", st)
 	}
 	if r.Type != "func" || r.Func != "lists.ThreeBug" || r.Status != "failed" || r.Paths == 0 || r.States == 0 {
 		t.Errorf("function record %+v", r)

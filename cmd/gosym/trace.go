@@ -1,0 +1,75 @@
+package main
+
+import (
+	"fmt"
+	"go/scanner"
+	"go/token"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/gosym/gosym/ssaexec"
+)
+
+// path prints a finding's trace (-trace): one line per step, the source
+// line indented by call depth, then the branch taken and the values that
+// decided it.
+func (p *printer) path(f *ssaexec.Finding) {
+	locs := make([]string, len(f.Trace))
+	width := 0
+	for i, st := range f.Trace {
+		locs[i] = fmt.Sprintf("%s:%d", filepath.Base(st.Pos.Filename), st.Pos.Line)
+		width = max(width, len(locs[i]))
+	}
+	fmt.Fprintf(p.w, "\t// path:\n")
+	for i, st := range f.Trace {
+		line := strings.Repeat("  ", st.Depth) + p.sourceLine(st.Pos.Filename, st.Pos.Line)
+		note := ""
+		switch {
+		case i == len(f.Trace)-1:
+			note = "panics"
+		case st.Branch != "":
+			note = st.Branch
+			if len(st.Values) > 0 {
+				note += ": " + strings.Join(st.Values, ", ")
+			}
+		}
+		if note != "" {
+			line += "  // " + note
+		}
+		fmt.Fprintf(p.w, "\t//   %-*s  %s\n", width, locs[i], line)
+	}
+}
+
+// sourceLine returns line n of a file, trimmed, or "" when the file
+// cannot be read.
+func (p *printer) sourceLine(file string, n int) string {
+	lines, ok := p.sources[file]
+	if !ok {
+		if data, err := os.ReadFile(file); err == nil {
+			lines = strings.Split(string(data), "\n")
+		}
+		p.sources[file] = lines
+	}
+	if n < 1 || n > len(lines) {
+		return ""
+	}
+	return withoutComment(strings.TrimSpace(lines[n-1]))
+}
+
+// withoutComment cuts a line of Go before its trailing comment.
+func withoutComment(line string) string {
+	var sc scanner.Scanner
+	fset := token.NewFileSet()
+	file := fset.AddFile("", -1, len(line))
+	sc.Init(file, []byte(line), nil, scanner.ScanComments)
+	for {
+		pos, tok, _ := sc.Scan()
+		switch tok {
+		case token.EOF:
+			return line
+		case token.COMMENT:
+			return strings.TrimSpace(line[:file.Offset(pos)])
+		}
+	}
+}

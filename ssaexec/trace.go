@@ -1,0 +1,69 @@
+package ssaexec
+
+import (
+	"fmt"
+	"go/types"
+	"strconv"
+
+	"github.com/gosym/gosym/heap"
+)
+
+// traceOf writes the path of s up to the panic of f as steps, with the
+// values that decided each branch under model m. Its last step is the
+// panic: the line the path was on when it panicked, at the panic's column.
+func (x *explorer) traceOf(s *state, f *Finding, m heap.Valuer) []Step {
+	recorded := s.trace[:min(f.traceEnd, len(s.trace))]
+	steps := make([]Step, 0, len(recorded)+1)
+	for _, t := range recorded {
+		st := Step{Pos: x.fset.Position(t.pos), Depth: t.depth}
+		if b := t.branch; b != nil {
+			st.Branch, st.Values = x.describeBranch(b, m)
+		}
+		steps = append(steps, st)
+	}
+	end := Step{Pos: f.Pos}
+	if n := len(steps); n > 0 {
+		last := steps[n-1]
+		end.Depth = last.Depth
+		if last.Branch == "" && last.Pos.Filename == f.Pos.Filename && last.Pos.Line == f.Pos.Line {
+			steps = steps[:n-1]
+		}
+	}
+	return append(steps, end)
+}
+
+// describeBranch writes a branch's condition and outcome, and the values
+// of its operands that are not constants.
+func (x *explorer) describeBranch(b *branchStep, m heap.Valuer) (string, []string) {
+	names := x.namesOf(b.fn)
+	pos := b.cond.Pos()
+	branch := fmt.Sprintf("%s is %t", names.exprAt(b.cond, pos), b.taken)
+	var values []string
+	for _, op := range b.operands {
+		if text, ok := traceValue(op.val, op.v.Type(), m); ok {
+			values = append(values, names.exprAt(op.v, pos)+" = "+text)
+		}
+	}
+	return branch, values
+}
+
+// traceValue writes a value that decided a branch: integers, booleans
+// and constant strings. Pointers are not written: the branch says nil or
+// not, and an address means nothing to a reader.
+func traceValue(v heap.Value, t types.Type, m heap.Valuer) (string, bool) {
+	switch v := v.(type) {
+	case heap.Scalar:
+		if heap.IsBool(t) {
+			return strconv.FormatBool(m.Bool(v.T)), true
+		}
+		if _, signed, ok := heap.IntInfo(t); ok {
+			if signed {
+				return strconv.FormatInt(m.Int64(v.T), 10), true
+			}
+			return strconv.FormatUint(m.Uint64(v.T), 10), true
+		}
+	case heap.Str:
+		return strconv.Quote(v.S), true
+	}
+	return "", false
+}
