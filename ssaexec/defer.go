@@ -66,6 +66,9 @@ func (x *explorer) runNextDefer(s *state) []alt {
 func (x *explorer) raise(s *state, f *Finding, contract bool, value heap.Value) {
 	if f != nil {
 		f.traceEnd = len(s.trace)
+		if x.cfg.Pictures {
+			f.atPanic = x.panicPictureOf(s)
+		}
 	}
 	if !hasDefers(s) {
 		s.end, s.finding, s.contract = panicked, f, contract

@@ -414,6 +414,10 @@ func (x *explorer) report(s *state) {
 	f.Imports = sortedKeys(imports)
 	f.Func = x.res.Func
 	f.Trace = x.traceOf(s, f, m)
+	if p := f.atPanic; p != nil {
+		f.InputDot = s.heap.InputDot(m, q, x.params, p.mark)
+		f.PanicDot = p.heap.PanicDot(m, q, x.params, p.roots, p.mark)
+	}
 	if s.assumed {
 		f.Approximated = slices.Compact(slices.Sorted(slices.Values(s.approx)))
 	}

@@ -73,6 +73,9 @@ type Config struct {
 	// abstract subsumption covers, so that no panic within the bounds is
 	// missed; their paths cut by a bound are covered by the abstraction.
 	Refine bool
+	// Pictures draws each finding's input heap and heap at the panic as
+	// Graphviz (Finding.InputDot, Finding.PanicDot).
+	Pictures bool
 }
 
 // DefaultConfig returns the defaults of the command's flags.
@@ -112,6 +115,10 @@ type Finding struct {
 	// Approximated lists, for a finding shown with Config.Assumed, the
 	// calls without a body whose results or effects the panic rests on.
 	Approximated []string
+	// InputDot and PanicDot draw, with Config.Pictures, the witness's
+	// input heap and the heap at the panic as Graphviz digraphs, the
+	// location the panic dereferenced or indexed marked.
+	InputDot, PanicDot string
 
 	// render writes the message from the witness's model.
 	render func(m heap.Valuer) string
@@ -126,6 +133,9 @@ type Finding struct {
 	// replaced is the number of smaller witnesses that replaced earlier
 	// ones.
 	size, aliases, replaced int
+	// atPanic is what Config.Pictures draws of the heap at the panic: the
+	// heap, the panicking frame's variables and the location it failed on.
+	atPanic *panicPicture
 	// traceEnd is the length of the path's trace when the panic was
 	// raised: deferred calls run after it are not part of the path to it.
 	traceEnd int

@@ -8,17 +8,21 @@ import (
 
 // findingRecord is the JSON Lines object of a finding.
 type findingRecord struct {
-	Type         string   `json:"type"`
-	Kind         string   `json:"kind"`
-	Posn         string   `json:"posn"`
-	Func         string   `json:"func"`
-	Message      string   `json:"message"`
-	Input        string   `json:"input"`
+	Type         string       `json:"type"`
+	Kind         string       `json:"kind"`
+	Posn         string       `json:"posn"`
+	Func         string       `json:"func"`
+	Message      string       `json:"message"`
+	Input        string       `json:"input"`
 	Trace        []stepRecord `json:"trace"`
-	Approximated []string `json:"approximated,omitempty"`
+	Approximated []string     `json:"approximated,omitempty"`
 	// Replay is the outcome of running the witness as a test (-replay).
 	Replay       string `json:"replay,omitempty"`
 	ReplayReason string `json:"replay_reason,omitempty"`
+	// InputPicture and PanicPicture are the finding's Graphviz files
+	// (-dot).
+	InputPicture string `json:"input_dot,omitempty"`
+	PanicPicture string `json:"panic_dot,omitempty"`
 }
 
 // stepRecord is one step of a finding's path.

@@ -48,6 +48,7 @@ type options struct {
 	testFile  string
 	replay    bool
 	trace     bool
+	dotDir    string
 }
 
 func main() {
@@ -78,8 +79,14 @@ func run(args []string, stdout, stderr io.Writer) int {
 	for _, fn := range entries {
 		r := ssaexec.Analyze(fn, opts.cfg)
 		results = append(results, r)
-		if !opts.replay && !opts.emitTests {
+		if !opts.replay && !opts.emitTests && opts.dotDir == "" {
 			out.function(r)
+		}
+	}
+	if opts.dotDir != "" {
+		if out.pictures, err = writePictures(results, opts.dotDir, stderr); err != nil {
+			fmt.Fprintf(stderr, "gosym: %v\n", err)
+			return 2
 		}
 	}
 	if opts.replay || opts.emitTests {
@@ -88,6 +95,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stderr, "gosym: %v\n", err)
 			return 2
 		}
+	}
+	if opts.replay || opts.emitTests || opts.dotDir != "" {
 		for _, r := range results {
 			out.function(r)
 		}
@@ -129,6 +138,7 @@ func parseFlags(args []string, stderr io.Writer) (*options, []string, error) {
 	fs.BoolVar(&opts.emitTests, "emit-tests", false, "write each package's findings as Go tests into a file in its directory (see -test-file); implies -replay")
 	fs.StringVar(&opts.testFile, "test-file", witnesstest.DefaultFile, "name of the test file -emit-tests writes and -replay runs")
 	fs.BoolVar(&opts.replay, "replay", false, "run each finding's witness as a Go test and say whether it confirmed the panic")
+	fs.StringVar(&opts.dotDir, "dot", "", "write each finding's input heap and heap at the panic as Graphviz files into this directory (and SVG, if dot is installed)")
 	fs.BoolVar(&opts.trace, "trace", false, "show each finding's path: the source lines executed, the branches taken and the values that decided them")
 	if err := fs.Parse(args); err != nil {
 		return nil, nil, err
@@ -146,6 +156,7 @@ func parseFlags(args []string, stderr io.Writer) (*options, []string, error) {
 		return nil, nil, err
 	}
 	opts.cfg.Init = mode
+	opts.cfg.Pictures = opts.dotDir != ""
 	if opts.cfg.Subsume, err = abstraction.ParseMode(*subsume); err != nil {
 		return nil, nil, err
 	}
@@ -190,6 +201,9 @@ type printer struct {
 	cwd  string
 	// replays holds each finding's replay, when -replay is on.
 	replays map[*ssaexec.Finding]witnesstest.Result
+	// pictures holds each finding's picture files without extension
+	// (-dot).
+	pictures map[*ssaexec.Finding]string
 	// sources caches the lines of the files traces show.
 	sources map[string][]string
 }
@@ -207,6 +221,9 @@ func (p *printer) function(r *ssaexec.FuncResult) {
 			rec := findingJSON(f, p.rel)
 			if res, ok := p.replays[f]; ok {
 				rec.Replay, rec.ReplayReason = string(res.Outcome), res.Reason
+			}
+			if base, ok := p.pictures[f]; ok {
+				rec.InputPicture, rec.PanicPicture = p.rel(base)+".input.dot", p.rel(base)+".panic.dot"
 			}
 			p.enc.Encode(rec)
 		}
@@ -240,6 +257,9 @@ func (p *printer) text(f *ssaexec.Finding) {
 		default:
 			fmt.Fprintf(p.w, "\t// replay: %s\n", res)
 		}
+	}
+	if base, ok := p.pictures[f]; ok {
+		fmt.Fprintf(p.w, "\t// heap: %s.input.dot, %s.panic.dot\n", p.rel(base), p.rel(base))
 	}
 	if p.opts.trace {
 		p.path(f)
