@@ -24,6 +24,9 @@ type Valuer interface {
 type Witness struct {
 	Setup []string
 	Args  []string
+	// Unwritable says why the code does not compile in the function's
+	// package: it names unexported types or fields of other packages.
+	Unwritable []string
 }
 
 // Witness renders the input heap under model m (algorithms.md section 8):
@@ -47,6 +50,7 @@ func (h *Heap) Witness(m Valuer, q types.Qualifier, params *types.Tuple) Witness
 		out.Setup = append(out.Setup, w.declare(id)...)
 	}
 	out.Setup = append(out.Setup, w.links...)
+	out.Unwritable = w.unwritable
 	return out
 }
 
@@ -76,6 +80,9 @@ type witnessWriter struct {
 	varOrder []ObjID
 	taken    map[string]bool
 	links    []string // assignments that close shared and cyclic links
+	// unwritable lists why the witness does not compile in the
+	// function's package (see Witness.Unwritable).
+	unwritable []string
 }
 
 // target returns the object a recorded pointer value stands for in the
@@ -90,6 +97,9 @@ func (w *witnessWriter) target(v Value) ObjID {
 	case Ptr:
 		return x.Obj
 	case SymPtr:
+		if _, isFunc := w.funcRef(x); isFunc {
+			return 0 // written as a literal, never an object
+		}
 		s := w.h.syms[x.ID]
 		switch {
 		case s.Nilness == IsNil:
@@ -226,7 +236,7 @@ func (w *witnessWriter) mapLit(id ObjID) string {
 	for i, e := range entries {
 		parts[i] = e.key + ": " + e.val
 	}
-	return types.TypeString(w.objType(id), w.q) + "{" + strings.Join(parts, ", ") + "}"
+	return w.typeName(w.objType(id)) + "{" + strings.Join(parts, ", ") + "}"
 }
 
 func (w *witnessWriter) isStructObj(id ObjID) bool {
@@ -292,7 +302,7 @@ func (w *witnessWriter) declare(id ObjID) []string {
 	if _, ok := Under(t).(*types.Struct); ok {
 		return []string{fmt.Sprintf("%s := &%s", name, w.structLit(id, "", t, name))}
 	}
-	stmts := []string{fmt.Sprintf("%s := new(%s)", name, types.TypeString(t, w.q))}
+	stmts := []string{fmt.Sprintf("%s := new(%s)", name, w.typeName(t))}
 	if v, ok := w.h.inputs[Loc{Obj: id}]; ok {
 		stmts = append(stmts, fmt.Sprintf("*%s = %s", name, w.value(v, t, "*"+name)))
 	}
@@ -315,15 +325,17 @@ func (w *witnessWriter) structLit(id ObjID, p Path, t types.Type, at string) str
 		}
 		if v, ok := w.h.inputs[Loc{Obj: id, Path: fp}]; ok {
 			if lit := w.value(v, f.Type(), expr); lit != "" {
+				w.checkField(f, t)
 				parts = append(parts, f.Name()+": "+lit)
 			}
 			continue
 		}
 		if _, isStruct := Under(f.Type()).(*types.Struct); isStruct && w.hasUnder(id, fp) {
+			w.checkField(f, t)
 			parts = append(parts, f.Name()+": "+w.structLit(id, fp, f.Type(), expr))
 		}
 	}
-	return types.TypeString(t, w.q) + "{" + strings.Join(parts, ", ") + "}"
+	return w.typeName(t) + "{" + strings.Join(parts, ", ") + "}"
 }
 
 func (w *witnessWriter) hasUnder(id ObjID, p Path) bool {
@@ -347,6 +359,9 @@ func (w *witnessWriter) value(v Value, t types.Type, at string) string {
 	case Nil:
 		return "nil"
 	case Ptr, SymPtr:
+		if ft, ok := w.funcRef(v); ok {
+			return w.funcLit(v.(SymPtr), ft)
+		}
 		id := w.target(v)
 		if id == 0 {
 			return "nil"
@@ -419,10 +434,10 @@ func (w *witnessWriter) typed(lit string, t types.Type) string {
 	}
 	switch Under(t).(type) {
 	case *types.Basic:
-		return types.TypeString(t, w.q) + "(" + lit + ")"
+		return w.typeName(t) + "(" + lit + ")"
 	case *types.Pointer, *types.Slice, *types.Map, *types.Signature, *types.Chan:
 		if lit == "nil" {
-			return "(" + types.TypeString(t, w.q) + ")(nil)"
+			return "(" + w.typeName(t) + ")(nil)"
 		}
 	}
 	return lit
@@ -433,7 +448,7 @@ func (w *witnessWriter) typed(lit string, t types.Type) string {
 func (w *witnessWriter) typedZero(t types.Type) string {
 	if p, ok := Under(t).(*types.Pointer); ok {
 		if _, isStruct := Under(p.Elem()).(*types.Struct); isStruct {
-			return "&" + types.TypeString(p.Elem(), w.q) + "{}"
+			return "&" + w.typeName(p.Elem()) + "{}"
 		}
 	}
 	return w.typed(w.zeroLit(t), t)
@@ -447,7 +462,7 @@ func (w *witnessWriter) sliceLit(x Slice, t types.Type, at string) string {
 	}
 	n, c := w.m.Uint64(x.Len), w.m.Uint64(x.Cap)
 	elem := Under(t).(*types.Slice).Elem()
-	lit := types.TypeString(t, w.q) + "{" + w.elements(Loc{Obj: x.Store.Obj}, elem, c, true, at) + "}"
+	lit := w.typeName(t) + "{" + w.elements(Loc{Obj: x.Store.Obj}, elem, c, true, at) + "}"
 	if n < c {
 		lit += fmt.Sprintf("[:%d]", n)
 	}
@@ -459,7 +474,7 @@ func (w *witnessWriter) arrayLit(x *Array, t types.Type, at string) string {
 	if x.Back.Kind != InputBack {
 		return w.zeroLit(t)
 	}
-	return types.TypeString(t, w.q) + "{" + w.elements(x.Back.Input, x.Elem, 0, false, at) + "}"
+	return w.typeName(t) + "{" + w.elements(x.Back.Input, x.Elem, 0, false, at) + "}"
 }
 
 // elements writes the observed cells of the input array at loc as keyed
@@ -545,7 +560,7 @@ func (w *witnessWriter) zeroLit(t types.Type) string {
 		}
 		return "0"
 	case *types.Struct, *types.Array:
-		return types.TypeString(t, w.q) + "{}"
+		return w.typeName(t) + "{}"
 	}
 	return "nil"
 }

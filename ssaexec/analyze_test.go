@@ -25,6 +25,8 @@ type shownFinding struct {
 	Message string
 	Setup   []string
 	Call    string
+	// Unwritable is set for witnesses that name what the package cannot.
+	Unwritable []string
 }
 
 func show(f *Finding) shownFinding {
@@ -34,6 +36,8 @@ func show(f *Finding) shownFinding {
 		Message: f.Message,
 		Setup:   f.Setup,
 		Call:    f.Call,
+
+		Unwritable: f.Unwritable,
 	}
 }
 
@@ -50,6 +54,30 @@ func TestWitnesses(t *testing.T) {
 			Message: "nil dereference: head.Next.Next.Next is nil",
 			Setup:   []string{"head := &Node{Next: &Node{Next: &Node{Next: nil}}}"},
 			Call:    "ThreeBug(head)",
+		}},
+	}, {
+		// A function the path needs non-nil is a literal of its type.
+		fn: "funcs.Notify",
+		want: []shownFinding{{
+			Kind: NilDeref, Posn: "funcs.go:175:16",
+			Message: "nil dereference: n.Next is nil",
+			Setup:   []string{"n := &Node{Next: nil}"},
+			Call:    "Notify(func(string) {}, n)",
+		}},
+	}, {
+		// The input is built from another package's unexported type and
+		// fields: the witness says why it cannot be a test.
+		fn: "foreign.SecondOf",
+		want: []shownFinding{{
+			Kind: NilDeref, Posn: "inner.go:18:21",
+			Message: "nil dereference: l.head.next is nil",
+			Setup:   []string{"l := &inner.List{head: &inner.node{next: nil}}"},
+			Call:    "SecondOf(l)",
+			Unwritable: []string{
+				"field head of inner.List is not exported",
+				"field next of inner.node is not exported",
+				"type inner.node is not exported",
+			},
 		}},
 	}, {
 		fn: "strs.Euro",

@@ -406,7 +406,7 @@ func (x *explorer) report(s *state) {
 	imports := map[string]bool{}
 	q := recordingQualifier(qualifierFor(x.fn), imports)
 	w := s.heap.Witness(m, q, x.params)
-	f.Setup = w.Setup
+	f.Setup, f.Unwritable = w.Setup, w.Unwritable
 	f.Call = callExpr(x.fn, w.Args, q)
 	if isAbstractGeneric(x.fn) {
 		f.Setup, f.Call = representatives(x.fn, f.Setup, f.Call, q)

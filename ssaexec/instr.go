@@ -356,8 +356,8 @@ func (x *explorer) panickedWith(s *state, k Kind, pos token.Pos, render func(m h
 	if !pos.IsValid() {
 		pos = x.posOf(s)
 	}
-	pos, where := x.userPos(s, pos)
-	f := &Finding{Kind: k, Pos: x.fset.Position(pos), want: want,
+	pos, where, pkg := x.userPos(s, pos)
+	f := &Finding{Kind: k, Pos: x.fset.Position(pos), PosPkg: pkg, want: want,
 		render: func(m heap.Valuer) string { return render(m) + where }}
 	x.raise(s, f, false, x.runtimeError(runtimeMessages[k]))
 }
@@ -496,9 +496,9 @@ func (x *explorer) panicInstr(s *state, in *ssa.Panic) {
 	if !pos.IsValid() {
 		pos = x.posOf(s)
 	}
-	pos, where := x.userPos(s, pos)
+	pos, where, pkg := x.userPos(s, pos)
 	msg += where
-	f := &Finding{Kind: Panic, Pos: x.fset.Position(pos), explicit: true, panicText: text,
+	f := &Finding{Kind: Panic, Pos: x.fset.Position(pos), PosPkg: pkg, explicit: true, panicText: text,
 		render: func(heap.Valuer) string { return msg }}
 	x.raise(s, f, false, v)
 }
@@ -506,13 +506,24 @@ func (x *explorer) panicInstr(s *state, in *ssa.Panic) {
 // userPos moves a panic inside the standard library to the call in the
 // analysed code that led to it, and names the library function called
 // there for the message.
-func (x *explorer) userPos(s *state, pos token.Pos) (token.Pos, string) {
+func (x *explorer) userPos(s *state, pos token.Pos) (token.Pos, string, string) {
 	for i := len(s.frames) - 1; i > 0; i-- {
 		if x.std.isStd(s.frames[i].fn) && !x.std.isStd(s.frames[i-1].fn) {
 			if call := s.frames[i].call; call != nil {
-				return call.Pos(), " (in " + FuncName(s.frames[i].fn) + ")"
+				return call.Pos(), " (in " + FuncName(s.frames[i].fn) + ")", pkgPathOf(s.frames[i-1].fn)
 			}
 		}
 	}
-	return pos, ""
+	return pos, "", pkgPathOf(s.top().fn)
+}
+
+// pkgPathOf returns the import path of fn's package, or "".
+func pkgPathOf(fn *ssa.Function) string {
+	if o := fn.Origin(); o != nil {
+		fn = o
+	}
+	if fn.Pkg == nil {
+		return ""
+	}
+	return fn.Pkg.Pkg.Path()
 }

@@ -93,8 +93,11 @@ func DefaultConfig() Config {
 
 // Finding is a panic that some input within the bounds raises.
 type Finding struct {
-	Kind    Kind
-	Pos     token.Position
+	Kind Kind
+	Pos  token.Position
+	// PosPkg is the import path of the package whose code is at Pos: a
+	// function may panic in code of another package it called.
+	PosPkg  string
 	Func    string
 	Message string
 	// Setup and Call are the witness: Go statements that build the input,
@@ -104,6 +107,10 @@ type Finding struct {
 	Setup   []string
 	Call    string
 	Imports []string
+	// Unwritable says why the witness is not code that compiles in the
+	// function's package (it names unexported types or fields of other
+	// packages); it is then a description of the input, not a test.
+	Unwritable []string
 	// Want holds texts one of which the panic's value, printed with
 	// fmt.Sprint, contains: the runtime's words for a runtime error, the
 	// value of an explicit panic with a constant string. It is empty when

@@ -56,7 +56,11 @@ func NewSuite(pkgPath, pkgName string, findings []*ssaexec.Finding) *Suite {
 			name = fmt.Sprintf("%s_%d", base, count[base])
 		}
 		taken[name] = true
-		s.Tests = append(s.Tests, &Test{Name: name, Finding: f})
+		t := &Test{Name: name, Finding: f}
+		if len(f.Unwritable) > 0 {
+			t.Omitted = "its witness cannot be written in package " + pkgName + ": " + strings.Join(f.Unwritable, "; ")
+		}
+		s.Tests = append(s.Tests, t)
 	}
 	return s
 }
@@ -194,7 +198,11 @@ func (s *Suite) writeTest(b *bytes.Buffer, t *Test) {
 	for _, line := range f.Setup {
 		fmt.Fprintf(b, "\t%s\n", line)
 	}
-	fmt.Fprintf(b, "\tdefer gosymWantPanic(gosymT, %q, %q, %d", s.PkgPath, filepath.Base(f.Pos.Filename), f.Pos.Line)
+	pkg := f.PosPkg
+	if pkg == "" {
+		pkg = s.PkgPath
+	}
+	fmt.Fprintf(b, "\tdefer gosymWantPanic(gosymT, %q, %q, %d", pkg, filepath.Base(f.Pos.Filename), f.Pos.Line)
 	for _, want := range f.Want {
 		fmt.Fprintf(b, ", %s", strconv.Quote(want))
 	}

@@ -17,6 +17,13 @@ var update = flag.Bool("update", false, "rewrite the golden files of the generat
 // analyse runs gosym on the functions of the packages named by pattern
 // (relative to the module root) and groups the findings by package.
 func analyse(t *testing.T, pattern string) []*Suite {
+	suites, _ := analyseDirs(t, pattern)
+	return suites
+}
+
+// analyseDirs is analyse, with the directory of each package by path.
+// (A finding's position may be in another package: a function's is not.)
+func analyseDirs(t *testing.T, pattern string) ([]*Suite, map[string]string) {
 	t.Helper()
 	prog, err := ssaexec.Load("..", pattern)
 	if err != nil {
@@ -25,12 +32,14 @@ func analyse(t *testing.T, pattern string) []*Suite {
 	var suites []*Suite
 	byPath := map[string][]*ssaexec.Finding{}
 	names := map[string]string{}
+	dirs := map[string]string{}
 	var order []string
 	for _, fn := range prog.Entries(false, nil) {
 		r := ssaexec.Analyze(fn, ssaexec.DefaultConfig())
 		if _, seen := names[r.PkgPath]; !seen {
 			order = append(order, r.PkgPath)
 			names[r.PkgPath] = r.PkgName
+			dirs[r.PkgPath] = filepath.Dir(r.Pos.Filename)
 		}
 		byPath[r.PkgPath] = append(byPath[r.PkgPath], r.Findings...)
 	}
@@ -39,7 +48,7 @@ func analyse(t *testing.T, pattern string) []*Suite {
 			suites = append(suites, NewSuite(path, names[path], byPath[path]))
 		}
 	}
-	return suites
+	return suites, dirs
 }
 
 // dirOf returns the directory of a testdata package, from the position
@@ -48,9 +57,13 @@ func dirOf(s *Suite) string { return filepath.Dir(s.Tests[0].Finding.Pos.Filenam
 
 // TestTestdata generates the witness tests of every testdata package,
 // compares them with the golden files, and replays them: every finding
-// must be confirmed.
+// must be confirmed, but for those whose input the package cannot write.
 func TestTestdata(t *testing.T) {
-	suites := analyse(t, "./testdata/...")
+	notReplayable := map[string]Result{
+		"foreign.TestGosymWitness_SecondOf_1": {NotReplayable, "its witness cannot be written in package foreign: " +
+			"field head of inner.List is not exported; field next of inner.node is not exported; type inner.node is not exported"},
+	}
+	suites, dirs := analyseDirs(t, "./testdata/...")
 	if len(suites) == 0 {
 		t.Fatal("no findings in testdata")
 	}
@@ -74,14 +87,18 @@ func TestTestdata(t *testing.T) {
 			if diff := cmp.Diff(string(want), string(src)); diff != "" {
 				t.Errorf("generated tests differ from %s (-want +got):\n%s", golden, diff)
 			}
-			results, err := Replay(s, dirOf(s), Options{})
+			results, err := Replay(s, dirs[s.PkgPath], Options{})
 			if err != nil {
 				t.Fatal(err)
 			}
 			for _, test := range s.Tests {
 				total++
-				if r := results[test.Name]; r.Outcome != Confirmed {
-					t.Errorf("%s (%s at %s): %s", test.Name, test.Finding.Kind, test.Finding.Pos, r)
+				want, ok := notReplayable[s.PkgName+"."+test.Name]
+				if !ok {
+					want = Result{Outcome: Confirmed}
+				}
+				if r := results[test.Name]; r != want {
+					t.Errorf("%s (%s at %s): %s, want %s", test.Name, test.Finding.Kind, test.Finding.Pos, r, want)
 				}
 			}
 		})

@@ -16,6 +16,8 @@ type findingRecord struct {
 	Input        string       `json:"input"`
 	Trace        []stepRecord `json:"trace"`
 	Approximated []string     `json:"approximated,omitempty"`
+	// Unwritable says why Input does not compile in the package.
+	Unwritable []string `json:"unwritable,omitempty"`
 	// Replay is the outcome of running the witness as a test (-replay).
 	Replay       string `json:"replay,omitempty"`
 	ReplayReason string `json:"replay_reason,omitempty"`
@@ -73,6 +75,7 @@ func findingJSON(f *ssaexec.Finding, rel func(string) string) findingRecord {
 		Input:        strings.Join(input, "\n"),
 		Trace:        trace,
 		Approximated: f.Approximated,
+		Unwritable:   f.Unwritable,
 	}
 }
 

@@ -247,6 +247,9 @@ func (p *printer) text(f *ssaexec.Finding) {
 		fmt.Fprintf(p.w, "\t%s\n", line)
 	}
 	fmt.Fprintf(p.w, "\t%s\n", f.Call)
+	if len(f.Unwritable) > 0 {
+		fmt.Fprintf(p.w, "\t// not Go that compiles in the function's package: %s\n", strings.Join(f.Unwritable, "; "))
+	}
 	if len(f.Approximated) > 0 {
 		fmt.Fprintf(p.w, "\t// assumes what these returned or changed: %s\n", strings.Join(f.Approximated, ", "))
 	}
