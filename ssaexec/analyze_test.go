@@ -65,21 +65,6 @@ func TestWitnesses(t *testing.T) {
 			Call:    "Notify(func(string) {}, n)",
 		}},
 	}, {
-		// The input is built from another package's unexported type and
-		// fields: the witness says why it cannot be a test.
-		fn: "foreign.SecondOf",
-		want: []shownFinding{{
-			Kind: NilDeref, Posn: "inner.go:18:21",
-			Message: "nil dereference: l.head.next is nil",
-			Setup:   []string{"l := &inner.List{head: &inner.node{next: nil}}"},
-			Call:    "SecondOf(l)",
-			Unwritable: []string{
-				"field head of inner.List is not exported",
-				"field next of inner.node is not exported",
-				"type inner.node is not exported",
-			},
-		}},
-	}, {
 		fn: "strs.Euro",
 		want: []shownFinding{{
 			Kind: Panic, Posn: "strs.go:120:9", Message: "panic: euro",

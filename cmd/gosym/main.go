@@ -295,6 +295,9 @@ func statusLine(r *ssaexec.FuncResult) string {
 	if len(r.UnsupportedConstructs) > 0 {
 		s += "; unsupported: " + strings.Join(r.UnsupportedConstructs, ", ")
 	}
+	if len(r.Approximated) > 0 {
+		s += "; not executed, modelled by fresh results: " + strings.Join(r.Approximated, ", ")
+	}
 	if r.NilParams > 0 {
 		s += fmt.Sprintf("; %d nil-parameter panics left out (-nil-params)", r.NilParams)
 	}

@@ -15,7 +15,7 @@ func (l *List) Second() int {
 	if l.head == nil {
 		return 0
 	}
-	return l.head.next.val // want nil-deref "^nil dereference: l.head.next is nil$" nil-deref "^nil dereference: l.head.next is nil$"
+	return l.head.next.val // want nil-deref "^nil dereference: l.head.next is nil$"
 }
 
 // Mean returns sum / n.
