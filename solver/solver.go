@@ -62,15 +62,16 @@ type Solver struct {
 	timeout time.Duration
 	// scopes holds the symbolic assertions of each scope, for escalation.
 	scopes   [][]*Term
-	fallback zsolver // created on the first escalation
-	answered zsolver // the solver whose answer the last Check gave
-	depth    int     // number of open Push scopes
-	falseAt  int     // shallowest scope holding an asserted false, or -1
-	calls    int     // Checks that reached Z3
-	last     Result  // result of the last Check
-	fresh    bool    // no Push, Pop or Assert since the last Check
-	model    *Model  // the last Check's model once fetched
-	reason   string  // the last Check's reason for Unknown
+	fallback zsolver       // created on the first escalation
+	answered zsolver       // the solver whose answer the last Check gave
+	depth    int           // number of open Push scopes
+	falseAt  int           // shallowest scope holding an asserted false, or -1
+	calls    int           // Checks that reached Z3
+	spent    time.Duration // time spent in Z3's checks
+	last     Result        // result of the last Check
+	fresh    bool          // no Push, Pop or Assert since the last Check
+	model    *Model        // the last Check's model once fetched
+	reason   string        // the last Check's reason for Unknown
 }
 
 // NewSolver returns an empty solver without timeout.
@@ -157,7 +158,9 @@ func (s *Solver) Check(assumptions ...*Term) Result {
 	if trivial || s.falseAt >= 0 {
 		s.last = Unsat
 	} else {
+		start := time.Now()
 		s.last = s.run(args)
+		s.spent += time.Since(start)
 	}
 	s.fresh = true
 	return s.last
@@ -175,6 +178,7 @@ func (s *Solver) CheckWithin(budget uint) Result {
 	if s.falseAt >= 0 {
 		s.last = Unsat
 	} else {
+		defer func(start time.Time) { s.spent += time.Since(start) }(time.Now())
 		z := s.ctx.z
 		first := max(budget/6, 1)
 		s.calls++
@@ -280,6 +284,9 @@ func (s *Solver) ReasonUnknown() string { return s.reason }
 // Calls returns how many times Z3 was run: a Check that escalates to the
 // fallback solver counts twice.
 func (s *Solver) Calls() int { return s.calls }
+
+// Spent returns the time Z3 took over the checks that reached it.
+func (s *Solver) Spent() time.Duration { return s.spent }
 
 // Model returns a model of the last Check if it returned Sat and the
 // solver has not changed since (Push, Pop, Assert); otherwise nil. A

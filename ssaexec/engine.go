@@ -44,6 +44,8 @@ type explorer struct {
 	deadline time.Time
 	steps    int
 	timedOut bool
+	// stopped is set when the state budget ran out (Config.MaxStates).
+	stopped bool
 
 	seen       map[string]*Finding
 	bounds     map[string]bool
@@ -123,7 +125,7 @@ func Analyze(fn *ssa.Function, cfg Config) (res *FuncResult) {
 			res.Status = Error
 			res.Err = fmt.Sprintf("internal error: %v\n%s", r, debug.Stack())
 		}
-		res.SolverCalls = x.solver.Calls()
+		res.SolverCalls, res.SolverTime = x.solver.Calls(), x.solver.Spent()
 		res.Elapsed = time.Since(start)
 	}()
 	if why := unsupportedFunc(fn); why != "" {
@@ -260,7 +262,11 @@ func (x *explorer) explore(s *state) {
 }
 
 func (x *explorer) outOfTime() bool {
-	if x.timedOut {
+	if x.timedOut || x.stopped {
+		return true
+	}
+	if x.cfg.MaxStates > 0 && x.res.States > x.cfg.MaxStates {
+		x.stopped = true
 		return true
 	}
 	x.steps++
@@ -302,7 +308,7 @@ func (x *explorer) branch(s *state, alts []alt) {
 						continue
 					case solver.Unknown:
 						x.solver.Pop()
-						if x.timedOut {
+						if x.halted() {
 							return
 						}
 						unknown++
@@ -323,11 +329,14 @@ func (x *explorer) branch(s *state, alts []alt) {
 		if pushed {
 			x.solver.Pop()
 		}
-		if x.timedOut {
+		if x.halted() {
 			return
 		}
 	}
 }
+
+// halted reports whether a budget of the function ran out.
+func (x *explorer) halted() bool { return x.timedOut || x.stopped }
 
 // check asks the solver about the current path, within what is left of
 // the function's budget.
@@ -488,12 +497,20 @@ func (x *explorer) finishRecord() {
 		}
 		return a.Column < b.Column
 	})
+	// A budget that ran out is a bound hit, findings or not.
+	if x.timedOut {
+		r.BoundsHit = append(r.BoundsHit, fmt.Sprintf("timeout of %s", x.cfg.Timeout))
+	}
+	if x.stopped {
+		r.BoundsHit = append(r.BoundsHit, fmt.Sprintf("max-states of %d", x.cfg.MaxStates))
+	}
 	switch {
 	case len(r.Findings) > 0:
 		r.Status = Failed
 	case x.timedOut:
 		r.Status = Timeout
-		r.BoundsHit = append(r.BoundsHit, fmt.Sprintf("timeout of %s", x.cfg.Timeout))
+	case x.stopped:
+		r.Status = Stopped
 	case len(r.UnsupportedConstructs) > 0:
 		r.Status = Unsupported
 	case r.Cut > 0:

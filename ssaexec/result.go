@@ -42,6 +42,8 @@ const (
 	Unsupported Status = "unsupported"
 	// Timeout: the function's time budget ran out.
 	Timeout Status = "timeout"
+	// Stopped: the function's state budget ran out (Config.MaxStates).
+	Stopped Status = "stopped"
 	// Error: the engine failed on this function (a bug in gosym).
 	Error Status = "error"
 )
@@ -73,6 +75,9 @@ type Config struct {
 	// abstract subsumption covers, so that no panic within the bounds is
 	// missed; their paths cut by a bound are covered by the abstraction.
 	Refine bool
+	// MaxStates stops the search of a function after that many states
+	// (0: no limit), which bounds the memory one function takes.
+	MaxStates int
 	// Pictures draws each finding's input heap and heap at the panic as
 	// Graphviz (Finding.InputDot, Finding.PanicDot).
 	Pictures bool
@@ -187,7 +192,9 @@ type FuncResult struct {
 	Refined     int
 	States      int
 	SolverCalls int
-	Elapsed     time.Duration
+	// SolverTime is the part of Elapsed spent in the solver.
+	SolverTime time.Duration
+	Elapsed    time.Duration
 	// BoundsHit names each bound that cut a path, with where.
 	BoundsHit []string
 	// UnsupportedConstructs names constructs that ended a path.

@@ -53,6 +53,7 @@ type funcRecord struct {
 	Refined     int      `json:"refined,omitempty"`
 	SolverCalls int      `json:"solver_calls"`
 	Millis      int64    `json:"millis"`
+	SolverMs    int64    `json:"solver_millis"`
 	BoundsHit   []string `json:"bounds_hit"`
 	Unsupported []string `json:"unsupported,omitempty"`
 	Approx      []string `json:"approximated,omitempty"`
@@ -101,6 +102,7 @@ func funcJSON(r *ssaexec.FuncResult, rel func(string) string) funcRecord {
 		States:      r.States,
 		SolverCalls: r.SolverCalls,
 		Millis:      r.Elapsed.Milliseconds(),
+		SolverMs:    r.SolverTime.Milliseconds(),
 		BoundsHit:   bounds,
 		Unsupported: r.UnsupportedConstructs,
 		Approx:      r.Approximated,

@@ -16,9 +16,12 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"path/filepath"
 	"regexp"
+	"runtime"
+	"slices"
 	"strings"
 	"time"
 
@@ -49,6 +52,7 @@ type options struct {
 	replay    bool
 	trace     bool
 	dotDir    string
+	parallel  int
 }
 
 func main() {
@@ -75,14 +79,13 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	out := newPrinter(stdout, opts)
-	var results []*ssaexec.FuncResult
-	for _, fn := range entries {
-		r := ssaexec.Analyze(fn, opts.cfg)
-		results = append(results, r)
-		if !opts.replay && !opts.emitTests && opts.dotDir == "" {
+	start := time.Now()
+	streaming := !opts.replay && !opts.emitTests && opts.dotDir == ""
+	results := analyseAll(entries, opts.cfg, opts.parallel, newProgress(stderr, len(entries)), func(r *ssaexec.FuncResult) {
+		if streaming {
 			out.function(r)
 		}
-	}
+	})
 	if opts.dotDir != "" {
 		if out.pictures, err = writePictures(results, opts.dotDir, stderr); err != nil {
 			fmt.Fprintf(stderr, "gosym: %v\n", err)
@@ -102,7 +105,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	if !opts.json {
-		summarize(stderr, results)
+		summarize(stderr, results, time.Since(start))
 	}
 	for _, r := range results {
 		if len(r.Findings) > 0 {
@@ -126,6 +129,8 @@ func parseFlags(args []string, stderr io.Writer) (*options, []string, error) {
 	fs.IntVar(&opts.cfg.Loops, "loops", def.Loops, "bound on the iterations of a loop that materialize no new input")
 	fs.IntVar(&opts.cfg.Recursion, "recursion", def.Recursion, "bound on active calls of one function")
 	fs.DurationVar(&opts.cfg.Timeout, "timeout", def.Timeout, "time budget of each function")
+	fs.IntVar(&opts.cfg.MaxStates, "max-states", def.MaxStates, "stop a function after this many states of its search (0: no limit); it ends with status stopped")
+	fs.IntVar(&opts.parallel, "p", runtime.GOMAXPROCS(0), "number of functions analysed at once")
 	fs.DurationVar(&opts.cfg.SolverTimeout, "solver-timeout", def.SolverTimeout, "time budget of one solver query")
 	fs.BoolVar(&opts.cfg.NilParams, "nil-params", false, "also report dereferences of nil parameters the function never compared with nil")
 	fs.BoolVar(&opts.cfg.Assumed, "assumed", false, "also report panics that rest on what a call gosym did not execute returned or changed")
@@ -170,6 +175,9 @@ func parseFlags(args []string, stderr io.Writer) (*options, []string, error) {
 	if err := checkBounds(opts.cfg); err != nil {
 		return nil, nil, err
 	}
+	if opts.parallel < 1 {
+		return nil, nil, fmt.Errorf("-p must be at least 1")
+	}
 	if fs.NArg() == 0 {
 		fs.Usage()
 		return nil, nil, fmt.Errorf("no packages named")
@@ -189,6 +197,8 @@ func checkBounds(c ssaexec.Config) error {
 		return fmt.Errorf("-timeout must be positive")
 	case c.SolverTimeout < 0:
 		return fmt.Errorf("-solver-timeout must not be negative")
+	case c.MaxStates < 0:
+		return fmt.Errorf("-max-states must not be negative")
 	}
 	return nil
 }
@@ -318,23 +328,42 @@ func firstLine(s string) string {
 }
 
 // summarize prints the functions by status, so that "no findings" never
-// hides "did not look".
-func summarize(w io.Writer, results []*ssaexec.FuncResult) {
+// hides "did not look", the findings by kind, and where the time went.
+func summarize(w io.Writer, results []*ssaexec.FuncResult, wall time.Duration) {
 	counts := map[ssaexec.Status]int{}
+	kinds := map[ssaexec.Kind]int{}
 	findings, assumed := 0, 0
+	var analysis, solver time.Duration
 	for _, r := range results {
 		counts[r.Status]++
 		findings += len(r.Findings)
 		assumed += r.Assumed
+		analysis += r.Elapsed
+		solver += r.SolverTime
+		for _, f := range r.Findings {
+			kinds[f.Kind]++
+		}
 	}
 	var parts []string
-	for _, st := range []ssaexec.Status{ssaexec.Failed, ssaexec.Complete, ssaexec.Abstract, ssaexec.Bounded, ssaexec.Unsupported, ssaexec.Timeout, ssaexec.Error} {
+	for _, st := range []ssaexec.Status{ssaexec.Failed, ssaexec.Complete, ssaexec.Abstract, ssaexec.Bounded, ssaexec.Unsupported, ssaexec.Timeout, ssaexec.Stopped, ssaexec.Error} {
 		if counts[st] > 0 {
 			parts = append(parts, fmt.Sprintf("%d %s", counts[st], st))
 		}
 	}
 	fmt.Fprintf(w, "gosym: %d findings in %d functions: %s\n", findings, len(results), strings.Join(parts, ", "))
+	if findings > 0 {
+		var byKind []string
+		for _, k := range slices.Sorted(maps.Keys(kinds)) {
+			byKind = append(byKind, fmt.Sprintf("%d %s", kinds[k], k))
+		}
+		fmt.Fprintf(w, "gosym: findings by kind: %s\n", strings.Join(byKind, ", "))
+	}
 	if assumed > 0 {
 		fmt.Fprintf(w, "gosym: %d more panics rest on what calls gosym did not execute returned or changed (-assumed shows them)\n", assumed)
 	}
+	share := 0.0
+	if analysis > 0 {
+		share = 100 * solver.Seconds() / analysis.Seconds()
+	}
+	fmt.Fprintf(w, "gosym: %s wall time, %s of analysis, %.0f%% of it in the solver\n", wall.Round(time.Millisecond), analysis.Round(time.Millisecond), share)
 }

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -31,8 +32,11 @@ func TestTextOutput(t *testing.T) {
 	if code != 1 {
 		t.Errorf("exit code %d, want 1", code)
 	}
-	if wantSum := "gosym: 1 findings in 2 functions: 1 failed, 1 complete\n"; errOut != wantSum {
-		t.Errorf("stderr = %q, want %q", errOut, wantSum)
+	wantSum := regexp.MustCompile(`^gosym: 1 findings in 2 functions: 1 failed, 1 complete\n` +
+		`gosym: findings by kind: 1 nil-deref\n` +
+		`gosym: \S+ wall time, \S+ of analysis, \d+% of it in the solver\n$`)
+	if !wantSum.MatchString(errOut) {
+		t.Errorf("stderr = %q, want it to match %s", errOut, wantSum)
 	}
 }
 
@@ -112,6 +116,37 @@ func TestJSONOutput(t *testing.T) {
 	}
 	if r.Type != "func" || r.Func != "lists.ThreeBug" || r.Status != "failed" || r.Paths == 0 || r.States == 0 {
 		t.Errorf("function record %+v", r)
+	}
+}
+
+// TestParallelDeterministic checks that the output does not depend on how
+// many functions are analysed at once, the times aside.
+func TestParallelDeterministic(t *testing.T) {
+	pkgs := []string{"../../testdata/lists", "../../testdata/dlist", "../../testdata/funcs", "../../testdata/maps"}
+	times := regexp.MustCompile(`"(millis|solver_millis)":\d+`)
+	var outs []string
+	for _, p := range []string{"1", "4"} {
+		_, out, errOut := runGosym(t, append([]string{"-json", "-p", p}, pkgs...)...)
+		if out == "" {
+			t.Fatalf("-p %s: no output; stderr:\n%s", p, errOut)
+		}
+		outs = append(outs, times.ReplaceAllString(out, `"$1":0`))
+	}
+	if diff := cmp.Diff(outs[0], outs[1]); diff != "" {
+		t.Errorf("-p 1 and -p 4 differ (-p1 +p4):\n%s", diff)
+	}
+}
+
+// TestMaxStates checks that a function stopped by its state budget says
+// so.
+func TestMaxStates(t *testing.T) {
+	_, out, _ := runGosym(t, "-json", "-max-states", "5", "-run", `^loops\.Sum$`, "../../testdata/loops")
+	var r funcRecord
+	if err := json.Unmarshal([]byte(strings.TrimSpace(out)), &r); err != nil {
+		t.Fatalf("%v in %q", err, out)
+	}
+	if r.Status != "stopped" || !slices.Contains(r.BoundsHit, "max-states of 5") {
+		t.Errorf("status %q, bounds %q; want stopped by max-states of 5", r.Status, r.BoundsHit)
 	}
 }
 

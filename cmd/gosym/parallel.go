@@ -1,0 +1,114 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"sync"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/gosym/gosym/ssaexec"
+)
+
+// analyseAll analyses the entries on n workers and hands each result to
+// done in the entries' order, whatever order they finish in, so that the
+// output does not depend on the scheduling.
+func analyseAll(entries []*ssa.Function, cfg ssaexec.Config, n int, progress *progress, done func(*ssaexec.FuncResult)) []*ssaexec.FuncResult {
+	type finished struct {
+		i int
+		r *ssaexec.FuncResult
+	}
+	work := make(chan int)
+	out := make(chan finished)
+	var wg sync.WaitGroup
+	for range max(n, 1) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range work {
+				progress.start(entries[i])
+				out <- finished{i, ssaexec.Analyze(entries[i], cfg)}
+			}
+		}()
+	}
+	go func() {
+		for i := range entries {
+			work <- i
+		}
+		close(work)
+		wg.Wait()
+		close(out)
+	}()
+	results := make([]*ssaexec.FuncResult, len(entries))
+	next := 0
+	for f := range out {
+		results[f.i] = f.r
+		progress.finish(f.r)
+		for next < len(results) && results[next] != nil {
+			done(results[next])
+			next++
+		}
+	}
+	progress.clear()
+	return results
+}
+
+// progress shows on a terminal how far a run is: functions done of all,
+// findings so far, and a function being analysed. It is silent when stderr
+// is not a terminal.
+type progress struct {
+	w                     io.Writer
+	mu                    sync.Mutex
+	total, done, findings int
+	current               string
+}
+
+// newProgress returns a progress display on w, or nil (which shows
+// nothing) when w is not a terminal.
+func newProgress(w io.Writer, total int) *progress {
+	f, ok := w.(*os.File)
+	if !ok {
+		return nil
+	}
+	if st, err := f.Stat(); err != nil || st.Mode()&os.ModeCharDevice == 0 {
+		return nil
+	}
+	return &progress{w: w, total: total}
+}
+
+func (p *progress) start(fn *ssa.Function) {
+	if p == nil {
+		return
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.current = ssaexec.FuncName(fn)
+	p.show()
+}
+
+func (p *progress) finish(r *ssaexec.FuncResult) {
+	if p == nil {
+		return
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.done++
+	p.findings += len(r.Findings)
+	p.show()
+}
+
+// show rewrites the status line in place.
+func (p *progress) show() {
+	fmt.Fprintf(p.w, "\r\033[Kgosym: %d/%d functions, %d findings; analysing %s", p.done, p.total, p.findings, p.current)
+}
+
+// clear removes the status line before the summary is printed.
+func (p *progress) clear() {
+	if p == nil {
+		return
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	fmt.Fprint(p.w, "\r\033[K")
+}
