@@ -65,6 +65,23 @@ func TestWitnesses(t *testing.T) {
 			Call:    "Notify(func(string) {}, n)",
 		}},
 	}, {
+		// An assert.Assert that can fail is a finding of its own kind.
+		fn: "contracts.Abs",
+		want: []shownFinding{{
+			Kind: Assert, Posn: "contracts.go:32:15",
+			Message: "assertion failed: Abs is negative",
+			Call:    "Abs(-9223372036854775808)",
+		}},
+	}, {
+		// The witness satisfies the receiver's invariant (repOK).
+		fn: "(*contracts.Ring).Newest",
+		want: []shownFinding{{
+			Kind: Index, Posn: "contracts.go:77:14",
+			Message: "index out of range [16] with length 16 (r.buf[r.head + r.n - 1])",
+			Setup:   []string{"r := &Ring{buf: []int{15: 0}, head: 1, n: 16}"},
+			Call:    "r.Newest()",
+		}},
+	}, {
 		fn: "strs.Euro",
 		want: []shownFinding{{
 			Kind: Panic, Posn: "strs.go:120:9", Message: "panic: euro",
@@ -298,6 +315,7 @@ func TestStatuses(t *testing.T) {
 		Approx      []string
 		NilParams   int
 		Assumed     int
+		Notes       []string
 	}
 	tests := []struct {
 		fn   string
@@ -316,6 +334,11 @@ func TestStatuses(t *testing.T) {
 		{"misc.Half", record{Status: Unsupported, Unsupported: []string{"operator / on float64"}}},
 		{"misc.Parse", record{Status: Complete, Approx: []string{"os.Getenv"}, NilParams: 1, Assumed: 1}},
 		{"misc.Lookup", record{Status: Failed, Approx: []string{"os.Getenv"}, NilParams: 1}},
+		// The correct twins of the contracts examples: an Assume, an
+		// Assert that holds, and an invariant that rules out the panic.
+		{"(*contracts.Stack).Top", record{Status: Complete, NilParams: 1}},
+		{"contracts.AbsClamped", record{Status: Complete}},
+		{"(*contracts.Ring).Oldest", record{Status: Complete, Notes: []string{"receiver invariant repOK() assumed at entry"}}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.fn, func(t *testing.T) {
@@ -327,6 +350,7 @@ func TestStatuses(t *testing.T) {
 				Approx:      res.Approximated,
 				NilParams:   res.NilParams,
 				Assumed:     res.Assumed,
+				Notes:       res.Notes,
 			}
 			if diff := cmp.Diff(tt.want, got, cmpopts.EquateEmpty()); diff != "" {
 				t.Errorf("record (-want +got):\n%s", diff)

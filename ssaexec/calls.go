@@ -98,6 +98,9 @@ func (x *explorer) nilCall(s *state, spec callSpec, o heap.Origin) {
 
 // enter starts executing fn in a new frame (or models it, without a body).
 func (x *explorer) enter(s *state, fn *ssa.Function, env []heap.Value, args []heap.Value, call *ssa.Call) []alt {
+	if alts, ok := x.contractCall(s, fn, args, call); ok {
+		return alts
+	}
 	fn, runs := x.std.resolve(fn)
 	if !runs {
 		if fn.Name() == "init" && fn.Signature.Params().Len() == 0 {

@@ -64,6 +64,11 @@ func (x *explorer) runNextDefer(s *state) []alt {
 // raise starts a panic: with deferred calls pending it unwinds, otherwise
 // the path ends here.
 func (x *explorer) raise(s *state, f *Finding, contract bool, value heap.Value) {
+	if s.inPrecondition() {
+		// The receiver's invariant panicked: not an input it accepts.
+		s.end = dropped
+		return
+	}
 	if f != nil {
 		f.traceEnd = len(s.trace)
 		if x.cfg.Pictures {

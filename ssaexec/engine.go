@@ -68,6 +68,8 @@ type explorer struct {
 	exitEdges map[[2]*ssa.BasicBlock]bool
 	// std is what the program knows of the standard library.
 	std *stdLibrary
+	// repOK is the receiver's invariant, assumed at entry, or nil.
+	repOK *ssa.Function
 	// named lists the program's types, for dynamic type choices.
 	named []types.Type
 }
@@ -120,6 +122,9 @@ func Analyze(fn *ssa.Function, cfg Config) (res *FuncResult) {
 		indexVarsOf: map[*ssa.Function][]indexVar{},
 	}
 	x.table = abstraction.NewTable(cfg.Subsume, ctx, x.solver)
+	if x.repOK = repOKOf(fn); x.repOK != nil {
+		res.Notes = append(res.Notes, "receiver invariant "+x.repOK.Name()+"() assumed at entry")
+	}
 	defer func() {
 		if r := recover(); r != nil {
 			res.Status = Error
@@ -196,6 +201,13 @@ func (x *explorer) initial() *state {
 	}
 	x.res.States++
 	frames := []*frame{newFrame(x.fn, nil)}
+	if x.repOK != nil {
+		// Kiasan's precondition: the receiver's invariant runs first,
+		// and only the paths on which it returns true go on.
+		pre := newFrame(x.repOK, nil)
+		pre.precondition = true
+		frames = append(frames, pre)
+	}
 	// The package's variables get their initial values as the program
 	// would give them: its init function runs before the entry.
 	if pkg := x.fn.Pkg; pkg != nil {

@@ -36,6 +36,13 @@ func (x *explorer) bindParam(s *state) []alt {
 		return x.decide(s, d)
 	}
 	s.frames[0].env[p] = v // the entry frame, under the package's init
+	if s.bound == 0 && x.repOK != nil {
+		for _, f := range s.frames {
+			if f.precondition {
+				f.env[f.fn.Params[0]] = v // the receiver
+			}
+		}
+	}
 	s.bound++
 	return nil
 }
@@ -111,7 +118,7 @@ func (x *explorer) exec(s *state, instr ssa.Instruction) []alt {
 		x.jump(s, in.Block().Succs[0])
 
 	case *ssa.Return:
-		x.ret(s, in)
+		return x.ret(s, in)
 
 	case *ssa.Call:
 		return x.call(s, in)
@@ -456,7 +463,7 @@ func isLoopHead(b *ssa.BasicBlock) bool {
 	return false
 }
 
-func (x *explorer) ret(s *state, in *ssa.Return) {
+func (x *explorer) ret(s *state, in *ssa.Return) []alt {
 	var result heap.Value
 	switch len(in.Results) {
 	case 0:
@@ -469,15 +476,24 @@ func (x *explorer) ret(s *state, in *ssa.Return) {
 		}
 		result = heap.Tuple{Elems: elems}
 	}
-	call := s.top().call
+	done := s.top()
 	s.frames = s.frames[:len(s.frames)-1]
 	if len(s.frames) == 0 {
 		s.end = returned
-		return
+		return nil
 	}
-	if call != nil {
-		x.set(s, call, result)
+	if done.precondition {
+		cond, ok := result.(heap.Scalar)
+		if !ok {
+			x.unsupported(s, "a receiver invariant whose result is not a plain bool")
+			return nil
+		}
+		return x.assume(s, cond, func(*state) {})
 	}
+	if done.call != nil {
+		x.set(s, done.call, result)
+	}
+	return nil
 }
 
 func (x *explorer) panicInstr(s *state, in *ssa.Panic) {

@@ -22,6 +22,7 @@ const (
 	NilMap      Kind = "nil-map"
 	TypeAssert  Kind = "type-assert"
 	NilFunc     Kind = "nil-func"
+	Assert      Kind = "assert" // an assert.Assert that can fail
 )
 
 // Status says how much of a function was covered.

@@ -39,6 +39,9 @@ type frame struct {
 	// deferred marks the frame of a deferred call; unwinding, a frame
 	// running its deferred calls because of a panic.
 	deferred, unwinding bool
+	// precondition marks the frame of the receiver's invariant, run
+	// before the entry's body: its result is assumed.
+	precondition bool
 }
 
 // setProgress records an instruction's progress (nil: none).
@@ -150,6 +153,17 @@ func (s *state) clone() *state {
 }
 
 func (s *state) top() *frame { return s.frames[len(s.frames)-1] }
+
+// inPrecondition reports whether the path is running the receiver's
+// invariant before the entry.
+func (s *state) inPrecondition() bool {
+	for _, f := range s.frames {
+		if f.precondition {
+			return true
+		}
+	}
+	return false
+}
 
 // instr is the instruction the path executes next.
 func (s *state) instr() ssa.Instruction {

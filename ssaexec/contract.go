@@ -1,0 +1,113 @@
+package ssaexec
+
+import (
+	"go/types"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/gosym/gosym/heap"
+)
+
+// assertPkg is the import path of gosym's assertion package.
+const assertPkg = "github.com/gosym/gosym/assert"
+
+// contractCall gives assert.Assume and assert.Assert their meaning: an
+// Assume joins the path condition, an Assert splits the path into a
+// finding and the rest. ok is false for any other callee. Deferred calls
+// (call is nil) run as written.
+func (x *explorer) contractCall(s *state, fn *ssa.Function, args []heap.Value, call *ssa.Call) (alts []alt, ok bool) {
+	if call == nil || fn.Pkg == nil || fn.Pkg.Pkg.Path() != assertPkg {
+		return nil, false
+	}
+	switch fn.Name() {
+	case "Assume":
+	case "Assert":
+	default:
+		return nil, false
+	}
+	v, d := s.heap.Use(args[0])
+	if d != nil {
+		return x.decide(s, d), true
+	}
+	cond, isScalar := v.(heap.Scalar)
+	if !isScalar {
+		x.unsupported(s, "assert."+fn.Name()+" of a condition of type "+call.Call.Args[0].Type().String())
+		return nil, true
+	}
+	proceed := func(s *state) { x.set(s, call, nil) }
+	if fn.Name() == "Assume" {
+		return x.assume(s, cond, proceed), true
+	}
+	msg, want := "assertion failed", "assertion failed"
+	if str, ok := args[1].(heap.Str); ok {
+		msg += ": " + str.S
+		want = msg
+	}
+	fail := func(s *state) { x.panicked(s, Assert, msg, call.Pos(), want) }
+	if b, ok := cond.T.BoolValue(); ok {
+		if b {
+			proceed(s)
+		} else {
+			fail(s)
+		}
+		return nil, true
+	}
+	return []alt{
+		{guard: x.ctx.Not(cond.T), apply: fail},
+		{guard: cond.T, apply: proceed},
+	}, true
+}
+
+// assume continues the path with proceed only where cond holds: it is
+// dropped where cond cannot. The alternative is marked partial, since it
+// does not cover the other case: the solver must check it.
+func (x *explorer) assume(s *state, cond heap.Scalar, proceed func(*state)) []alt {
+	if b, ok := cond.T.BoolValue(); ok {
+		if b {
+			proceed(s)
+		} else {
+			s.end = dropped
+		}
+		return nil
+	}
+	return []alt{{guard: cond.T, partial: true, apply: proceed}}
+}
+
+// repOKOf returns the invariant of a method's receiver type, Kiasan's
+// precondition: a method repOK or RepOK of type func() bool in the
+// receiver's method set, with a body. It returns nil for functions that
+// are not methods, and for the invariant itself.
+func repOKOf(fn *ssa.Function) *ssa.Function {
+	recv := fn.Signature.Recv()
+	if recv == nil || isAbstractGeneric(fn) {
+		return nil
+	}
+	// types.NewMethodSet, not the program's cache: functions are
+	// analysed concurrently.
+	mset := types.NewMethodSet(recv.Type())
+	for _, name := range []string{"repOK", "RepOK"} {
+		var pkg *types.Package
+		if fn.Pkg != nil {
+			pkg = fn.Pkg.Pkg
+		}
+		sel := mset.Lookup(pkg, name)
+		if sel == nil || !isPredicate(sel.Type()) {
+			continue
+		}
+		m := fn.Prog.MethodValue(sel)
+		if m == nil || m.Blocks == nil {
+			continue
+		}
+		if m == fn || m.Object() == fn.Object() {
+			return nil
+		}
+		return m
+	}
+	return nil
+}
+
+// isPredicate reports whether t is func() bool.
+func isPredicate(t types.Type) bool {
+	sig, ok := t.(*types.Signature)
+	return ok && sig.Params().Len() == 0 && sig.Results().Len() == 1 && heap.IsBool(sig.Results().At(0).Type())
+}
