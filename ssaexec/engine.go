@@ -51,6 +51,7 @@ type explorer struct {
 	bounds     map[string]bool
 	constructs map[string]bool
 	approx     map[string]bool
+	ignored    map[string]bool
 	names      map[*ssa.Function]sourceNames
 	// table holds the states stored at loop heads.
 	table *abstraction.Table
@@ -113,6 +114,7 @@ func Analyze(fn *ssa.Function, cfg Config) (res *FuncResult) {
 		bounds:      map[string]bool{},
 		constructs:  map[string]bool{},
 		approx:      map[string]bool{},
+		ignored:     map[string]bool{},
 		names:       map[*ssa.Function]sourceNames{},
 		std:         libraryOf(fn.Prog),
 		live:        map[livePoint][]ssa.Value{},
@@ -410,6 +412,10 @@ func (x *explorer) finish(s *state) {
 // acyclic input reads better.
 func (x *explorer) report(s *state) {
 	f := s.finding
+	if why, ok := x.cfg.IgnoredLines[lineKey(f.Pos.Filename, f.Pos.Line)]; ok {
+		x.ignored[fmt.Sprintf("%s at %s ignored: %s", f.Kind, shortPos(f.Pos), why)] = true
+		return
+	}
 	key := fmt.Sprintf("%s|%s", f.Kind, f.Pos)
 	known := x.seen[key]
 	if known != nil && (!smaller(s.heap, known) || known.replaced >= maxWitnessReplacements) {
@@ -499,6 +505,7 @@ func (x *explorer) finishRecord() {
 	r.BoundsHit = sortedKeys(x.bounds)
 	r.UnsupportedConstructs = sortedKeys(x.constructs)
 	r.Approximated = sortedKeys(x.approx)
+	r.Notes = append(r.Notes, sortedKeys(x.ignored)...)
 	sort.SliceStable(r.Findings, func(i, j int) bool {
 		a, b := r.Findings[i].Pos, r.Findings[j].Pos
 		if a.Filename != b.Filename {

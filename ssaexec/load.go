@@ -22,6 +22,12 @@ type Program struct {
 	SSA  *ssa.Program
 	// Packages are the packages the patterns named, in load order.
 	Packages []*ssa.Package
+	// DirectiveErrors lists the malformed //gosym: comments, which are
+	// not applied.
+	DirectiveErrors []string
+	// ignoredLines maps "file:line" to the reason given there (see
+	// Directives).
+	ignoredLines map[string]string
 }
 
 // LoadError lists the errors of packages that do not load or compile.
@@ -78,7 +84,15 @@ func Load(dir string, patterns ...string) (*Program, error) {
 	if len(named) == 0 {
 		return nil, &LoadError{Errors: []string{fmt.Sprintf("no packages match %s", strings.Join(patterns, " "))}}
 	}
-	return &Program{Fset: prog.Fset, SSA: prog, Packages: named}, nil
+	p := &Program{Fset: prog.Fset, SSA: prog, Packages: named}
+	var namedPkgs []*packages.Package
+	for i, sp := range ssaPkgs {
+		if slices.Contains(named, sp) {
+			namedPkgs = append(namedPkgs, pkgs[i])
+		}
+	}
+	p.readDirectives(namedPkgs)
+	return p, nil
 }
 
 // IsLoadError reports whether err is a package loading or compile error.

@@ -45,6 +45,8 @@ const (
 	Timeout Status = "timeout"
 	// Stopped: the function's state budget ran out (Config.MaxStates).
 	Stopped Status = "stopped"
+	// Ignored: a //gosym:ignore directive says not to analyse it.
+	Ignored Status = "ignored"
 	// Error: the engine failed on this function (a bug in gosym).
 	Error Status = "error"
 )
@@ -79,6 +81,9 @@ type Config struct {
 	// MaxStates stops the search of a function after that many states
 	// (0: no limit), which bounds the memory one function takes.
 	MaxStates int
+	// IgnoredLines maps "file:line" to why findings there are not
+	// reported (//gosym:ignore; see Program.Analyze).
+	IgnoredLines map[string]string
 	// Pictures draws each finding's input heap and heap at the panic as
 	// Graphviz (Finding.InputDot, Finding.PanicDot).
 	Pictures bool

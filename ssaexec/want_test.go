@@ -159,7 +159,7 @@ func TestTestdataFindings(t *testing.T) {
 		t.Fatal("no want comments found in testdata")
 	}
 	for _, fn := range prog.Entries(false, nil) {
-		res := Analyze(fn, DefaultConfig())
+		res := prog.Analyze(fn, DefaultConfig()) // under the //gosym: directives
 		if res.Status == Error {
 			t.Errorf("%s: internal error: %s", res.Func, res.Err)
 		}

@@ -36,7 +36,7 @@ func analyseDirs(t *testing.T, patterns ...string) ([]*Suite, map[string]string)
 	dirs := map[string]string{}
 	var order []string
 	for _, fn := range prog.Entries(false, nil) {
-		r := ssaexec.Analyze(fn, ssaexec.DefaultConfig())
+		r := prog.Analyze(fn, ssaexec.DefaultConfig())
 		if _, seen := names[r.PkgPath]; !seen {
 			order = append(order, r.PkgPath)
 			names[r.PkgPath] = r.PkgName

@@ -81,7 +81,10 @@ func run(args []string, stdout, stderr io.Writer) int {
 	out := newPrinter(stdout, opts)
 	start := time.Now()
 	streaming := !opts.replay && !opts.emitTests && opts.dotDir == ""
-	results := analyseAll(entries, opts.cfg, opts.parallel, newProgress(stderr, len(entries)), func(r *ssaexec.FuncResult) {
+	for _, e := range prog.DirectiveErrors {
+		fmt.Fprintf(stderr, "gosym: %s (not applied)\n", e)
+	}
+	results := analyseAll(prog, entries, opts.cfg, opts.parallel, newProgress(stderr, len(entries)), func(r *ssaexec.FuncResult) {
 		if streaming {
 			out.function(r)
 		}
@@ -345,7 +348,7 @@ func summarize(w io.Writer, results []*ssaexec.FuncResult, wall time.Duration) {
 		}
 	}
 	var parts []string
-	for _, st := range []ssaexec.Status{ssaexec.Failed, ssaexec.Complete, ssaexec.Abstract, ssaexec.Bounded, ssaexec.Unsupported, ssaexec.Timeout, ssaexec.Stopped, ssaexec.Error} {
+	for _, st := range []ssaexec.Status{ssaexec.Failed, ssaexec.Complete, ssaexec.Abstract, ssaexec.Bounded, ssaexec.Unsupported, ssaexec.Timeout, ssaexec.Stopped, ssaexec.Ignored, ssaexec.Error} {
 		if counts[st] > 0 {
 			parts = append(parts, fmt.Sprintf("%d %s", counts[st], st))
 		}

@@ -224,3 +224,39 @@ func TestEmitTests(t *testing.T) {
 		t.Errorf("exit code %d, stderr %q; want 2 and a refusal to overwrite", code, errOut)
 	}
 }
+
+// TestBadDirectives checks that malformed //gosym: comments are reported,
+// with their positions, and not applied.
+func TestBadDirectives(t *testing.T) {
+	dir := t.TempDir()
+	src := "package bad\n\n" +
+		"// Get returns a[3].\n" +
+		"//\n" +
+		"//gosym:k zero\n" +
+		"//gosym:frobnicate\n" +
+		"func Get(a []int) int {\n" +
+		"\t//gosym:ignore\n" +
+		"\treturn a[3] //gosym:loops 2\n" +
+		"}\n"
+	for name, text := range map[string]string{"go.mod": "module example.com/bad\n\ngo 1.22\n", "bad.go": src} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	t.Chdir(dir)
+	code, out, errOut := runGosym(t, ".")
+	if code != 1 || !strings.Contains(out, "index out of range [3] with length 0") {
+		t.Errorf("exit code %d, stdout:\n%s\nwant the finding the bad ignore does not hide", code, out)
+	}
+	file := filepath.Join(dir, "bad.go")
+	want := []string{
+		"gosym: " + file + `:5:1: //gosym:k: want a positive integer, got "zero" (not applied)`,
+		"gosym: " + file + ":6:1: unknown directive //gosym:frobnicate (want ignore, k, loops, recursion or timeout) (not applied)",
+		"gosym: " + file + ":8:2: //gosym:ignore needs a reason (not applied)",
+		"gosym: " + file + ":9:14: //gosym:loops belongs in a function's doc comment (not applied)",
+	}
+	got := strings.Split(errOut, "\n")[:len(want)]
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("stderr (-want +got):\n%s", diff)
+	}
+}

@@ -14,7 +14,7 @@ import (
 // analyseAll analyses the entries on n workers and hands each result to
 // done in the entries' order, whatever order they finish in, so that the
 // output does not depend on the scheduling.
-func analyseAll(entries []*ssa.Function, cfg ssaexec.Config, n int, progress *progress, done func(*ssaexec.FuncResult)) []*ssaexec.FuncResult {
+func analyseAll(prog *ssaexec.Program, entries []*ssa.Function, cfg ssaexec.Config, n int, progress *progress, done func(*ssaexec.FuncResult)) []*ssaexec.FuncResult {
 	type finished struct {
 		i int
 		r *ssaexec.FuncResult
@@ -28,7 +28,7 @@ func analyseAll(entries []*ssa.Function, cfg ssaexec.Config, n int, progress *pr
 			defer wg.Done()
 			for i := range work {
 				progress.start(entries[i])
-				out <- finished{i, ssaexec.Analyze(entries[i], cfg)}
+				out <- finished{i, prog.Analyze(entries[i], cfg)}
 			}
 		}()
 	}

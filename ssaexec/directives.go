@@ -1,0 +1,186 @@
+package ssaexec
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"os"
+	"strconv"
+	"strings"
+	"time"
+
+	"golang.org/x/tools/go/packages"
+	"golang.org/x/tools/go/ssa"
+)
+
+// Directives are what the source says to gosym in //gosym: comments:
+//
+//	//gosym:ignore reason    on a line, or alone on the line above it:
+//	                         findings at that line are not reported
+//	//gosym:ignore reason    in a function's doc comment: the function is
+//	                         not analysed (status ignored)
+//	//gosym:k 5              in a function's doc comment: a bound for that
+//	                         function (also loops, recursion, timeout)
+const directivePrefix = "//gosym:"
+
+// functionBounds are the bounds a function's doc comment may set.
+var functionBounds = map[string]func(c *Config, arg string) error{
+	"k":         func(c *Config, arg string) error { return positive(&c.K, arg) },
+	"loops":     func(c *Config, arg string) error { return positive(&c.Loops, arg) },
+	"recursion": func(c *Config, arg string) error { return positive(&c.Recursion, arg) },
+	"timeout": func(c *Config, arg string) error {
+		d, err := time.ParseDuration(arg)
+		if err != nil || d <= 0 {
+			return fmt.Errorf("want a positive duration, got %q", arg)
+		}
+		c.Timeout = d
+		return nil
+	},
+}
+
+func positive(dst *int, arg string) error {
+	n, err := strconv.Atoi(arg)
+	if err != nil || n < 1 {
+		return fmt.Errorf("want a positive integer, got %q", arg)
+	}
+	*dst = n
+	return nil
+}
+
+// directive is one //gosym: comment: its verb and the rest.
+type directive struct {
+	pos       token.Position
+	verb, arg string
+}
+
+func parseDirective(fset *token.FileSet, c *ast.Comment) (directive, bool) {
+	text, ok := strings.CutPrefix(c.Text, directivePrefix)
+	if !ok {
+		return directive{}, false
+	}
+	verb, arg, _ := strings.Cut(strings.TrimSpace(text), " ")
+	return directive{pos: fset.Position(c.Pos()), verb: verb, arg: strings.TrimSpace(arg)}, true
+}
+
+// readDirectives collects the line directives of the named packages'
+// files into p, and the errors of malformed ones. Function directives are
+// read from each function's doc comment when it is analysed.
+func (p *Program) readDirectives(pkgs []*packages.Package) {
+	p.ignoredLines = map[string]string{}
+	for _, pkg := range pkgs {
+		for _, f := range pkg.Syntax {
+			docs := map[*ast.CommentGroup]bool{}
+			for _, d := range f.Decls {
+				if fd, ok := d.(*ast.FuncDecl); ok && fd.Doc != nil {
+					docs[fd.Doc] = true
+				}
+			}
+			for _, group := range f.Comments {
+				for _, c := range group.List {
+					d, ok := parseDirective(p.Fset, c)
+					if !ok {
+						continue
+					}
+					if docs[group] {
+						if err := checkFunctionDirective(d); err != nil {
+							p.DirectiveErrors = append(p.DirectiveErrors, err.Error())
+						}
+						continue
+					}
+					p.lineDirective(d)
+				}
+			}
+		}
+	}
+}
+
+// lineDirective records an ignore directive outside a doc comment: for its
+// own line when code precedes it there, else for the next line.
+func (p *Program) lineDirective(d directive) {
+	switch {
+	case d.verb != "ignore":
+		p.DirectiveErrors = append(p.DirectiveErrors, fmt.Sprintf("%s: //gosym:%s belongs in a function's doc comment", d.pos, d.verb))
+	case d.arg == "":
+		p.DirectiveErrors = append(p.DirectiveErrors, fmt.Sprintf("%s: //gosym:ignore needs a reason", d.pos))
+	default:
+		line := d.pos.Line
+		if !codeBefore(d.pos) {
+			line++
+		}
+		p.ignoredLines[lineKey(d.pos.Filename, line)] = d.arg
+	}
+}
+
+// codeBefore reports whether the line of pos has code before column pos.
+func codeBefore(pos token.Position) bool {
+	src, err := os.ReadFile(pos.Filename)
+	if err != nil {
+		return false
+	}
+	start := pos.Offset - (pos.Column - 1)
+	return start >= 0 && pos.Offset <= len(src) && strings.TrimSpace(string(src[start:pos.Offset])) != ""
+}
+
+func checkFunctionDirective(d directive) error {
+	if d.verb == "ignore" {
+		if d.arg == "" {
+			return fmt.Errorf("%s: //gosym:ignore needs a reason", d.pos)
+		}
+		return nil
+	}
+	set, ok := functionBounds[d.verb]
+	if !ok {
+		return fmt.Errorf("%s: unknown directive //gosym:%s (want ignore, k, loops, recursion or timeout)", d.pos, d.verb)
+	}
+	if err := set(&Config{}, d.arg); err != nil {
+		return fmt.Errorf("%s: //gosym:%s: %v", d.pos, d.verb, err)
+	}
+	return nil
+}
+
+func lineKey(file string, line int) string { return fmt.Sprintf("%s:%d", file, line) }
+
+// Analyze analyses fn as the package-level Analyze does, under the
+// directives of its source: its doc comment's bounds, or its ignore, and
+// the ignored lines.
+func (p *Program) Analyze(fn *ssa.Function, cfg Config) *FuncResult {
+	cfg.IgnoredLines = p.ignoredLines
+	for _, d := range functionDirectives(fn) {
+		if checkFunctionDirective(d) != nil {
+			continue // reported by Load
+		}
+		if d.verb == "ignore" {
+			return ignoredFunc(fn, d.arg)
+		}
+		functionBounds[d.verb](&cfg, d.arg)
+	}
+	return Analyze(fn, cfg)
+}
+
+// functionDirectives returns the directives of fn's doc comment (its
+// generic origin's, for an instantiation).
+func functionDirectives(fn *ssa.Function) []directive {
+	if o := fn.Origin(); o != nil {
+		fn = o
+	}
+	decl, ok := fn.Syntax().(*ast.FuncDecl)
+	if !ok || decl.Doc == nil {
+		return nil
+	}
+	var out []directive
+	for _, c := range decl.Doc.List {
+		if d, ok := parseDirective(fn.Prog.Fset, c); ok {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+func ignoredFunc(fn *ssa.Function, why string) *FuncResult {
+	res := &FuncResult{Func: FuncName(fn), Pos: fn.Prog.Fset.Position(fn.Pos()), Status: Ignored,
+		Notes: []string{"//gosym:ignore " + why}}
+	if fn.Pkg != nil {
+		res.PkgPath, res.PkgName = fn.Pkg.Pkg.Path(), fn.Pkg.Pkg.Name()
+	}
+	return res
+}

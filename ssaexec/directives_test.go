@@ -1,0 +1,58 @@
+package ssaexec
+
+import (
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
+)
+
+// TestDirectives checks that Program.Analyze applies the //gosym:
+// comments of testdata/directives: ignored lines, an ignored function, and
+// a function's own bound, which the package-level Analyze does not.
+func TestDirectives(t *testing.T) {
+	type record struct {
+		Status   Status
+		Bounds   []string
+		Notes    []string
+		Findings int
+	}
+	tests := []struct {
+		fn          string
+		plain, with record
+	}{{
+		fn:    "directives.First",
+		plain: record{Status: Failed, Findings: 1},
+		with:  record{Status: Complete, Notes: []string{"index at directives.go:6:10 ignored: callers check len(a) > 0"}},
+	}, {
+		fn:    "directives.Second",
+		plain: record{Status: Failed, Findings: 1},
+		with:  record{Status: Complete, Notes: []string{"index at directives.go:12:10 ignored: callers pass pairs"}},
+	}, {
+		fn:    "directives.Third",
+		plain: record{Status: Failed, Findings: 1},
+		with:  record{Status: Ignored, Notes: []string{"//gosym:ignore generated accessor"}},
+	}, {
+		fn:    "directives.Fourth",
+		plain: record{Status: Failed, Bounds: []string{"k at directives.go:31:31"}, Findings: 4},
+		with:  record{Status: Failed, Findings: 4},
+	}}
+	prog := testdataProgram(t)
+	show := func(r *FuncResult) record {
+		return record{Status: r.Status, Bounds: r.BoundsHit, Notes: r.Notes, Findings: len(r.Findings)}
+	}
+	for _, tt := range tests {
+		t.Run(tt.fn, func(t *testing.T) {
+			fn := entry(t, tt.fn)
+			if diff := cmp.Diff(tt.plain, show(Analyze(fn, DefaultConfig())), cmpopts.EquateEmpty()); diff != "" {
+				t.Errorf("without directives (-want +got):\n%s", diff)
+			}
+			if diff := cmp.Diff(tt.with, show(prog.Analyze(fn, DefaultConfig())), cmpopts.EquateEmpty()); diff != "" {
+				t.Errorf("with directives (-want +got):\n%s", diff)
+			}
+		})
+	}
+	if len(prog.DirectiveErrors) != 0 {
+		t.Errorf("testdata has malformed directives: %q", prog.DirectiveErrors)
+	}
+}
