@@ -53,6 +53,7 @@ type options struct {
 	trace     bool
 	dotDir    string
 	parallel  int
+	sarifFile string
 }
 
 func main() {
@@ -107,6 +108,12 @@ func run(args []string, stdout, stderr io.Writer) int {
 			out.function(r)
 		}
 	}
+	if opts.sarifFile != "" {
+		if err := writeSARIF(opts.sarifFile, results, out.rel); err != nil {
+			fmt.Fprintf(stderr, "gosym: writing %s: %v\n", opts.sarifFile, err)
+			return 2
+		}
+	}
 	if !opts.json {
 		summarize(stderr, results, time.Since(start))
 	}
@@ -147,6 +154,7 @@ func parseFlags(args []string, stderr io.Writer) (*options, []string, error) {
 	fs.StringVar(&opts.testFile, "test-file", witnesstest.DefaultFile, "name of the test file -emit-tests writes and -replay runs")
 	fs.BoolVar(&opts.replay, "replay", false, "run each finding's witness as a Go test and say whether it confirmed the panic")
 	fs.StringVar(&opts.dotDir, "dot", "", "write each finding's input heap and heap at the panic as Graphviz files into this directory (and SVG, if dot is installed)")
+	fs.StringVar(&opts.sarifFile, "sarif", "", "also write the findings as a SARIF 2.1.0 log into this file (for GitHub code scanning)")
 	fs.BoolVar(&opts.trace, "trace", false, "show each finding's path: the source lines executed, the branches taken and the values that decided them")
 	if err := fs.Parse(args); err != nil {
 		return nil, nil, err
