@@ -9,7 +9,6 @@ import (
 	"strings"
 	"time"
 
-	"golang.org/x/tools/go/packages"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -65,10 +64,10 @@ func parseDirective(fset *token.FileSet, c *ast.Comment) (directive, bool) {
 // readDirectives collects the line directives of the named packages'
 // files into p, and the errors of malformed ones. Function directives are
 // read from each function's doc comment when it is analysed.
-func (p *Program) readDirectives(pkgs []*packages.Package) {
+func (p *Program) readDirectives(files []*ast.File) {
 	p.ignoredLines = map[string]string{}
-	for _, pkg := range pkgs {
-		for _, f := range pkg.Syntax {
+	for _, f := range files {
+		{
 			docs := map[*ast.CommentGroup]bool{}
 			for _, d := range f.Decls {
 				if fd, ok := d.(*ast.FuncDecl); ok && fd.Doc != nil {

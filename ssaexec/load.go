@@ -85,14 +85,38 @@ func Load(dir string, patterns ...string) (*Program, error) {
 		return nil, &LoadError{Errors: []string{fmt.Sprintf("no packages match %s", strings.Join(patterns, " "))}}
 	}
 	p := &Program{Fset: prog.Fset, SSA: prog, Packages: named}
-	var namedPkgs []*packages.Package
+	var files []*ast.File
 	for i, sp := range ssaPkgs {
 		if slices.Contains(named, sp) {
-			namedPkgs = append(namedPkgs, pkgs[i])
+			files = append(files, pkgs[i].Syntax...)
 		}
 	}
-	p.readDirectives(namedPkgs)
+	p.readDirectives(files)
 	return p, nil
+}
+
+// FromTypes lowers one type-checked package to SSA, as an analysis pass
+// has it: only its own functions have bodies; calls into its imports are
+// modelled as unknown calls.
+func FromTypes(fset *token.FileSet, pkg *types.Package, files []*ast.File, info *types.Info) *Program {
+	prog := ssa.NewProgram(fset, ssa.GlobalDebug|ssa.InstantiateGenerics)
+	created := map[*types.Package]bool{}
+	var create func(imports []*types.Package)
+	create = func(imports []*types.Package) {
+		for _, imp := range imports {
+			if !created[imp] {
+				created[imp] = true
+				prog.CreatePackage(imp, nil, nil, true)
+				create(imp.Imports())
+			}
+		}
+	}
+	create(pkg.Imports())
+	sp := prog.CreatePackage(pkg, files, info, false)
+	sp.Build()
+	p := &Program{Fset: fset, SSA: prog, Packages: []*ssa.Package{sp}}
+	p.readDirectives(files)
+	return p
 }
 
 // IsLoadError reports whether err is a package loading or compile error.

@@ -1,0 +1,112 @@
+// Package analyzer runs gosym as a golang.org/x/tools/go/analysis
+// Analyzer, for go vet -vettool (see cmd/gosym-vet), gopls and
+// golangci-lint.
+//
+// Each exported function of the package is executed symbolically, as the
+// gosym command does, and each finding is a diagnostic at the panicking
+// instruction, with the input that makes it panic as related
+// information. In this mode only the analysed package has function
+// bodies: calls into other packages, the standard library included, are
+// modelled by fresh results, and panics that rest on those results are
+// left out, as the command's default does.
+package analyzer
+
+import (
+	"fmt"
+	"go/token"
+	"strings"
+	"time"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/gosym/gosym/ssaexec"
+)
+
+const doc = `find the inputs that make functions panic, by symbolic execution
+
+gosym executes each exported function of the package symbolically and
+reports every nil dereference, index or slice bound out of range, division
+by zero, nil-map write, failed type assertion, explicit panic and failed
+assert.Assert that some input within the bounds reaches, with that input.`
+
+// Analyzer reports the panics gosym finds in a package's functions.
+var Analyzer = &analysis.Analyzer{
+	Name: "gosym",
+	Doc:  doc,
+	URL:  "https://github.com/gosym/gosym",
+	Run:  run,
+}
+
+var (
+	k       int
+	timeout time.Duration
+	budget  time.Duration
+	all     bool
+)
+
+func init() {
+	def := ssaexec.DefaultConfig()
+	fs := &Analyzer.Flags
+	fs.IntVar(&k, "k", def.K, "bound on materialization chains from each parameter")
+	fs.DurationVar(&timeout, "timeout", def.Timeout, "time budget of each function")
+	fs.DurationVar(&budget, "budget", 0, "time budget of each package (0: none); functions left when it runs out are reported as not analysed")
+	fs.BoolVar(&all, "all", false, "analyse unexported functions too")
+}
+
+func run(pass *analysis.Pass) (any, error) {
+	prog := ssaexec.FromTypes(pass.Fset, pass.Pkg, pass.Files, pass.TypesInfo)
+	cfg := ssaexec.DefaultConfig()
+	cfg.K, cfg.Timeout = k, timeout
+	start := time.Now()
+	var skipped []string
+	for _, fn := range prog.Entries(all, nil) {
+		if budget > 0 && time.Since(start) > budget {
+			skipped = append(skipped, ssaexec.FuncName(fn))
+			continue
+		}
+		r := prog.Analyze(fn, cfg)
+		for _, f := range r.Findings {
+			pass.Report(diagnostic(pass, fn.Pos(), f))
+		}
+		if r.Status == ssaexec.Error {
+			msg, _, _ := strings.Cut(r.Err, "\n")
+			pass.Report(analysis.Diagnostic{Pos: fn.Pos(), Category: "internal-error",
+				Message: fmt.Sprintf("gosym internal error in %s (a bug in gosym: please report it): %s", r.Func, msg)})
+		}
+	}
+	if len(skipped) > 0 && len(pass.Files) > 0 {
+		pass.Report(analysis.Diagnostic{Pos: pass.Files[0].Package, Category: "budget",
+			Message: fmt.Sprintf("gosym: the package's budget of %s ran out: %d functions not analysed: %s", budget, len(skipped), strings.Join(skipped, ", "))})
+	}
+	return nil, nil
+}
+
+// diagnostic reports finding f of the function at fnPos: at the
+// panicking position, with the witness as related information at the
+// function.
+func diagnostic(pass *analysis.Pass, fnPos token.Pos, f *ssaexec.Finding) analysis.Diagnostic {
+	input := strings.Join(append(append([]string(nil), f.Setup...), f.Call), "; ")
+	return analysis.Diagnostic{
+		Pos:      posOf(pass.Fset, fnPos, f.Pos),
+		Category: string(f.Kind),
+		Message:  fmt.Sprintf("%s (%s)", f.Message, f.Kind),
+		Related:  []analysis.RelatedInformation{{Pos: fnPos, Message: "input that panics: " + input}},
+	}
+}
+
+// posOf turns a finding's position back into a token.Pos of the file
+// set, falling back to the function's when the file is not there.
+func posOf(fset *token.FileSet, fallback token.Pos, p token.Position) token.Pos {
+	var found token.Pos = token.NoPos
+	fset.Iterate(func(f *token.File) bool {
+		if f.Name() != p.Filename || p.Line > f.LineCount() {
+			return true
+		}
+		found = f.LineStart(p.Line) + token.Pos(p.Column-1)
+		return false
+	})
+	if !found.IsValid() {
+		return fallback
+	}
+	return found
+}

@@ -1,0 +1,52 @@
+// Package lists has list code for the analyzer's tests.
+package lists
+
+import "strconv"
+
+// Node is a list node.
+type Node struct {
+	Val  int
+	Next *Node
+}
+
+// ThreeBug returns the value of the fourth node of a three-node list.
+func ThreeBug(head *Node) int {
+	count := 0
+	for cur := head; cur != nil; cur = cur.Next {
+		count++
+	}
+	if count == 3 {
+		return head.Next.Next.Next.Val // want `nil dereference: head.Next.Next.Next is nil \(nil-deref\)`
+	}
+	return 0
+}
+
+// Sum adds the values of the list: no panic.
+func Sum(head *Node) int {
+	s := 0
+	for n := head; n != nil; n = n.Next {
+		s += n.Val
+	}
+	return s
+}
+
+// Parse divides by a parsed number. What strconv.Atoi returns is not
+// known here (its body is another package's), so the panic resting on it
+// is left out.
+func Parse(s string) int {
+	n, err := strconv.Atoi(s)
+	if err != nil {
+		return 0
+	}
+	return 100 / n
+}
+
+// Div divides by b: callers check it.
+func Div(a, b int) int {
+	return a / b //gosym:ignore callers check b != 0
+}
+
+// Mod takes the remainder of a by b.
+func Mod(a, b int) int {
+	return a % b // want `integer divide by zero: b is 0 \(div-zero\)`
+}
