@@ -1,6 +1,8 @@
 package ssaexec
 
 import (
+	"fmt"
+	"go/token"
 	"go/types"
 
 	"golang.org/x/tools/go/ssa"
@@ -110,4 +112,52 @@ func repOKOf(fn *ssa.Function) *ssa.Function {
 func isPredicate(t types.Type) bool {
 	sig, ok := t.(*types.Signature)
 	return ok && sig.Params().Len() == 0 && sig.Results().Len() == 1 && heap.IsBool(sig.Results().At(0).Type())
+}
+
+// checksInvariant reports whether the entry's normal returns assert the
+// receiver's invariant: Config.Invariants, on an exported method whose
+// receiver type has one.
+func (x *explorer) checksInvariant() bool {
+	return x.cfg.Invariants && x.repOK != nil && isExported(x.fn)
+}
+
+// enterPostcondition runs the receiver's invariant on recv after the
+// entry returned at exit.
+func (x *explorer) enterPostcondition(s *state, recv heap.Value, exit token.Pos) {
+	f := newFrame(x.repOK, nil)
+	f.postcondition, f.exit = true, exit
+	f.env[x.repOK.Params[0]] = recv
+	s.frames = append(s.frames, f)
+}
+
+// invariantAtExit splits a path on the invariant's result: where it can
+// be false, a finding at the entry's return.
+func (x *explorer) invariantAtExit(s *state, result heap.Value) []alt {
+	cond, ok := result.(heap.Scalar)
+	if !ok {
+		x.unsupported(s, "a receiver invariant whose result is not a plain bool")
+		return nil
+	}
+	exit := s.top().exit
+	if !exit.IsValid() {
+		exit = x.fn.Syntax().End() - 1 // the closing brace of an implicit return
+	}
+	msg := fmt.Sprintf("invariant %s() does not hold at the return of %s", x.repOK.Name(), x.fn.Name())
+	holds := func(s *state) {
+		s.frames = nil
+		s.end = returned
+	}
+	fail := func(s *state) {
+		x.panicked(s, Assert, msg, exit)
+		s.finding.invariant = x.repOK.Name()
+	}
+	if b, ok := cond.T.BoolValue(); ok {
+		if b {
+			holds(s)
+		} else {
+			fail(s)
+		}
+		return nil
+	}
+	return []alt{{guard: x.ctx.Not(cond.T), apply: fail}, {guard: cond.T, apply: holds}}
 }

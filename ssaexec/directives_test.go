@@ -56,3 +56,38 @@ func TestDirectives(t *testing.T) {
 		t.Errorf("testdata has malformed directives: %q", prog.DirectiveErrors)
 	}
 }
+
+// TestInvariants checks Config.Invariants: a method that returns with its
+// receiver's invariant broken is a finding at the return, whose witness
+// comes with the check to run after the call; its correct twin is
+// complete.
+func TestInvariants(t *testing.T) {
+	cfg := DefaultConfig()
+	cfg.Invariants = true
+	res := Analyze(entry(t, "(*contracts.Ring).Push"), cfg)
+	type shown struct {
+		Finding shownFinding
+		Check   string
+		Notes   []string
+	}
+	var got shown
+	if len(res.Findings) == 1 {
+		got = shown{show(res.Findings[0]), res.Findings[0].InvariantCheck, res.Notes}
+	}
+	want := shown{
+		Finding: shownFinding{
+			Kind: Assert, Posn: "contracts.go:98:1",
+			Message: "invariant repOK() does not hold at the return of Push",
+			Setup:   []string{"r := &Ring{buf: []int{0: 0}, head: 0, n: 1}"},
+			Call:    "r.Push(0)",
+		},
+		Check: "r.repOK()",
+		Notes: []string{"receiver invariant repOK() assumed at entry", "and asserted at return"},
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("(*contracts.Ring).Push (-want +got):\n%s", diff)
+	}
+	if res := Analyze(entry(t, "(*contracts.Ring).PushWrapped"), cfg); res.Status != Complete {
+		t.Errorf("(*contracts.Ring).PushWrapped: %s with %d findings, want complete", res.Status, len(res.Findings))
+	}
+}

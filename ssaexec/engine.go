@@ -126,6 +126,9 @@ func Analyze(fn *ssa.Function, cfg Config) (res *FuncResult) {
 	x.table = abstraction.NewTable(cfg.Subsume, ctx, x.solver)
 	if x.repOK = repOKOf(fn); x.repOK != nil {
 		res.Notes = append(res.Notes, "receiver invariant "+x.repOK.Name()+"() assumed at entry")
+		if x.checksInvariant() {
+			res.Notes = append(res.Notes, "and asserted at return")
+		}
 	}
 	defer func() {
 		if r := recover(); r != nil {
@@ -434,6 +437,9 @@ func (x *explorer) report(s *state) {
 	q := recordingQualifier(qualifierFor(x.fn), imports)
 	w := s.heap.Witness(m, q, x.params)
 	f.Setup, f.Unwritable = w.Setup, w.Unwritable
+	if f.invariant != "" {
+		f.Setup, f.InvariantCheck = invariantCheck(x.fn, f.invariant, f.Setup, w.Args, q)
+	}
 	f.Call = callExpr(x.fn, w.Args, q)
 	if isAbstractGeneric(x.fn) {
 		f.Setup, f.Call = representatives(x.fn, f.Setup, f.Call, q)
@@ -631,6 +637,8 @@ func recordingQualifier(q types.Qualifier, used map[string]bool) types.Qualifier
 // (see Finding.Want).
 func expectedPanic(f *Finding) []string {
 	switch {
+	case f.invariant != "":
+		return nil // a broken invariant does not panic
 	case f.want != nil:
 		return f.want
 	case f.explicit && f.panicText == "":
@@ -659,6 +667,22 @@ func callExpr(fn *ssa.Function, args []string, q types.Qualifier) string {
 		recv = "(" + recv + ")"
 	}
 	return fmt.Sprintf("%s.%s(%s)", recv, fn.Name(), strings.Join(args[1:], ", "))
+}
+
+// invariantCheck returns the expression that evaluates the invariant on
+// the witness's receiver after the call. A receiver written as a literal
+// gets a variable first, so that the check sees what the call changed:
+// the setup gains its statement, and args[0] becomes the variable.
+func invariantCheck(fn *ssa.Function, invariant string, setup, args []string, q types.Qualifier) ([]string, string) {
+	recv := args[0]
+	if !token.IsIdentifier(recv) || recv == "nil" {
+		if recv == "nil" {
+			recv = "(" + types.TypeString(fn.Signature.Recv().Type(), q) + ")(nil)"
+		}
+		setup = append(slices.Clip(setup), "gosymRecv := "+recv)
+		args[0] = "gosymRecv"
+	}
+	return setup, args[0] + "." + invariant + "()"
 }
 
 // representatives rewrites a witness of generic code analysed abstractly

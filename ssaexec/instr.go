@@ -477,8 +477,15 @@ func (x *explorer) ret(s *state, in *ssa.Return) []alt {
 		result = heap.Tuple{Elems: elems}
 	}
 	done := s.top()
+	if done.postcondition {
+		return x.invariantAtExit(s, result)
+	}
 	s.frames = s.frames[:len(s.frames)-1]
 	if len(s.frames) == 0 {
+		if x.checksInvariant() && done.fn == x.fn {
+			x.enterPostcondition(s, done.env[x.fn.Params[0]], in.Pos())
+			return nil
+		}
 		s.end = returned
 		return nil
 	}

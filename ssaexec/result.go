@@ -81,6 +81,10 @@ type Config struct {
 	// MaxStates stops the search of a function after that many states
 	// (0: no limit), which bounds the memory one function takes.
 	MaxStates int
+	// Invariants asserts the receiver's invariant (repOK, RepOK) at the
+	// normal return of exported methods: a path that returns with it
+	// false is a finding of kind assert.
+	Invariants bool
 	// IgnoredLines maps "file:line" to why findings there are not
 	// reported (//gosym:ignore; see Program.Analyze).
 	IgnoredLines map[string]string
@@ -118,6 +122,10 @@ type Finding struct {
 	Setup   []string
 	Call    string
 	Imports []string
+	// InvariantCheck, for a broken invariant (Config.Invariants), is the
+	// Go expression that evaluates it on the witness's receiver after the
+	// call: the call does not panic, the expression is false.
+	InvariantCheck string
 	// Unwritable says why the witness is not code that compiles in the
 	// function's package (it names unexported types or fields of other
 	// packages); it is then a description of the input, not a test.
@@ -154,6 +162,9 @@ type Finding struct {
 	// atPanic is what Config.Pictures draws of the heap at the panic: the
 	// heap, the panicking frame's variables and the location it failed on.
 	atPanic *panicPicture
+	// invariant is the name of the receiver's invariant a finding says
+	// is broken at return, or "".
+	invariant string
 	// traceEnd is the length of the path's trace when the panic was
 	// raised: deferred calls run after it are not part of the path to it.
 	traceEnd int

@@ -40,8 +40,11 @@ type frame struct {
 	// running its deferred calls because of a panic.
 	deferred, unwinding bool
 	// precondition marks the frame of the receiver's invariant, run
-	// before the entry's body: its result is assumed.
-	precondition bool
+	// before the entry's body: its result is assumed. postcondition
+	// marks it run after the entry returned: its result is asserted.
+	precondition, postcondition bool
+	// exit is, in a postcondition frame, where the entry returned.
+	exit token.Pos
 }
 
 // setProgress records an instruction's progress (nil: none).

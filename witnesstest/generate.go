@@ -198,6 +198,14 @@ func (s *Suite) writeTest(b *bytes.Buffer, t *Test) {
 	for _, line := range f.Setup {
 		fmt.Fprintf(b, "\t%s\n", line)
 	}
+	if f.InvariantCheck != "" {
+		// A broken invariant does not panic: the test checks it after
+		// the call.
+		fmt.Fprintf(b, "\t%s\n", f.Call)
+		fmt.Fprintf(b, "\tif %s {\n\t\tgosymT.Fatalf(\"gosym: %%s holds after the call; want it false\", %q)\n\t}\n", f.InvariantCheck, f.InvariantCheck)
+		b.WriteString("}\n")
+		return
+	}
 	pkg := f.PosPkg
 	if pkg == "" {
 		pkg = s.PkgPath

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"golang.org/x/tools/go/ssa"
 
 	"github.com/gosym/gosym/ssaexec"
 )
@@ -220,5 +221,52 @@ func TestTestNames(t *testing.T) {
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("test names (-want +got):\n%s", diff)
+	}
+}
+
+// TestInvariantReplay replays a broken invariant (-invariants): the test
+// checks the invariant after the call, so the witness is confirmed, and a
+// witness on which the invariant holds is not.
+func TestInvariantReplay(t *testing.T) {
+	prog, err := ssaexec.Load("..", "./testdata/contracts")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := ssaexec.DefaultConfig()
+	cfg.Invariants = true
+	var fn *ssa.Function
+	for _, e := range prog.Entries(false, nil) {
+		if ssaexec.FuncName(e) == "(*contracts.Ring).Push" {
+			fn = e
+		}
+	}
+	if fn == nil {
+		t.Fatal("no (*contracts.Ring).Push")
+	}
+	r := prog.Analyze(fn, cfg)
+	if len(r.Findings) != 1 {
+		t.Fatalf("%d findings, want 1", len(r.Findings))
+	}
+	held := *r.Findings[0]
+	held.Setup = []string{"r := &Ring{buf: []int{0, 0}, head: 0, n: 1}"} // not full: Push keeps the invariant
+	s := NewSuite(r.PkgPath, r.PkgName, []*ssaexec.Finding{r.Findings[0], &held})
+	src, err := s.Source()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(src), "\tr.Push(0)\n\tif r.repOK() {\n") {
+		t.Errorf("the generated test does not check the invariant after the call:\n%s", src)
+	}
+	results, err := Replay(s, filepath.Dir(r.Pos.Filename), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]Outcome{}
+	for name, res := range results {
+		got[name] = res.Outcome
+	}
+	want := map[string]Outcome{"TestGosymWitness_Ring_Push_1": Confirmed, "TestGosymWitness_Ring_Push_2": NotReproduced}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("replay outcomes (-want +got):\n%s", diff)
 	}
 }

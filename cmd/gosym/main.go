@@ -145,6 +145,7 @@ func parseFlags(args []string, stderr io.Writer) (*options, []string, error) {
 	fs.BoolVar(&opts.cfg.NilParams, "nil-params", false, "also report dereferences of nil parameters the function never compared with nil")
 	fs.BoolVar(&opts.cfg.Assumed, "assumed", false, "also report panics that rest on what a call gosym did not execute returned or changed")
 	subsume := fs.String("subsume", def.Subsume.String(), "subsumption of states at loop heads: off, exact, or abstract (also after summarizing list segments)")
+	fs.BoolVar(&opts.cfg.Invariants, "invariants", false, "assert the receiver's invariant (a repOK or RepOK method) at the return of exported methods")
 	fs.BoolVar(&opts.cfg.Refine, "refine", def.Refine, "keep exploring, within the bounds, states only abstract subsumption covers")
 	fs.BoolVar(&opts.all, "all", false, "analyse unexported functions and methods too")
 	runRE := fs.String("run", "", "analyse only functions whose name (pkg.F or (*pkg.T).M) matches this regular expression")

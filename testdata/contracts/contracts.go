@@ -84,3 +84,26 @@ func (r *Ring) NewestWrapped() int {
 	}
 	return r.buf[(r.head+r.n-1)%len(r.buf)]
 }
+
+// Push adds v as the newest value, overwriting the oldest when the ring
+// is full. It forgets to wrap head around, which breaks the invariant.
+func (r *Ring) Push(v int) {
+	if r.n < len(r.buf) {
+		r.buf[(r.head+r.n)%len(r.buf)] = v
+		r.n++
+		return
+	}
+	r.buf[r.head] = v
+	r.head++
+}
+
+// PushWrapped is Push with the wrap-around.
+func (r *Ring) PushWrapped(v int) {
+	if r.n < len(r.buf) {
+		r.buf[(r.head+r.n)%len(r.buf)] = v
+		r.n++
+		return
+	}
+	r.buf[r.head] = v
+	r.head = (r.head + 1) % len(r.buf)
+}
