@@ -43,14 +43,18 @@ func (r Result) String() string {
 // Unknowns would not behave uniformly.
 const defaultSolverKind = simpleSolver
 
-// escalateAfter is how long a Check runs on the incremental solver before
-// it is handed to the qfbv tactic, which simplifies and bit-blasts the
-// whole query from scratch. The incremental solver answers the common
-// small queries in microseconds; nested 64-bit index arithmetic (a binary
-// search's midpoints) can take it seconds where qfbv needs tens of
-// milliseconds, while qfbv's fixed cost of about a millisecond would
-// dominate the easy ones.
-const escalateAfter = 50 * time.Millisecond
+// escalateAfter is how much of Z3's resources (its rlimit units) a Check
+// spends on the incremental solver before it is handed to the qfbv
+// tactic, which simplifies and bit-blasts the whole query from scratch.
+// The incremental solver answers the common small queries in
+// microseconds; nested 64-bit index arithmetic (a binary search's
+// midpoints) can take it seconds where qfbv needs tens of milliseconds,
+// while qfbv's fixed cost of about a millisecond would dominate the easy
+// ones. The limit is counted in resources, not time, so that which
+// queries escalate, and so the solvers' histories and every later answer
+// within a budget, do not depend on how busy the machine is. 400000 units
+// take about 50 ms on this project's machine.
+const escalateAfter = 400000
 
 // Solver is an incremental Z3 solver: a stack of assertion scopes that
 // Push and Pop manage, as in a depth-first search over branches. A check
@@ -220,30 +224,25 @@ func (s *Solver) loadFallback() zsolver {
 	return s.fallback
 }
 
-// run checks on the incremental solver for up to escalateAfter, then, if
-// it has not settled the query and time is left, on the fallback.
+// run checks on the incremental solver for up to escalateAfter resource
+// units, then, if it has not settled the query and time is left, on the
+// fallback.
 func (s *Solver) run(args []zast) Result {
 	z := s.ctx.z
-	first := s.timeout
-	escalate := first == 0 || first > escalateAfter
-	if escalate {
-		first = escalateAfter
-	}
 	start := time.Now()
 	s.calls++
-	z.setTimeout(s.s, first)
+	z.setTimeout(s.s, s.timeout)
+	z.setRlimit(s.s, escalateAfter)
 	s.answered = s.s
 	r := z.check(s.s, args)
+	z.setRlimit(s.s, 0)
 	if r != Unknown {
 		return r
 	}
 	s.reason = z.reasonUnknown(s.s)
-	// Besides running out of time, the incremental solver sometimes gives
-	// up ("incomplete (theory arithmetic)" on a division interrupted by
-	// its timer): the fallback decides either.
-	if !escalate {
-		return r
-	}
+	// Besides running out of resources, the incremental solver sometimes
+	// gives up ("incomplete (theory arithmetic)" on a division): the
+	// fallback decides either, in the time left.
 	rest := time.Duration(0)
 	if s.timeout > 0 {
 		if rest = s.timeout - time.Since(start); rest <= 0 {
