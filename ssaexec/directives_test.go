@@ -82,7 +82,7 @@ func TestInvariants(t *testing.T) {
 			Call:    "r.Push(0)",
 		},
 		Check: "r.repOK()",
-		Notes: []string{"receiver invariant repOK() assumed at entry", "and asserted at return"},
+		Notes: []string{"receiver invariant repOK() assumed at entry and asserted at return"},
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("(*contracts.Ring).Push (-want +got):\n%s", diff)

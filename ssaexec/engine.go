@@ -125,10 +125,11 @@ func Analyze(fn *ssa.Function, cfg Config) (res *FuncResult) {
 	}
 	x.table = abstraction.NewTable(cfg.Subsume, ctx, x.solver)
 	if x.repOK = repOKOf(fn); x.repOK != nil {
-		res.Notes = append(res.Notes, "receiver invariant "+x.repOK.Name()+"() assumed at entry")
+		note := "receiver invariant " + x.repOK.Name() + "() assumed at entry"
 		if x.checksInvariant() {
-			res.Notes = append(res.Notes, "and asserted at return")
+			note += " and asserted at return"
 		}
+		res.Notes = append(res.Notes, note)
 	}
 	defer func() {
 		if r := recover(); r != nil {
@@ -258,7 +259,7 @@ var stepHook func(fn *ssa.Function)
 // explore runs s until it ends or branches; each branch is explored in turn.
 func (x *explorer) explore(s *state) {
 	for s.end == running {
-		if x.outOfTime() {
+		if x.outOfBudget() {
 			return
 		}
 		if stepHook != nil {
@@ -278,7 +279,9 @@ func (x *explorer) explore(s *state) {
 	x.finish(s)
 }
 
-func (x *explorer) outOfTime() bool {
+// outOfBudget reports whether the function's time or state budget ran
+// out; the clock is read every 256 steps.
+func (x *explorer) outOfBudget() bool {
 	if x.timedOut || x.stopped {
 		return true
 	}
