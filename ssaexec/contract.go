@@ -46,18 +46,31 @@ func (x *explorer) contractCall(s *state, fn *ssa.Function, args []heap.Value, c
 		want = msg
 	}
 	fail := func(s *state) { x.panicked(s, Assert, msg, call.Pos(), want) }
+	return x.assert(s, cond, fail, proceed), true
+}
+
+// assert splits the path on cond: fail where it can be false, holds
+// where it can be true; a constant decides without a branch.
+func (x *explorer) assert(s *state, cond heap.Scalar, fail, holds func(*state)) []alt {
 	if b, ok := cond.T.BoolValue(); ok {
 		if b {
-			proceed(s)
+			holds(s)
 		} else {
 			fail(s)
 		}
-		return nil, true
+		return nil
 	}
-	return []alt{
-		{guard: x.ctx.Not(cond.T), apply: fail},
-		{guard: cond.T, apply: proceed},
-	}, true
+	return []alt{{guard: x.ctx.Not(cond.T), apply: fail}, {guard: cond.T, apply: holds}}
+}
+
+// invariantResult is the result of the receiver's invariant as a
+// condition; a path on which it is not a plain bool ends unsupported.
+func (x *explorer) invariantResult(s *state, result heap.Value) (heap.Scalar, bool) {
+	cond, ok := result.(heap.Scalar)
+	if !ok {
+		x.unsupported(s, "a receiver invariant whose result is not a plain bool")
+	}
+	return cond, ok
 }
 
 // assume continues the path with proceed only where cond holds: it is
@@ -133,9 +146,8 @@ func (x *explorer) enterPostcondition(s *state, recv heap.Value, exit token.Pos)
 // invariantAtExit splits a path on the invariant's result: where it can
 // be false, a finding at the entry's return.
 func (x *explorer) invariantAtExit(s *state, result heap.Value) []alt {
-	cond, ok := result.(heap.Scalar)
+	cond, ok := x.invariantResult(s, result)
 	if !ok {
-		x.unsupported(s, "a receiver invariant whose result is not a plain bool")
 		return nil
 	}
 	exit := s.top().exit
@@ -151,13 +163,5 @@ func (x *explorer) invariantAtExit(s *state, result heap.Value) []alt {
 		x.panicked(s, Assert, msg, exit)
 		s.finding.invariant = x.repOK.Name()
 	}
-	if b, ok := cond.T.BoolValue(); ok {
-		if b {
-			holds(s)
-		} else {
-			fail(s)
-		}
-		return nil
-	}
-	return []alt{{guard: x.ctx.Not(cond.T), apply: fail}, {guard: cond.T, apply: holds}}
+	return x.assert(s, cond, fail, holds)
 }

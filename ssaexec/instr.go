@@ -490,12 +490,10 @@ func (x *explorer) ret(s *state, in *ssa.Return) []alt {
 		return nil
 	}
 	if done.precondition {
-		cond, ok := result.(heap.Scalar)
-		if !ok {
-			x.unsupported(s, "a receiver invariant whose result is not a plain bool")
-			return nil
+		if cond, ok := x.invariantResult(s, result); ok {
+			return x.assume(s, cond, func(*state) {})
 		}
-		return x.assume(s, cond, func(*state) {})
+		return nil
 	}
 	if done.call != nil {
 		x.set(s, done.call, result)
