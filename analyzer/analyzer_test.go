@@ -7,31 +7,41 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
 	"golang.org/x/tools/go/analysis/analysistest"
 )
 
-// TestAnalyzer checks the diagnostics against the want comments of
-// testdata/src/lists, and the input given with the first.
+// TestAnalyzer checks the diagnostics and facts against the want comments
+// of testdata/src/lists and users (whose calls into lists use lists'
+// facts), and the inputs given with the diagnostics.
 func TestAnalyzer(t *testing.T) {
-	results := analysistest.Run(t, analysistest.TestData(), Analyzer, "lists")
-	want := "input that panics: head := &Node{Next: &Node{Next: &Node{Next: nil}}}; ThreeBug(head)"
-	found := false
+	results := analysistest.Run(t, analysistest.TestData(), Analyzer, "lists", "users")
+	var inputs []string
 	for _, r := range results {
 		for _, d := range r.Diagnostics {
+			if d.Category == "directive" {
+				continue
+			}
 			if len(d.Related) != 1 {
 				t.Errorf("%s: %d related entries, want the input", d.Message, len(d.Related))
 				continue
 			}
-			found = found || d.Related[0].Message == want
+			inputs = append(inputs, d.Related[0].Message)
 		}
 	}
-	if !found {
-		t.Errorf("no diagnostic with the related information %q", want)
+	want := []string{
+		"input that panics: head := &Node{Next: &Node{Next: &Node{Next: nil}}}; ThreeBug(head)",
+		"input that panics: Mod(0, 0)",
+		"input that panics: q := &Queue{first: nil}; q.Newest()",
+	}
+	if diff := cmp.Diff(want, inputs); diff != "" {
+		t.Errorf("inputs (-want +got):\n%s", diff)
 	}
 }
 
-// TestVetTool builds cmd/gosym-vet and runs go vet -vettool with it on a
-// module of its own.
+// TestVetTool builds cmd/gosym-vet and runs it, through go vet -vettool
+// and on its own, on a module of two packages: the second calls the first,
+// whose fact carries the panic across.
 func TestVetTool(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the vet tool")
@@ -46,23 +56,40 @@ func TestVetTool(t *testing.T) {
 	files := map[string]string{
 		"go.mod": "module example.com/vetme\n\ngo 1.22\n",
 		"v.go":   "package vetme\n\n// First returns a[0].\nfunc First(a []int) int {\n\tif len(a) > 1 {\n\t\treturn a[1]\n\t}\n\treturn a[0]\n}\n",
-	}
-	if err := os.MkdirAll(mod, 0o755); err != nil {
-		t.Fatal(err)
+		"list/list.go": "package list\n\n// Node is a list node.\ntype Node struct{ Next *Node }\n\n" +
+			"// Last returns the last node.\nfunc Last(n *Node) *Node {\n\tfor n.Next != nil {\n\t\tn = n.Next\n\t}\n\treturn n\n}\n",
+		"use/use.go": "package use\n\nimport \"example.com/vetme/list\"\n\n// Pair holds two lists.\ntype Pair struct{ A, B *list.Node }\n\n" +
+			"// LastB returns the last node of B.\nfunc (p *Pair) LastB() *list.Node {\n\treturn list.Last(p.B)\n}\n",
 	}
 	for name, text := range files {
-		if err := os.WriteFile(filepath.Join(mod, name), []byte(text), 0o644); err != nil {
+		path := filepath.Join(mod, name)
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
 			t.Fatal(err)
 		}
 	}
-	vet := exec.Command("go", "vet", "-vettool="+tool, "./...")
-	vet.Dir = mod
-	out, err := vet.CombinedOutput()
-	if err == nil {
-		t.Fatalf("go vet succeeded; want it to fail on the finding:\n%s", out)
+	want := []string{
+		"v.go:8:10: index out of range [0] with length 0 (a[0]) (index)",
+		"use.go:10:18: p.B is nil, and list.Last panics whenever its n is nil (nil dereference: n is nil at list.go:8:8) (nil-deref)",
 	}
-	want := "v.go:8:10: index out of range [0] with length 0 (a[0]) (index)"
-	if !strings.Contains(string(out), want) {
-		t.Errorf("go vet output lacks %q:\n%s", want, out)
+	for _, run := range []struct {
+		name string
+		cmd  *exec.Cmd
+	}{
+		{"go vet", exec.Command("go", "vet", "-vettool="+tool, "./...")},
+		{"standalone", exec.Command(tool, "./...")},
+	} {
+		run.cmd.Dir = mod
+		out, err := run.cmd.CombinedOutput()
+		if err == nil {
+			t.Errorf("%s succeeded; want it to fail on the findings:\n%s", run.name, out)
+		}
+		for _, w := range want {
+			if !strings.Contains(string(out), w) {
+				t.Errorf("%s output lacks %q:\n%s", run.name, w, out)
+			}
+		}
 	}
 }

@@ -12,7 +12,7 @@
 //	          k: 3
 //	          timeout: 10s
 //	          budget: 2m
-//	          all: false
+//	          unexported: false
 package golangci
 
 import (
@@ -30,10 +30,10 @@ func init() { register.Plugin("gosym", New) }
 // Settings are the plugin's settings in .golangci.yml; unset ones keep
 // the analyzer's defaults.
 type Settings struct {
-	K       *int   `json:"k"`
-	Timeout string `json:"timeout"`
-	Budget  string `json:"budget"`
-	All     bool   `json:"all"`
+	K          *int   `json:"k"`
+	Timeout    string `json:"timeout"`
+	Budget     string `json:"budget"`
+	Unexported bool   `json:"unexported"`
 }
 
 type plugin struct{}
@@ -44,7 +44,7 @@ func New(settings any) (register.LinterPlugin, error) {
 	if err != nil {
 		return nil, fmt.Errorf("gosym settings: %w", err)
 	}
-	set := map[string]string{"all": strconv.FormatBool(s.All)}
+	set := map[string]string{"unexported": strconv.FormatBool(s.Unexported)}
 	if s.K != nil {
 		set["k"] = strconv.Itoa(*s.K)
 	}

@@ -21,7 +21,7 @@ func TestPlugin(t *testing.T) {
 	if err != nil || len(as) != 1 || as[0] != analyzer.Analyzer {
 		t.Fatalf("BuildAnalyzers() = %v, %v; want gosym's analyzer", as, err)
 	}
-	for name, want := range map[string]string{"k": "5", "timeout": "30s", "all": "false"} {
+	for name, want := range map[string]string{"k": "5", "timeout": "30s", "unexported": "false"} {
 		if got := analyzer.Analyzer.Flags.Lookup(name).Value.String(); got != want {
 			t.Errorf("flag %s = %s, want %s", name, got, want)
 		}

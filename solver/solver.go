@@ -339,3 +339,7 @@ func (m *Model) Bool(t *Term) bool {
 	}
 	return c.z.eval(m.m, t.ast, true) != 0
 }
+
+// MemoryInUse estimates the bytes Z3 holds, over all contexts of the
+// process: memory Go's runtime does not see.
+func MemoryInUse() uint64 { return memoryInUse() }

@@ -561,3 +561,6 @@ func (z *z3) eval(m zmodel, t zast, isBool bool) uint64 {
 func AllocatedBytes() uint64 {
 	return uint64(C.Z3_get_estimated_alloc_size())
 }
+
+// memoryInUse is Z3's estimate of the memory it holds, over all contexts.
+func memoryInUse() uint64 { return uint64(C.Z3_get_estimated_alloc_size()) }

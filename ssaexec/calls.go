@@ -110,6 +110,9 @@ func (x *explorer) enter(s *state, fn *ssa.Function, env []heap.Value, args []he
 			}
 			return nil
 		}
+		if alts, ended := x.summarized(s, fn, args, call); ended {
+			return alts
+		}
 		x.external(s, FuncName(fn), fn.Signature, call)
 		if passesReferences(args) && !readOnly(fn) {
 			// What the arguments reach may have changed in ways the path

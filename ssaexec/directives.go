@@ -82,7 +82,7 @@ func (p *Program) readDirectives(files []*ast.File) {
 					}
 					if docs[group] {
 						if err := checkFunctionDirective(d); err != nil {
-							p.DirectiveErrors = append(p.DirectiveErrors, err.Error())
+							p.DirectiveErrors = append(p.DirectiveErrors, *err)
 						}
 						continue
 					}
@@ -98,9 +98,9 @@ func (p *Program) readDirectives(files []*ast.File) {
 func (p *Program) lineDirective(d directive) {
 	switch {
 	case d.verb != "ignore":
-		p.DirectiveErrors = append(p.DirectiveErrors, fmt.Sprintf("%s: //gosym:%s belongs in a function's doc comment", d.pos, d.verb))
+		p.DirectiveErrors = append(p.DirectiveErrors, d.error("//gosym:%s belongs in a function's doc comment", d.verb))
 	case d.arg == "":
-		p.DirectiveErrors = append(p.DirectiveErrors, fmt.Sprintf("%s: //gosym:ignore needs a reason", d.pos))
+		p.DirectiveErrors = append(p.DirectiveErrors, d.error("//gosym:ignore needs a reason"))
 	default:
 		line := d.pos.Line
 		if !codeBefore(d.pos) {
@@ -120,21 +120,35 @@ func codeBefore(pos token.Position) bool {
 	return start >= 0 && pos.Offset <= len(src) && strings.TrimSpace(string(src[start:pos.Offset])) != ""
 }
 
-func checkFunctionDirective(d directive) error {
+func checkFunctionDirective(d directive) *DirectiveError {
 	if d.verb == "ignore" {
 		if d.arg == "" {
-			return fmt.Errorf("%s: //gosym:ignore needs a reason", d.pos)
+			return ptr(d.error("//gosym:ignore needs a reason"))
 		}
 		return nil
 	}
 	set, ok := functionBounds[d.verb]
 	if !ok {
-		return fmt.Errorf("%s: unknown directive //gosym:%s (want ignore, k, loops, recursion or timeout)", d.pos, d.verb)
+		return ptr(d.error("unknown directive //gosym:%s (want ignore, k, loops, recursion or timeout)", d.verb))
 	}
 	if err := set(&Config{}, d.arg); err != nil {
-		return fmt.Errorf("%s: //gosym:%s: %v", d.pos, d.verb, err)
+		return ptr(d.error("//gosym:%s: %v", d.verb, err))
 	}
 	return nil
+}
+
+func ptr[T any](v T) *T { return &v }
+
+// DirectiveError is a malformed //gosym: comment, which is not applied.
+type DirectiveError struct {
+	Pos token.Position
+	Msg string
+}
+
+func (e DirectiveError) Error() string { return fmt.Sprintf("%s: %s", e.Pos, e.Msg) }
+
+func (d directive) error(format string, args ...any) DirectiveError {
+	return DirectiveError{Pos: d.pos, Msg: fmt.Sprintf(format, args...)}
 }
 
 func lineKey(file string, line int) string { return fmt.Sprintf("%s:%d", file, line) }

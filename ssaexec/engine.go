@@ -44,8 +44,10 @@ type explorer struct {
 	deadline time.Time
 	steps    int
 	timedOut bool
-	// stopped is set when the state budget ran out (Config.MaxStates).
-	stopped bool
+	// stopped is set when the state budget ran out (Config.MaxStates) or
+	// Config.Interrupt said why to stop, in interrupted.
+	stopped     bool
+	interrupted string
 
 	seen       map[string]*Finding
 	bounds     map[string]bool
@@ -124,7 +126,11 @@ func Analyze(fn *ssa.Function, cfg Config) (res *FuncResult) {
 		indexVarsOf: map[*ssa.Function][]indexVar{},
 	}
 	x.table = abstraction.NewTable(cfg.Subsume, ctx, x.solver)
-	if x.repOK = repOKOf(fn); x.repOK != nil {
+	if cfg.nilParam == 0 {
+		// A NilPanics run covers every input, the invariant's or not.
+		x.repOK = repOKOf(fn)
+	}
+	if x.repOK != nil {
 		note := "receiver invariant " + x.repOK.Name() + "() assumed at entry"
 		if x.checksInvariant() {
 			note += " and asserted at return"
@@ -290,10 +296,16 @@ func (x *explorer) outOfBudget() bool {
 		return true
 	}
 	x.steps++
-	if x.steps%256 == 0 && time.Now().After(x.deadline) {
-		x.timedOut = true
+	if x.steps%256 != 1 { // the first step too: a short search is asked once
+		return false
 	}
-	return x.timedOut
+	if time.Now().After(x.deadline) {
+		x.timedOut = true
+	} else if x.cfg.Interrupt != nil {
+		x.interrupted = x.cfg.Interrupt()
+		x.stopped = x.interrupted != ""
+	}
+	return x.halted()
 }
 
 // branch explores each feasible alternative on its own copy of s, with the
@@ -529,7 +541,9 @@ func (x *explorer) finishRecord() {
 	if x.timedOut {
 		r.BoundsHit = append(r.BoundsHit, fmt.Sprintf("timeout of %s", x.cfg.Timeout))
 	}
-	if x.stopped {
+	if x.stopped && x.interrupted != "" {
+		r.BoundsHit = append(r.BoundsHit, x.interrupted)
+	} else if x.stopped {
 		r.BoundsHit = append(r.BoundsHit, fmt.Sprintf("max-states of %d", x.cfg.MaxStates))
 	}
 	switch {

@@ -32,7 +32,17 @@ func (x *explorer) bindParam(s *state) []alt {
 	p := x.fn.Params[s.bound]
 	loc := heap.Ptr{Obj: s.heap.Args(), Path: heap.Path("").Field(s.bound)}
 	v, d := s.heap.Load(loc, p.Type())
+	if d == nil && x.cfg.nilParam == s.bound+1 {
+		var isNil bool
+		if isNil, _, d = s.heap.IsNilPtr(v); d == nil && !isNil {
+			s.end = dropped
+			return nil
+		}
+	}
 	if d != nil {
+		if x.cfg.nilParam == s.bound+1 {
+			d = restrictToNil(d)
+		}
 		return x.decide(s, d)
 	}
 	s.frames[0].env[p] = v // the entry frame, under the package's init

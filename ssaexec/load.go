@@ -24,7 +24,7 @@ type Program struct {
 	Packages []*ssa.Package
 	// DirectiveErrors lists the malformed //gosym: comments, which are
 	// not applied.
-	DirectiveErrors []string
+	DirectiveErrors []DirectiveError
 	// ignoredLines maps "file:line" to the reason given there (see
 	// Directives).
 	ignoredLines map[string]string

@@ -2,6 +2,7 @@ package ssaexec
 
 import (
 	"go/token"
+	"go/types"
 	"time"
 
 	"github.com/gosym/gosym/abstraction"
@@ -43,7 +44,8 @@ const (
 	Unsupported Status = "unsupported"
 	// Timeout: the function's time budget ran out.
 	Timeout Status = "timeout"
-	// Stopped: the function's state budget ran out (Config.MaxStates).
+	// Stopped: the function's state budget ran out (Config.MaxStates), or
+	// Config.Interrupt stopped it.
 	Stopped Status = "stopped"
 	// Ignored: a //gosym:ignore directive says not to analyse it.
 	Ignored Status = "ignored"
@@ -91,6 +93,18 @@ type Config struct {
 	// Pictures draws each finding's input heap and heap at the panic as
 	// Graphviz (Finding.InputDot, Finding.PanicDot).
 	Pictures bool
+	// Interrupt, if set, is asked now and then during the search whether
+	// to stop: a non-empty answer stops the function with status Stopped
+	// and names the budget that ran out in BoundsHit ("max-mem of 2 GiB").
+	Interrupt func() string
+	// Summaries, if set, gives what is known of a function without a
+	// body, or nil: its calls then panic as the summary says, and are
+	// otherwise modelled by fresh results.
+	Summaries func(fn *types.Func) *Summary
+
+	// nilParam, if not 0, is 1 + the index of a parameter the entry is
+	// run with set to nil (see Program.NilPanics).
+	nilParam int
 }
 
 // DefaultConfig returns the defaults of the command's flags.

@@ -1,16 +1,18 @@
-// Command gosym-vet runs gosym's analyzer as a vet tool:
+// Command gosym-vet runs gosym's analyzer on its own or as a vet tool:
 //
 //	go install github.com/gosym/gosym/cmd/gosym-vet
+//	gosym-vet ./...
 //	go vet -vettool=$(which gosym-vet) ./...
 //
-// Its flags are the analyzer's (-gosym.k, -gosym.timeout, -gosym.budget,
-// -gosym.all); see package analyzer.
+// Its flags are the analyzer's (-k, -timeout, -budget, -all) and those of
+// the analysis drivers (-json, -c and others; see gosym-vet -help); see
+// package analyzer.
 package main
 
 import (
-	"golang.org/x/tools/go/analysis/unitchecker"
+	"golang.org/x/tools/go/analysis/singlechecker"
 
 	"github.com/gosym/gosym/analyzer"
 )
 
-func main() { unitchecker.Main(analyzer.Analyzer) }
+func main() { singlechecker.Main(analyzer.Analyzer) }

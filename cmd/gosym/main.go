@@ -25,6 +25,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/dustin/go-humanize"
+
 	"github.com/gosym/gosym/abstraction"
 	"github.com/gosym/gosym/heap"
 	"github.com/gosym/gosym/ssaexec"
@@ -54,6 +56,7 @@ type options struct {
 	dotDir    string
 	parallel  int
 	sarifFile string
+	maxMem    uint64
 }
 
 func main() {
@@ -85,7 +88,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 	for _, e := range prog.DirectiveErrors {
 		fmt.Fprintf(stderr, "gosym: %s (not applied)\n", e)
 	}
-	results := analyseAll(prog, entries, opts.cfg, opts.parallel, newProgress(stderr, len(entries)), func(r *ssaexec.FuncResult) {
+	guard := newMemoryGuard(opts.maxMem)
+	defer guard.close()
+	results := analyseAll(prog, entries, opts.cfg, opts.parallel, guard, newProgress(stderr, len(entries)), func(r *ssaexec.FuncResult) {
 		if streaming {
 			out.function(r)
 		}
@@ -140,6 +145,7 @@ func parseFlags(args []string, stderr io.Writer) (*options, []string, error) {
 	fs.IntVar(&opts.cfg.Recursion, "recursion", def.Recursion, "bound on active calls of one function")
 	fs.DurationVar(&opts.cfg.Timeout, "timeout", def.Timeout, "time budget of each function")
 	fs.IntVar(&opts.cfg.MaxStates, "max-states", def.MaxStates, "stop a function after this many states of its search (0: no limit); it ends with status stopped")
+	maxMem := fs.String("max-mem", "", "stop functions while the run holds more memory than this (such as 4GiB; empty: no limit): the longest-running one first; they end with status stopped")
 	fs.IntVar(&opts.parallel, "p", runtime.GOMAXPROCS(0), "number of functions analysed at once")
 	fs.DurationVar(&opts.cfg.SolverTimeout, "solver-timeout", def.SolverTimeout, "time budget of one solver query")
 	fs.BoolVar(&opts.cfg.NilParams, "nil-params", false, "also report dereferences of nil parameters the function never compared with nil")
@@ -176,6 +182,11 @@ func parseFlags(args []string, stderr io.Writer) (*options, []string, error) {
 	opts.cfg.Pictures = opts.dotDir != ""
 	if opts.cfg.Subsume, err = abstraction.ParseMode(*subsume); err != nil {
 		return nil, nil, err
+	}
+	if *maxMem != "" {
+		if opts.maxMem, err = humanize.ParseBytes(*maxMem); err != nil || opts.maxMem == 0 {
+			return nil, nil, fmt.Errorf("bad -max-mem %q: want a size such as 4GiB or 512MB", *maxMem)
+		}
 	}
 	if *runRE != "" {
 		re, err := regexp.Compile(*runRE)

@@ -14,7 +14,7 @@ import (
 // analyseAll analyses the entries on n workers and hands each result to
 // done in the entries' order, whatever order they finish in, so that the
 // output does not depend on the scheduling.
-func analyseAll(prog *ssaexec.Program, entries []*ssa.Function, cfg ssaexec.Config, n int, progress *progress, done func(*ssaexec.FuncResult)) []*ssaexec.FuncResult {
+func analyseAll(prog *ssaexec.Program, entries []*ssa.Function, cfg ssaexec.Config, n int, guard *memoryGuard, progress *progress, done func(*ssaexec.FuncResult)) []*ssaexec.FuncResult {
 	type finished struct {
 		i int
 		r *ssaexec.FuncResult
@@ -28,7 +28,12 @@ func analyseAll(prog *ssaexec.Program, entries []*ssa.Function, cfg ssaexec.Conf
 			defer wg.Done()
 			for i := range work {
 				progress.start(entries[i])
-				out <- finished{i, prog.Analyze(entries[i], cfg)}
+				job, interrupt := guard.begin()
+				cfg := cfg
+				cfg.Interrupt = interrupt
+				r := prog.Analyze(entries[i], cfg)
+				guard.end(job)
+				out <- finished{i, r}
 			}
 		}()
 	}

@@ -50,3 +50,32 @@ func Div(a, b int) int {
 func Mod(a, b int) int {
 	return a % b // want `integer divide by zero: b is 0 \(div-zero\)`
 }
+
+// Last returns the last node of a list: every call with a nil head
+// panics, a fact other packages use.
+func Last(head *Node) *Node { // want Last:`panics when nil: head \(nil-deref\)`
+	for head.Next != nil {
+		head = head.Next
+	}
+	return head
+}
+
+// Tail returns the list after its head: nil for a nil list.
+func Tail(head *Node) *Node {
+	if head == nil {
+		return nil
+	}
+	return head.Next
+}
+
+// Count counts the nodes, under a malformed directive, which is reported
+// and not applied.
+//
+/* want `gosym: //gosym:k: want a positive integer, got "many" \(not applied\)` */ //gosym:k many
+func Count(head *Node) int {
+	n := 0
+	for ; head != nil; head = head.Next {
+		n++
+	}
+	return n
+}

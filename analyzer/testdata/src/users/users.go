@@ -1,0 +1,36 @@
+// Package users calls package lists, whose bodies the analyzer does not
+// have here: it uses the facts computed for lists.
+package users
+
+import "lists"
+
+// Queue is a queue over a list.
+type Queue struct {
+	first *lists.Node
+}
+
+// Newest returns the value of the last node: an empty queue has a nil
+// first node, and lists.Last panics whenever its head is nil.
+func (q *Queue) Newest() int { // want Newest:`panics when nil: q \(nil-deref\)`
+	return lists.Last(q.first).Val // want `q.first is nil, and lists.Last panics whenever its head is nil \(nil dereference: head is nil at lists.go:57:11\) \(nil-deref\)`
+}
+
+// NewestOr checks for an empty queue first. What lists.Last returns is
+// not known, so the dereference of it is not reported.
+func (q *Queue) NewestOr(def int) int { // want NewestOr:`panics when nil: q \(nil-deref\)`
+	if q.first == nil {
+		return def
+	}
+	return lists.Last(q.first).Val
+}
+
+// NewestOf leaves a nil head to its caller, as a dereference of it
+// would; its fact comes from lists.Last's.
+func NewestOf(head *lists.Node) *lists.Node { // want NewestOf:`panics when nil: head \(nil-deref\)`
+	return lists.Last(head)
+}
+
+// AfterNewest has no fact to use: lists.Tail handles nil.
+func AfterNewest(q *Queue) *lists.Node { // want AfterNewest:`panics when nil: q \(nil-deref\)`
+	return lists.Tail(q.first)
+}

@@ -1,0 +1,181 @@
+package ssaexec
+
+import (
+	"fmt"
+	"go/token"
+	"go/types"
+	"slices"
+	"strings"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/gosym/gosym/heap"
+)
+
+// Summary is what is known of a function whose body the engine does not
+// have (another package's, in the analyzer): facts computed when its own
+// package was analysed.
+type Summary struct {
+	// NilPanics lists the parameters with which, when nil, every call of
+	// the function panics.
+	NilPanics []NilPanic
+}
+
+// NilPanic records that every call of a function panics when one of its
+// pointer parameters is nil, whatever its other inputs: each path of the
+// function with that parameter nil was explored to a panic, no bound,
+// abstraction, unsupported construct or unexecuted call in the way.
+type NilPanic struct {
+	// Param is the parameter's index among the SSA function's parameters
+	// (a method's receiver is 0).
+	Param int
+	// Name is the parameter's name.
+	Name string
+	// Kind is the panics' kind: Panic when they are of several kinds.
+	Kind Kind
+	// Message and Pos are those of one of the panics, one on the
+	// parameter itself where there is one.
+	Message string
+	Pos     token.Position
+	// Want holds the texts one of which the panic prints (Finding.Want),
+	// or nothing when gosym cannot say.
+	Want []string
+}
+
+// NilPanics returns the pointer parameters of fn with which, when nil,
+// every call of fn panics. Each is found by running fn with that parameter
+// nil, its receiver invariant not assumed; only a search that explored
+// every path to a panic proves it. A function a //gosym:ignore directive
+// names has none.
+func (p *Program) NilPanics(fn *ssa.Function, cfg Config) []NilPanic {
+	var out []NilPanic
+	for i, param := range fn.Params {
+		if _, ok := heap.Under(param.Type()).(*types.Pointer); !ok {
+			continue
+		}
+		run := cfg
+		run.nilParam = i + 1
+		run.NilParams, run.Assumed, run.Refine = true, false, false
+		run.Pictures, run.Invariants = false, false
+		r := p.Analyze(fn, run)
+		if np, ok := provenNilPanic(r, param.Name()); ok {
+			np.Param, np.Name = i, param.Name()
+			out = append(out, np)
+		}
+	}
+	return out
+}
+
+// provenNilPanic reads a NilPanic off the result of a run with parameter
+// name nil, if every path of it panicked. Its message is that of a panic
+// on the parameter itself, if one says so.
+func provenNilPanic(r *FuncResult, name string) (NilPanic, bool) {
+	covered := r.Status == Failed && r.Paths == 0 && r.Cut == 0 && r.Refined == 0 &&
+		r.Assumed == 0 && r.Subsumption.Abstract == 0 && len(r.BoundsHit) == 0 &&
+		len(r.UnsupportedConstructs) == 0 && len(r.Approximated) == 0
+	if !covered || len(r.Findings) == 0 || ignoredPanics(r) {
+		return NilPanic{}, false
+	}
+	first := r.Findings[0]
+	if i := slices.IndexFunc(r.Findings, func(f *Finding) bool {
+		return strings.HasSuffix(f.Message, ": "+name+" is nil")
+	}); i >= 0 {
+		first = r.Findings[i]
+	}
+	np := NilPanic{Kind: first.Kind, Message: first.Message, Pos: first.Pos}
+	for _, f := range r.Findings {
+		if f.Kind != np.Kind {
+			np.Kind = Panic
+		}
+		if len(f.Want) == 0 {
+			np.Want = nil
+			break
+		}
+		np.Want = append(np.Want, f.Want...)
+	}
+	slices.Sort(np.Want)
+	np.Want = slices.Compact(np.Want)
+	return np, true
+}
+
+// ignoredPanics reports panics at lines a //gosym:ignore directive names:
+// the directive says they do not happen, so the run proves nothing.
+func ignoredPanics(r *FuncResult) bool {
+	return slices.ContainsFunc(r.Notes, func(n string) bool { return strings.Contains(n, " ignored: ") })
+}
+
+// restrictToNil keeps, of a decision about the parameter a NilPanics run
+// sets to nil, the alternative in which it is nil.
+func restrictToNil(d *heap.Decision) *heap.Decision {
+	nilOnly := *d
+	nilOnly.Choices = nil
+	for _, c := range d.Choices {
+		if c.Nil {
+			nilOnly.Choices = append(nilOnly.Choices, c)
+		}
+	}
+	nilOnly.Cut = false
+	return &nilOnly
+}
+
+// summarized raises, at a call of fn, which has no body, the panic fn's
+// summary promises when an argument it panics on is nil. ended reports
+// that the call did not complete: it panicked, or a decision about an
+// argument comes first.
+func (x *explorer) summarized(s *state, fn *ssa.Function, args []heap.Value, call *ssa.Call) (alts []alt, ended bool) {
+	if x.cfg.Summaries == nil {
+		return nil, false
+	}
+	obj, ok := fn.Object().(*types.Func)
+	if !ok {
+		return nil, false
+	}
+	sum := x.cfg.Summaries(obj)
+	if sum == nil {
+		return nil, false
+	}
+	for _, np := range sum.NilPanics {
+		if np.Param >= len(args) || !isPointerValue(args[np.Param]) {
+			continue
+		}
+		isNil, o, d := s.heap.IsNilPtr(args[np.Param])
+		if d != nil {
+			return x.decide(s, d), true
+		}
+		if !isNil {
+			continue
+		}
+		note, left := x.entryPolicy(s, o, np.Message)
+		if !left {
+			x.panicked(s, np.Kind, x.nilPanicMessage(s, fn, np, call)+note, callPos(call), np.Want...)
+		}
+		return nil, true
+	}
+	return nil, false
+}
+
+func isPointerValue(v heap.Value) bool {
+	switch v.(type) {
+	case heap.Nil, heap.Ptr, heap.SymPtr:
+		return true
+	}
+	return false
+}
+
+func callPos(call *ssa.Call) token.Pos {
+	if call == nil {
+		return token.NoPos
+	}
+	return call.Pos()
+}
+
+// nilPanicMessage says which argument is nil and what the callee does
+// with it.
+func (x *explorer) nilPanicMessage(s *state, fn *ssa.Function, np NilPanic, call *ssa.Call) string {
+	arg := "its argument " + np.Name
+	if call != nil && np.Param < len(call.Call.Args) {
+		arg = x.describeAt(s, call.Call.Args[np.Param], call.Pos())
+	}
+	return fmt.Sprintf("%s is nil, and %s panics whenever its %s is nil (%s at %s)",
+		arg, FuncName(fn), np.Name, np.Message, shortPos(np.Pos))
+}

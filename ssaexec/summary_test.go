@@ -1,0 +1,56 @@
+package ssaexec
+
+import (
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// TestNilPanics checks which pointer parameters are proved to make every
+// call panic when nil, and which are not, and why not.
+func TestNilPanics(t *testing.T) {
+	type shownNilPanic struct {
+		Param         int
+		Name          string
+		Kind          Kind
+		Message, Posn string
+		Want          []string
+	}
+	deref := []string{"invalid memory address or nil pointer dereference"}
+	tests := []struct {
+		fn   string
+		want []shownNilPanic
+	}{
+		{"nilpanics.Last", []shownNilPanic{{0, "head", NilDeref, "nil dereference: head is nil", "nilpanics.go:19:11", deref}}},
+		{"nilpanics.Second", []shownNilPanic{{0, "head", NilDeref, "nil dereference: head is nil", "nilpanics.go:37:14", deref}}},
+		{"nilpanics.Swap", []shownNilPanic{
+			{0, "a", NilDeref, "nil dereference: a is nil", "nilpanics.go:42:26", deref},
+			{1, "b", NilDeref, "nil dereference: b is nil", "nilpanics.go:42:19", deref},
+		}},
+		// The receiver's invariant is not assumed.
+		{"(*nilpanics.Tree).Size", []shownNilPanic{{0, "t", NilDeref, "nil dereference: t is nil", "nilpanics.go:92:38", deref}}},
+		// An explicit panic of an error: the text it prints is not known.
+		{"nilpanics.Checked", []shownNilPanic{{0, "n", Panic, "panic: New(...)", "nilpanics.go:56:8", nil}}},
+		// A nil list has a return.
+		{"nilpanics.Len", nil},
+		{"nilpanics.ValueOr", nil},
+		// What an unexecuted call returns decides.
+		{"nilpanics.Exit", nil},
+		// The walk of the other list is summarized.
+		{"nilpanics.Deep", nil},
+		// The directive rules the panic out.
+		{"nilpanics.Ignored", nil},
+	}
+	prog := testdataProgram(t)
+	for _, tt := range tests {
+		t.Run(tt.fn, func(t *testing.T) {
+			var got []shownNilPanic
+			for _, np := range prog.NilPanics(entry(t, tt.fn), DefaultConfig()) {
+				got = append(got, shownNilPanic{np.Param, np.Name, np.Kind, np.Message, shortPos(np.Pos), np.Want})
+			}
+			if diff := cmp.Diff(tt.want, got); diff != "" {
+				t.Errorf("%s: NilPanics (-want +got):\n%s", tt.fn, diff)
+			}
+		})
+	}
+}
