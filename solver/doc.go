@@ -28,6 +28,20 @@
 // Z3, and answers Unsat itself when a concrete false is asserted or
 // assumed.
 //
+// # Deciding in Go
+//
+// A symbolic executor asks mostly about conditions its path already
+// settles: a loop test seen before, the opposite of a branch taken, a
+// comparison that, with the path's others, orders keys in a cycle. The
+// Solver keeps the literals on its stack (a comparison is always built
+// from a strict one and Not, so a condition and its opposite share one
+// atom) and a graph of the comparisons among them. A Check is Unsat
+// without Z3 when the stack holds a literal and its negation, or a cycle
+// of comparisons through a strict one; it is Sat without Z3 when Z3 found
+// the stack satisfiable before and nothing new was asserted since. Only
+// a model asked after such a Check makes Z3 run. Calls counts Z3's runs,
+// Checks every check.
+//
 // # Ownership
 //
 // Contexts are created with Z3_mk_context_rc, so every Z3 object lives

@@ -71,4 +71,13 @@ func (o op) String() string {
 }
 
 // isShift reports whether o is one of the three shifts.
+// strict returns the strict comparison of o's signedness.
+func (o op) strict() op {
+	switch o {
+	case opUle, opUgt, opUge:
+		return opUlt
+	}
+	return opSlt
+}
+
 func (o op) isShift() bool { return o == opShl || o == opLShr || o == opAShr }

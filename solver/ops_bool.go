@@ -121,7 +121,7 @@ func (c *Context) eq(a, b *Term) *Term {
 	switch {
 	case a.concrete && b.concrete:
 		return c.Bool(a.val == b.val)
-	case a == b:
+	case a == b || same(a, b):
 		return c.Bool(true)
 	case a.sort.IsBool() && (a.concrete || b.concrete):
 		// x == true is x, and x == false is Not(x).

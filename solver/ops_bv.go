@@ -206,12 +206,41 @@ func (c *Context) Sgt(a, b *Term) *Term { c.enter(); return c.compare(opSgt, a, 
 // Sge returns a >= b, signed.
 func (c *Context) Sge(a, b *Term) *Term { c.enter(); return c.compare(opSge, a, b) }
 
+// compare builds every comparison from the strict ones and Not (a > b is
+// b < a, a >= b is Not(a < b)), so that a condition and its opposite share
+// one atom, which the Solver's literals recognize.
 func (c *Context) compare(o op, a, b *Term) *Term {
 	w := c.wantSameBV(o.String(), a, b)
 	if a.concrete && b.concrete {
 		return c.Bool(foldCompare(o, w, a.val, b.val))
 	}
-	return c.symbolic(BoolSort(), c.z.binary(o, c.astOf(a), c.astOf(b)))
+	switch o {
+	case opSgt, opUgt:
+		return c.strict(o.strict(), b, a)
+	case opSge, opUge:
+		return c.not(c.strict(o.strict(), a, b))
+	case opSle, opUle:
+		return c.not(c.strict(o.strict(), b, a))
+	}
+	return c.strict(o, a, b)
+}
+
+// strict builds a < b (opSlt or opUlt); x < x is false.
+func (c *Context) strict(o op, a, b *Term) *Term {
+	if same(a, b) {
+		return c.Bool(false)
+	}
+	t := c.symbolic(BoolSort(), c.z.binary(o, c.astOf(a), c.astOf(b)))
+	t.less = &comparison{signed: o == opSlt, a: a, b: b}
+	return t
+}
+
+// same reports terms known equal: the same constant, or one AST.
+func same(a, b *Term) bool {
+	if a.concrete || b.concrete {
+		return a.concrete && b.concrete && a.val == b.val
+	}
+	return a.ast == b.ast
 }
 
 // ZeroExt widens a to width (at least a's) with zero bits.

@@ -76,7 +76,42 @@ type Solver struct {
 	fresh    bool          // no Push, Pop or Assert since the last Check
 	model    *Model        // the last Check's model once fetched
 	reason   string        // the last Check's reason for Unknown
+
+	// lits counts the asserted literals on the stack, and scopeLits
+	// lists them per scope, so that a literal asserted again adds
+	// nothing and one whose negation is asserted makes the stack false,
+	// both without Z3.
+	lits      map[literal]int
+	scopeLits [][]literal
+	// order holds the comparisons on the stack, and scopeEdges the
+	// source of each edge per scope, to remove it on Pop.
+	order      *orderGraph
+	scopeEdges [][]orderNode
+	// proven says, per scope, that the assertions up to it were found
+	// satisfiable: a Check that adds nothing new is then Sat without Z3.
+	proven []bool
+	// inGo marks a last Sat found without Z3, whose model Z3 still has
+	// to make; checks counts every Check, in Go or not.
+	inGo   bool
+	checks int
 }
+
+// literal is an asserted Bool term up to negation: Z3 shares the AST of
+// structurally equal terms, so equal atoms have equal keys while the
+// terms stay referenced (the stack holds them).
+type literal struct {
+	atom     zast
+	positive bool
+}
+
+func literalOf(t *Term) literal {
+	if t.negation != nil {
+		return literal{atom: t.negation.ast}
+	}
+	return literal{atom: t.ast, positive: true}
+}
+
+func (l literal) negated() literal { return literal{atom: l.atom, positive: !l.positive} }
 
 // NewSolver returns an empty solver without timeout.
 func (c *Context) NewSolver() *Solver {
@@ -85,7 +120,9 @@ func (c *Context) NewSolver() *Solver {
 }
 
 func (c *Context) newSolver(k solverKind) *Solver {
-	s := &Solver{ctx: c, s: c.z.newSolver(k), falseAt: -1, scopes: [][]*Term{nil}}
+	s := &Solver{ctx: c, s: c.z.newSolver(k), falseAt: -1, scopes: [][]*Term{nil},
+		lits: map[literal]int{}, scopeLits: [][]literal{nil}, proven: []bool{true},
+		order: newOrderGraph(), scopeEdges: [][]orderNode{nil}}
 	runtime.AddCleanup(s, c.z.rel.solver, s.s)
 	return s
 }
@@ -103,6 +140,9 @@ func (s *Solver) Push() {
 	s.ctx.enter()
 	s.ctx.z.push(s.s)
 	s.scopes = append(s.scopes, nil)
+	s.scopeLits = append(s.scopeLits, nil)
+	s.scopeEdges = append(s.scopeEdges, nil)
+	s.proven = append(s.proven, s.proven[s.depth])
 	s.depth++
 	s.changed()
 }
@@ -117,6 +157,20 @@ func (s *Solver) Pop() {
 	s.ctx.z.pop(s.s)
 	s.scopes[len(s.scopes)-1] = nil
 	s.scopes = s.scopes[:len(s.scopes)-1]
+	for _, l := range s.scopeLits[s.depth] {
+		if s.lits[l]--; s.lits[l] == 0 {
+			delete(s.lits, l)
+		}
+	}
+	s.scopeLits[s.depth] = nil
+	s.scopeLits = s.scopeLits[:s.depth]
+	edges := s.scopeEdges[s.depth]
+	for i := len(edges) - 1; i >= 0; i-- {
+		s.order.remove(edges[i])
+	}
+	s.scopeEdges[s.depth] = nil
+	s.scopeEdges = s.scopeEdges[:s.depth]
+	s.proven = s.proven[:s.depth]
 	s.depth--
 	if s.falseAt > s.depth {
 		s.falseAt = -1
@@ -128,19 +182,36 @@ func (s *Solver) Pop() {
 func (s *Solver) Depth() int { return s.depth }
 
 // Assert adds a Bool term to the current scope. A concrete true is
-// dropped; a concrete false is remembered in Go so that Check answers
-// Unsat without calling Z3.
+// dropped; a concrete false, or the negation of a literal on the stack,
+// is remembered in Go so that Check answers Unsat without calling Z3; a
+// literal already on the stack is dropped.
 func (s *Solver) Assert(t *Term) {
 	s.ctx.enter()
 	s.ctx.wantBool("Assert", t)
 	s.changed()
+	if t.concrete {
+		if t.val == 0 && s.falseAt < 0 {
+			s.falseAt = s.depth
+		}
+		return
+	}
+	l := literalOf(t)
 	switch {
-	case !t.concrete:
+	case s.lits[l.negated()] > 0 || s.ordersWrongly(t):
+		if s.falseAt < 0 {
+			s.falseAt = s.depth
+		}
+	case s.lits[l] > 0:
+	default:
+		if from, e, ok := edgeOf(t); ok {
+			s.order.add(from, e)
+			s.scopeEdges[s.depth] = append(s.scopeEdges[s.depth], from)
+		}
 		s.ctx.z.assert(s.s, t.ast)
-		top := len(s.scopes) - 1
-		s.scopes[top] = append(s.scopes[top], t)
-	case t.val == 0 && s.falseAt < 0:
-		s.falseAt = s.depth
+		s.scopes[s.depth] = append(s.scopes[s.depth], t)
+		s.scopeLits[s.depth] = append(s.scopeLits[s.depth], l)
+		s.lits[l]++
+		s.proven[s.depth] = false
 	}
 }
 
@@ -149,6 +220,46 @@ func (s *Solver) Assert(t *Term) {
 func (s *Solver) changed() {
 	s.fresh = false
 	s.model = nil
+	s.inGo = false
+}
+
+// ordersWrongly reports a comparison that contradicts the order of the
+// comparisons on the stack.
+func (s *Solver) ordersWrongly(t *Term) bool {
+	from, e, ok := edgeOf(t)
+	return ok && s.order.contradicts(from, e)
+}
+
+// decided answers a Check in Go where the literals settle it: Unsat when
+// the stack holds a false, or an assumption's negation; Sat when the
+// stack was proven satisfiable and every assumption is on it already.
+// Otherwise it returns the assumptions Z3 has to decide.
+func (s *Solver) decided(assumptions []*Term) (Result, []zast) {
+	if s.falseAt >= 0 {
+		return Unsat, nil
+	}
+	var args []zast
+	for _, t := range assumptions {
+		s.ctx.wantBool("Check", t)
+		if t.concrete {
+			if t.val == 0 {
+				return Unsat, nil
+			}
+			continue
+		}
+		l := literalOf(t)
+		switch {
+		case s.lits[l.negated()] > 0 || s.ordersWrongly(t):
+			return Unsat, nil
+		case s.lits[l] == 0:
+			args = append(args, t.ast)
+		}
+	}
+	if len(args) == 0 && s.proven[s.depth] {
+		s.inGo = true
+		return Sat, nil
+	}
+	return Unknown, args
 }
 
 // Check decides the current assertions together with the given Bool
@@ -158,14 +269,17 @@ func (s *Solver) Check(assumptions ...*Term) Result {
 	s.ctx.enter()
 	s.changed()
 	s.reason = ""
-	args, trivial := s.assumptions(assumptions)
-	if trivial || s.falseAt >= 0 {
-		s.last = Unsat
-	} else {
+	s.checks++
+	r, args := s.decided(assumptions)
+	if r == Unknown {
 		start := time.Now()
-		s.last = s.run(args)
+		r = s.run(args)
 		s.spent += time.Since(start)
+		if r == Sat {
+			s.proven[s.depth] = true
+		}
 	}
+	s.last = r
 	s.fresh = true
 	return s.last
 }
@@ -179,8 +293,9 @@ func (s *Solver) CheckWithin(budget uint) Result {
 	s.ctx.enter()
 	s.changed()
 	s.reason = ""
-	if s.falseAt >= 0 {
-		s.last = Unsat
+	s.checks++
+	if r, _ := s.decided(nil); r != Unknown {
+		s.last = r
 	} else {
 		defer func(start time.Time) { s.spent += time.Since(start) }(time.Now())
 		z := s.ctx.z
@@ -202,6 +317,9 @@ func (s *Solver) CheckWithin(budget uint) Result {
 		}
 		if s.last == Unknown {
 			s.reason = z.reasonUnknown(s.answered)
+		}
+		if s.last == Sat {
+			s.proven[s.depth] = true
 		}
 	}
 	s.fresh = true
@@ -261,21 +379,6 @@ func (s *Solver) run(args []zast) Result {
 	return r
 }
 
-// assumptions returns the ASTs of the symbolic assumptions, and whether a
-// concrete false among them makes the check trivially Unsat.
-func (s *Solver) assumptions(ts []*Term) (args []zast, unsat bool) {
-	for _, t := range ts {
-		s.ctx.wantBool("Check", t)
-		switch {
-		case !t.concrete:
-			args = append(args, t.ast)
-		case t.val == 0:
-			unsat = true
-		}
-	}
-	return args, unsat
-}
-
 // ReasonUnknown explains the last Check if it returned Unknown (Z3's
 // words, e.g. "timeout" or "canceled"), and is empty otherwise.
 func (s *Solver) ReasonUnknown() string { return s.reason }
@@ -284,15 +387,32 @@ func (s *Solver) ReasonUnknown() string { return s.reason }
 // fallback solver counts twice.
 func (s *Solver) Calls() int { return s.calls }
 
+// Checks returns how many checks were asked (Check, CheckWithin), whether
+// Z3 ran for them or the literals on the stack decided them.
+func (s *Solver) Checks() int { return s.checks }
+
 // Spent returns the time Z3 took over the checks that reached it.
 func (s *Solver) Spent() time.Duration { return s.spent }
 
 // Model returns a model of the last Check if it returned Sat and the
 // solver has not changed since (Push, Pop, Assert); otherwise nil. A
-// returned Model stays usable after later changes.
+// Check decided without Z3 has Z3 find the model here, and nil is also
+// returned if Z3 does not within the timeout. A returned Model stays
+// usable after later changes.
 func (s *Solver) Model() *Model {
 	if !s.fresh || s.last != Sat {
 		return nil
+	}
+	if s.inGo {
+		// Sat was known without Z3, which must find the model now.
+		s.ctx.enter()
+		start := time.Now()
+		r := s.run(nil)
+		s.spent += time.Since(start)
+		s.inGo = false
+		if r != Sat {
+			return nil
+		}
 	}
 	if s.model == nil {
 		c := s.ctx

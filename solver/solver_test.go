@@ -152,8 +152,8 @@ func TestGoSemanticsInZ3(t *testing.T) {
 	}
 }
 
-// Checks decided by a concrete false are answered in Go and every other
-// check reaches Z3; both kinds must be right.
+// Checks of concrete terms are answered in Go: a false is Unsat, and a
+// stack with nothing symbolic is Sat.
 func TestCheckWithConcreteTerms(t *testing.T) {
 	c := NewContext()
 	defer c.Close()
@@ -177,7 +177,48 @@ func TestCheckWithConcreteTerms(t *testing.T) {
 	s.Pop()
 	s.Pop()
 	got = append(got, check(), check(c.Bool(false), c.Ult(x, c.BV(8, 9))), check(c.Bool(true)))
-	want := []step{{Sat, 1}, {Sat, 2}, {Unsat, 2}, {Unsat, 2}, {Sat, 3}, {Unsat, 3}, {Sat, 4}}
+	want := []step{{Sat, 0}, {Sat, 0}, {Unsat, 0}, {Unsat, 0}, {Sat, 0}, {Unsat, 0}, {Sat, 0}}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("steps (-want +got):\n%s", diff)
+	}
+}
+
+// Checks that only repeat literals already on the stack, or negate them,
+// are answered without Z3, and the model of one still comes from Z3.
+func TestCheckDecidedByLiterals(t *testing.T) {
+	c := NewContext()
+	defer c.Close()
+	s := c.NewSolver()
+	x := c.FreshBV("x", 8)
+	small := c.Ult(x, c.BV(8, 9))
+	type step struct {
+		Result        Result
+		Calls, Checks int
+	}
+	check := func(assumptions ...*Term) step {
+		return step{s.Check(assumptions...), s.Calls(), s.Checks()}
+	}
+	var got []step
+	s.Assert(small)
+	got = append(got, check()) // Z3
+	s.Push()
+	s.Assert(c.Ult(x, c.BV(8, 9))) // the same literal again
+	got = append(got, check())
+	s.Push()
+	s.Assert(c.Not(small))
+	got = append(got, check())
+	s.Pop()
+	got = append(got, check(c.Not(small)), check(small))
+	if m := s.Model(); m == nil || m.Uint64(x) >= 9 {
+		t.Errorf("model of x < 9: %v", m)
+	}
+	s.Push()
+	s.Assert(c.Ult(x, c.BV(8, 3))) // new: Z3 again
+	got = append(got, check())
+	s.Pop()
+	s.Pop()
+	got = append(got, check())
+	want := []step{{Sat, 1, 1}, {Sat, 1, 2}, {Unsat, 1, 3}, {Unsat, 1, 4}, {Sat, 1, 5}, {Sat, 3, 6}, {Sat, 3, 7}}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("steps (-want +got):\n%s", diff)
 	}
@@ -278,5 +319,63 @@ func TestTimeoutGivesUnknown(t *testing.T) {
 	s.SetTimeout(0)
 	if r := s.Check(c.Eq(c.Mul(x, c.BV(64, 3)), c.BV(64, 21))); r != Sat || s.ReasonUnknown() != "" {
 		t.Errorf("after the timeout: Check = %v, reason %q", r, s.ReasonUnknown())
+	}
+}
+
+// Comparisons that close a cycle through a strict edge are Unsat without
+// Z3; a cycle of non-strict ones is not a contradiction, and Pop takes
+// the edges of its scope away.
+func TestCheckDecidedByOrder(t *testing.T) {
+	c := NewContext()
+	defer c.Close()
+	s := c.NewSolver()
+	a, b, d := c.FreshBV("a", 64), c.FreshBV("b", 64), c.FreshBV("d", 64)
+	type step struct {
+		Result Result
+		Calls  int
+	}
+	check := func(assumptions ...*Term) step { return step{s.Check(assumptions...), s.Calls()} }
+	var got []step
+	s.Assert(c.Slt(a, b))
+	s.Assert(c.Sle(b, d))
+	got = append(got, check())                   // Z3: a < b <= d
+	got = append(got, check(c.Sgt(a, d)))        // a > d closes a < b <= d < a
+	got = append(got, check(c.Sge(b, a)))        // b >= a is Not(b < a)... new to the stack: Z3
+	got = append(got, check(c.Not(c.Sle(a, b)))) // b < a: cycle
+	s.Push()
+	s.Assert(c.Sle(d, b)) // d <= b <= d: no strict edge, a == ... allowed
+	got = append(got, check())
+	s.Assert(c.Slt(d, a)) // d < a < b <= d
+	got = append(got, check())
+	s.Pop()
+	got = append(got, check(c.Ult(a, b)), check(c.Sge(d, a)))
+	want := []step{{Sat, 1}, {Unsat, 1}, {Sat, 2}, {Unsat, 2}, {Sat, 3}, {Unsat, 3}, {Sat, 4}, {Sat, 5}}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("steps (-want +got):\n%s", diff)
+	}
+}
+
+// Each comparison is built from a strict one and Not, so that opposite
+// conditions share an atom; x < x folds to false.
+func TestComparisonsShareAtoms(t *testing.T) {
+	c := NewContext()
+	defer c.Close()
+	x, y := c.FreshBV("x", 32), c.FreshBV("y", 32)
+	pairs := []struct {
+		name string
+		a, b *Term
+	}{
+		{"x >= y is Not(x < y)", c.Sge(x, y), c.Not(c.Slt(x, y))},
+		{"x > y is y < x", c.Sgt(x, y), c.Slt(y, x)},
+		{"x <= y is Not(y < x)", c.Sle(x, y), c.Not(c.Slt(y, x))},
+		{"x >=u y is Not(x <u y)", c.Uge(x, y), c.Not(c.Ult(x, y))},
+		{"x <u x is false", c.Ult(x, x), c.Bool(false)},
+		{"x <= x is true", c.Sle(x, x), c.Bool(true)},
+		{"x == x is true", c.Eq(c.Add(x, y), c.Add(x, y)), c.Bool(true)},
+	}
+	for _, p := range pairs {
+		if p.a.Identity() != p.b.Identity() {
+			t.Errorf("%s: %s and %s differ", p.name, p.a, p.b)
+		}
 	}
 }

@@ -89,6 +89,15 @@ type Term struct {
 	val      uint64 // concrete value, zero-extended; Bool is 0 or 1
 	ast      zast   // owned reference; made lazily for concrete terms
 	negation *Term  // operand of a symbolic Not, so Not(Not(x)) is x
+	// less, for a symbolic a < b, holds its operands, which the Solver's
+	// order graph reads.
+	less *comparison
+}
+
+// comparison is a strict comparison a < b, signed or not.
+type comparison struct {
+	signed bool
+	a, b   *Term
 }
 
 // identity is what Identity returns.

@@ -142,7 +142,7 @@ func Analyze(fn *ssa.Function, cfg Config) (res *FuncResult) {
 			res.Status = Error
 			res.Err = fmt.Sprintf("internal error: %v\n%s", r, debug.Stack())
 		}
-		res.SolverCalls, res.SolverTime = x.solver.Calls(), x.solver.Spent()
+		res.SolverChecks, res.SolverCalls, res.SolverTime = x.solver.Checks(), x.solver.Calls(), x.solver.Spent()
 		res.Elapsed = time.Since(start)
 	}()
 	if why := unsupportedFunc(fn); why != "" {
@@ -446,6 +446,10 @@ func (x *explorer) report(s *state) {
 		return
 	}
 	m := x.readableModel(s)
+	if m == nil {
+		x.cutPath(s, "solver: no model: "+x.solver.ReasonUnknown())
+		return
+	}
 	f.Message = f.render(m)
 	f.Want = expectedPanic(f)
 	imports := map[string]bool{}
@@ -501,7 +505,9 @@ func (x *explorer) readableModel(s *state) *solver.Model {
 		x.solver.Push()
 		x.solver.Assert(pref)
 		if x.solver.Check() == solver.Sat {
-			m = x.solver.Model()
+			if better := x.solver.Model(); better != nil {
+				m = better
+			}
 			kept++
 			continue
 		}

@@ -220,9 +220,12 @@ type FuncResult struct {
 	Subsumption abstraction.Stats
 	// Refined counts the paths that Refine explored past an abstract
 	// subsumption and a bound then cut.
-	Refined     int
-	States      int
-	SolverCalls int
+	Refined int
+	States  int
+	// SolverChecks counts the satisfiability checks asked, SolverCalls
+	// the runs of Z3 among them (see solver.Solver.Calls).
+	SolverChecks int
+	SolverCalls  int
 	// SolverTime is the part of Elapsed spent in the solver.
 	SolverTime time.Duration
 	Elapsed    time.Duration

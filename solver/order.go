@@ -1,0 +1,92 @@
+package solver
+
+// orderGraph holds the comparisons on a solver's stack as edges between
+// terms, one graph per signedness: a < b is a strict edge a -> b, and
+// Not(a < b), which is b <= a, a non-strict edge b -> a. A cycle through
+// a strict edge is a contradiction (a < ... <= a), found here by a search
+// over a few dozen nodes where Z3's bit-blasting takes milliseconds per
+// query on 64-bit orderings: a binary tree's repOK orders every key.
+type orderGraph struct {
+	out map[orderNode][]orderEdge
+}
+
+// orderNode is a term of the graph: Z3 shares the AST of equal terms, and
+// a constant is its value and width.
+type orderNode struct {
+	signed bool
+	ast    zast
+	val    uint64
+	width  uint
+}
+
+type orderEdge struct {
+	to     orderNode
+	strict bool
+}
+
+func newOrderGraph() *orderGraph { return &orderGraph{out: map[orderNode][]orderEdge{}} }
+
+func nodeOf(t *Term, signed bool) orderNode {
+	if t.concrete {
+		return orderNode{signed: signed, val: t.val, width: t.sort.Width()}
+	}
+	return orderNode{signed: signed, ast: t.ast}
+}
+
+// edgeOf returns the edge a literal of a comparison adds, if it is one.
+func edgeOf(t *Term) (from orderNode, e orderEdge, ok bool) {
+	if t.negation != nil && t.negation.less != nil {
+		c := t.negation.less // b <= a
+		return nodeOf(c.b, c.signed), orderEdge{to: nodeOf(c.a, c.signed)}, true
+	}
+	if c := t.less; c != nil {
+		return nodeOf(c.a, c.signed), orderEdge{to: nodeOf(c.b, c.signed), strict: true}, true
+	}
+	return orderNode{}, orderEdge{}, false
+}
+
+// contradicts reports whether adding the edge from -> e.to closes a cycle
+// with a strict edge in it.
+func (g *orderGraph) contradicts(from orderNode, e orderEdge) bool {
+	return g.reaches(e.to, from, e.strict)
+}
+
+// reaches reports a path from a to b, through a strict edge unless
+// strictSeen already holds.
+func (g *orderGraph) reaches(a, b orderNode, strictSeen bool) bool {
+	type visit struct {
+		n      orderNode
+		strict bool
+	}
+	seen := map[visit]bool{}
+	stack := []visit{{a, strictSeen}}
+	for len(stack) > 0 {
+		v := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if v.n == b && v.strict {
+			return true
+		}
+		if seen[v] {
+			continue
+		}
+		seen[v] = true
+		for _, e := range g.out[v.n] {
+			stack = append(stack, visit{e.to, v.strict || e.strict})
+		}
+	}
+	return false
+}
+
+func (g *orderGraph) add(from orderNode, e orderEdge) {
+	g.out[from] = append(g.out[from], e)
+}
+
+// remove takes out the edge added last from from.
+func (g *orderGraph) remove(from orderNode) {
+	edges := g.out[from]
+	if len(edges) == 1 {
+		delete(g.out, from)
+		return
+	}
+	g.out[from] = edges[:len(edges)-1]
+}
