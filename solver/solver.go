@@ -77,16 +77,11 @@ type Solver struct {
 	model    *Model        // the last Check's model once fetched
 	reason   string        // the last Check's reason for Unknown
 
-	// lits counts the asserted literals on the stack, and scopeLits
-	// lists them per scope, so that a literal asserted again adds
-	// nothing and one whose negation is asserted makes the stack false,
-	// both without Z3.
-	lits      map[literal]int
-	scopeLits [][]literal
-	// order holds the comparisons on the stack, and scopeEdges the
-	// source of each edge per scope, to remove it on Pop.
-	order      *orderGraph
-	scopeEdges [][]orderNode
+	// lits holds the literals of scopes, so that a literal asserted
+	// again adds nothing and one whose negation is asserted makes the
+	// stack false, both without Z3; order holds their comparisons.
+	lits  map[literal]bool
+	order *orderGraph
 	// proven says, per scope, that the assertions up to it were found
 	// satisfiable: a Check that adds nothing new is then Sat without Z3.
 	proven []bool
@@ -121,8 +116,7 @@ func (c *Context) NewSolver() *Solver {
 
 func (c *Context) newSolver(k solverKind) *Solver {
 	s := &Solver{ctx: c, s: c.z.newSolver(k), falseAt: -1, scopes: [][]*Term{nil},
-		lits: map[literal]int{}, scopeLits: [][]literal{nil}, proven: []bool{true},
-		order: newOrderGraph(), scopeEdges: [][]orderNode{nil}}
+		lits: map[literal]bool{}, proven: []bool{true}, order: newOrderGraph()}
 	runtime.AddCleanup(s, c.z.rel.solver, s.s)
 	return s
 }
@@ -140,8 +134,6 @@ func (s *Solver) Push() {
 	s.ctx.enter()
 	s.ctx.z.push(s.s)
 	s.scopes = append(s.scopes, nil)
-	s.scopeLits = append(s.scopeLits, nil)
-	s.scopeEdges = append(s.scopeEdges, nil)
 	s.proven = append(s.proven, s.proven[s.depth])
 	s.depth++
 	s.changed()
@@ -155,21 +147,15 @@ func (s *Solver) Pop() {
 	}
 	s.ctx.enter()
 	s.ctx.z.pop(s.s)
-	s.scopes[len(s.scopes)-1] = nil
-	s.scopes = s.scopes[:len(s.scopes)-1]
-	for _, l := range s.scopeLits[s.depth] {
-		if s.lits[l]--; s.lits[l] == 0 {
-			delete(s.lits, l)
+	scope := s.scopes[s.depth]
+	for i := len(scope) - 1; i >= 0; i-- {
+		delete(s.lits, literalOf(scope[i]))
+		if from, _, ok := edgeOf(scope[i]); ok {
+			s.order.remove(from)
 		}
 	}
-	s.scopeLits[s.depth] = nil
-	s.scopeLits = s.scopeLits[:s.depth]
-	edges := s.scopeEdges[s.depth]
-	for i := len(edges) - 1; i >= 0; i-- {
-		s.order.remove(edges[i])
-	}
-	s.scopeEdges[s.depth] = nil
-	s.scopeEdges = s.scopeEdges[:s.depth]
+	s.scopes[s.depth] = nil
+	s.scopes = s.scopes[:s.depth]
 	s.proven = s.proven[:s.depth]
 	s.depth--
 	if s.falseAt > s.depth {
@@ -197,20 +183,18 @@ func (s *Solver) Assert(t *Term) {
 	}
 	l := literalOf(t)
 	switch {
-	case s.lits[l.negated()] > 0 || s.ordersWrongly(t):
+	case s.lits[l.negated()] || s.ordersWrongly(t):
 		if s.falseAt < 0 {
 			s.falseAt = s.depth
 		}
-	case s.lits[l] > 0:
+	case s.lits[l]:
 	default:
 		if from, e, ok := edgeOf(t); ok {
 			s.order.add(from, e)
-			s.scopeEdges[s.depth] = append(s.scopeEdges[s.depth], from)
 		}
 		s.ctx.z.assert(s.s, t.ast)
 		s.scopes[s.depth] = append(s.scopes[s.depth], t)
-		s.scopeLits[s.depth] = append(s.scopeLits[s.depth], l)
-		s.lits[l]++
+		s.lits[l] = true
 		s.proven[s.depth] = false
 	}
 }
@@ -249,9 +233,9 @@ func (s *Solver) decided(assumptions []*Term) (Result, []zast) {
 		}
 		l := literalOf(t)
 		switch {
-		case s.lits[l.negated()] > 0 || s.ordersWrongly(t):
+		case s.lits[l.negated()] || s.ordersWrongly(t):
 			return Unsat, nil
-		case s.lits[l] == 0:
+		case !s.lits[l]:
 			args = append(args, t.ast)
 		}
 	}
