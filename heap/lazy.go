@@ -45,6 +45,9 @@ type Config struct {
 	// K bounds materialization chains: no fresh object is made at a depth
 	// greater than K (parameters' objects have depth 0).
 	K int
+	// N, if not 0, bounds the input objects of each type: no fresh object
+	// of a type is made once N exist (Kiasan's n-bound).
+	N int
 }
 
 func (c Config) withDefaults() Config {
@@ -117,7 +120,8 @@ func (h *Heap) materializePointer(loc Loc, elem types.Type) (Value, *Decision) {
 // addObjectChoices appends one alternative per alias candidate and one for a
 // fresh object (or marks the decision cut when the k-bound forbids it).
 func (h *Heap) addObjectChoices(d *Decision, elem types.Type, depth int, ext bool, bind func(*Heap, ObjID)) {
-	for _, id := range h.Candidates(elem) {
+	candidates := h.Candidates(elem)
+	for _, id := range candidates {
 		d.Choices = append(d.Choices, Choice{
 			Label: fmt.Sprintf("alias o%d", id),
 			apply: func(h *Heap) {
@@ -132,6 +136,10 @@ func (h *Heap) addObjectChoices(d *Decision, elem types.Type, depth int, ext boo
 	}
 	if depth > limit {
 		d.Cut = true
+		return
+	}
+	if h.cfg.N > 0 && len(candidates) >= h.cfg.N {
+		d.Cut, d.Bound = true, "n"
 		return
 	}
 	d.Choices = append(d.Choices, Choice{

@@ -18,7 +18,7 @@ func (c *Context) not(a *Term) *Term {
 	if a.negation != nil {
 		return a.negation
 	}
-	t := c.symbolic(BoolSort(), c.z.unary(opNot, a.ast))
+	t := c.build(BoolSort(), c.z.unary(opNot, a.ast), expr{kind: notExpr, args: []*Term{a}})
 	t.negation = a
 	return t
 }
@@ -41,11 +41,13 @@ func (c *Context) Or(ts ...*Term) *Term {
 func (c *Context) junction(o op, ts []*Term) *Term {
 	identity := o == opAnd
 	var args []zast
+	var terms []*Term
 	var last *Term
 	for _, t := range ts {
 		c.wantBool(o.String(), t)
 		if !t.concrete {
 			args = append(args, t.ast)
+			terms = append(terms, t)
 			last = t
 		} else if (t.val != 0) != identity {
 			return c.Bool(!identity)
@@ -57,7 +59,7 @@ func (c *Context) junction(o op, ts []*Term) *Term {
 	case 1:
 		return last
 	}
-	return c.symbolic(BoolSort(), c.z.nary(o, args))
+	return c.build(BoolSort(), c.z.nary(o, args), expr{kind: junctionExpr, op: o, args: terms})
 }
 
 // Implies returns a ⇒ b.
@@ -73,7 +75,7 @@ func (c *Context) Implies(a, b *Term) *Term {
 	case b.concrete:
 		return c.not(a)
 	}
-	return c.symbolic(BoolSort(), c.z.binary(opImplies, a.ast, b.ast))
+	return c.build(BoolSort(), c.z.binary(opImplies, a.ast, b.ast), expr{kind: impliesExpr, args: []*Term{a, b}})
 }
 
 // Ite returns a if cond holds and b otherwise; a and b have the same sort,
@@ -100,7 +102,7 @@ func (c *Context) ite(cond, a, b *Term) *Term {
 		}
 		return c.not(cond)
 	}
-	return c.symbolic(a.sort, c.z.ite(cond.ast, c.astOf(a), c.astOf(b)))
+	return c.build(a.sort, c.z.ite(cond.ast, c.astOf(a), c.astOf(b)), expr{kind: iteExpr, args: []*Term{cond, a, b}})
 }
 
 // Eq returns a == b for two terms of the same sort.
@@ -133,5 +135,5 @@ func (c *Context) eq(a, b *Term) *Term {
 		}
 		return c.not(a)
 	}
-	return c.symbolic(BoolSort(), c.z.binary(opEq, c.astOf(a), c.astOf(b)))
+	return c.build(BoolSort(), c.z.binary(opEq, c.astOf(a), c.astOf(b)), expr{kind: eqExpr, args: []*Term{a, b}})
 }

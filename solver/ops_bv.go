@@ -62,7 +62,7 @@ func (c *Context) unary(o op, a *Term) *Term {
 	if a.concrete {
 		return c.constant(a.sort, foldUnary(o, w, a.val))
 	}
-	return c.symbolic(a.sort, c.z.unary(o, a.ast))
+	return c.build(a.sort, c.z.unary(o, a.ast), expr{kind: unaryExpr, op: o, args: []*Term{a}})
 }
 
 // arith applies a binary operation to two bit-vectors of one width.
@@ -77,7 +77,7 @@ func (c *Context) arith(o op, a, b *Term) *Term {
 	if r := c.byPowerOfTwo(o, a, b); r != nil {
 		return r
 	}
-	return c.symbolic(a.sort, c.z.binary(o, c.astOf(a), c.astOf(b)))
+	return c.build(a.sort, c.z.binary(o, c.astOf(a), c.astOf(b)), expr{kind: binaryExpr, op: o, args: []*Term{a, b}})
 }
 
 // identityOperand returns the operand that an operation with its identity element
@@ -161,7 +161,7 @@ func (c *Context) shift(o op, x, n *Term) *Term {
 		return c.constant(x.sort, 0)
 	}
 	count := c.shiftCount(o, n, w)
-	return c.symbolic(x.sort, c.z.binary(o, c.astOf(x), c.astOf(count)))
+	return c.build(x.sort, c.z.binary(o, c.astOf(x), c.astOf(count)), expr{kind: binaryExpr, op: o, args: []*Term{x, count}})
 }
 
 // shiftCount brings a count to width w, as Z3's shifts require, without
@@ -230,7 +230,7 @@ func (c *Context) strict(o op, a, b *Term) *Term {
 	if same(a, b) {
 		return c.Bool(false)
 	}
-	t := c.symbolic(BoolSort(), c.z.binary(o, c.astOf(a), c.astOf(b)))
+	t := c.build(BoolSort(), c.z.binary(o, c.astOf(a), c.astOf(b)), expr{kind: compareExpr, op: o, args: []*Term{a, b}})
 	t.less = &comparison{signed: o == opSlt, a: a, b: b}
 	return t
 }
@@ -289,9 +289,9 @@ func (c *Context) extend(what string, a *Term, width uint, signed bool) *Term {
 	case a.concrete:
 		return c.constant(s, a.val)
 	case signed:
-		return c.symbolic(s, c.z.signExt(a.ast, width-w))
+		return c.build(s, c.z.signExt(a.ast, width-w), expr{kind: extendExpr, signed: true, args: []*Term{a}})
 	}
-	return c.symbolic(s, c.z.zeroExt(a.ast, width-w))
+	return c.build(s, c.z.zeroExt(a.ast, width-w), expr{kind: extendExpr, args: []*Term{a}})
 }
 
 func (c *Context) trunc(what string, a *Term, width uint) *Term {
@@ -305,5 +305,5 @@ func (c *Context) trunc(what string, a *Term, width uint) *Term {
 	case a.concrete:
 		return c.constant(s, a.val&mask(width))
 	}
-	return c.symbolic(s, c.z.extract(a.ast, width-1, 0))
+	return c.build(s, c.z.extract(a.ast, width-1, 0), expr{kind: truncExpr, args: []*Term{a}})
 }

@@ -19,7 +19,7 @@ func (c *Context) Symbols(ts ...*Term) []*Term {
 		if widths[i] > 0 {
 			s = BVSort(widths[i])
 		}
-		out[i] = c.symbolic(s, a)
+		out[i] = c.build(s, a, expr{kind: symbolExpr})
 	}
 	return out
 }

@@ -89,6 +89,34 @@ type Solver struct {
 	// to make; checks counts every Check, in Go or not.
 	inGo   bool
 	checks int
+
+	// ids names each open scope uniquely, and mirror is what Z3's own
+	// stack holds: per Z3 level, the scope it stands for and how many of
+	// its assertions it has. Most checks are decided in Go, so Push, Pop
+	// and Assert only reach Z3 when a check needs it (sync).
+	ids    []uint64
+	nextID uint64
+	mirror []mirrored
+	// rlimit and timeout are the limits set on the incremental solver,
+	// so that they are set only when they change.
+	rlimit    uint
+	zTimeout  time.Duration
+	limitsSet bool
+
+	// models holds, per depth, the model of Z3's last Sat answer at
+	// that depth, for modelSatisfies; latest is the depth of the last.
+	// total counts the stack's assertions.
+	models []*cached
+	latest int
+	total  int
+	// noModelReuse turns modelSatisfies off, for tests of the rest.
+	noModelReuse bool
+}
+
+// mirrored is one level of Z3's assertion stack.
+type mirrored struct {
+	id uint64
+	n  int
 }
 
 // literal is an asserted Bool term up to negation: Z3 shares the AST of
@@ -116,7 +144,8 @@ func (c *Context) NewSolver() *Solver {
 
 func (c *Context) newSolver(k solverKind) *Solver {
 	s := &Solver{ctx: c, s: c.z.newSolver(k), falseAt: -1, scopes: [][]*Term{nil},
-		lits: map[literal]bool{}, proven: []bool{true}, order: newOrderGraph()}
+		lits: map[literal]bool{}, proven: []bool{true}, order: newOrderGraph(),
+		ids: []uint64{0}, mirror: []mirrored{{}}}
 	runtime.AddCleanup(s, c.z.rel.solver, s.s)
 	return s
 }
@@ -132,7 +161,8 @@ func (s *Solver) SetTimeout(d time.Duration) {
 // Pop.
 func (s *Solver) Push() {
 	s.ctx.enter()
-	s.ctx.z.push(s.s)
+	s.nextID++
+	s.ids = append(s.ids, s.nextID)
 	s.scopes = append(s.scopes, nil)
 	s.proven = append(s.proven, s.proven[s.depth])
 	s.depth++
@@ -146,7 +176,6 @@ func (s *Solver) Pop() {
 		panic("solver: Pop without a matching Push")
 	}
 	s.ctx.enter()
-	s.ctx.z.pop(s.s)
 	scope := s.scopes[s.depth]
 	for i := len(scope) - 1; i >= 0; i-- {
 		delete(s.lits, literalOf(scope[i]))
@@ -154,9 +183,22 @@ func (s *Solver) Pop() {
 			s.order.remove(from)
 		}
 	}
+	s.total -= len(scope)
+	for _, m := range s.models {
+		if m != nil {
+			m.verified = min(m.verified, s.total)
+		}
+	}
+	if len(s.mirror) > s.depth {
+		// Z3 holds the scope: pop it now, so that Z3 keeps no more than
+		// the stack.
+		s.ctx.z.pop(s.s, len(s.mirror)-s.depth)
+		s.mirror = s.mirror[:s.depth]
+	}
 	s.scopes[s.depth] = nil
 	s.scopes = s.scopes[:s.depth]
 	s.proven = s.proven[:s.depth]
+	s.ids = s.ids[:s.depth]
 	s.depth--
 	if s.falseAt > s.depth {
 		s.falseAt = -1
@@ -192,11 +234,51 @@ func (s *Solver) Assert(t *Term) {
 		if from, e, ok := edgeOf(t); ok {
 			s.order.add(from, e)
 		}
-		s.ctx.z.assert(s.s, t.ast)
 		s.scopes[s.depth] = append(s.scopes[s.depth], t)
+		s.total++
 		s.lits[l] = true
 		s.proven[s.depth] = false
 	}
+}
+
+// sync brings Z3's assertion stack in line with the scopes: the levels
+// that still stand for open scopes are kept, and only the assertions
+// made since are pushed.
+func (s *Solver) sync() {
+	z := s.ctx.z
+	keep := 1 // level 0 is the base scope, never popped
+	for keep < len(s.mirror) && keep <= s.depth && s.mirror[keep].id == s.ids[keep] &&
+		s.mirror[keep-1].n == len(s.scopes[keep-1]) {
+		keep++
+	}
+	if drop := len(s.mirror) - keep; drop > 0 {
+		z.pop(s.s, drop)
+		s.mirror = s.mirror[:keep]
+	}
+	for level := keep - 1; level <= s.depth; level++ {
+		if level >= len(s.mirror) {
+			z.push(s.s)
+			s.mirror = append(s.mirror, mirrored{id: s.ids[level]})
+		}
+		m := &s.mirror[level]
+		for _, t := range s.scopes[level][m.n:] {
+			z.assert(s.s, t.ast)
+		}
+		m.n = len(s.scopes[level])
+	}
+}
+
+// limit sets the incremental solver's resource limit and timeout, where
+// they differ from what is set.
+func (s *Solver) limit(rlimit uint, timeout time.Duration) {
+	z := s.ctx.z
+	if !s.limitsSet || s.rlimit != rlimit {
+		z.setRlimit(s.s, rlimit)
+	}
+	if !s.limitsSet || s.zTimeout != timeout {
+		z.setTimeout(s.s, timeout)
+	}
+	s.rlimit, s.zTimeout, s.limitsSet = rlimit, timeout, true
 }
 
 // changed forgets the last Check's model, which Z3 no longer holds once
@@ -223,6 +305,7 @@ func (s *Solver) decided(assumptions []*Term) (Result, []zast) {
 		return Unsat, nil
 	}
 	var args []zast
+	var pending []*Term
 	for _, t := range assumptions {
 		s.ctx.wantBool("Check", t)
 		if t.concrete {
@@ -237,13 +320,84 @@ func (s *Solver) decided(assumptions []*Term) (Result, []zast) {
 			return Unsat, nil
 		case !s.lits[l]:
 			args = append(args, t.ast)
+			pending = append(pending, t)
 		}
 	}
-	if len(args) == 0 && s.proven[s.depth] {
+	if len(args) == 0 && s.proven[s.depth] || s.modelSatisfies(pending) {
 		s.inGo = true
+		s.proven[s.depth] = true
 		return Sat, nil
 	}
 	return Unknown, args
+}
+
+// cached is a model Z3 gave, and how many of the stack's assertions (in
+// order, scope by scope) are known to hold in it.
+type cached struct {
+	*assignment
+	verified int
+}
+
+// reuseTries bounds the models a check tries: the latest, then those
+// found at shallower depths, which the other side of a branch met
+// earlier satisfies more often than the latest, found deep in the
+// subtree of this side.
+const reuseTries = 3
+
+// modelSatisfies reports whether one of the models Z3 gave satisfies the
+// stack and the pending assumptions; each evaluates in Go only what was
+// asserted since it was found. Every model was found while the stack
+// held the assertions it still has below its verified count.
+func (s *Solver) modelSatisfies(pending []*Term) bool {
+	if s.noModelReuse || len(s.models) == 0 {
+		return false
+	}
+	tried := 0
+	for d := min(s.latest, len(s.models)-1); d >= 0 && tried < reuseTries; d-- {
+		if m := s.models[d]; m != nil {
+			tried++
+			if s.satisfiedBy(m, pending) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func (s *Solver) satisfiedBy(m *cached, pending []*Term) bool {
+	n := 0
+	for _, scope := range s.scopes[:s.depth+1] {
+		if n+len(scope) <= m.verified {
+			n += len(scope)
+			continue
+		}
+		for _, t := range scope[max(m.verified-n, 0):] {
+			if holds, ok := m.holds(t); !holds || !ok {
+				return false
+			}
+			m.verified++
+		}
+		n += len(scope)
+	}
+	for _, t := range pending {
+		if holds, ok := m.holds(t); !holds || !ok {
+			return false
+		}
+	}
+	return true
+}
+
+// remember keeps the model of a Sat answer of the solver z, which held
+// the whole stack, for modelSatisfies; the models of deeper depths came
+// from paths that are gone.
+func (s *Solver) remember(z zsolver) {
+	for len(s.models) <= s.depth {
+		s.models = append(s.models, nil)
+	}
+	clear(s.models[s.depth+1:])
+	s.models = s.models[:s.depth+1]
+	s.models[s.depth] = &cached{newAssignment(s.ctx, s.ctx.z.model(z)), s.total}
+	s.latest = s.depth
 }
 
 // Check decides the current assertions together with the given Bool
@@ -261,6 +415,7 @@ func (s *Solver) Check(assumptions ...*Term) Result {
 		s.spent += time.Since(start)
 		if r == Sat {
 			s.proven[s.depth] = true
+			s.remember(s.answered)
 		}
 	}
 	s.last = r
@@ -285,11 +440,10 @@ func (s *Solver) CheckWithin(budget uint) Result {
 		z := s.ctx.z
 		first := max(budget/6, 1)
 		s.calls++
-		z.setTimeout(s.s, 0)
-		z.setRlimit(s.s, first)
+		s.sync()
+		s.limit(first, 0)
 		s.answered = s.s
 		s.last = z.check(s.s, nil)
-		z.setRlimit(s.s, 0)
 		if s.last == Unknown && budget > first {
 			f := s.loadFallback()
 			s.calls++
@@ -304,6 +458,7 @@ func (s *Solver) CheckWithin(budget uint) Result {
 		}
 		if s.last == Sat {
 			s.proven[s.depth] = true
+			s.remember(s.answered)
 		}
 	}
 	s.fresh = true
@@ -333,11 +488,10 @@ func (s *Solver) run(args []zast) Result {
 	z := s.ctx.z
 	start := time.Now()
 	s.calls++
-	z.setTimeout(s.s, s.timeout)
-	z.setRlimit(s.s, escalateAfter)
+	s.sync()
+	s.limit(escalateAfter, s.timeout)
 	s.answered = s.s
 	r := z.check(s.s, args)
-	z.setRlimit(s.s, 0)
 	if r != Unknown {
 		return r
 	}
@@ -446,4 +600,7 @@ func (m *Model) Bool(t *Term) bool {
 
 // MemoryInUse estimates the bytes Z3 holds, over all contexts of the
 // process: memory Go's runtime does not see.
-func MemoryInUse() uint64 { return memoryInUse() }
+func MemoryInUse() uint64 { return AllocatedBytes() }
+
+// Version is the version of the Z3 library gosym runs ("4.8.12").
+func Version() string { return z3Version() }

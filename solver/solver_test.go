@@ -184,11 +184,13 @@ func TestCheckWithConcreteTerms(t *testing.T) {
 }
 
 // Checks that only repeat literals already on the stack, or negate them,
-// are answered without Z3, and the model of one still comes from Z3.
+// are answered without Z3, and the model of one still comes from Z3. The
+// last model is not reused here (see TestCheckDecidedByModel).
 func TestCheckDecidedByLiterals(t *testing.T) {
 	c := NewContext()
 	defer c.Close()
 	s := c.NewSolver()
+	s.noModelReuse = true
 	x := c.FreshBV("x", 8)
 	small := c.Ult(x, c.BV(8, 9))
 	type step struct {
@@ -324,11 +326,12 @@ func TestTimeoutGivesUnknown(t *testing.T) {
 
 // Comparisons that close a cycle through a strict edge are Unsat without
 // Z3; a cycle of non-strict ones is not a contradiction, and Pop takes
-// the edges of its scope away.
+// the edges of its scope away. The last model is not reused here.
 func TestCheckDecidedByOrder(t *testing.T) {
 	c := NewContext()
 	defer c.Close()
 	s := c.NewSolver()
+	s.noModelReuse = true
 	a, b, d := c.FreshBV("a", 64), c.FreshBV("b", 64), c.FreshBV("d", 64)
 	type step struct {
 		Result Result
@@ -377,5 +380,44 @@ func TestComparisonsShareAtoms(t *testing.T) {
 		if p.a.Identity() != p.b.Identity() {
 			t.Errorf("%s: %s and %s differ", p.name, p.a, p.b)
 		}
+	}
+}
+
+// A check whose new conditions hold in the model of Z3's last Sat is Sat
+// without Z3; one they do not hold in, or that Go cannot evaluate, goes
+// to Z3, whose model is then the one reused. Pop keeps the model, which
+// still satisfies what is left.
+func TestCheckDecidedByModel(t *testing.T) {
+	c := NewContext()
+	defer c.Close()
+	s := c.NewSolver()
+	x, y := c.FreshBV("x", 16), c.FreshBV("y", 16)
+	type step struct {
+		Result Result
+		Calls  int
+	}
+	check := func(assumptions ...*Term) step { return step{s.Check(assumptions...), s.Calls()} }
+	var got []step
+	s.Assert(c.Slt(c.Add(x, y), c.BV(16, 10)))
+	got = append(got, check()) // Z3
+	m := s.Model()
+	vx, vy := m.Uint64(x), m.Uint64(y)
+	inModel := c.Eq(c.Mul(x, c.BV(16, 3)), c.BV(16, 3*vx))
+	notInModel := c.Not(c.Eq(y, c.BV(16, vy)))
+	got = append(got, check(inModel))    // holds in the model: Go
+	got = append(got, check(notInModel)) // Z3, whose model then differs in y
+	vy = s.Model().Uint64(y)
+	s.Push()
+	s.Assert(c.Eq(y, c.BV(16, vy)))
+	got = append(got, check()) // the new model satisfies it: Go
+	s.Assert(c.Eq(x, c.BV(16, vx+1)))
+	got = append(got, check()) // x changes: Z3
+	opaque := c.Substitute(c.Ult(x, y), []*Term{x}, []*Term{y})
+	got = append(got, check(opaque)) // y < y, which Go cannot evaluate: Z3
+	s.Pop()
+	got = append(got, check()) // what is left holds in the last model: Go
+	want := []step{{Sat, 1}, {Sat, 1}, {Sat, 2}, {Sat, 2}, {Sat, 3}, {Unsat, 4}, {Sat, 4}}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("steps (-want +got):\n%s", diff)
 	}
 }

@@ -92,6 +92,8 @@ type Term struct {
 	// less, for a symbolic a < b, holds its operands, which the Solver's
 	// order graph reads.
 	less *comparison
+	// expr is how a symbolic term was built, for evaluation in Go.
+	expr expr
 }
 
 // comparison is a strict comparison a < b, signed or not.
@@ -203,7 +205,7 @@ func (c *Context) freshSymbol(hint string, s Sort) *Term {
 	}
 	c.fresh++
 	name := fmt.Sprintf("%s!%d", hint, c.fresh)
-	return c.symbolic(s, c.z.constant(name, s.Width()))
+	return c.build(s, c.z.constant(name, s.Width()), expr{kind: symbolExpr})
 }
 
 // constant wraps a concrete value; no Z3 object exists until astOf.

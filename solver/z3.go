@@ -492,8 +492,8 @@ func (z *z3) push(s zsolver) {
 	z.checkErr("Push")
 }
 
-func (z *z3) pop(s zsolver) {
-	C.Z3_solver_pop(z.ctx, s, 1)
+func (z *z3) pop(s zsolver, n int) {
+	C.Z3_solver_pop(z.ctx, s, C.uint(n))
 	z.checkErr("Pop")
 }
 
@@ -562,5 +562,9 @@ func AllocatedBytes() uint64 {
 	return uint64(C.Z3_get_estimated_alloc_size())
 }
 
-// memoryInUse is Z3's estimate of the memory it holds, over all contexts.
-func memoryInUse() uint64 { return uint64(C.Z3_get_estimated_alloc_size()) }
+// z3Version is the version of the Z3 library linked in.
+func z3Version() string {
+	var major, minor, build, rev C.uint
+	C.Z3_get_version(&major, &minor, &build, &rev)
+	return fmt.Sprintf("%d.%d.%d", major, minor, build)
+}

@@ -198,7 +198,7 @@ func paramTuple(fn *ssa.Function) *types.Tuple {
 }
 
 func (x *explorer) initial() *state {
-	h := heap.New(x.ctx, heap.Config{Mode: x.cfg.Init, K: x.cfg.K})
+	h := heap.New(x.ctx, heap.Config{Mode: x.cfg.Init, K: x.cfg.K, N: x.cfg.N})
 	// Only list nodes and cells of integers wider than bytes get the
 	// grace: summaries shorten them, where tree nodes and the bytes of
 	// strings (decoded rune by rune) would only multiply paths.

@@ -58,6 +58,8 @@ type Config struct {
 	Init heap.Mode
 	// K bounds materialization chains (heap.Config.K).
 	K int
+	// N, if not 0, bounds the input objects of each type (heap.Config.N).
+	N int
 	// Loops bounds, per loop and frame, the iterations that materialize
 	// nothing.
 	Loops int

@@ -3,6 +3,8 @@
 // Table I) checks through merge.
 package leftist
 
+import "github.com/gosym/gosym/assert"
+
 // Node is a node of a Heap. Its npl is its null path length, the number of
 // edges on the shortest path from it to a missing child: 0 for a node with
 // fewer than two children, and -1 stands for the empty subtree.
@@ -24,6 +26,10 @@ func (h *Heap) Merge(other *Heap) {
 	if h == other {
 		return
 	}
+	// Merge's precondition, which gosym assumes and a run ignores: only
+	// h's invariant is assumed by itself, and other could otherwise be
+	// any tree, or share h's nodes.
+	assert.Assume(h.mergeable(other))
 	h.root = merge(h.root, other.root)
 	other.root = nil
 }
@@ -84,6 +90,13 @@ func npl(n *Node) int {
 func (h *Heap) repOK() bool {
 	var seen []*Node
 	return leftist(h.root, &seen)
+}
+
+// mergeable reports whether other is a leftist heap that shares no node with
+// h, the precondition of Merge.
+func (h *Heap) mergeable(other *Heap) bool {
+	var seen []*Node
+	return leftist(h.root, &seen) && leftist(other.root, &seen)
 }
 
 // leftist reports whether the heap n obeys the invariant and shares no node

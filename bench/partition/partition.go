@@ -90,7 +90,7 @@ func ListPartitionBuggy(l *Node, v int) (kept, moved *Node) {
 func checkPartition(kept, moved *Node, v int) {
 	for n := kept; n != nil; n = n.Next {
 		if n.Elem > v {
-			panic("partition: kept list holds an element greater than v")
+			panic("partition: kept list holds an element greater than v") // want panic: ListPartitionBuggy keeps a greater element
 		}
 	}
 	for n := moved; n != nil; n = n.Next {
@@ -143,7 +143,7 @@ func ArrayPartitionBuggy(a []int) int {
 	pivot := a[0]
 	lo, hi := 1, len(a)-1
 	for lo <= hi {
-		for a[lo] <= pivot {
+		for a[lo] <= pivot { // want index: ArrayPartitionBuggy runs past the end
 			lo++
 		}
 		for a[hi] > pivot {

@@ -1,0 +1,200 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"runtime"
+	"time"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/gosym/gosym/abstraction"
+	"github.com/gosym/gosym/heap"
+	"github.com/gosym/gosym/ssaexec"
+)
+
+// harness runs the ports' methods under the tables' configurations.
+type harness struct {
+	prog  *ssaexec.Program
+	funcs map[string]*ssa.Function
+	opts  options
+	log   io.Writer
+}
+
+// measurement is what one run of one function gave.
+type measurement struct {
+	status                                    ssaexec.Status
+	paths, panics, cut, states, checks, calls int
+	elapsed                                   time.Duration
+	findings                                  []*ssaexec.Finding
+	subsumption                               abstraction.Stats
+	boundsHit                                 []string
+}
+
+// newHarness loads the ports the tables name and checks that each
+// method the tables measure exists, so that a renamed one is an error
+// rather than a missing row.
+func newHarness(root string, opts options) (*harness, error) {
+	names, dirs := tableFuncs()
+	var patterns []string
+	for _, d := range dirs {
+		patterns = append(patterns, "./"+d)
+	}
+	progress(os.Stderr, "loading %v", patterns)
+	prog, err := ssaexec.Load(root, patterns...)
+	if err != nil {
+		return nil, err
+	}
+	h := &harness{prog: prog, funcs: map[string]*ssa.Function{}, opts: opts, log: os.Stderr}
+	for _, fn := range prog.Entries(true, nil) {
+		h.funcs[ssaexec.FuncName(fn)] = fn
+	}
+	for _, name := range names {
+		if h.funcs[name] == nil {
+			return nil, fmt.Errorf("the ports have no function %s", name)
+		}
+	}
+	return h, nil
+}
+
+// tableFuncs lists the functions the tables measure and their packages'
+// directories, each once, in table order.
+func tableFuncs() (names, dirs []string) {
+	seen := map[string]bool{}
+	add := func(fn, dir string) {
+		if !seen[fn] {
+			names = append(names, fn)
+		}
+		if !seen[dir] {
+			dirs = append(dirs, dir)
+		}
+		seen[fn], seen[dir] = true, true
+	}
+	for _, r := range tableI {
+		add(r.fn, r.pkg)
+	}
+	for _, r := range tableII {
+		add(r.fn, r.pkg)
+	}
+	for _, r := range tableAbs {
+		add(r.fn, r.pkg)
+	}
+	return names, dirs
+}
+
+// measure runs one function under cfg; the collector runs first so that
+// one run's garbage does not slow the next.
+func (h *harness) measure(fn string, cfg ssaexec.Config) measurement {
+	cfg.Timeout = h.opts.timeout
+	runtime.GC()
+	res := h.prog.Analyze(h.funcs[fn], cfg)
+	return measurement{
+		status: res.Status,
+		paths:  res.Paths, panics: res.Panics, cut: res.Cut, states: res.States,
+		checks: res.SolverChecks, calls: res.SolverCalls,
+		elapsed:     res.Elapsed,
+		findings:    res.Findings,
+		subsumption: res.Subsumption,
+		boundsHit:   res.BoundsHit,
+	}
+}
+
+// kResult is one cell of the kbound table: a method at one k in one mode.
+type kResult struct {
+	row  kRow
+	k    int
+	mode int // index into modes
+	m    measurement
+}
+
+// kbound measures Table I: no subsumption, so that every path is counted
+// as Kiasan counts them, and the invariant asserted at return as Kiasan
+// checked the postcondition.
+func (h *harness) kbound() []kResult {
+	var out []kResult
+	for _, r := range tableI {
+		if !h.opts.run.MatchString(r.name) {
+			continue
+		}
+		for _, k := range h.opts.ks {
+			for i, mode := range modes {
+				if !contains(h.opts.modes, mode) {
+					continue
+				}
+				m := h.measure(r.fn, kboundConfig(mode, k))
+				progress(h.log, "%s k=%d %s: %s, %d paths, %v", r.name, k, mode, m.status, m.paths, m.elapsed.Round(time.Millisecond))
+				out = append(out, kResult{r, k, i, m})
+			}
+		}
+	}
+	return out
+}
+
+func kboundConfig(mode string, k int) ssaexec.Config {
+	cfg := ssaexec.DefaultConfig()
+	cfg.Init = mustMode(mode)
+	cfg.K = k
+	cfg.Subsume = abstraction.Off
+	cfg.Invariants = true
+	return cfg
+}
+
+func mustMode(name string) heap.Mode {
+	m, err := heap.ParseMode(name)
+	if err != nil {
+		panic(err) // modes lists only names heap knows
+	}
+	return m
+}
+
+// nResult is one cell of the nbound table.
+type nResult struct {
+	row nRow
+	i   int // index into row.ns
+	m   measurement
+}
+
+// nboundK stands for no k-bound: deeper than any n-bounded input.
+const nboundK = 1 << 20
+
+// nbound measures Table II: lazier# under the n-bound alone. Recursion
+// and loops get room for the deepest input n objects make.
+func (h *harness) nbound() []nResult {
+	var out []nResult
+	for _, r := range tableII {
+		if !h.opts.run.MatchString(r.name) {
+			continue
+		}
+		for i, n := range r.ns {
+			cfg := kboundConfig("lazier#", nboundK)
+			cfg.N = n
+			cfg.Recursion, cfg.Loops = 4*n, 4*n
+			m := h.measure(r.fn, cfg)
+			progress(h.log, "%s n=%d: %s, %d paths, %v", r.name, n, m.status, m.paths, m.elapsed.Round(time.Millisecond))
+			out = append(out, nResult{r, i, m})
+		}
+	}
+	return out
+}
+
+// absResult is one row of the abstraction table.
+type absResult struct {
+	row absRow
+	m   measurement
+}
+
+// abstraction runs the abstraction paper's loops with gosym's defaults,
+// whose subsumption is abstract.
+func (h *harness) abstraction() []absResult {
+	var out []absResult
+	for _, r := range tableAbs {
+		if !h.opts.run.MatchString(r.name) {
+			continue
+		}
+		m := h.measure(r.fn, ssaexec.DefaultConfig())
+		progress(h.log, "%s: %s, %v", r.name, m.status, m.elapsed.Round(time.Millisecond))
+		out = append(out, absResult{r, m})
+	}
+	return out
+}

@@ -1,0 +1,209 @@
+// Command bench measures gosym on the seed papers' benchmarks, ported
+// under bench/, and prints its figures beside the papers' as Markdown.
+//
+//	go run ./bench                      # every table, printed
+//	go run ./bench -o bench/RESULTS.md  # and written to the file
+//	go run ./bench -tables kbound -k 1,2 -run TreeMap
+//
+// The tables are:
+//
+//   - kbound: Kiasan's Table I. Each method at each k and each of lazy,
+//     lazier and lazier#, with no subsumption: paths (normal returns),
+//     states, solver checks, Z3 runs, time, status, and the paper's paths
+//     and lazier# time.
+//   - nbound: Kiasan's Table II. BinarySearchTree.insert and TreeMap.put
+//     with lazier# under the n-bound alone (input objects per type).
+//   - abstraction: the loops of the abstraction paper under abstract
+//     subsumption: the result and the subsumption counts.
+//   - peers: gosym, nilness and staticcheck on the ports and the example
+//     packages, line by line (the peers are installed through the Go
+//     module proxy on first use).
+//
+// Each run is one function under one configuration, one at a time, so
+// that times are comparable; path, state and solver counts do not depend
+// on the machine.
+package main
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"regexp"
+	"runtime/pprof"
+	"strconv"
+	"strings"
+	"time"
+)
+
+type options struct {
+	tables  []string
+	ks      []int
+	modes   []string
+	run     *regexp.Regexp
+	timeout time.Duration
+	out     string
+	cpuprof string
+}
+
+var allTables = []string{"kbound", "nbound", "abstraction", "peers"}
+
+func main() {
+	opts, err := parseFlags(os.Args[1:])
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "bench:", err)
+		os.Exit(2)
+	}
+	if err := run(opts); err != nil {
+		fmt.Fprintln(os.Stderr, "bench:", err)
+		os.Exit(1)
+	}
+}
+
+func parseFlags(args []string) (options, error) {
+	fs := flag.NewFlagSet("bench", flag.ContinueOnError)
+	tables := fs.String("tables", strings.Join(allTables, ","), "tables to measure: "+strings.Join(allTables, ", "))
+	ks := fs.String("k", "1,2,3", "k-bounds of the kbound table")
+	modeList := fs.String("modes", strings.Join(modes, ","), "initialization modes of the kbound table")
+	run := fs.String("run", "", "measure only the methods whose name matches this regular expression")
+	timeout := fs.Duration("timeout", time.Minute, "time budget of one run")
+	cpuprof := fs.String("cpuprofile", "", "write a CPU profile of the runs into this file")
+	out := fs.String("o", "", "also write the Markdown into this file")
+	if err := fs.Parse(args); err != nil {
+		return options{}, err
+	}
+	if fs.NArg() > 0 {
+		return options{}, fmt.Errorf("unexpected arguments %q", fs.Args())
+	}
+	opts := options{timeout: *timeout, out: *out, cpuprof: *cpuprof}
+	var err error
+	if opts.tables, err = subset(*tables, allTables, "table"); err != nil {
+		return options{}, err
+	}
+	if opts.modes, err = subset(*modeList, modes, "mode"); err != nil {
+		return options{}, err
+	}
+	if opts.ks, err = bounds(*ks); err != nil {
+		return options{}, err
+	}
+	if opts.run, err = regexp.Compile(*run); err != nil {
+		return options{}, fmt.Errorf("-run: %v", err)
+	}
+	return opts, nil
+}
+
+// subset splits a comma-separated list and checks each item against known.
+func subset(list string, known []string, what string) ([]string, error) {
+	var out []string
+	for _, item := range strings.Split(list, ",") {
+		if !contains(known, item) {
+			return nil, fmt.Errorf("unknown %s %q (want one of %s)", what, item, strings.Join(known, ", "))
+		}
+		out = append(out, item)
+	}
+	return out, nil
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// bounds parses the -k list: each k from 1 to 3, the columns the paper has.
+func bounds(list string) ([]int, error) {
+	var ks []int
+	for _, item := range strings.Split(list, ",") {
+		k, err := strconv.Atoi(item)
+		if err != nil || k < 1 || k > 3 {
+			return nil, fmt.Errorf("-k: want values from 1 to 3, got %q", item)
+		}
+		ks = append(ks, k)
+	}
+	return ks, nil
+}
+
+func run(opts options) error {
+	root, err := moduleRoot()
+	if err != nil {
+		return err
+	}
+	h, err := newHarness(root, opts)
+	if err != nil {
+		return err
+	}
+	if opts.cpuprof != "" {
+		stop, err := profileCPU(opts.cpuprof)
+		if err != nil {
+			return err
+		}
+		defer stop()
+	}
+	var doc strings.Builder
+	writeHeader(&doc, root, opts)
+	for _, t := range opts.tables {
+		switch t {
+		case "kbound":
+			writeKBound(&doc, h.kbound())
+		case "nbound":
+			writeNBound(&doc, h.nbound())
+		case "abstraction":
+			writeAbstraction(&doc, h.abstraction())
+		case "peers":
+			t, err := comparePeers(root)
+			if err != nil {
+				return err
+			}
+			writePeers(&doc, t)
+		}
+	}
+	fmt.Print(doc.String())
+	if opts.out == "" {
+		return nil
+	}
+	return os.WriteFile(opts.out, []byte(doc.String()), 0o644)
+}
+
+// moduleRoot is the directory of gosym's go.mod, found from the working
+// directory up, so that the harness runs from anywhere in the module.
+func moduleRoot() (string, error) {
+	dir, err := os.Getwd()
+	if err != nil {
+		return "", err
+	}
+	for {
+		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
+			return dir, nil
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return "", fmt.Errorf("no go.mod above the working directory: run bench inside the gosym module")
+		}
+		dir = parent
+	}
+}
+
+// profileCPU starts a CPU profile into file; stop ends it.
+func profileCPU(file string) (stop func(), err error) {
+	f, err := os.Create(file)
+	if err != nil {
+		return nil, err
+	}
+	if err := pprof.StartCPUProfile(f); err != nil {
+		f.Close()
+		return nil, err
+	}
+	return func() {
+		pprof.StopCPUProfile()
+		f.Close()
+	}, nil
+}
+
+// progress reports one finished run on stderr, for long tables.
+func progress(w io.Writer, format string, args ...any) {
+	fmt.Fprintf(w, "bench: "+format+"\n", args...)
+}

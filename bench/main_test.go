@@ -1,0 +1,116 @@
+package main
+
+import (
+	"fmt"
+	"regexp"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/gosym/gosym/ssaexec"
+)
+
+// The budget of one run in the tests: enough for every row at k <= 2
+// but the leftist heap's, whose runs that exceed it are left out of the
+// comparisons and logged.
+const testBudget = 5 * time.Second
+
+func testHarness(t *testing.T, ks []int) *harness {
+	t.Helper()
+	root, err := moduleRoot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	opts := options{ks: ks, modes: modes, run: regexp.MustCompile(""), timeout: testBudget}
+	h, err := newHarness(root, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h.log = testWriter{t}
+	return h
+}
+
+// testWriter sends the harness's progress to the test log.
+type testWriter struct{ t *testing.T }
+
+func (w testWriter) Write(p []byte) (int, error) {
+	w.t.Log(string(p))
+	return len(p), nil
+}
+
+// TestKBound runs Table I at k = 1 and 2 (k = 1 with -short) and checks
+// two things on every row: the path counts fall, or stay, from lazy to
+// lazier to lazier#, and on the rows whose port explores Kiasan's paths,
+// lazier# finds exactly the paper's count.
+func TestKBound(t *testing.T) {
+	ks := []int{1, 2}
+	if testing.Short() {
+		ks = ks[:1]
+	}
+	results := testHarness(t, ks).kbound()
+	if len(results) != len(tableI)*len(ks)*len(modes) {
+		t.Fatalf("%d runs, want %d", len(results), len(tableI)*len(ks)*len(modes))
+	}
+	for _, r := range results {
+		if r.m.status == ssaexec.Timeout {
+			t.Logf("%s at k = %d in %s ran out of %v (%d paths so far): left out", r.row.name, r.k, modes[r.mode], testBudget, r.m.paths)
+		}
+		if r.m.status == ssaexec.Error || r.m.status == ssaexec.Unsupported || len(r.m.findings) > 0 {
+			t.Errorf("%s at k = %d in %s: status %s, %d findings", r.row.name, r.k, modes[r.mode], r.m.status, len(r.m.findings))
+		}
+	}
+	if v := monotoneViolations(results); len(v) > 0 {
+		t.Errorf("a lazier mode explores more paths:\n%v", v)
+	}
+	got, want := map[string]int{}, map[string]int{}
+	for _, r := range results {
+		if r.row.exact && modes[r.mode] == "lazier#" {
+			key := fmt.Sprintf("%s k=%d", r.row.name, r.k)
+			got[key], want[key] = r.m.paths, r.row.paperPaths[r.mode][r.k-1]
+		}
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("lazier# paths (-paper +gosym):\n%s", diff)
+	}
+}
+
+// TestMonotoneViolations checks the check itself on made-up counts.
+func TestMonotoneViolations(t *testing.T) {
+	row := kRow{name: "m"}
+	cell := func(k, mode, paths int, st ssaexec.Status) kResult {
+		return kResult{row: row, k: k, mode: mode, m: measurement{status: st, paths: paths}}
+	}
+	results := []kResult{
+		cell(1, 0, 9, ssaexec.Bounded), cell(1, 1, 5, ssaexec.Bounded), cell(1, 2, 7, ssaexec.Bounded),
+		cell(2, 0, 3, ssaexec.Timeout), cell(2, 1, 5, ssaexec.Bounded), cell(2, 2, 5, ssaexec.Complete),
+	}
+	want := []string{"m at k = 1: lazier 5 paths, lazier# 7"}
+	if diff := cmp.Diff(want, monotoneViolations(results)); diff != "" {
+		t.Errorf("violations (-want +got):\n%s", diff)
+	}
+}
+
+// TestParseFlags checks the harness's flags and their errors.
+func TestParseFlags(t *testing.T) {
+	tests := []struct {
+		args    []string
+		wantErr string
+	}{
+		{[]string{"-tables", "kbound", "-k", "1,3", "-modes", "lazier#"}, ""},
+		{[]string{"-k", "4"}, `-k: want values from 1 to 3, got "4"`},
+		{[]string{"-tables", "tableIII"}, `unknown table "tableIII" (want one of kbound, nbound, abstraction, peers)`},
+		{[]string{"-modes", "eager"}, `unknown mode "eager" (want one of lazy, lazier, lazier#)`},
+		{[]string{"extra"}, `unexpected arguments ["extra"]`},
+	}
+	for _, tt := range tests {
+		_, err := parseFlags(tt.args)
+		got := ""
+		if err != nil {
+			got = err.Error()
+		}
+		if got != tt.wantErr {
+			t.Errorf("parseFlags(%q) error %q, want %q", tt.args, got, tt.wantErr)
+		}
+	}
+}

@@ -1,0 +1,152 @@
+package solver
+
+import "runtime"
+
+// This file lets a Solver reuse its last model. In a depth-first search,
+// one side of nearly every branch holds in the model that proved the path
+// so far satisfiable: evaluating the new conditions in Go under that model
+// answers Sat without Z3 (a counterexample cache, as KLEE has). Only Sat
+// is ever answered so: a condition false in the model may still be
+// satisfiable, and Z3 decides it.
+
+// exprKind says how a symbolic term was built.
+type exprKind uint8
+
+const (
+	// opaqueExpr is a term Go cannot evaluate (Substitute, Forall): any
+	// check involving it goes to Z3.
+	opaqueExpr exprKind = iota
+	symbolExpr
+	notExpr
+	junctionExpr // op is opAnd or opOr
+	impliesExpr
+	iteExpr
+	eqExpr
+	unaryExpr
+	binaryExpr // arithmetic and shifts, operands of the result's width
+	compareExpr
+	extendExpr // signed says which
+	truncExpr
+)
+
+// expr is how a symbolic term was built from its operands, which is what
+// evaluating it in Go needs.
+type expr struct {
+	kind   exprKind
+	op     op
+	signed bool
+	args   []*Term
+}
+
+// build wraps a new AST as a symbolic term built as e says.
+func (c *Context) build(s Sort, a zast, e expr) *Term {
+	t := c.symbolic(s, a)
+	t.expr = e
+	return t
+}
+
+// assignment is a model's values, read in Go: each symbol's value comes
+// from the Z3 model once, then every term is computed by the folding
+// functions, which agree with Z3 bit for bit.
+type assignment struct {
+	ctx  *Context
+	m    zmodel
+	vals map[*Term]uint64
+}
+
+func newAssignment(c *Context, m zmodel) *assignment {
+	a := &assignment{ctx: c, m: m, vals: map[*Term]uint64{}}
+	runtime.AddCleanup(a, c.z.rel.model, m)
+	return a
+}
+
+// holds reports whether the Bool term t is true under a; ok is false
+// where t cannot be evaluated in Go.
+func (a *assignment) holds(t *Term) (holds, ok bool) {
+	v, ok := a.eval(t)
+	return v != 0, ok
+}
+
+func (a *assignment) eval(t *Term) (uint64, bool) {
+	if t.concrete {
+		return t.val, true
+	}
+	if v, ok := a.vals[t]; ok {
+		return v, true
+	}
+	v, ok := a.compute(t)
+	if ok {
+		a.vals[t] = v
+	}
+	return v, ok
+}
+
+// compute evaluates one symbolic term from its operands' values.
+func (a *assignment) compute(t *Term) (uint64, bool) {
+	e := t.expr
+	if e.kind == symbolExpr {
+		return a.ctx.z.eval(a.m, t.ast, t.sort.IsBool()), true
+	}
+	if e.kind == opaqueExpr {
+		return 0, false
+	}
+	args := make([]uint64, len(e.args))
+	for i, x := range e.args {
+		v, ok := a.eval(x)
+		if !ok {
+			return 0, false
+		}
+		args[i] = v
+	}
+	return apply(e, t.sort, args), true
+}
+
+// apply computes e on its operands' values; t's sort is s.
+func apply(e expr, s Sort, args []uint64) uint64 {
+	switch e.kind {
+	case notExpr:
+		return bit(args[0] == 0)
+	case junctionExpr:
+		return junctionValue(e.op, args)
+	case impliesExpr:
+		return bit(args[0] == 0 || args[1] != 0)
+	case iteExpr:
+		if args[0] != 0 {
+			return args[1]
+		}
+		return args[2]
+	case eqExpr:
+		return bit(args[0] == args[1])
+	case unaryExpr:
+		return foldUnary(e.op, s.Width(), args[0])
+	case binaryExpr:
+		return foldBinary(e.op, s.Width(), args[0], args[1])
+	case compareExpr:
+		return bit(foldCompare(e.op, e.args[0].sort.Width(), args[0], args[1]))
+	case extendExpr:
+		if e.signed {
+			return foldSignExt(args[0], e.args[0].sort.Width(), s.Width())
+		}
+		return args[0]
+	case truncExpr:
+		return args[0] & mask(s.Width())
+	}
+	panic("solver: internal: apply of an unknown expression")
+}
+
+func junctionValue(o op, args []uint64) uint64 {
+	and := o == opAnd
+	for _, v := range args {
+		if (v != 0) != and {
+			return bit(!and)
+		}
+	}
+	return bit(and)
+}
+
+func bit(b bool) uint64 {
+	if b {
+		return 1
+	}
+	return 0
+}
