@@ -5,6 +5,7 @@ import (
 	"io"
 	"os"
 	"runtime"
+	"slices"
 	"time"
 
 	"golang.org/x/tools/go/ssa"
@@ -20,16 +21,6 @@ type harness struct {
 	funcs map[string]*ssa.Function
 	opts  options
 	log   io.Writer
-}
-
-// measurement is what one run of one function gave.
-type measurement struct {
-	status                                    ssaexec.Status
-	paths, panics, cut, states, checks, calls int
-	elapsed                                   time.Duration
-	findings                                  []*ssaexec.Finding
-	subsumption                               abstraction.Stats
-	boundsHit                                 []string
 }
 
 // newHarness loads the ports the tables name and checks that each
@@ -85,19 +76,10 @@ func tableFuncs() (names, dirs []string) {
 
 // measure runs one function under cfg; the collector runs first so that
 // one run's garbage does not slow the next.
-func (h *harness) measure(fn string, cfg ssaexec.Config) measurement {
+func (h *harness) measure(fn string, cfg ssaexec.Config) *ssaexec.FuncResult {
 	cfg.Timeout = h.opts.timeout
 	runtime.GC()
-	res := h.prog.Analyze(h.funcs[fn], cfg)
-	return measurement{
-		status: res.Status,
-		paths:  res.Paths, panics: res.Panics, cut: res.Cut, states: res.States,
-		checks: res.SolverChecks, calls: res.SolverCalls,
-		elapsed:     res.Elapsed,
-		findings:    res.Findings,
-		subsumption: res.Subsumption,
-		boundsHit:   res.BoundsHit,
-	}
+	return h.prog.Analyze(h.funcs[fn], cfg)
 }
 
 // kResult is one cell of the kbound table: a method at one k in one mode.
@@ -105,7 +87,7 @@ type kResult struct {
 	row  kRow
 	k    int
 	mode int // index into modes
-	m    measurement
+	m    *ssaexec.FuncResult
 }
 
 // kbound measures Table I: no subsumption, so that every path is counted
@@ -119,11 +101,11 @@ func (h *harness) kbound() []kResult {
 		}
 		for _, k := range h.opts.ks {
 			for i, mode := range modes {
-				if !contains(h.opts.modes, mode) {
+				if !slices.Contains(h.opts.modes, mode) {
 					continue
 				}
 				m := h.measure(r.fn, kboundConfig(mode, k))
-				progress(h.log, "%s k=%d %s: %s, %d paths, %v", r.name, k, mode, m.status, m.paths, m.elapsed.Round(time.Millisecond))
+				progress(h.log, "%s k=%d %s: %s, %d paths, %v", r.name, k, mode, m.Status, m.Paths, m.Elapsed.Round(time.Millisecond))
 				out = append(out, kResult{r, k, i, m})
 			}
 		}
@@ -152,7 +134,7 @@ func mustMode(name string) heap.Mode {
 type nResult struct {
 	row nRow
 	i   int // index into row.ns
-	m   measurement
+	m   *ssaexec.FuncResult
 }
 
 // nboundK stands for no k-bound: deeper than any n-bounded input.
@@ -171,7 +153,7 @@ func (h *harness) nbound() []nResult {
 			cfg.N = n
 			cfg.Recursion, cfg.Loops = 4*n, 4*n
 			m := h.measure(r.fn, cfg)
-			progress(h.log, "%s n=%d: %s, %d paths, %v", r.name, n, m.status, m.paths, m.elapsed.Round(time.Millisecond))
+			progress(h.log, "%s n=%d: %s, %d paths, %v", r.name, n, m.Status, m.Paths, m.Elapsed.Round(time.Millisecond))
 			out = append(out, nResult{r, i, m})
 		}
 	}
@@ -181,7 +163,7 @@ func (h *harness) nbound() []nResult {
 // absResult is one row of the abstraction table.
 type absResult struct {
 	row absRow
-	m   measurement
+	m   *ssaexec.FuncResult
 }
 
 // abstraction runs the abstraction paper's loops with gosym's defaults,
@@ -193,7 +175,7 @@ func (h *harness) abstraction() []absResult {
 			continue
 		}
 		m := h.measure(r.fn, ssaexec.DefaultConfig())
-		progress(h.log, "%s: %s, %v", r.name, m.status, m.elapsed.Round(time.Millisecond))
+		progress(h.log, "%s: %s, %v", r.name, m.Status, m.Elapsed.Round(time.Millisecond))
 		out = append(out, absResult{r, m})
 	}
 	return out

@@ -32,6 +32,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"runtime/pprof"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -97,21 +98,12 @@ func parseFlags(args []string) (options, error) {
 func subset(list string, known []string, what string) ([]string, error) {
 	var out []string
 	for _, item := range strings.Split(list, ",") {
-		if !contains(known, item) {
+		if !slices.Contains(known, item) {
 			return nil, fmt.Errorf("unknown %s %q (want one of %s)", what, item, strings.Join(known, ", "))
 		}
 		out = append(out, item)
 	}
 	return out, nil
-}
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }
 
 // bounds parses the -k list: each k from 1 to 3, the columns the paper has.

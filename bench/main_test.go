@@ -53,11 +53,11 @@ func TestKBound(t *testing.T) {
 		t.Fatalf("%d runs, want %d", len(results), len(tableI)*len(ks)*len(modes))
 	}
 	for _, r := range results {
-		if r.m.status == ssaexec.Timeout {
-			t.Logf("%s at k = %d in %s ran out of %v (%d paths so far): left out", r.row.name, r.k, modes[r.mode], testBudget, r.m.paths)
+		if r.m.Status == ssaexec.Timeout {
+			t.Logf("%s at k = %d in %s ran out of %v (%d paths so far): left out", r.row.name, r.k, modes[r.mode], testBudget, r.m.Paths)
 		}
-		if r.m.status == ssaexec.Error || r.m.status == ssaexec.Unsupported || len(r.m.findings) > 0 {
-			t.Errorf("%s at k = %d in %s: status %s, %d findings", r.row.name, r.k, modes[r.mode], r.m.status, len(r.m.findings))
+		if r.m.Status == ssaexec.Error || r.m.Status == ssaexec.Unsupported || len(r.m.Findings) > 0 {
+			t.Errorf("%s at k = %d in %s: status %s, %d findings", r.row.name, r.k, modes[r.mode], r.m.Status, len(r.m.Findings))
 		}
 	}
 	if v := monotoneViolations(results); len(v) > 0 {
@@ -67,7 +67,7 @@ func TestKBound(t *testing.T) {
 	for _, r := range results {
 		if r.row.exact && modes[r.mode] == "lazier#" {
 			key := fmt.Sprintf("%s k=%d", r.row.name, r.k)
-			got[key], want[key] = r.m.paths, r.row.paperPaths[r.mode][r.k-1]
+			got[key], want[key] = r.m.Paths, r.row.paperPaths[r.mode][r.k-1]
 		}
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
@@ -79,7 +79,7 @@ func TestKBound(t *testing.T) {
 func TestMonotoneViolations(t *testing.T) {
 	row := kRow{name: "m"}
 	cell := func(k, mode, paths int, st ssaexec.Status) kResult {
-		return kResult{row: row, k: k, mode: mode, m: measurement{status: st, paths: paths}}
+		return kResult{row: row, k: k, mode: mode, m: &ssaexec.FuncResult{Status: st, Paths: paths}}
 	}
 	results := []kResult{
 		cell(1, 0, 9, ssaexec.Bounded), cell(1, 1, 5, ssaexec.Bounded), cell(1, 2, 7, ssaexec.Bounded),

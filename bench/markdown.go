@@ -75,8 +75,8 @@ func writeKBound(w io.Writer, results []kResult) {
 			paperTime = fmt.Sprintf("%.1f s", r.row.paperTime[r.k-1])
 		}
 		fmt.Fprintf(w, "| %s | %d | %s | %s | %s | %d | %d | %d | %s | %s | %s |\n",
-			r.row.name, r.k, modes[r.mode], pathCount(r.m), paper, r.m.states, r.m.checks, r.m.calls,
-			duration(r.m.elapsed), paperTime, status(r.m))
+			r.row.name, r.k, modes[r.mode], pathCount(r.m), paper, r.m.States, r.m.SolverChecks, r.m.SolverCalls,
+			duration(r.m.Elapsed), paperTime, status(r.m))
 	}
 	fmt.Fprintln(w)
 	writeMonotone(w, results)
@@ -84,17 +84,17 @@ func writeKBound(w io.Writer, results []kResult) {
 }
 
 // pathCount marks the count of a run that did not finish as a lower bound.
-func pathCount(m measurement) string {
-	if m.status == ssaexec.Timeout || m.status == ssaexec.Stopped {
-		return fmt.Sprintf("≥ %d", m.paths)
+func pathCount(m *ssaexec.FuncResult) string {
+	if m.Status == ssaexec.Timeout || m.Status == ssaexec.Stopped {
+		return fmt.Sprintf("≥ %d", m.Paths)
 	}
-	return fmt.Sprint(m.paths)
+	return fmt.Sprint(m.Paths)
 }
 
-func status(m measurement) string {
-	s := string(m.status)
-	if len(m.findings) > 0 {
-		s += fmt.Sprintf(" (%d findings)", len(m.findings))
+func status(m *ssaexec.FuncResult) string {
+	s := string(m.Status)
+	if len(m.Findings) > 0 {
+		s += fmt.Sprintf(" (%d findings)", len(m.Findings))
 	}
 	return s
 }
@@ -141,8 +141,8 @@ func monotoneViolations(results []kResult) []string {
 			paths[c] = &[3]int{-1, -1, -1}
 			order = append(order, c)
 		}
-		if r.m.status != ssaexec.Timeout && r.m.status != ssaexec.Stopped {
-			paths[c][r.mode] = r.m.paths
+		if r.m.Status != ssaexec.Timeout && r.m.Status != ssaexec.Stopped {
+			paths[c][r.mode] = r.m.Paths
 		}
 	}
 	var out []string
@@ -180,14 +180,14 @@ func writeSpeedup(w io.Writer, results []kResult) {
 		paper := r.row.paperTime[maxK-1]
 		ratio := "-"
 		if paper > 0 {
-			x := paper / r.m.elapsed.Seconds()
+			x := paper / r.m.Elapsed.Seconds()
 			ratio = fmt.Sprintf("%.1fx", x)
 			if x >= 10 {
 				tenfold++
 			}
 		}
 		fmt.Fprintf(w, "| %s | %s | %d | %s | %.1f s | %s |\n", r.row.name, pathCount(r.m),
-			r.row.paperPaths[2][maxK-1], duration(r.m.elapsed), paper, ratio)
+			r.row.paperPaths[2][maxK-1], duration(r.m.Elapsed), paper, ratio)
 	}
 	fmt.Fprintf(w, "\n%d of the rows with a paper time above zero are at least 10x faster than the paper.\n\n", tenfold)
 }
@@ -201,9 +201,9 @@ func writeNBound(w io.Writer, results []nResult) {
 	for _, r := range results {
 		paper := r.row.paperTime[r.i]
 		fmt.Fprintf(w, "| %s | %d | %s | %d | %d | %d | %d | %s | %s | %.1fx | %s |\n",
-			r.row.name, r.row.ns[r.i], pathCount(r.m), r.row.paperPaths[r.i], r.m.states, r.m.checks, r.m.calls,
-			duration(r.m.elapsed), duration(time.Duration(paper*float64(time.Second))),
-			paper/r.m.elapsed.Seconds(), status(r.m))
+			r.row.name, r.row.ns[r.i], pathCount(r.m), r.row.paperPaths[r.i], r.m.States, r.m.SolverChecks, r.m.SolverCalls,
+			duration(r.m.Elapsed), duration(time.Duration(paper*float64(time.Second))),
+			paper/r.m.Elapsed.Seconds(), status(r.m))
 	}
 	fmt.Fprintln(w)
 }
@@ -214,13 +214,13 @@ func writeAbstraction(w io.Writer, results []absResult) {
 	fmt.Fprintf(w, "Subsumption counts: states checked at loop heads / found subsumed (of them after summarizing) / stored.\n\n")
 	fmt.Fprintf(w, "| program | status | finding | subsumption | paper | paper's subsumption | time |\n|---|---|---|---|---|---|---|\n")
 	for _, r := range results {
-		s := r.m.subsumption
+		s := r.m.Subsumption
 		paperSub := "-"
 		if r.row.checks > 0 {
 			paperSub = fmt.Sprintf("%d / %d / %d", r.row.checks, r.row.subsumed, r.row.stored)
 		}
-		fmt.Fprintf(w, "| %s | %s | %s | %d / %d (%d) / %d | %s | %s | %s |\n", r.row.name, r.m.status,
-			findingSummary(r.m.findings), s.Checks, s.Subsumed, s.Abstract, s.Stored, r.row.paper, paperSub, duration(r.m.elapsed))
+		fmt.Fprintf(w, "| %s | %s | %s | %d / %d (%d) / %d | %s | %s | %s |\n", r.row.name, r.m.Status,
+			findingSummary(r.m.Findings), s.Checks, s.Subsumed, s.Abstract, s.Stored, r.row.paper, paperSub, duration(r.m.Elapsed))
 	}
 	fmt.Fprintln(w)
 }

@@ -2,12 +2,13 @@ package main
 
 import (
 	"bufio"
+	"cmp"
 	"context"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
-	"sort"
+	"slices"
 	"strings"
 
 	"github.com/gosym/gosym/bench/internal/peers"
@@ -36,18 +37,8 @@ func peerPatterns(root string) ([]string, error) {
 			return nil, err
 		}
 	}
-	return dedupe(patterns), nil
-}
-
-func dedupe(list []string) []string {
-	sort.Strings(list)
-	out := list[:0]
-	for i, s := range list {
-		if i == 0 || s != list[i-1] {
-			out = append(out, s)
-		}
-	}
-	return out
+	slices.Sort(patterns)
+	return slices.Compact(patterns), nil
 }
 
 // line is a source line: where the tools' findings are matched.
@@ -184,11 +175,8 @@ func writePeers(w io.Writer, t *peerTable) {
 	for l := range t.rows {
 		lines = append(lines, l)
 	}
-	sort.Slice(lines, func(i, j int) bool {
-		if lines[i].file != lines[j].file {
-			return lines[i].file < lines[j].file
-		}
-		return lines[i].n < lines[j].n
+	slices.SortFunc(lines, func(a, b line) int {
+		return cmp.Or(strings.Compare(a.file, b.file), cmp.Compare(a.n, b.n))
 	})
 	for _, l := range lines {
 		r := t.rows[l]

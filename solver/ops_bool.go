@@ -15,12 +15,10 @@ func (c *Context) not(a *Term) *Term {
 	if a.concrete {
 		return c.Bool(a.val == 0)
 	}
-	if a.negation != nil {
-		return a.negation
+	if n := a.negated(); n != nil {
+		return n
 	}
-	t := c.build(BoolSort(), c.z.unary(opNot, a.ast), expr{kind: notExpr, args: []*Term{a}})
-	t.negation = a
-	return t
+	return c.build(BoolSort(), c.z.unary(opNot, a.ast), expr{kind: notExpr, args: []*Term{a}})
 }
 
 // And returns the conjunction of ts; And() is true.

@@ -230,9 +230,7 @@ func (c *Context) strict(o op, a, b *Term) *Term {
 	if same(a, b) {
 		return c.Bool(false)
 	}
-	t := c.build(BoolSort(), c.z.binary(o, c.astOf(a), c.astOf(b)), expr{kind: compareExpr, op: o, args: []*Term{a, b}})
-	t.less = &comparison{signed: o == opSlt, a: a, b: b}
-	return t
+	return c.build(BoolSort(), c.z.binary(o, c.astOf(a), c.astOf(b)), expr{kind: compareExpr, op: o, args: []*Term{a, b}})
 }
 
 // same reports terms known equal: the same constant, or one AST.

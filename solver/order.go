@@ -35,12 +35,13 @@ func nodeOf(t *Term, signed bool) orderNode {
 
 // edgeOf returns the edge a literal of a comparison adds, if it is one.
 func edgeOf(t *Term) (from orderNode, e orderEdge, ok bool) {
-	if t.negation != nil && t.negation.less != nil {
-		c := t.negation.less // b <= a
-		return nodeOf(c.b, c.signed), orderEdge{to: nodeOf(c.a, c.signed)}, true
+	if n := t.negated(); n != nil && n.expr.kind == compareExpr {
+		a, b, signed := n.expr.args[0], n.expr.args[1], n.expr.op == opSlt // b <= a
+		return nodeOf(b, signed), orderEdge{to: nodeOf(a, signed)}, true
 	}
-	if c := t.less; c != nil {
-		return nodeOf(c.a, c.signed), orderEdge{to: nodeOf(c.b, c.signed), strict: true}, true
+	if t.expr.kind == compareExpr {
+		a, b, signed := t.expr.args[0], t.expr.args[1], t.expr.op == opSlt
+		return nodeOf(a, signed), orderEdge{to: nodeOf(b, signed), strict: true}, true
 	}
 	return orderNode{}, orderEdge{}, false
 }

@@ -104,10 +104,9 @@ type Solver struct {
 	limitsSet bool
 
 	// models holds, per depth, the model of Z3's last Sat answer at
-	// that depth, for modelSatisfies; latest is the depth of the last.
-	// total counts the stack's assertions.
+	// that depth, for modelSatisfies: the last one found is the last of
+	// models. total counts the stack's assertions.
 	models []*cached
-	latest int
 	total  int
 	// noModelReuse turns modelSatisfies off, for tests of the rest.
 	noModelReuse bool
@@ -128,8 +127,8 @@ type literal struct {
 }
 
 func literalOf(t *Term) literal {
-	if t.negation != nil {
-		return literal{atom: t.negation.ast}
+	if n := t.negated(); n != nil {
+		return literal{atom: n.ast}
 	}
 	return literal{atom: t.ast, positive: true}
 }
@@ -300,11 +299,10 @@ func (s *Solver) ordersWrongly(t *Term) bool {
 // the stack holds a false, or an assumption's negation; Sat when the
 // stack was proven satisfiable and every assumption is on it already.
 // Otherwise it returns the assumptions Z3 has to decide.
-func (s *Solver) decided(assumptions []*Term) (Result, []zast) {
+func (s *Solver) decided(assumptions []*Term) (Result, []*Term) {
 	if s.falseAt >= 0 {
 		return Unsat, nil
 	}
-	var args []zast
 	var pending []*Term
 	for _, t := range assumptions {
 		s.ctx.wantBool("Check", t)
@@ -319,16 +317,15 @@ func (s *Solver) decided(assumptions []*Term) (Result, []zast) {
 		case s.lits[l.negated()] || s.ordersWrongly(t):
 			return Unsat, nil
 		case !s.lits[l]:
-			args = append(args, t.ast)
 			pending = append(pending, t)
 		}
 	}
-	if len(args) == 0 && s.proven[s.depth] || s.modelSatisfies(pending) {
+	if len(pending) == 0 && s.proven[s.depth] || s.modelSatisfies(pending) {
 		s.inGo = true
 		s.proven[s.depth] = true
 		return Sat, nil
 	}
-	return Unknown, args
+	return Unknown, pending
 }
 
 // cached is a model Z3 gave, and how many of the stack's assertions (in
@@ -353,7 +350,7 @@ func (s *Solver) modelSatisfies(pending []*Term) bool {
 		return false
 	}
 	tried := 0
-	for d := min(s.latest, len(s.models)-1); d >= 0 && tried < reuseTries; d-- {
+	for d := len(s.models) - 1; d >= 0 && tried < reuseTries; d-- {
 		if m := s.models[d]; m != nil {
 			tried++
 			if s.satisfiedBy(m, pending) {
@@ -397,7 +394,6 @@ func (s *Solver) remember(z zsolver) {
 	clear(s.models[s.depth+1:])
 	s.models = s.models[:s.depth+1]
 	s.models[s.depth] = &cached{newAssignment(s.ctx, s.ctx.z.model(z)), s.total}
-	s.latest = s.depth
 }
 
 // Check decides the current assertions together with the given Bool
@@ -484,8 +480,12 @@ func (s *Solver) loadFallback() zsolver {
 // run checks on the incremental solver for up to escalateAfter resource
 // units, then, if it has not settled the query and time is left, on the
 // fallback.
-func (s *Solver) run(args []zast) Result {
+func (s *Solver) run(assumptions []*Term) Result {
 	z := s.ctx.z
+	args := make([]zast, len(assumptions))
+	for i, t := range assumptions {
+		args[i] = t.ast
+	}
 	start := time.Now()
 	s.calls++
 	s.sync()

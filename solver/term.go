@@ -88,18 +88,18 @@ type Term struct {
 	concrete bool
 	val      uint64 // concrete value, zero-extended; Bool is 0 or 1
 	ast      zast   // owned reference; made lazily for concrete terms
-	negation *Term  // operand of a symbolic Not, so Not(Not(x)) is x
-	// less, for a symbolic a < b, holds its operands, which the Solver's
-	// order graph reads.
-	less *comparison
-	// expr is how a symbolic term was built, for evaluation in Go.
+	// expr is how a symbolic term was built: Go evaluates it under a
+	// model, Not(Not(x)) folds to x through it, and the Solver's order
+	// graph reads the operands of comparisons from it.
 	expr expr
 }
 
-// comparison is a strict comparison a < b, signed or not.
-type comparison struct {
-	signed bool
-	a, b   *Term
+// negated returns the operand of a symbolic Not, or nil.
+func (t *Term) negated() *Term {
+	if t.expr.kind == notExpr {
+		return t.expr.args[0]
+	}
+	return nil
 }
 
 // identity is what Identity returns.
