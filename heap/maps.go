@@ -291,6 +291,19 @@ func (h *Heap) KeyValue(k *solver.Term, t types.Type) Value {
 	return SymStr{Arr: arr, Off: c.BV(64, 0), Len: n}
 }
 
+// IsKeyType reports whether maps with keys of type t are modelled:
+// booleans, integers and strings are; a key of another type has no term.
+func IsKeyType(t types.Type) bool {
+	if IsBool(t) {
+		return true
+	}
+	if _, _, ok := IntInfo(t); ok {
+		return true
+	}
+	b, ok := Under(t).(*types.Basic)
+	return ok && b.Info()&types.IsString != 0
+}
+
 // freshKey returns an unconstrained key of type t, and the condition that
 // it is one (a string key is a short string's).
 func (h *Heap) freshKey(t types.Type, name string) (*solver.Term, *solver.Term) {

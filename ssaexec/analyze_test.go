@@ -252,6 +252,33 @@ func TestWitnesses(t *testing.T) {
 			Call:    "h.Fire(0)",
 		}},
 	}, {
+		// gc divides before it loads n.Next (go/ssa loads first): a nil
+		// n panics with the division, so it is the division's witness.
+		fn: "evalorder.Field",
+		want: []shownFinding{{
+			Kind: NilDeref, Posn: "evalorder.go:15:9",
+			Message: "nil dereference: n.Next is nil",
+			Setup:   []string{"n := &Node{Next: nil}"},
+			Call:    "Field(n, 1)",
+		}, {
+			Kind: DivZero, Posn: "evalorder.go:15:17",
+			Message: "integer divide by zero: x is 0",
+			Call:    "Field(nil, 0)",
+		}},
+	}, {
+		// A store's index is checked after the right-hand side too.
+		fn: "evalorder.Element",
+		want: []shownFinding{{
+			Kind: Index, Posn: "evalorder.go:20:8",
+			Message: "index out of range [0] with length 0 (n.Vals[i])",
+			Setup:   []string{"n := &Node{Vals: []int{}}"},
+			Call:    "Element(n, 0, -1)",
+		}, {
+			Kind: DivZero, Posn: "evalorder.go:20:16",
+			Message: "integer divide by zero: x is 0",
+			Call:    "Element(nil, 0, 0)",
+		}},
+	}, {
 		fn: "globals.Slot",
 		want: []shownFinding{{
 			Kind: NilDeref, Posn: "globals.go:27:9",
@@ -332,6 +359,7 @@ func TestStatuses(t *testing.T) {
 		{"lists.Length", record{Status: Bounded, Bounds: []string{"k at lists.go:88:22", "recursion at lists.go:88:19"}}},
 		{"misc.Count", record{Status: Bounded, Bounds: []string{"string key length at misc.go:13:14"}}},
 		{"misc.Half", record{Status: Unsupported, Unsupported: []string{"operator / on float64"}}},
+		{"maps.AnyKeyIsString", record{Status: Unsupported, Unsupported: []string{"range over a map with keys of type any"}}},
 		{"misc.Parse", record{Status: Complete, Approx: []string{"os.Getenv"}, NilParams: 1, Assumed: 1}},
 		{"misc.Lookup", record{Status: Failed, Approx: []string{"os.Getenv"}, NilParams: 1}},
 		// The correct twins of the contracts examples: an Assume, an

@@ -53,7 +53,17 @@ func (n sourceNames) exprAt(v ssa.Value, pos token.Pos) string {
 // describe writes an SSA value as the source expression it stands for, as
 // far as SSA keeps it: parameters and variables by name, field loads as
 // x.f, calls as f(...).
-func describe(v ssa.Value) string {
+func describe(v ssa.Value) string { return roots(nil).describe(v) }
+
+// roots names some values of a function otherwise than their own names:
+// the parameters of a wrapper by its caller's arguments.
+type roots map[ssa.Value]string
+
+func (r roots) describe(v ssa.Value) string {
+	if name, ok := r[v]; ok {
+		return name
+	}
+	describe := r.describe
 	switch v := v.(type) {
 	case *ssa.Parameter:
 		return v.Name()
@@ -66,7 +76,7 @@ func describe(v ssa.Value) string {
 			return "&" + v.Comment
 		}
 	case *ssa.UnOp:
-		return describeUnOp(v)
+		return r.describeUnOp(v)
 	case *ssa.FieldAddr:
 		return "&" + describe(v.X) + "." + fieldName(v.X.Type(), v.Field)
 	case *ssa.Field:
@@ -99,7 +109,8 @@ func describe(v ssa.Value) string {
 	return v.Name()
 }
 
-func describeUnOp(v *ssa.UnOp) string {
+func (r roots) describeUnOp(v *ssa.UnOp) string {
+	describe := r.describe
 	if v.Op != token.MUL {
 		return v.Op.String() + describe(v.X)
 	}

@@ -80,7 +80,51 @@ type explorer struct {
 // describeAt names the value v of the current frame's function as the
 // source wrote it at pos.
 func (x *explorer) describeAt(s *state, v ssa.Value, pos token.Pos) string {
+	if r := x.wrapperRoots(s); r != nil {
+		return r.describe(v)
+	}
 	return x.namesOf(s.top().fn).exprAt(v, pos)
+}
+
+// wrapperRoots names the parameters of the wrapper s is in (a promoted
+// method, say) by its caller's arguments: the user wrote those. It returns
+// nil outside a wrapper.
+func (x *explorer) wrapperRoots(s *state) roots {
+	n := len(s.frames)
+	f := s.top()
+	if n < 2 || f.call == nil || !isWrapper(f.fn) {
+		return nil
+	}
+	caller := x.namesOf(s.frames[n-2].fn)
+	args := f.call.Call.Args
+	r := roots{}
+	params := f.fn.Params
+	if f.call.Call.IsInvoke() && len(params) > 0 {
+		// The receiver is the interface's dynamic value.
+		r[params[0]] = caller.exprAt(f.call.Call.Value, f.call.Pos()) +
+			".(" + types.TypeString(params[0].Type(), nameOnly) + ")"
+		params = params[1:]
+	}
+	for i, p := range params {
+		if i < len(args) {
+			r[p] = caller.exprAt(args[i], f.call.Pos())
+		}
+	}
+	// A wrapper of a value receiver copies it into a local first.
+	for _, in := range f.fn.Blocks[0].Instrs {
+		if st, ok := in.(*ssa.Store); ok {
+			if name, ok := r[st.Val]; ok {
+				r[st.Addr] = name
+			}
+		}
+	}
+	return r
+}
+
+// isWrapper reports whether fn is a function go/ssa made up, with no
+// source of its own: a promoted method, a bound method, a thunk.
+func isWrapper(fn *ssa.Function) bool {
+	return fn.Synthetic != "" && fn.Origin() == nil
 }
 
 // namesOf returns the source names of fn's values.
@@ -434,7 +478,7 @@ func (x *explorer) report(s *state) {
 		x.ignored[fmt.Sprintf("%s at %s ignored: %s", f.Kind, shortPos(f.Pos), why)] = true
 		return
 	}
-	key := fmt.Sprintf("%s|%s", f.Kind, f.Pos)
+	key := fmt.Sprintf("%s|%s|%s", f.Kind, f.Pos, f.within)
 	known := x.seen[key]
 	if known != nil && (!smaller(s.heap, known) || known.replaced >= maxWitnessReplacements) {
 		return

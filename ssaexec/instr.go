@@ -374,7 +374,7 @@ func (x *explorer) panickedWith(s *state, k Kind, pos token.Pos, render func(m h
 		pos = x.posOf(s)
 	}
 	pos, where, pkg := x.userPos(s, pos)
-	f := &Finding{Kind: k, Pos: x.fset.Position(pos), PosPkg: pkg, want: want,
+	f := &Finding{Kind: k, Pos: x.fset.Position(pos), PosPkg: pkg, want: want, within: where,
 		render: func(m heap.Valuer) string { return render(m) + where }}
 	x.raise(s, f, false, x.runtimeError(runtimeMessages[k]))
 }
@@ -545,7 +545,13 @@ func (x *explorer) userPos(s *state, pos token.Pos) (token.Pos, string, string) 
 			}
 		}
 	}
-	return pos, "", pkgPathOf(s.top().fn)
+	// A wrapper has no line of its own; the runtime shows the caller's.
+	i := len(s.frames) - 1
+	where := ""
+	for ; i > 0 && isWrapper(s.frames[i].fn) && s.frames[i].call != nil; i-- {
+		pos, where = s.frames[i].call.Pos(), " (in "+FuncName(s.frames[i].fn)+")"
+	}
+	return pos, where, pkgPathOf(s.frames[i].fn)
 }
 
 // pkgPathOf returns the import path of fn's package, or "".

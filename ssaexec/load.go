@@ -81,6 +81,7 @@ func Load(dir string, patterns ...string) (*Program, error) {
 		return nil, fmt.Errorf("gosym: building its models of the standard library: %v", err)
 	}
 	libraries.Store(prog, lib)
+	orderLikeGC(prog)
 	if len(named) == 0 {
 		return nil, &LoadError{Errors: []string{fmt.Sprintf("no packages match %s", strings.Join(patterns, " "))}}
 	}
@@ -114,6 +115,7 @@ func FromTypes(fset *token.FileSet, pkg *types.Package, files []*ast.File, info 
 	create(pkg.Imports())
 	sp := prog.CreatePackage(pkg, files, info, false)
 	sp.Build()
+	orderLikeGC(prog)
 	p := &Program{Fset: fset, SSA: prog, Packages: []*ssa.Package{sp}}
 	p.readDirectives(files)
 	return p

@@ -371,7 +371,9 @@ func (x *explorer) appendSlice(s *state, in *ssa.Call) []alt {
 		// Appending nothing returns dst itself, nil or not.
 		x.set(s, in, heap.Slice{Store: dst.Store, Off: dst.Off, Len: newLen, Cap: dst.Cap, Nil: c.And(dst.Nil, c.Eq(src.Len, zero))})
 	}
+	// The runtime's new capacity is some valid one that holds the result.
 	newCap := c.FreshBV("cap", 64)
+	limit := c.BV(64, maxElems(da.Elem))
 	grow := func(s *state) {
 		fresh := &heap.Array{Len: newCap, Elem: da.Elem}
 		withSrc := s.heap.Window(fresh, dst.Len, newLen, c.Sub(src.Off, dst.Len), sa)
@@ -386,7 +388,7 @@ func (x *explorer) appendSlice(s *state, in *ssa.Call) []alt {
 	}
 	return []alt{
 		{guard: fits, apply: inPlace},
-		{guard: c.And(c.Not(fits), c.Ule(newLen, newCap)), apply: grow},
+		{guard: c.And(c.Not(fits), c.Ule(newLen, newCap), c.Ule(newCap, limit)), apply: grow},
 	}
 }
 

@@ -503,7 +503,11 @@ type rangeIter struct {
 // An input map's key set is settled first (see heap.CloseMap).
 func (x *explorer) rangeInstr(s *state, in *ssa.Range) []alt {
 	var it rangeIter
-	if _, isMap := heap.Under(in.X.Type()).(*types.Map); isMap {
+	if mt, isMap := heap.Under(in.X.Type()).(*types.Map); isMap {
+		if !heap.IsKeyType(mt.Key()) {
+			x.unsupported(s, "range over a map with keys of type "+mt.Key().String())
+			return nil
+		}
 		t, d, ok := x.mapRef(s, in.X)
 		if d != nil {
 			return x.decide(s, d)

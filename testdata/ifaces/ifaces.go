@@ -23,7 +23,7 @@ func (r *Rect) Area() int {
 func Total(shapes []Shape) int {
 	t := 0
 	for _, s := range shapes {
-		t += s.Area() // want nil-deref `^nil dereference: method Area called on nil interface s$` nil-deref `^nil dereference: value method ifaces.Square.Area called using nil \*Square pointer$`
+		t += s.Area() // want nil-deref `^nil dereference: method Area called on nil interface s$` nil-deref `^nil dereference: value method ifaces.Square.Area called using nil \*Square pointer \(in \(\*ifaces.Square\).Area\)$`
 	}
 	return t
 }
@@ -36,7 +36,7 @@ func TotalSafe(shapes []Shape) int {
 			if r, ok := s.(*Rect); ok && r == nil {
 				continue
 			}
-			t += s.Area() // want nil-deref `^nil dereference: value method ifaces.Square.Area called using nil \*Square pointer$`
+			t += s.Area() // want nil-deref `^nil dereference: value method ifaces.Square.Area called using nil \*Square pointer \(in \(\*ifaces.Square\).Area\)$`
 		}
 	}
 	return t
@@ -71,7 +71,7 @@ func Inverse(v any) int {
 // Area of a shape parameter: a nil shape is the caller's mistake, but a
 // typed nil in it is not.
 func Area(s Shape) int {
-	return s.Area() // want nil-deref `^nil dereference: value method ifaces.Square.Area called using nil \*Square pointer$`
+	return s.Area() // want nil-deref `^nil dereference: value method ifaces.Square.Area called using nil \*Square pointer \(in \(\*ifaces.Square\).Area\)$`
 }
 
 // Bigger compares two shapes' areas through the interface.
@@ -79,5 +79,24 @@ func Bigger(a, b Shape) bool {
 	if a == nil || b == nil {
 		return false
 	}
-	return a.Area() > b.Area() // want nil-deref `^nil dereference: value method ifaces.Square.Area called using nil \*Square pointer$`
+	return a.Area() > b.Area() // want nil-deref `^nil dereference: value method ifaces.Square.Area called using nil \*Square pointer \(in \(\*ifaces.Square\).Area\)$` nil-deref `^nil dereference: value method ifaces.Square.Area called using nil \*Square pointer \(in \(\*ifaces.Square\).Area\)$`
+}
+
+// Weigher weighs something.
+type Weigher interface{ Weight() int }
+
+// Labelled embeds a Weigher and is one by its promoted Weight.
+type Labelled struct {
+	Weigher
+	Label string
+}
+
+// WeightOf calls Weight, which a Labelled promotes from its embedded
+// Weigher: a nil one, or a nil *Labelled, panics in the promoted method,
+// which has no line of its own, so the panic is at the call.
+func WeightOf(s Weigher) int {
+	if s == nil {
+		return 0
+	}
+	return s.Weight() // want nil-deref `^nil dereference: method Weight called on nil interface s.\(ifaces.Labelled\).Weigher \(in \(ifaces.Labelled\).Weight\)$` nil-deref `^nil dereference: s.\(\*ifaces.Labelled\) is nil \(in \(\*ifaces.Labelled\).Weight\)$`
 }

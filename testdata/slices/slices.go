@@ -264,3 +264,14 @@ func ToArray(s []int) int {
 	s[1] = 7
 	return 10 / v[1] // want div-zero `^integer divide by zero: v\[1\] is 0$`
 }
+
+// Grown reslices, by a negative h, a slice that append grew from no
+// capacity: the capacity the runtime chose is unknown but valid, never
+// negative.
+func Grown(e []int, h int) int {
+	if cap(e) != 0 || h >= 0 {
+		return 0
+	}
+	e = append(e, 0)
+	return len(e[:h]) // want slice-bounds `^slice bounds out of range \[0:-1:[0-9]+\] with capacity [0-9]+ \(e\)$`
+}

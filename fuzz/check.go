@@ -1,0 +1,361 @@
+package fuzz
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/gosym/gosym/ssaexec"
+	"github.com/gosym/gosym/witnesstest"
+)
+
+// Options tune Check.
+type Options struct {
+	// Inputs is the number of random inputs each function runs on within
+	// gosym's bounds; as many again, deeper, are run on a function whose
+	// record claims every input.
+	Inputs int
+}
+
+// Report is what Check found.
+type Report struct {
+	// Problems are the disagreements with Go, each a candidate gosym bug.
+	Problems []Problem
+	// Records are gosym's records of the functions, by name.
+	Records map[string]*ssaexec.FuncResult
+	// Replays are the outcomes of the findings' tests.
+	Replays map[string]witnesstest.Result
+	// Reordered lists the findings whose test saw another panic first
+	// because Go's compiler moved a nil check, and that were confirmed
+	// without optimization (see replay).
+	Reordered []string
+	// Calls counts the concrete calls (of functions that claim some
+	// coverage), Panics those that panicked.
+	Calls, Panics int
+}
+
+// Problem is one disagreement with Go.
+type Problem struct {
+	Func string
+	Text string
+}
+
+func (p Problem) String() string { return fmt.Sprintf("%s: %s", p.Func, p.Text) }
+
+func (r *Report) problem(fn, format string, args ...any) {
+	r.Problems = append(r.Problems, Problem{Func: fn, Text: fmt.Sprintf(format, args...)})
+}
+
+// Check writes progs as one package into dir (a new, empty directory),
+// analyses every function with its program's configuration, replays the
+// findings and runs the functions on random inputs. An error means the
+// harness failed, not gosym. Check sets GOFLAGS while it replays, so it
+// must not run concurrently with other go commands of the process.
+func Check(dir string, progs []*Program, opts Options) (*Report, error) {
+	dir, err := filepath.EvalSymlinks(dir)
+	if err != nil {
+		return nil, err
+	}
+	if err := writeModule(dir, progs); err != nil {
+		return nil, err
+	}
+	c := &checker{dir: dir, progs: progs, byFunc: map[string]*Program{}, opts: opts,
+		rep: &Report{Records: map[string]*ssaexec.FuncResult{}}}
+	for _, p := range progs {
+		for _, fn := range p.Funcs {
+			c.byFunc[fn] = p
+		}
+	}
+	findings, err := c.analyse()
+	if err != nil {
+		return nil, err
+	}
+	if err := c.replay(findings); err != nil {
+		return nil, err
+	}
+	if err := c.compare(); err != nil {
+		return nil, err
+	}
+	return c.rep, nil
+}
+
+// checker holds one run of Check.
+type checker struct {
+	dir    string
+	progs  []*Program
+	byFunc map[string]*Program
+	opts   Options
+	rep    *Report
+}
+
+// writeModule writes the module with one file per program, and the
+// runner.
+func writeModule(dir string, progs []*Program) error {
+	gomod := fmt.Sprintf("module %s\n\ngo 1.26\n", Package)
+	if err := os.WriteFile(filepath.Join(dir, "go.mod"), []byte(gomod), 0o644); err != nil {
+		return err
+	}
+	for _, p := range progs {
+		if err := os.WriteFile(filepath.Join(dir, p.File()), []byte(p.Source), 0o644); err != nil {
+			return err
+		}
+	}
+	return writeRunner(dir, progs)
+}
+
+// analyse loads the package as the gosym command does and analyses each
+// generated function.
+func (c *checker) analyse() ([]*ssaexec.Finding, error) {
+	prog, err := ssaexec.Load(c.dir, ".")
+	if err != nil {
+		return nil, fmt.Errorf("loading the generated package: %v", err)
+	}
+	var findings []*ssaexec.Finding
+	for _, fn := range prog.Entries(false, nil) {
+		p := c.byFunc[fn.Name()]
+		if p == nil {
+			return nil, fmt.Errorf("gosym found an entry %s that was not generated", fn.Name())
+		}
+		r := prog.Analyze(fn, p.Config)
+		c.rep.Records[fn.Name()] = r
+		c.checkRecord(r)
+		findings = append(findings, r.Findings...)
+	}
+	if len(c.rep.Records) != len(c.byFunc) {
+		return nil, fmt.Errorf("gosym analysed %d functions of %d", len(c.rep.Records), len(c.byFunc))
+	}
+	return findings, nil
+}
+
+// checkRecord checks what a function's record says of gosym itself. The
+// generated code calls nothing gosym does not execute and the
+// configuration reports nil parameters, so no panic may be left out.
+func (c *checker) checkRecord(r *ssaexec.FuncResult) {
+	if r.Status == ssaexec.Error {
+		c.rep.problem(r.Func, "gosym failed: %s", r.Err)
+	}
+	if r.NilParams > 0 || r.Assumed > 0 {
+		c.rep.problem(r.Func, "%d nil-parameter and %d assumed panics left out, with NilParams set and no unexecuted call",
+			r.NilParams, r.Assumed)
+	}
+	if len(r.Approximated) > 0 {
+		c.rep.problem(r.Func, "approximated calls %q where the code makes none", r.Approximated)
+	}
+}
+
+// noVet keeps go test from vetting the generated code: random code may
+// well compare x == x && x == x, which vet's bool check rejects, and then
+// no test is built.
+const noVet = "-vet=off"
+
+// replay runs every finding's witness test: each must confirm its panic.
+// The witnesses name only the generated package's types, so a test that
+// cannot be built is as much a bug as one that does not panic.
+//
+// Go's compiler may move a nil check to a later statement's dereference
+// of the same pointer, or reorder nil checks once the witness's constant
+// arguments are inlined, so that the test sees the panic on another line
+// (see golang/go#80518 and #72860). A test that panicked elsewhere is
+// replayed again without optimization; if it is confirmed then, the
+// finding is counted in Report.Reordered, not as a problem.
+func (c *checker) replay(findings []*ssaexec.Finding) error {
+	if len(findings) == 0 {
+		return nil
+	}
+	suite := witnesstest.NewSuite(Package, Package, findings)
+	results, err := replayWith(suite, c.dir, noVet)
+	if err != nil {
+		return err
+	}
+	c.rep.Replays = results
+	var elsewhere []*ssaexec.Finding
+	var first []witnesstest.Result
+	for _, t := range suite.Tests {
+		res := results[t.Name]
+		switch {
+		case res.Outcome == witnesstest.Confirmed:
+		case res.Outcome == witnesstest.NotReproduced && strings.Contains(res.Reason, "was not raised at"):
+			elsewhere = append(elsewhere, t.Finding)
+			first = append(first, res)
+		default:
+			c.replayProblem(t.Finding, res)
+		}
+	}
+	if len(elsewhere) == 0 {
+		return nil
+	}
+	retry := witnesstest.NewSuite(Package, Package, elsewhere)
+	retried, err := replayWith(retry, c.dir, noVet+" '-gcflags="+Package+"=-N -l'")
+	if err != nil {
+		return err
+	}
+	for i, t := range retry.Tests {
+		if res := retried[t.Name]; res.Outcome != witnesstest.Confirmed {
+			c.replayProblem(t.Finding, res)
+			continue
+		}
+		c.rep.Reordered = append(c.rep.Reordered, fmt.Sprintf("%s: %s", t.Finding.Func, first[i]))
+	}
+	return nil
+}
+
+// replayWith replays suite with flags added to GOFLAGS, which the go
+// commands that witnesstest.Replay starts inherit.
+func replayWith(suite *witnesstest.Suite, dir, flags string) (map[string]witnesstest.Result, error) {
+	old, had := os.LookupEnv("GOFLAGS")
+	if err := os.Setenv("GOFLAGS", strings.TrimSpace(old+" "+flags)); err != nil {
+		return nil, err
+	}
+	defer func() {
+		if had {
+			os.Setenv("GOFLAGS", old)
+		} else {
+			os.Unsetenv("GOFLAGS")
+		}
+	}()
+	results, err := witnesstest.Replay(suite, dir, witnesstest.Options{})
+	if err != nil {
+		return nil, fmt.Errorf("replaying with GOFLAGS %s: %v", flags, err)
+	}
+	return results, nil
+}
+
+func (c *checker) replayProblem(f *ssaexec.Finding, res witnesstest.Result) {
+	c.rep.problem(f.Func, "finding %s:%d %s (%s) %s\nwitness:\n%s", filepath.Base(f.Pos.Filename),
+		f.Pos.Line, f.Kind, f.Message, res, indent(strings.Join(append(slices.Clip(f.Setup), f.Call), "\n")))
+}
+
+func lineKey(file string, line int) string { return fmt.Sprintf("%s:%d", file, line) }
+
+// Claim is how much of a function's inputs gosym's record says it
+// covered.
+type Claim int
+
+// The claims, from none to all.
+const (
+	// ClaimNone: the search did not cover its bounds (a budget ran out,
+	// a construct is unmodelled, abstract subsumption pruned unrefined, a
+	// bound other than k cut a path).
+	ClaimNone Claim = iota
+	// ClaimWithinK: every input whose nodes lie at most k fields from a
+	// parameter (see Input.Depth). Loops are no bound here: the generated
+	// ones stop before Config.Loops iterations.
+	ClaimWithinK
+	// ClaimAll: no path was cut or pruned by abstraction: every input.
+	ClaimAll
+)
+
+func (c Claim) String() string {
+	return [...]string{"none", "within k", "all"}[c]
+}
+
+// ClaimOf reads the claim from the record rather than its status, so that
+// a failed function (one with findings) claims what its search covered.
+func ClaimOf(r *ssaexec.FuncResult, cfg ssaexec.Config) Claim {
+	switch r.Status {
+	case ssaexec.Failed, ssaexec.Complete, ssaexec.Abstract, ssaexec.Bounded:
+	default:
+		return ClaimNone
+	}
+	if len(r.UnsupportedConstructs) > 0 || r.Subsumption.Abstract > 0 && !cfg.Refine {
+		return ClaimNone
+	}
+	for _, b := range r.BoundsHit {
+		if !strings.HasPrefix(b, "k at ") {
+			return ClaimNone
+		}
+	}
+	if r.Cut == 0 && r.Subsumption.Abstract == 0 && r.Refined == 0 {
+		return ClaimAll
+	}
+	return ClaimWithinK
+}
+
+// extraDepth is how much deeper than k the inputs of a function claiming
+// all inputs go.
+const extraDepth = 3
+
+// compare runs each function on random inputs within its claim and checks
+// that gosym reported every panic they raise.
+func (c *checker) compare() error {
+	calls := c.calls()
+	if len(calls) == 0 {
+		return nil
+	}
+	outs, err := runConcrete(c.dir, calls)
+	if err != nil {
+		return err
+	}
+	reported := map[string]bool{}
+	for i, call := range calls {
+		c.rep.Calls++
+		o := outs[i]
+		if !o.Panicked {
+			continue
+		}
+		c.rep.Panics++
+		if o.Line == 0 {
+			return fmt.Errorf("%s panicked (%s) with no frame in %s: are its paths trimmed?", call.Func, o.Value, c.dir)
+		}
+		r := c.rep.Records[call.Func]
+		key := fmt.Sprintf("%s %s:%d %s", call.Func, o.File, o.Line, o.Value)
+		if explained(r, o) || reported[key] {
+			continue
+		}
+		reported[key] = true
+		p := c.byFunc[call.Func]
+		c.rep.problem(r.Func, "missed panic at %s:%d: %s (claim %s; record %s)\ninput (depth %d, k %d):\n%s",
+			o.File, o.Line, o.Value, ClaimOf(r, p.Config), describe(r), call.Input.Depth(), p.Config.K,
+			indent(call.Input.GoString(call.Func, p.NodeType(), p.Shape)))
+	}
+	return nil
+}
+
+// calls draws the random inputs of every function that claims coverage,
+// the same for the same program.
+func (c *checker) calls() []Call {
+	var calls []Call
+	for _, p := range c.progs {
+		r := rand.New(rand.NewPCG(p.Seed, 0x5eed))
+		for _, fn := range p.Funcs {
+			claim := ClaimOf(c.rep.Records[fn], p.Config)
+			if claim == ClaimNone {
+				continue
+			}
+			for range c.opts.Inputs {
+				calls = append(calls, Call{Func: fn, Input: randomInput(r, p.Shape, p.Config.K)})
+			}
+			if claim == ClaimAll {
+				for range c.opts.Inputs {
+					calls = append(calls, Call{Func: fn, Input: randomInput(r, p.Shape, p.Config.K+extraDepth)})
+				}
+			}
+		}
+	}
+	return calls
+}
+
+// explained reports whether gosym reported the concrete panic o: a finding
+// on its line of its kind.
+func explained(r *ssaexec.FuncResult, o Outcome) bool {
+	at := lineKey(o.File, o.Line)
+	return slices.ContainsFunc(r.Findings, func(f *ssaexec.Finding) bool {
+		return lineKey(filepath.Base(f.Pos.Filename), f.Pos.Line) == at && string(f.Kind) == o.Kind()
+	})
+}
+
+// describe summarizes a record for a problem's message.
+func describe(r *ssaexec.FuncResult) string {
+	var fs []string
+	for _, f := range r.Findings {
+		fs = append(fs, fmt.Sprintf("%d:%d %s", f.Pos.Line, f.Pos.Column, f.Kind))
+	}
+	return fmt.Sprintf("%s in %s (%d states), cut %d, refined %d, abstract %d, bounds %q, findings %v", r.Status,
+		r.Elapsed.Round(time.Millisecond), r.States, r.Cut, r.Refined, r.Subsumption.Abstract, r.BoundsHit, fs)
+}
+
+func indent(s string) string { return "\t" + strings.ReplaceAll(s, "\n", "\n\t") }

@@ -1,0 +1,133 @@
+package fuzz
+
+import (
+	"flag"
+	"fmt"
+	"math/rand/v2"
+	"strings"
+	"testing"
+)
+
+// random and randomSeed drive TestRandom.
+var (
+	random     = flag.Int("random", 0, "batches of random programs TestRandom checks (0: none)")
+	randomSeed = flag.Uint64("random.seed", 1, "seed of TestRandom's programs")
+)
+
+// inputs is Options.Inputs for the tests: enough random inputs per
+// function to reach most of its panics, few enough for a quick run.
+const inputs = 200
+
+// seeds are the fuzz target's seed inputs, chosen for variety: lists and
+// trees, walks, divisions, explicit panics, field writes, a helper, a
+// deferred recover, and each lazy initialization and subsumption mode.
+var seeds = [][]byte{
+	// A list, lazier#, abstract subsumption refined: walks of 5 and 2
+	// under a deferred recover, a division in the first.
+	[]byte("6\xff\xea\x073\x18I\xbb\x86\xcc\x01\xe2U\xf9bTB\xf5`Z\xf6\xbbYi\x90\x8f\xed\x96^AY\xc6\xd3\x0b\xd8\xad\x05z\xd2\x02\xb7GS\x9a\xe1\x11\xd1\x9fm\xca\x9f\xc5\x1b\xeb\xe3\x90\xd0\xf0\xc8S\xe7\x0d,\x02mJ\xfa\xd5`\x0c\x1c\x91\xf1"),
+	// A tree, lazy, k 1, exact subsumption refined: explicit panics on
+	// both branches, deep reads, a division.
+	[]byte("\x8f/\x8e\x9ds\x0a\x83\xaf\x14\xe4k\x85\xc9\xef9\xf0\xa5\x10d\xad\x9a\xdc\x00N\xd9\xed_\xcb\xe8Ux\x7f\xea\x0a7\xe9y\xe80\x08\x92!\xcb`\x03_\xc8\xae\x0a\xcc\xb9\xe0\x97\x12\x86\x13\xc8\x06\xa6\xfa\xa6\xf6\xa1\xda\x0f\xa7\xe2\x86\x045;\x91*\xe5\xd1\xca\xe7!\x1f\xda\x22\xe5\xa3|\xcd\xb9\xb2\xaa"),
+	// A list, lazier, no subsumption: a helper with a deferred recover,
+	// called in a loop.
+	[]byte("\xb4\x97\x80@\xcc\x85\x1f$X\xd0i\xbd\xcf\xdaAn\xebT0\xb4\xc4\xb8'a\x8c1\xc4\x80'\x1a\xfd\xcc`\x22k\xd8\xe0\x91lmp!5\xbc\xd54Nl`\xf2\xde\xaf\x1a\xa7\xc4\x0a\xe1(\x1f\xbd\xb3WG"),
+	// A list and a tree, lazier#, abstract subsumption: a walk of 8
+	// that writes through q, a remainder.
+	[]byte("\x0cW\xf0\xac\xce\xa8jCF\x1f\xdd\xa50K\x01\x83\x09\xe5-\xbe]\xd7\x04P\xe2\x0df\xc2\x8aKsz\x19\x01\xa8\x03o\xa6H\xf7\xf91?4j*\xf2\xd7\xddL\xc1\x0a\x99U\x00/ \xae\xa9T[,\xa5\xf3\x10\xc6\xd6\xfd5s"),
+}
+
+// FuzzGosym generates a program from the fuzzer's bytes and checks gosym
+// on it (see Check). Without -fuzz it runs only the corpus entries of
+// testdata/fuzz/FuzzGosym, each a gosym bug: TestSeeds runs the seeds.
+func FuzzGosym(f *testing.F) {
+	if fuzzing() {
+		for _, s := range seeds {
+			f.Add(s)
+		}
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		p, err := Generate(data, "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		check(t, []*Program{p})
+	})
+}
+
+// fuzzing reports whether the test binary runs with -fuzz.
+func fuzzing() bool {
+	f := flag.Lookup("test.fuzz")
+	return f != nil && f.Value.String() != ""
+}
+
+// TestSeeds runs the seeds as one package, which costs one load, one
+// replay and one build instead of one each.
+func TestSeeds(t *testing.T) {
+	var progs []*Program
+	for i, s := range seeds {
+		p, err := Generate(s, fmt.Sprintf("S%d", i))
+		if err != nil {
+			t.Fatal(err)
+		}
+		progs = append(progs, p)
+	}
+	check(t, progs)
+}
+
+// batchSize is the number of programs TestRandom checks at once.
+const batchSize = 8
+
+// TestRandom checks -random batches of programs of random bytes, each
+// batch as one package: a cheaper search than the fuzzer's, which pays a
+// load, a replay and two builds for each program. Batch i of seed s is
+// always the same programs.
+func TestRandom(t *testing.T) {
+	if *random == 0 {
+		t.Skip("no -random batches asked for")
+	}
+	for batch := range *random {
+		r := rand.New(rand.NewPCG(*randomSeed, uint64(batch)))
+		var progs []*Program
+		for i := range batchSize {
+			data := make([]byte, 30+r.IntN(200))
+			for j := range data {
+				data[j] = byte(r.Uint32())
+			}
+			p, err := Generate(data, fmt.Sprintf("B%dP%d", batch, i))
+			if err != nil {
+				t.Fatal(err)
+			}
+			progs = append(progs, p)
+		}
+		t.Run(fmt.Sprint(batch), func(t *testing.T) { check(t, progs) })
+	}
+}
+
+// check runs Check on progs and fails on every problem.
+func check(t *testing.T, progs []*Program) {
+	t.Helper()
+	rep, err := Check(t.TempDir(), progs, Options{Inputs: inputs})
+	if err != nil {
+		t.Fatal(err)
+	}
+	claims := map[Claim]int{}
+	for _, p := range progs {
+		t.Logf("%s (k %d, init %s, subsume %d, refine %v):\n%s", p.File(), p.Config.K, p.Config.Init, p.Config.Subsume,
+			p.Config.Refine, p.Source)
+		for _, fn := range p.Funcs {
+			t.Logf("%s: %s", fn, describe(rep.Records[fn]))
+			claims[ClaimOf(rep.Records[fn], p.Config)]++
+		}
+	}
+	t.Logf("claims %v; %d findings replayed; %d concrete calls, %d panicked", claims, len(rep.Replays), rep.Calls, rep.Panics)
+	for _, r := range rep.Reordered {
+		t.Logf("confirmed only without optimization: %s", r)
+	}
+	var failed []string
+	for _, p := range rep.Problems {
+		failed = append(failed, p.String())
+	}
+	if len(failed) > 0 {
+		t.Errorf("%d disagreements with Go:\n%s", len(failed), strings.Join(failed, "\n\n"))
+	}
+}
