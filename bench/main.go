@@ -18,10 +18,16 @@
 //   - peers: gosym, nilness and staticcheck on the ports and the example
 //     packages, line by line (the peers are installed through the Go
 //     module proxy on first use).
+//   - realcode: gosym over container/..., sort, strings, bytes and
+//     encoding/binary, and github.com/emirpasic/gods v1.18.1 and
+//     github.com/google/btree v1.1.3 (fetched through the module proxy
+//     into a throwaway module): statuses and times per package, and every
+//     finding with its witness, its replay and its verdict from
+//     bench/triage.txt.
 //
-// Each run is one function under one configuration, one at a time, so
-// that times are comparable; path, state and solver counts do not depend
-// on the machine.
+// Each run of the other tables is one function under one configuration,
+// one at a time, so that times are comparable; path, state and solver
+// counts do not depend on the machine. realcode runs -p functions at once.
 package main
 
 import (
@@ -46,9 +52,13 @@ type options struct {
 	timeout time.Duration
 	out     string
 	cpuprof string
+	// realTimeout and workers are the realcode table's budget per
+	// function and functions analysed at once.
+	realTimeout time.Duration
+	workers     int
 }
 
-var allTables = []string{"kbound", "nbound", "abstraction", "peers"}
+var allTables = []string{"kbound", "nbound", "abstraction", "peers", "realcode"}
 
 func main() {
 	opts, err := parseFlags(os.Args[1:])
@@ -71,13 +81,15 @@ func parseFlags(args []string) (options, error) {
 	timeout := fs.Duration("timeout", time.Minute, "time budget of one run")
 	cpuprof := fs.String("cpuprofile", "", "write a CPU profile of the runs into this file")
 	out := fs.String("o", "", "also write the Markdown into this file")
+	realTimeout := fs.Duration("realcode-timeout", 10*time.Second, "time budget of one function of the realcode table")
+	workers := fs.Int("p", 2, "functions of the realcode table analysed at once")
 	if err := fs.Parse(args); err != nil {
 		return options{}, err
 	}
 	if fs.NArg() > 0 {
 		return options{}, fmt.Errorf("unexpected arguments %q", fs.Args())
 	}
-	opts := options{timeout: *timeout, out: *out, cpuprof: *cpuprof}
+	opts := options{timeout: *timeout, out: *out, cpuprof: *cpuprof, realTimeout: *realTimeout, workers: max(*workers, 1)}
 	var err error
 	if opts.tables, err = subset(*tables, allTables, "table"); err != nil {
 		return options{}, err
@@ -151,6 +163,10 @@ func run(opts options) error {
 				return err
 			}
 			writePeers(&doc, t)
+		case "realcode":
+			if err := writeRealCode(&doc, root, opts); err != nil {
+				return err
+			}
 		}
 	}
 	fmt.Print(doc.String())

@@ -99,7 +99,7 @@ func TestParseFlags(t *testing.T) {
 	}{
 		{[]string{"-tables", "kbound", "-k", "1,3", "-modes", "lazier#"}, ""},
 		{[]string{"-k", "4"}, `-k: want values from 1 to 3, got "4"`},
-		{[]string{"-tables", "tableIII"}, `unknown table "tableIII" (want one of kbound, nbound, abstraction, peers)`},
+		{[]string{"-tables", "tableIII"}, `unknown table "tableIII" (want one of kbound, nbound, abstraction, peers, realcode)`},
 		{[]string{"-modes", "eager"}, `unknown mode "eager" (want one of lazy, lazier, lazier#)`},
 		{[]string{"extra"}, `unexpected arguments ["extra"]`},
 	}

@@ -53,8 +53,7 @@ func (r *Report) problem(fn, format string, args ...any) {
 // Check writes progs as one package into dir (a new, empty directory),
 // analyses every function with its program's configuration, replays the
 // findings and runs the functions on random inputs. An error means the
-// harness failed, not gosym. Check sets GOFLAGS while it replays, so it
-// must not run concurrently with other go commands of the process.
+// harness failed, not gosym.
 func Check(dir string, progs []*Program, opts Options) (*Report, error) {
 	dir, err := filepath.EvalSymlinks(dir)
 	if err != nil {
@@ -154,14 +153,9 @@ const noVet = "-vet=off"
 
 // replay runs every finding's witness test: each must confirm its panic.
 // The witnesses name only the generated package's types, so a test that
-// cannot be built is as much a bug as one that does not panic.
-//
-// Go's compiler may move a nil check to a later statement's dereference
-// of the same pointer, or reorder nil checks once the witness's constant
-// arguments are inlined, so that the test sees the panic on another line
-// (see golang/go#80518 and #72860). A test that panicked elsewhere is
-// replayed again without optimization; if it is confirmed then, the
-// finding is counted in Report.Reordered, not as a problem.
+// cannot be built is as much a bug as one that does not panic. A test
+// confirmed only without optimization (see witnesstest.NoOptimization) is
+// counted in Report.Reordered, not as a problem.
 func (c *checker) replay(findings []*ssaexec.Finding) error {
 	if len(findings) == 0 {
 		return nil
@@ -172,54 +166,22 @@ func (c *checker) replay(findings []*ssaexec.Finding) error {
 		return err
 	}
 	c.rep.Replays = results
-	var elsewhere []*ssaexec.Finding
-	var first []witnesstest.Result
 	for _, t := range suite.Tests {
-		res := results[t.Name]
-		switch {
-		case res.Outcome == witnesstest.Confirmed:
-		case res.Outcome == witnesstest.NotReproduced && strings.Contains(res.Reason, "was not raised at"):
-			elsewhere = append(elsewhere, t.Finding)
-			first = append(first, res)
-		default:
+		switch res := results[t.Name]; {
+		case res.Unoptimized:
+			c.rep.Reordered = append(c.rep.Reordered, fmt.Sprintf("%s: %s", t.Finding.Func, res))
+		case res.Outcome != witnesstest.Confirmed:
 			c.replayProblem(t.Finding, res)
 		}
-	}
-	if len(elsewhere) == 0 {
-		return nil
-	}
-	retry := witnesstest.NewSuite(Package, Package, elsewhere)
-	retried, err := replayWith(retry, c.dir, noVet+" '-gcflags="+Package+"=-N -l'")
-	if err != nil {
-		return err
-	}
-	for i, t := range retry.Tests {
-		if res := retried[t.Name]; res.Outcome != witnesstest.Confirmed {
-			c.replayProblem(t.Finding, res)
-			continue
-		}
-		c.rep.Reordered = append(c.rep.Reordered, fmt.Sprintf("%s: %s", t.Finding.Func, first[i]))
 	}
 	return nil
 }
 
-// replayWith replays suite with flags added to GOFLAGS, which the go
-// commands that witnesstest.Replay starts inherit.
-func replayWith(suite *witnesstest.Suite, dir, flags string) (map[string]witnesstest.Result, error) {
-	old, had := os.LookupEnv("GOFLAGS")
-	if err := os.Setenv("GOFLAGS", strings.TrimSpace(old+" "+flags)); err != nil {
-		return nil, err
-	}
-	defer func() {
-		if had {
-			os.Setenv("GOFLAGS", old)
-		} else {
-			os.Unsetenv("GOFLAGS")
-		}
-	}()
-	results, err := witnesstest.Replay(suite, dir, witnesstest.Options{})
+// replayWith replays suite with flags added to go test -c.
+func replayWith(suite *witnesstest.Suite, dir string, flags ...string) (map[string]witnesstest.Result, error) {
+	results, err := witnesstest.Replay(suite, dir, witnesstest.Options{BuildFlags: flags})
 	if err != nil {
-		return nil, fmt.Errorf("replaying with GOFLAGS %s: %v", flags, err)
+		return nil, fmt.Errorf("replaying with %q: %v", flags, err)
 	}
 	return results, nil
 }

@@ -102,8 +102,8 @@ func repOKOf(fn *ssa.Function) *ssa.Function {
 	mset := types.NewMethodSet(recv.Type())
 	for _, name := range []string{"repOK", "RepOK"} {
 		var pkg *types.Package
-		if fn.Pkg != nil {
-			pkg = fn.Pkg.Pkg
+		if p := packageOf(fn); p != nil {
+			pkg = p.Pkg
 		}
 		sel := mset.Lookup(pkg, name)
 		if sel == nil || !isPredicate(sel.Type()) {

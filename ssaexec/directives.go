@@ -193,8 +193,8 @@ func functionDirectives(fn *ssa.Function) []directive {
 func ignoredFunc(fn *ssa.Function, why string) *FuncResult {
 	res := &FuncResult{Func: FuncName(fn), Pos: fn.Prog.Fset.Position(fn.Pos()), Status: Ignored,
 		Notes: []string{"//gosym:ignore " + why}}
-	if fn.Pkg != nil {
-		res.PkgPath, res.PkgName = fn.Pkg.Pkg.Path(), fn.Pkg.Pkg.Name()
+	if pkg := packageOf(fn); pkg != nil {
+		res.PkgPath, res.PkgName = pkg.Pkg.Path(), pkg.Pkg.Name()
 	}
 	return res
 }

@@ -142,8 +142,8 @@ func (x *explorer) namesOf(fn *ssa.Function) sourceNames {
 func Analyze(fn *ssa.Function, cfg Config) (res *FuncResult) {
 	start := time.Now()
 	res = &FuncResult{Func: FuncName(fn), Pos: fn.Prog.Fset.Position(fn.Pos())}
-	if fn.Pkg != nil {
-		res.PkgPath, res.PkgName = fn.Pkg.Pkg.Path(), fn.Pkg.Pkg.Name()
+	if pkg := packageOf(fn); pkg != nil {
+		res.PkgPath, res.PkgName = pkg.Pkg.Path(), pkg.Pkg.Name()
 	}
 	ctx := solver.NewContext()
 	defer ctx.Close()
@@ -266,7 +266,7 @@ func (x *explorer) initial() *state {
 	}
 	// The package's variables get their initial values as the program
 	// would give them: its init function runs before the entry.
-	if pkg := x.fn.Pkg; pkg != nil {
+	if pkg := packageOf(x.fn); pkg != nil {
 		if init := pkg.Func("init"); init != nil && init.Blocks != nil && init != x.fn {
 			frames = append(frames, newFrame(init, nil))
 		}
@@ -656,11 +656,7 @@ func FuncName(fn *ssa.Function) string {
 	if recv := fn.Signature.Recv(); recv != nil {
 		return "(" + types.TypeString(recv.Type(), byName) + ")." + fn.Name()
 	}
-	pkg := fn.Pkg
-	if o := fn.Origin(); o != nil {
-		pkg = o.Pkg
-	}
-	if pkg != nil {
+	if pkg := packageOf(fn); pkg != nil {
 		name := fn.Name()
 		if len(fn.TypeArgs()) > 0 {
 			args := make([]string, len(fn.TypeArgs()))
@@ -677,8 +673,8 @@ func FuncName(fn *ssa.Function) string {
 // qualifierFor writes types as code inside fn's package would.
 func qualifierFor(fn *ssa.Function) types.Qualifier {
 	var own *types.Package
-	if fn.Pkg != nil {
-		own = fn.Pkg.Pkg
+	if pkg := packageOf(fn); pkg != nil {
+		own = pkg.Pkg
 	}
 	return func(p *types.Package) string {
 		if p == own {
@@ -724,16 +720,28 @@ func expectedPanic(f *Finding) []string {
 
 // callExpr writes the call of fn on the witness arguments.
 func callExpr(fn *ssa.Function, args []string, q types.Qualifier) string {
+	if fn.Signature.Variadic() && len(args) > 0 {
+		args = slices.Clone(args)
+		args[len(args)-1] += "..."
+	}
 	if fn.Signature.Recv() == nil {
 		return fmt.Sprintf("%s(%s)", fn.Name(), strings.Join(args, ", "))
 	}
-	recv := args[0]
-	if recv == "nil" {
-		recv = "(" + types.TypeString(fn.Signature.Recv().Type(), q) + ")(nil)"
-	} else if strings.ContainsAny(recv, "{(&") {
+	recv := typedReceiver(fn, args[0], q)
+	if strings.ContainsAny(recv, "{&") {
 		recv = "(" + recv + ")"
 	}
 	return fmt.Sprintf("%s.%s(%s)", recv, fn.Name(), strings.Join(args[1:], ", "))
+}
+
+// typedReceiver converts a receiver written as an untyped nil or constant
+// to the method's receiver type: nil.M and 0.Less are no Go.
+func typedReceiver(fn *ssa.Function, recv string, q types.Qualifier) string {
+	t := fn.Signature.Recv().Type()
+	if _, basic := t.Underlying().(*types.Basic); recv == "nil" || basic && !token.IsIdentifier(recv) {
+		return "(" + types.TypeString(t, q) + ")(" + recv + ")"
+	}
+	return recv
 }
 
 // invariantCheck returns the expression that evaluates the invariant on
@@ -743,9 +751,7 @@ func callExpr(fn *ssa.Function, args []string, q types.Qualifier) string {
 func invariantCheck(fn *ssa.Function, invariant string, setup, args []string, q types.Qualifier) ([]string, string) {
 	recv := args[0]
 	if !token.IsIdentifier(recv) || recv == "nil" {
-		if recv == "nil" {
-			recv = "(" + types.TypeString(fn.Signature.Recv().Type(), q) + ")(nil)"
-		}
+		recv = typedReceiver(fn, recv, q)
 		setup = append(slices.Clip(setup), "gosymRecv := "+recv)
 		args[0] = "gosymRecv"
 	}

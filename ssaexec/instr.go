@@ -556,11 +556,17 @@ func (x *explorer) userPos(s *state, pos token.Pos) (token.Pos, string, string) 
 
 // pkgPathOf returns the import path of fn's package, or "".
 func pkgPathOf(fn *ssa.Function) string {
+	if pkg := packageOf(fn); pkg != nil {
+		return pkg.Pkg.Path()
+	}
+	return ""
+}
+
+// packageOf returns the package fn is declared in, that of its generic
+// origin for an instance (which has none of its own), or nil.
+func packageOf(fn *ssa.Function) *ssa.Package {
 	if o := fn.Origin(); o != nil {
-		fn = o
+		return o.Pkg
 	}
-	if fn.Pkg == nil {
-		return ""
-	}
-	return fn.Pkg.Pkg.Path()
+	return fn.Pkg
 }

@@ -121,6 +121,11 @@ func FromTypes(fset *token.FileSet, pkg *types.Package, files []*ast.File, info 
 	return p
 }
 
+// Release drops what gosym keeps of p's program besides p (its models of
+// the standard library), so that a process loading many programs does not
+// keep them all. p's functions must not be analysed after.
+func (p *Program) Release() { libraries.Delete(p.SSA) }
+
 // IsLoadError reports whether err is a package loading or compile error.
 func IsLoadError(err error) bool {
 	var le *LoadError

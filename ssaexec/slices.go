@@ -98,6 +98,8 @@ func (x *explorer) indexExpr(s *state, elem, arr, idx ssa.Value, pos token.Pos) 
 		if a.Comment != "" {
 			arrName = a.Comment
 		}
+	case *ssa.Global: // a package's array: &table reads table
+		arrName = a.Name()
 	}
 	return arrName + "[" + x.describeAt(s, idx, pos) + "]"
 }
@@ -276,7 +278,7 @@ func (x *explorer) makeSlice(s *state, in *ssa.MakeSlice) []alt {
 					x.panicked(s, MakeLen, "makeslice: len out of range ("+x.describeAt(s, in.Len, pos)+")", pos)
 				}},
 				{guard: c.And(lenOK, c.Not(capOK)), apply: func(s *state) {
-					x.panicked(s, MakeLen, "makeslice: cap out of range ("+x.describeAt(s, in.Cap, pos)+")", pos)
+					x.panicked(s, MakeLen, "makeslice: cap out of range ("+x.describeAt(s, in.Cap, pos)+")", pos, "makeslice: cap out of range")
 				}},
 				{guard: c.And(lenOK, capOK), apply: func(s *state) { s.top().checked = true }},
 			}

@@ -13,9 +13,12 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/gosym/gosym/ssaexec"
 )
 
 // Outcome is what replaying a finding's test showed.
@@ -35,8 +38,12 @@ const (
 // Result is the replay of one finding.
 type Result struct {
 	Outcome Outcome
-	// Reason says why a finding was not reproduced or not replayable.
+	// Reason says why a finding was not reproduced or not replayable, or,
+	// for one confirmed without optimization, what the optimized test saw.
 	Reason string
+	// Unoptimized marks a finding confirmed only by its test compiled
+	// with NoOptimization: optimized, the panic came on another line.
+	Unoptimized bool
 }
 
 // Options tune Replay.
@@ -47,7 +54,22 @@ type Options struct {
 	File string
 	// Timeout bounds the run of the tests (default one minute).
 	Timeout time.Duration
+	// BuildFlags are added to go test -c: -gcflags=-N -l, say, so that
+	// the compiler neither inlines a callee's nil check into its caller's
+	// line nor moves it.
+	BuildFlags []string
 }
+
+// wasNotRaisedAt is how gosymWantPanic (see generate.go) fails a test
+// whose panic came from another line.
+const wasNotRaisedAt = "was not raised at"
+
+// NoOptimization is the build flag that compiles the package under test
+// without optimization or inlining. Optimized, gc may move a nil check to
+// a later dereference of the same pointer, or into the caller of an
+// inlined function, so that a test sees the panic on another line (see
+// golang/go#80518 and #72860).
+const NoOptimization = "-gcflags=-N -l"
 
 // maxRounds bounds the compilations: each one that fails drops the tests
 // the compiler named.
@@ -76,7 +98,7 @@ func Replay(s *Suite, dir string, opts Options) (map[string]Result, error) {
 	r := &replayer{suite: s, dir: dir, tmp: tmp, opts: opts, results: map[string]Result{}}
 	for _, t := range s.Tests {
 		if t.Omitted != "" {
-			r.results[t.Name] = Result{NotReplayable, t.Omitted}
+			r.results[t.Name] = Result{Outcome: NotReplayable, Reason: t.Omitted}
 		}
 	}
 	bin, err := r.build()
@@ -89,7 +111,44 @@ func Replay(s *Suite, dir string, opts Options) (map[string]Result, error) {
 		r.failAll(NotReplayable, "the test binary did not run the test")
 	}
 	r.excuseAssumed()
+	if err := r.retryUnoptimized(); err != nil {
+		return nil, err
+	}
 	return r.results, nil
+}
+
+// retryUnoptimized replays again, compiled with NoOptimization, the tests
+// that panicked as reported but on another line, which is what gc's
+// optimizations do to nil checks; those it confirms are Unoptimized.
+func (r *replayer) retryUnoptimized() error {
+	if slices.Contains(r.opts.BuildFlags, NoOptimization) {
+		return nil
+	}
+	var moved []*ssaexec.Finding
+	names := map[*ssaexec.Finding]string{}
+	for _, t := range r.suite.Tests {
+		if res := r.results[t.Name]; res.Outcome == NotReproduced && strings.Contains(res.Reason, wasNotRaisedAt) {
+			moved = append(moved, t.Finding)
+			names[t.Finding] = t.Name
+		}
+	}
+	if len(moved) == 0 {
+		return nil
+	}
+	retry := NewSuite(r.suite.PkgPath, r.suite.PkgName, moved)
+	opts := r.opts
+	opts.BuildFlags = append(slices.Clip(opts.BuildFlags), NoOptimization)
+	again, err := Replay(retry, r.dir, opts)
+	if err != nil {
+		return err
+	}
+	for _, t := range retry.Tests {
+		if again[t.Name].Outcome == Confirmed {
+			name := names[t.Finding]
+			r.results[name] = Result{Outcome: Confirmed, Reason: r.results[name].Reason, Unoptimized: true}
+		}
+	}
+	return nil
 }
 
 // excuseAssumed marks not replayable the findings that rest on what calls
@@ -100,7 +159,7 @@ func (r *replayer) excuseAssumed() {
 	for _, t := range r.suite.Tests {
 		res := r.results[t.Name]
 		if calls := t.Finding.Approximated; len(calls) > 0 && res.Outcome == NotReproduced {
-			r.results[t.Name] = Result{NotReplayable, fmt.Sprintf("it rests on what %s returned or changed, which the test does not control (%s)",
+			r.results[t.Name] = Result{Outcome: NotReplayable, Reason: fmt.Sprintf("it rests on what %s returned or changed, which the test does not control (%s)",
 				strings.Join(calls, ", "), res.Reason)}
 		}
 	}
@@ -130,7 +189,8 @@ func (r *replayer) build() (string, error) {
 		if err != nil {
 			return "", err
 		}
-		cmd := exec.Command("go", "test", "-c", "-o", bin, "-overlay", overlay, ".")
+		args := append([]string{"test", "-c", "-o", bin, "-overlay", overlay}, r.opts.BuildFlags...)
+		cmd := exec.Command("go", append(args, ".")...)
 		cmd.Dir = r.dir
 		out, err := cmd.CombinedOutput()
 		if err == nil {
@@ -190,7 +250,7 @@ func (r *replayer) dropRejected(src []byte, out string) bool {
 		}
 		if t.Omitted == "" {
 			t.Omitted = "its witness does not compile: " + m[3]
-			r.results[t.Name] = Result{NotReplayable, t.Omitted}
+			r.results[t.Name] = Result{Outcome: NotReplayable, Reason: t.Omitted}
 			dropped = true
 		}
 	}
@@ -225,7 +285,7 @@ func (r *replayer) testAt(spans map[string][2]int, line int) *Test {
 func (r *replayer) failAll(o Outcome, reason string) {
 	for _, t := range r.suite.Tests {
 		if _, done := r.results[t.Name]; !done {
-			r.results[t.Name] = Result{o, reason}
+			r.results[t.Name] = Result{Outcome: o, Reason: reason}
 		}
 	}
 }
@@ -275,14 +335,14 @@ func (r *replayer) record(out []byte) bool {
 			r.results[testName(trimmed, "--- PASS: ")] = Result{Outcome: Confirmed}
 			current, progress = "", true
 		case strings.HasPrefix(trimmed, "--- FAIL: "):
-			r.results[testName(trimmed, "--- FAIL: ")] = Result{NotReproduced, failure(lines)}
+			r.results[testName(trimmed, "--- FAIL: ")] = Result{Outcome: NotReproduced, Reason: failure(lines)}
 			current, progress = "", true
 		default:
 			lines = append(lines, trimmed)
 		}
 	}
 	if current != "" {
-		r.results[current] = Result{NotReproduced, "the test crashed: " + failure(lines)}
+		r.results[current] = Result{Outcome: NotReproduced, Reason: "the test crashed: " + failure(lines)}
 		progress = true
 	}
 	return progress
@@ -314,7 +374,10 @@ func firstLines(s string, n int) string {
 
 // String renders a result for people: the outcome, and why.
 func (r Result) String() string {
-	if r.Reason == "" {
+	switch {
+	case r.Unoptimized:
+		return fmt.Sprintf("%s without optimization (optimized: %s)", r.Outcome, r.Reason)
+	case r.Reason == "":
 		return string(r.Outcome)
 	}
 	return fmt.Sprintf("%s: %s", r.Outcome, r.Reason)

@@ -139,7 +139,7 @@ func TestUnwritable(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got, want := results[test.Name], (Result{NotReplayable, omitted}); got != want {
+	if got, want := results[test.Name], (Result{Outcome: NotReplayable, Reason: omitted}); got != want {
 		t.Errorf("replay %v, want %v", got, want)
 	}
 }
@@ -268,5 +268,25 @@ func TestInvariantReplay(t *testing.T) {
 	want := map[string]Outcome{"TestGosymWitness_Ring_Push_1": Confirmed, "TestGosymWitness_Ring_Push_2": NotReproduced}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("replay outcomes (-want +got):\n%s", diff)
+	}
+}
+
+// TestReplayUnoptimized replays a witness whose panic optimized code
+// raises on another line (gc inlines the panicking method and checks for
+// nil in the caller): the replay confirms it compiled without
+// optimization, and says so.
+func TestReplayUnoptimized(t *testing.T) {
+	suites := analyse(t, "./witnesstest/testdata/inlined")
+	if len(suites) != 1 || len(suites[0].Tests) != 1 {
+		t.Fatalf("want one finding in package inlined")
+	}
+	s := suites[0]
+	results, err := Replay(s, dirOf(s), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := results[s.Tests[0].Name]
+	if got.Outcome != Confirmed || !got.Unoptimized || !strings.Contains(got.Reason, "was not raised at inlined.go:29") {
+		t.Errorf("replay %+v, want confirmed without optimization, after the optimized test's panic on another line", got)
 	}
 }

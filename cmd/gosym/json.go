@@ -21,6 +21,9 @@ type findingRecord struct {
 	// Replay is the outcome of running the witness as a test (-replay).
 	Replay       string `json:"replay,omitempty"`
 	ReplayReason string `json:"replay_reason,omitempty"`
+	// ReplayUnoptimized marks a witness confirmed only when its package
+	// is compiled with -gcflags=-N -l.
+	ReplayUnoptimized bool `json:"replay_unoptimized,omitempty"`
 	// InputPicture and PanicPicture are the finding's Graphviz files
 	// (-dot).
 	InputPicture string `json:"input_dot,omitempty"`

@@ -254,7 +254,7 @@ func (p *printer) function(r *ssaexec.FuncResult) {
 		for _, f := range r.Findings {
 			rec := findingJSON(f, p.rel)
 			if res, ok := p.replays[f]; ok {
-				rec.Replay, rec.ReplayReason = string(res.Outcome), res.Reason
+				rec.Replay, rec.ReplayReason, rec.ReplayUnoptimized = string(res.Outcome), res.Reason, res.Unoptimized
 			}
 			if base, ok := p.pictures[f]; ok {
 				rec.InputPicture, rec.PanicPicture = p.rel(base)+".input.dot", p.rel(base)+".panic.dot"

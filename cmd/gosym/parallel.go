@@ -11,50 +11,20 @@ import (
 	"github.com/gosym/gosym/ssaexec"
 )
 
-// analyseAll analyses the entries on n workers and hands each result to
-// done in the entries' order, whatever order they finish in, so that the
-// output does not depend on the scheduling.
+// analyseAll analyses the entries on n workers, under the memory guard and
+// with the progress shown, and hands each result to done in the entries'
+// order.
 func analyseAll(prog *ssaexec.Program, entries []*ssa.Function, cfg ssaexec.Config, n int, guard *memoryGuard, progress *progress, done func(*ssaexec.FuncResult)) []*ssaexec.FuncResult {
-	type finished struct {
-		i int
-		r *ssaexec.FuncResult
-	}
-	work := make(chan int)
-	out := make(chan finished)
-	var wg sync.WaitGroup
-	for range max(n, 1) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range work {
-				progress.start(entries[i])
-				job, interrupt := guard.begin()
-				cfg := cfg
-				cfg.Interrupt = interrupt
-				r := prog.Analyze(entries[i], cfg)
-				guard.end(job)
-				out <- finished{i, r}
-			}
-		}()
-	}
-	go func() {
-		for i := range entries {
-			work <- i
-		}
-		close(work)
-		wg.Wait()
-		close(out)
-	}()
-	results := make([]*ssaexec.FuncResult, len(entries))
-	next := 0
-	for f := range out {
-		results[f.i] = f.r
-		progress.finish(f.r)
-		for next < len(results) && results[next] != nil {
-			done(results[next])
-			next++
+	each := func(fn *ssa.Function, cfg *ssaexec.Config) func(*ssaexec.FuncResult) {
+		progress.start(fn)
+		job, interrupt := guard.begin()
+		cfg.Interrupt = interrupt
+		return func(r *ssaexec.FuncResult) {
+			guard.end(job)
+			progress.finish(r)
 		}
 	}
+	results := prog.AnalyzeAll(entries, cfg, n, each, done)
 	progress.clear()
 	return results
 }

@@ -174,3 +174,9 @@ func Notify(tell func(string), n *Node) int {
 	}
 	return n.Next.Val // want nil-deref `^nil dereference: n.Next is nil$`
 }
+
+// First returns the first of its values: it forgets that there may be
+// none. The witness passes its slice with ...
+func First(values ...int) int {
+	return values[0] // want index `^index out of range \[0\] with length 0 \(values\[0\]\)$`
+}

@@ -33,6 +33,25 @@ func (l *List[T]) Push(v T) {
 	l.n++
 }
 
+// Second returns the value after the front: a list of one has none.
+func (l *List[T]) Second() T {
+	if l.head == nil {
+		var zero T
+		return zero
+	}
+	return l.head.next.Value // want nil-deref `^nil dereference: l.head.next is nil$` nil-deref `^nil dereference: l.head.next is nil$`
+}
+
+// SecondInt is Second of a list of ints, which instantiates it: the
+// witnesses name List[int] and Element[int] as the package does. (Both
+// SecondInt and the instance report Second's panic.)
+func SecondInt(l *List[int]) int {
+	if l == nil {
+		return 0
+	}
+	return l.Second()
+}
+
 // Sum adds the values of a list of ints.
 func Sum(l *List[int]) int {
 	if l == nil {

@@ -72,3 +72,14 @@ func Command(cmd string, n int) int {
 func Half(x float64) float64 {
 	return x / 2
 }
+
+// Level is a logging level.
+type Level int
+
+var levelNames = [...]string{"debug", "info", "warn"}
+
+// Name names the level: the receiver is a constant in the witness, which
+// must be converted to Level to have the method.
+func (l Level) Name() string {
+	return levelNames[l] // want index `^index out of range \[-1\] \(levelNames\[l\]\)$`
+}

@@ -275,3 +275,9 @@ func Grown(e []int, h int) int {
 	e = append(e, 0)
 	return len(e[:h]) // want slice-bounds `^slice bounds out of range \[0:-1:[0-9]+\] with capacity [0-9]+ \(e\)$`
 }
+
+// Buffer makes room for n elements: a negative n is no capacity, which
+// the runtime words otherwise than a bad length.
+func Buffer(n int) []int {
+	return make([]int, 0, n) // want make-len `^makeslice: cap out of range \(n\)$`
+}

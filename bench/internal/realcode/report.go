@@ -1,0 +1,218 @@
+package realcode
+
+import (
+	"fmt"
+	"io"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/gosym/gosym/ssaexec"
+	"github.com/gosym/gosym/witnesstest"
+)
+
+// ReplayFailed is the outcome of a finding whose package's replay failed
+// as a whole (witnesstest.Replay returned an error): its test never ran.
+const ReplayFailed witnesstest.Outcome = "replay-failed"
+
+// Statuses lists every function status, in the order cmd/gosym's summary
+// gives them.
+var Statuses = []ssaexec.Status{
+	ssaexec.Failed, ssaexec.Complete, ssaexec.Abstract, ssaexec.Bounded, ssaexec.Unsupported,
+	ssaexec.Timeout, ssaexec.Stopped, ssaexec.Ignored, ssaexec.Error,
+}
+
+// Report is the record of a run.
+type Report struct {
+	Roots   Roots
+	Modules []Module
+	Config  ssaexec.Config
+	Workers int
+	Sets    []*SetReport
+	// Wall is the run's time from fetching the modules to the last replay.
+	Wall time.Duration
+}
+
+// SetReport is the record of one set: its packages and where the time went.
+type SetReport struct {
+	Name     string
+	Patterns []string
+	Packages []*PackageReport
+	// Load, Analysis and Replay are wall times of the set's phases.
+	Load, Analysis, Replay time.Duration
+}
+
+// PackageReport is the record of one analysed package.
+type PackageReport struct {
+	Path, Name, Dir string
+	// Results are its functions' records, in source order.
+	Results []*ssaexec.FuncResult
+	// Replays holds each finding's replay (absent with Options.NoReplay).
+	Replays map[*ssaexec.Finding]witnesstest.Result
+	// ReplayErr is why the package's replay failed as a whole, or "".
+	ReplayErr string
+}
+
+// Counts is a number of functions per status, with their summed analysis
+// time and findings.
+type Counts struct {
+	Funcs    int
+	ByStatus map[ssaexec.Status]int
+	Findings int
+	// Time sums the functions' Elapsed (analysis time, not wall time).
+	Time time.Duration
+}
+
+func (c *Counts) add(r *ssaexec.FuncResult) {
+	if c.ByStatus == nil {
+		c.ByStatus = map[ssaexec.Status]int{}
+	}
+	c.Funcs++
+	c.ByStatus[r.Status]++
+	c.Findings += len(r.Findings)
+	c.Time += r.Elapsed
+}
+
+func (c *Counts) merge(o Counts) {
+	if c.ByStatus == nil {
+		c.ByStatus = map[ssaexec.Status]int{}
+	}
+	c.Funcs += o.Funcs
+	c.Findings += o.Findings
+	c.Time += o.Time
+	for s, n := range o.ByStatus {
+		c.ByStatus[s] += n
+	}
+}
+
+// Counts counts the package's functions.
+func (p *PackageReport) Counts() Counts {
+	var c Counts
+	for _, r := range p.Results {
+		c.add(r)
+	}
+	return c
+}
+
+// Counts counts the set's functions.
+func (s *SetReport) Counts() Counts {
+	var c Counts
+	for _, p := range s.Packages {
+		c.merge(p.Counts())
+	}
+	return c
+}
+
+// Counts counts every function of the run.
+func (r *Report) Counts() Counts {
+	var c Counts
+	for _, s := range r.Sets {
+		c.merge(s.Counts())
+	}
+	return c
+}
+
+// FindingRecord is one finding with what the report says about it.
+type FindingRecord struct {
+	Key     string
+	Pos     string // relative to the module cache or GOROOT
+	Package *PackageReport
+	Result  *ssaexec.FuncResult
+	Finding *ssaexec.Finding
+	Replay  witnesstest.Result
+	// Replayed is false when the run skipped replays.
+	Replayed bool
+}
+
+// Findings lists every finding of the run, in the order of the results.
+func (r *Report) Findings() []FindingRecord {
+	var out []FindingRecord
+	for _, s := range r.Sets {
+		for _, p := range s.Packages {
+			for _, res := range p.Results {
+				for _, f := range res.Findings {
+					rec := FindingRecord{Key: r.Key(res, f), Pos: r.pos(f), Package: p, Result: res, Finding: f}
+					rec.Replay, rec.Replayed = p.Replays[f]
+					out = append(out, rec)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// Errors lists the functions whose analysis crashed (status error).
+func (r *Report) Errors() []*ssaexec.FuncResult {
+	var out []*ssaexec.FuncResult
+	for _, s := range r.Sets {
+		for _, p := range s.Packages {
+			for _, res := range p.Results {
+				if res.Status == ssaexec.Error {
+					out = append(out, res)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// Key names a finding in the triage file: "pkgpath func kind
+// file:line:col". Spaces in the function's name (type arguments) are
+// dropped, so that the key is four fields; it survives changes of the
+// message or of the witness. The column is kept because two findings of
+// a function often share a line (n and n.cow nil in one expression).
+func (r *Report) Key(res *ssaexec.FuncResult, f *ssaexec.Finding) string {
+	fn := strings.ReplaceAll(res.Func, " ", "")
+	return fmt.Sprintf("%s %s %s %s", res.PkgPath, fn, f.Kind, r.pos(f))
+}
+
+func (r *Report) pos(f *ssaexec.Finding) string {
+	return fmt.Sprintf("%s:%d:%d", r.Roots.rel(f.Pos.Filename), f.Pos.Line, f.Pos.Column)
+}
+
+// group splits a set's results by package, in the results' order.
+func group(results []*ssaexec.FuncResult) []*PackageReport {
+	var out []*PackageReport
+	index := map[string]*PackageReport{}
+	for _, r := range results {
+		p := index[r.PkgPath]
+		if p == nil {
+			p = &PackageReport{Path: r.PkgPath, Name: r.PkgName, Dir: filepath.Dir(r.Pos.Filename)}
+			index[r.PkgPath] = p
+			out = append(out, p)
+		}
+		p.Results = append(p.Results, r)
+	}
+	return out
+}
+
+// replay builds and runs the package's witness tests in its directory
+// (for the module cache, in a copy: see copies). witnesstest.Replay adds
+// the test file through a build overlay, so GOROOT is not written.
+func replay(p *PackageReport, cp *copies, log io.Writer) {
+	var findings []*ssaexec.Finding
+	for _, r := range p.Results {
+		findings = append(findings, r.Findings...)
+	}
+	if len(findings) == 0 {
+		return
+	}
+	logf(log, "replaying %d findings of %s", len(findings), p.Path)
+	suite := witnesstest.NewSuite(p.Path, p.Name, findings)
+	p.Replays = map[*ssaexec.Finding]witnesstest.Result{}
+	dir, err := cp.replayDir(p.Dir)
+	var res map[string]witnesstest.Result
+	if err == nil {
+		res, err = witnesstest.Replay(suite, dir, witnesstest.Options{})
+	}
+	if err != nil {
+		p.ReplayErr = err.Error()
+		for _, f := range findings {
+			p.Replays[f] = witnesstest.Result{Outcome: ReplayFailed, Reason: p.ReplayErr}
+		}
+		return
+	}
+	for _, t := range suite.Tests {
+		p.Replays[t.Finding] = res[t.Name]
+	}
+}
