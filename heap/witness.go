@@ -276,7 +276,12 @@ func (w *witnessWriter) free(name string, isParam bool) bool {
 	return isParam || !w.taken[name]
 }
 
+// varBase makes a variable's name from its type's: node for
+// *list.Node, node for node[int], obj where the type has no name.
 func varBase(typeName string) string {
+	if i := strings.IndexByte(typeName, '['); i >= 0 {
+		typeName = typeName[:i]
+	}
 	if i := strings.LastIndexByte(typeName, '.'); i >= 0 {
 		typeName = typeName[i+1:]
 	}
