@@ -478,7 +478,7 @@ func (x *explorer) report(s *state) {
 		x.ignored[fmt.Sprintf("%s at %s ignored: %s", f.Kind, shortPos(f.Pos), why)] = true
 		return
 	}
-	key := fmt.Sprintf("%s|%s|%s", f.Kind, f.Pos, f.within)
+	key := fmt.Sprintf("%s|%s|%s", f.Kind, f.Pos, f.Within)
 	known := x.seen[key]
 	if known != nil && (!smaller(s.heap, known) || known.replaced >= maxWitnessReplacements) {
 		return

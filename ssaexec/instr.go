@@ -373,9 +373,9 @@ func (x *explorer) panickedWith(s *state, k Kind, pos token.Pos, render func(m h
 	if !pos.IsValid() {
 		pos = x.posOf(s)
 	}
-	pos, where, pkg := x.userPos(s, pos)
-	f := &Finding{Kind: k, Pos: x.fset.Position(pos), PosPkg: pkg, want: want, within: where,
-		render: func(m heap.Valuer) string { return render(m) + where }}
+	pos, within, pkg := x.userPos(s, pos)
+	f := &Finding{Kind: k, Pos: x.fset.Position(pos), PosPkg: pkg, want: want, Within: within,
+		render: func(m heap.Valuer) string { return render(m) + inSuffix(within) }}
 	x.raise(s, f, false, x.runtimeError(runtimeMessages[k]))
 }
 
@@ -527,31 +527,38 @@ func (x *explorer) panicInstr(s *state, in *ssa.Panic) {
 	if !pos.IsValid() {
 		pos = x.posOf(s)
 	}
-	pos, where, pkg := x.userPos(s, pos)
-	msg += where
-	f := &Finding{Kind: Panic, Pos: x.fset.Position(pos), PosPkg: pkg, explicit: true, panicText: text,
+	pos, within, pkg := x.userPos(s, pos)
+	msg += inSuffix(within)
+	f := &Finding{Kind: Panic, Pos: x.fset.Position(pos), PosPkg: pkg, explicit: true, panicText: text, Within: within,
 		render: func(heap.Valuer) string { return msg }}
 	x.raise(s, f, false, v)
 }
 
-// userPos moves a panic inside the standard library to the call in the
-// analysed code that led to it, and names the library function called
-// there for the message.
-func (x *explorer) userPos(s *state, pos token.Pos) (token.Pos, string, string) {
+// userPos moves a panic inside the standard library, or in a wrapper, to
+// the call in the analysed code that led to it, and names the function
+// called there (see Finding.Within).
+func (x *explorer) userPos(s *state, pos token.Pos) (at token.Pos, within, pkg string) {
 	for i := len(s.frames) - 1; i > 0; i-- {
 		if x.std.isStd(s.frames[i].fn) && !x.std.isStd(s.frames[i-1].fn) {
 			if call := s.frames[i].call; call != nil {
-				return call.Pos(), " (in " + FuncName(s.frames[i].fn) + ")", pkgPathOf(s.frames[i-1].fn)
+				return call.Pos(), FuncName(s.frames[i].fn), pkgPathOf(s.frames[i-1].fn)
 			}
 		}
 	}
 	// A wrapper has no line of its own; the runtime shows the caller's.
 	i := len(s.frames) - 1
-	where := ""
 	for ; i > 0 && isWrapper(s.frames[i].fn) && s.frames[i].call != nil; i-- {
-		pos, where = s.frames[i].call.Pos(), " (in "+FuncName(s.frames[i].fn)+")"
+		pos, within = s.frames[i].call.Pos(), FuncName(s.frames[i].fn)
 	}
-	return pos, where, pkgPathOf(s.frames[i].fn)
+	return pos, within, pkgPathOf(s.frames[i].fn)
+}
+
+// inSuffix is what a message says of Finding.Within.
+func inSuffix(within string) string {
+	if within == "" {
+		return ""
+	}
+	return " (in " + within + ")"
 }
 
 // pkgPathOf returns the import path of fn's package, or "".

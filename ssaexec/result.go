@@ -162,12 +162,15 @@ type Finding struct {
 	// location the panic dereferenced or indexed marked.
 	InputDot, PanicDot string
 
+	// Within names the library function or wrapper the panic was raised
+	// in, when Pos is the call to it in the user's code (the message ends
+	// with "(in Within)"): panics at one call in different callees are
+	// different findings.
+	Within string
+
 	// render writes the message from the witness's model.
 	render func(m heap.Valuer) string
-	// within names the library function or wrapper the panic was raised
-	// in, if not at Pos itself: panics at one call in different callees
-	// are different findings.
-	within string
+
 	// want, if set, is Want as the panicking instruction knows it.
 	want []string
 	// explicit marks a panic call; panicText is its value, when a

@@ -104,6 +104,15 @@ func (r *Report) findingsTable(w io.Writer, triage map[string]Verdict) {
 			rec.Finding.Kind, cell(rec.Finding.Message), witness(rec.Finding), cell(replay), verdict, cell(v.Note))
 	}
 	fmt.Fprintf(w, "\nReplays: %s. Verdicts: %s.\n\n", tally(outcomes), tally(verdicts))
+	var untriaged []string
+	for _, rec := range recs {
+		if _, ok := triage[rec.Key]; !ok {
+			untriaged = append(untriaged, "- `"+rec.Key+"`")
+		}
+	}
+	if len(untriaged) > 0 {
+		fmt.Fprintf(w, "Keys of the untriaged findings, for bench/triage.txt:\n\n%s\n\n", strings.Join(untriaged, "\n"))
+	}
 }
 
 func outcome(rec FindingRecord) string {

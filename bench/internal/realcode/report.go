@@ -157,14 +157,21 @@ func (r *Report) Errors() []*ssaexec.FuncResult {
 }
 
 // Key names a finding in the triage file: "pkgpath func kind
-// file:line:col". Spaces in the function's name (type arguments) are
-// dropped, so that the key is four fields; it survives changes of the
-// message or of the witness. The column is kept because two findings of
-// a function often share a line (n and n.cow nil in one expression).
+// file:line:col", and then the function the panic was raised in when the
+// position is the call to it (ssaexec.Finding.Within). Spaces in function
+// names (type arguments) are dropped, so that the key is four or five
+// fields; it survives changes of the message or of the witness. The column
+// is kept because two findings of a function often share a line (n and
+// n.cow nil in one expression).
 func (r *Report) Key(res *ssaexec.FuncResult, f *ssaexec.Finding) string {
-	fn := strings.ReplaceAll(res.Func, " ", "")
-	return fmt.Sprintf("%s %s %s %s", res.PkgPath, fn, f.Kind, r.pos(f))
+	key := fmt.Sprintf("%s %s %s %s", res.PkgPath, noSpaces(res.Func), f.Kind, r.pos(f))
+	if f.Within != "" {
+		key += " " + noSpaces(f.Within)
+	}
+	return key
 }
+
+func noSpaces(s string) string { return strings.ReplaceAll(s, " ", "") }
 
 func (r *Report) pos(f *ssaexec.Finding) string {
 	return fmt.Sprintf("%s:%d:%d", r.Roots.rel(f.Pos.Filename), f.Pos.Line, f.Pos.Column)

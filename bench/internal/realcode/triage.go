@@ -31,7 +31,7 @@ type Verdict struct {
 //
 //	KEY | real|false | note
 //
-// where KEY is Report.Key's "pkgpath func kind file:line:col". Blank lines
+// where KEY is Report.Key's "pkgpath func kind file:line:col [within]". Blank lines
 // and lines starting with # are comments.
 func ReadTriage(r io.Reader) (map[string]Verdict, error) {
 	out := map[string]Verdict{}
@@ -59,8 +59,8 @@ func parseTriageLine(line string) (string, Verdict, error) {
 		return "", Verdict{}, fmt.Errorf("want KEY | real|false | note")
 	}
 	key := strings.Join(strings.Fields(parts[0]), " ")
-	if len(strings.Fields(key)) != 4 {
-		return "", Verdict{}, fmt.Errorf("key %q: want pkgpath func kind file:line:col", key)
+	if n := len(strings.Fields(key)); n != 4 && n != 5 {
+		return "", Verdict{}, fmt.Errorf("key %q: want pkgpath func kind file:line:col [within]", key)
 	}
 	v := Verdict{Class: Class(strings.TrimSpace(parts[1])), Note: strings.TrimSpace(parts[2])}
 	if v.Class != Real && v.Class != False {
