@@ -37,6 +37,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"runtime/debug"
 	"runtime/pprof"
 	"slices"
 	"strconv"
@@ -61,6 +62,12 @@ type options struct {
 var allTables = []string{"kbound", "nbound", "abstraction", "peers", "realcode"}
 
 func main() {
+	// The search allocates states that die young: a GC target above Go's
+	// default makes it a quarter faster on the tree benchmarks for some
+	// memory (-max-mem still bounds it). A GOGC setting wins.
+	if os.Getenv("GOGC") == "" {
+		debug.SetGCPercent(400)
+	}
 	opts, err := parseFlags(os.Args[1:])
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "bench:", err)

@@ -52,6 +52,9 @@ type assignment struct {
 	ctx  *Context
 	m    zmodel
 	vals map[*Term]uint64
+	// fit, for an assignment made in Go (see fitOrder), gives the symbols'
+	// values instead of m.
+	fit *fitted
 }
 
 func newAssignment(c *Context, m zmodel) *assignment {
@@ -85,6 +88,9 @@ func (a *assignment) eval(t *Term) (uint64, bool) {
 func (a *assignment) compute(t *Term) (uint64, bool) {
 	e := t.expr
 	if e.kind == symbolExpr {
+		if a.fit != nil {
+			return a.fit.symbolValue(t), true
+		}
 		return a.ctx.z.eval(a.m, t.ast, t.sort.IsBool()), true
 	}
 	if e.kind == opaqueExpr {

@@ -86,9 +86,11 @@ type Solver struct {
 	// satisfiable: a Check that adds nothing new is then Sat without Z3.
 	proven []bool
 	// inGo marks a last Sat found without Z3, whose model Z3 still has
-	// to make; checks counts every Check, in Go or not.
-	inGo   bool
-	checks int
+	// to make, under the assumptions inGoAssumed; checks counts every
+	// Check, in Go or not.
+	inGo        bool
+	inGoAssumed []*Term
+	checks      int
 
 	// ids names each open scope uniquely, and mirror is what Z3's own
 	// stack holds: per Z3 level, the scope it stands for and how many of
@@ -320,12 +322,26 @@ func (s *Solver) decided(assumptions []*Term) (Result, []*Term) {
 			pending = append(pending, t)
 		}
 	}
-	if len(pending) == 0 && s.proven[s.depth] || s.modelSatisfies(pending) {
-		s.inGo = true
+	if len(pending) == 0 && s.proven[s.depth] || s.modelSatisfies(pending) || s.fitted(pending) {
+		s.inGo, s.inGoAssumed = true, pending
 		s.proven[s.depth] = true
 		return Sat, nil
 	}
 	return Unknown, pending
+}
+
+// fitted reports whether fitOrder made an assignment under which the
+// stack and pending hold; it is kept as the depth's model.
+func (s *Solver) fitted(pending []*Term) bool {
+	if s.noModelReuse {
+		return false
+	}
+	a := s.fitOrder(pending)
+	if a == nil {
+		return false
+	}
+	s.keep(&cached{a, s.total})
+	return true
 }
 
 // cached is a model Z3 gave, and how many of the stack's assertions (in
@@ -388,12 +404,17 @@ func (s *Solver) satisfiedBy(m *cached, pending []*Term) bool {
 // the whole stack, for modelSatisfies; the models of deeper depths came
 // from paths that are gone.
 func (s *Solver) remember(z zsolver) {
+	s.keep(&cached{newAssignment(s.ctx, s.ctx.z.model(z)), s.total})
+}
+
+// keep makes m the model of the current depth, dropping deeper ones.
+func (s *Solver) keep(m *cached) {
 	for len(s.models) <= s.depth {
 		s.models = append(s.models, nil)
 	}
 	clear(s.models[s.depth+1:])
 	s.models = s.models[:s.depth+1]
-	s.models[s.depth] = &cached{newAssignment(s.ctx, s.ctx.z.model(z)), s.total}
+	s.models[s.depth] = m
 }
 
 // Check decides the current assertions together with the given Bool
@@ -545,9 +566,9 @@ func (s *Solver) Model() *Model {
 		// Sat was known without Z3, which must find the model now.
 		s.ctx.enter()
 		start := time.Now()
-		r := s.run(nil)
+		r := s.run(s.inGoAssumed)
 		s.spent += time.Since(start)
-		s.inGo = false
+		s.inGo, s.inGoAssumed = false, nil
 		if r != Sat {
 			return nil
 		}

@@ -421,3 +421,36 @@ func TestCheckDecidedByModel(t *testing.T) {
 		t.Errorf("steps (-want +got):\n%s", diff)
 	}
 }
+
+// TestCheckFitsOrder checks the checks fitOrder decides in Go: orders
+// and equalities between symbols and constants, and Boolean literals, get
+// values without Z3; what it cannot fit (arithmetic the values break)
+// goes to Z3.
+func TestCheckFitsOrder(t *testing.T) {
+	c := NewContext()
+	defer c.Close()
+	s := c.NewSolver()
+	x, y, z := c.FreshBV("x", 64), c.FreshBV("y", 64), c.FreshBV("z", 64)
+	red := c.FreshBool("red")
+	type step struct {
+		Result Result
+		Calls  int
+	}
+	var got []step
+	check := func(ts ...*Term) {
+		for _, t := range ts {
+			s.Assert(t)
+		}
+		got = append(got, step{s.Check(), s.Calls()})
+	}
+	check(c.Slt(x, y))                               // x = 0, y = 1: Go
+	check(c.Slt(y, z), red)                          // z = 2: Go
+	check(c.Eq(y, c.BV(64, 5)), c.Not(c.Eq(x, z)))   // y = 5, z = 6, x = 0: Go
+	check(c.Sle(z, c.BV(64, 6)))                     // holds: Go
+	check(c.Eq(c.Mul(x, c.BV(64, 3)), c.BV(64, 12))) // x = 4 needs Z3
+	check(c.Slt(z, x))                               // z < x < y < z: no Z3
+	want := []step{{Sat, 0}, {Sat, 0}, {Sat, 0}, {Sat, 0}, {Sat, 1}, {Unsat, 1}}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("steps (-want +got):\n%s", diff)
+	}
+}

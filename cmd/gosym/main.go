@@ -21,6 +21,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"runtime"
+	"runtime/debug"
 	"slices"
 	"strings"
 	"time"
@@ -60,6 +61,12 @@ type options struct {
 }
 
 func main() {
+	// The search allocates states that die young: a GC target above Go's
+	// default makes it a quarter faster on the tree benchmarks for some
+	// memory (-max-mem still bounds it). A GOGC setting wins.
+	if os.Getenv("GOGC") == "" {
+		debug.SetGCPercent(400)
+	}
 	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
 }
 

@@ -1,0 +1,337 @@
+package solver
+
+import (
+	"maps"
+	"slices"
+)
+
+// This file answers Sat without Z3 for the checks that model reuse misses
+// because they order values the reused model has equal: a binary tree's
+// repOK and its search compare every key, and a new strict comparison
+// between two keys that the model set to 0 is most of what still reached
+// Z3. From the comparisons and equalities between symbols and constants
+// on the stack, fitOrder makes values that respect them (a topological
+// numbering), keeps the latest model's value for every other symbol, and
+// then evaluates the whole stack in Go, as model reuse does: only an
+// assignment under which every assertion holds answers Sat.
+
+// fitted is an assignment made in Go: values for some symbols, the base
+// model's for the others (0 without one).
+type fitted struct {
+	base *assignment
+	vals map[zast]uint64
+}
+
+// orderAtom is a comparison a < b (or a <= b) between symbols and
+// constants, as values of the comparison's signedness.
+type orderAtom struct {
+	a, b   *Term
+	strict bool
+}
+
+// fitOrder tries to make an assignment under which the stack and pending
+// hold, by ordering the symbols its comparisons order. It returns nil when
+// it cannot, and the check goes to Z3.
+func (s *Solver) fitOrder(pending []*Term) *assignment {
+	var atoms []*Term
+	for _, scope := range s.scopes[:s.depth+1] {
+		atoms = append(atoms, scope...)
+	}
+	atoms = append(atoms, pending...)
+	var order []orderAtom
+	var differ [][2]*Term
+	var equal [][2]*Term
+	literals := map[zast]uint64{}
+	for _, t := range conjuncts(atoms) {
+		if sym, value, ok := boolLiteral(t); ok {
+			literals[sym.ast] = value
+			continue
+		}
+		a, b, kind := orderParts(t)
+		switch kind {
+		case strictAtom:
+			order = append(order, orderAtom{a, b, true})
+		case looseAtom:
+			order = append(order, orderAtom{a, b, false})
+		case equalAtom:
+			equal = append(equal, [2]*Term{a, b})
+		case differAtom:
+			differ = append(differ, [2]*Term{a, b})
+		}
+	}
+	if len(order) == 0 && len(literals) == 0 {
+		return nil
+	}
+	var base *assignment
+	if n := len(s.models); n > 0 {
+		base = s.models[n-1].assignment
+	}
+	start := func(t *Term) int64 {
+		if base == nil {
+			return 0
+		}
+		v, _ := base.eval(t)
+		return max(signedValue(v, t.sort.Width()), 0)
+	}
+	vals, ok := numberOrder(order, equal, differ, start)
+	if !ok {
+		return nil
+	}
+	maps.Copy(vals, literals)
+	a := &assignment{ctx: s.ctx, vals: map[*Term]uint64{}, fit: &fitted{base: base, vals: vals}}
+	for _, t := range atoms {
+		if holds, ok := a.holds(t); !holds || !ok {
+			return nil
+		}
+	}
+	return a
+}
+
+// symbolValue is the value of a symbol under a fitted assignment.
+func (f *fitted) symbolValue(t *Term) uint64 {
+	if v, ok := f.vals[t.ast]; ok {
+		return v
+	}
+	if f.base != nil {
+		v, _ := f.base.eval(t)
+		return v
+	}
+	return 0
+}
+
+// conjuncts flattens the conjunctions among ts.
+func conjuncts(ts []*Term) []*Term {
+	var out []*Term
+	for _, t := range ts {
+		if t.expr.kind == junctionExpr && t.expr.op == opAnd {
+			out = append(out, conjuncts(t.expr.args)...)
+			continue
+		}
+		out = append(out, t)
+	}
+	return out
+}
+
+type atomKind uint8
+
+const (
+	otherAtom atomKind = iota
+	strictAtom
+	looseAtom
+	equalAtom
+	differAtom
+)
+
+// orderParts reads t as an atom between symbols and constants of one
+// bit-vector sort: a < b, a <= b (the negation of b < a), a == b or
+// a != b. Signed and unsigned comparisons are read alike: the values made
+// are small and non-negative, where the two agree, and the evaluation
+// that follows checks them anyway.
+func orderParts(t *Term) (a, b *Term, kind atomKind) {
+	negated := false
+	if n := t.negated(); n != nil {
+		t, negated = n, true
+	}
+	e := t.expr
+	if e.kind != compareExpr && e.kind != eqExpr || len(e.args) != 2 {
+		return nil, nil, otherAtom
+	}
+	a, b = e.args[0], e.args[1]
+	if a.sort.IsBool() || !orderOperand(a) || !orderOperand(b) {
+		return nil, nil, otherAtom
+	}
+	switch {
+	case e.kind == eqExpr && negated:
+		return a, b, differAtom
+	case e.kind == eqExpr:
+		return a, b, equalAtom
+	case negated:
+		return b, a, looseAtom
+	}
+	return a, b, strictAtom
+}
+
+func orderOperand(t *Term) bool { return t.concrete || t.expr.kind == symbolExpr }
+
+// boolLiteral reads t as a Boolean symbol or its negation, and the value
+// that makes t true.
+func boolLiteral(t *Term) (sym *Term, value uint64, ok bool) {
+	value = 1
+	if n := t.negated(); n != nil {
+		t, value = n, 0
+	}
+	if t.expr.kind != symbolExpr || !t.sort.IsBool() {
+		return nil, 0, false
+	}
+	return t, value, true
+}
+
+// numberOrder gives each symbol of the atoms a value: constants keep
+// theirs, equal terms share one, and each symbol gets the least value from
+// its start (the latest model's, where it is not negative) up that is
+// above (or, for <=, at) everything ordered below it and unlike every
+// term it must differ from. It fails on a cycle.
+func numberOrder(order []orderAtom, equal, differ [][2]*Term, start func(*Term) int64) (map[zast]uint64, bool) {
+	uf := newClasses()
+	for _, e := range equal {
+		uf.union(e[0], e[1])
+	}
+	// a <= b and b <= a make a and b equal.
+	loose := map[[2]*Term]bool{}
+	for _, o := range order {
+		if !o.strict {
+			loose[[2]*Term{uf.canon(o.a), uf.canon(o.b)}] = true
+		}
+	}
+	for _, o := range order {
+		if a, b := uf.canon(o.a), uf.canon(o.b); !o.strict && loose[[2]*Term{b, a}] {
+			uf.union(a, b)
+		}
+	}
+	below := map[*Term][]orderAtom{} // by the class of b
+	var terms []*Term                // in the order of the atoms: the values do not depend on map order
+	for _, o := range order {
+		ra, rb := uf.find(o.a), uf.find(o.b)
+		below[rb] = append(below[rb], orderAtom{ra, rb, o.strict})
+		terms = append(terms, ra, rb)
+	}
+	unlike := map[*Term][]*Term{}
+	for _, d := range differ {
+		ra, rb := uf.find(d[0]), uf.find(d[1])
+		unlike[ra] = append(unlike[ra], rb)
+		unlike[rb] = append(unlike[rb], ra)
+	}
+	val := map[*Term]int64{}
+	state := map[*Term]uint8{} // 1 visiting, 2 done
+	var visit func(r *Term) bool
+	visit = func(r *Term) bool {
+		switch state[r] {
+		case 1:
+			return false
+		case 2:
+			return true
+		}
+		state[r] = 1
+		least := int64(0)
+		if !r.concrete {
+			least = start(r)
+		}
+		for _, o := range below[r] {
+			if !visit(o.a) {
+				return false
+			}
+			v := val[o.a]
+			if o.strict {
+				v++
+			}
+			least = max(least, v)
+		}
+		if c, ok := uf.constant(r); ok {
+			val[r] = c
+		} else {
+			for slices.ContainsFunc(unlike[r], func(u *Term) bool { return state[u] == 2 && val[u] == least }) {
+				least++
+			}
+			val[r] = least
+		}
+		state[r] = 2
+		return true
+	}
+	for _, r := range terms {
+		if !visit(r) {
+			return nil, false
+		}
+	}
+	out := map[zast]uint64{}
+	for t, r := range uf.members() {
+		v, ordered := val[r]
+		if c, isConst := uf.constant(r); isConst {
+			v, ordered = c, true
+		}
+		if ordered {
+			out[t.ast] = uint64(v) & widthMask(t.sort.Width())
+		}
+	}
+	return out, true
+}
+
+func widthMask(w uint) uint64 {
+	if w >= 64 {
+		return ^uint64(0)
+	}
+	return 1<<w - 1
+}
+
+// classes is a union-find of terms, by AST: equal terms are one class.
+type classes struct {
+	parent map[zast]*Term
+	byAST  map[zast]*Term
+}
+
+func newClasses() *classes {
+	return &classes{parent: map[zast]*Term{}, byAST: map[zast]*Term{}}
+}
+
+// canon returns the term that stands for every term with t's AST (or, for
+// a constant, its value).
+func (c *classes) canon(t *Term) *Term {
+	if t.concrete {
+		return t
+	}
+	if u, ok := c.byAST[t.ast]; ok {
+		return u
+	}
+	c.byAST[t.ast] = t
+	return t
+}
+
+func (c *classes) find(t *Term) *Term {
+	t = c.canon(t)
+	if t.concrete {
+		return t
+	}
+	for {
+		p, ok := c.parent[t.ast]
+		if !ok || p == t {
+			return t
+		}
+		t = p
+	}
+}
+
+func (c *classes) union(a, b *Term) {
+	ra, rb := c.find(a), c.find(b)
+	if ra == rb {
+		return
+	}
+	if ra.concrete {
+		ra, rb = rb, ra // a constant stays the root
+	}
+	if !ra.concrete {
+		c.parent[ra.ast] = rb
+	}
+}
+
+// constant returns the value of r's class when r is a constant.
+func (c *classes) constant(r *Term) (int64, bool) {
+	if !r.concrete {
+		return 0, false
+	}
+	return signedValue(r.val, r.sort.Width()), true
+}
+
+func signedValue(v uint64, w uint) int64 {
+	if w < 64 && v&(1<<(w-1)) != 0 {
+		return int64(v | ^widthMask(w))
+	}
+	return int64(v)
+}
+
+// members maps every symbol seen to its class.
+func (c *classes) members() map[*Term]*Term {
+	out := map[*Term]*Term{}
+	for _, t := range c.byAST {
+		out[t] = c.find(t)
+	}
+	return out
+}
