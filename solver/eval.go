@@ -89,7 +89,7 @@ func (a *assignment) compute(t *Term) (uint64, bool) {
 	e := t.expr
 	if e.kind == symbolExpr {
 		if a.fit != nil {
-			return a.fit.symbolValue(t), true
+			return a.fit.symbolValue(t)
 		}
 		return a.ctx.z.eval(a.m, t.ast, t.sort.IsBool()), true
 	}

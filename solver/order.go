@@ -8,6 +8,10 @@ package solver
 // query on 64-bit orderings: a binary tree's repOK orders every key.
 type orderGraph struct {
 	out map[orderNode][]orderEdge
+	// consts counts the edges at each constant node: constants are
+	// ordered among themselves by value, which closes cycles such as
+	// 5 < x < 3 with no edge between 3 and 5.
+	consts map[orderNode]int
 }
 
 // orderNode is a term of the graph: Z3 shares the AST of equal terms, and
@@ -24,7 +28,23 @@ type orderEdge struct {
 	strict bool
 }
 
-func newOrderGraph() *orderGraph { return &orderGraph{out: map[orderNode][]orderEdge{}} }
+func newOrderGraph() *orderGraph {
+	return &orderGraph{out: map[orderNode][]orderEdge{}, consts: map[orderNode]int{}}
+}
+
+func (n orderNode) isConst() bool { return n.ast == nil }
+
+// below reports whether the constant a is less than the constant b in
+// their signedness, which they share.
+func (a orderNode) below(b orderNode) bool {
+	if a.signed != b.signed || a.width != b.width {
+		return false
+	}
+	if a.signed {
+		return signedValue(a.val, a.width) < signedValue(b.val, b.width)
+	}
+	return a.val < b.val
+}
 
 func nodeOf(t *Term, signed bool) orderNode {
 	if t.concrete {
@@ -74,20 +94,43 @@ func (g *orderGraph) reaches(a, b orderNode, strictSeen bool) bool {
 		for _, e := range g.out[v.n] {
 			stack = append(stack, visit{e.to, v.strict || e.strict})
 		}
+		if v.n.isConst() {
+			for k := range g.consts {
+				if v.n.below(k) {
+					stack = append(stack, visit{k, true})
+				}
+			}
+			if b.isConst() && v.n.below(b) {
+				stack = append(stack, visit{b, true})
+			}
+		}
 	}
 	return false
 }
 
 func (g *orderGraph) add(from orderNode, e orderEdge) {
 	g.out[from] = append(g.out[from], e)
+	g.count(from, 1)
+	g.count(e.to, 1)
 }
 
 // remove takes out the edge added last from from.
 func (g *orderGraph) remove(from orderNode) {
 	edges := g.out[from]
+	g.count(from, -1)
+	g.count(edges[len(edges)-1].to, -1)
 	if len(edges) == 1 {
 		delete(g.out, from)
 		return
 	}
 	g.out[from] = edges[:len(edges)-1]
+}
+
+func (g *orderGraph) count(n orderNode, d int) {
+	if !n.isConst() {
+		return
+	}
+	if g.consts[n] += d; g.consts[n] == 0 {
+		delete(g.consts, n)
+	}
 }

@@ -20,6 +20,9 @@ import (
 type fitted struct {
 	base *assignment
 	vals map[zast]uint64
+	// partial leaves the symbols without a value unknown: the terms over
+	// them cannot be evaluated.
+	partial bool
 }
 
 // orderAtom is a comparison a < b (or a <= b) between symbols and
@@ -87,16 +90,20 @@ func (s *Solver) fitOrder(pending []*Term) *assignment {
 	return a
 }
 
-// symbolValue is the value of a symbol under a fitted assignment.
-func (f *fitted) symbolValue(t *Term) uint64 {
+// symbolValue is the value of a symbol under a fitted assignment; ok is
+// false for a symbol a partial one leaves out.
+func (f *fitted) symbolValue(t *Term) (v uint64, ok bool) {
 	if v, ok := f.vals[t.ast]; ok {
-		return v
+		return v, true
+	}
+	if f.partial {
+		return 0, false
 	}
 	if f.base != nil {
 		v, _ := f.base.eval(t)
-		return v
+		return v, true
 	}
-	return 0
+	return 0, true
 }
 
 // conjuncts flattens the conjunctions among ts.
@@ -153,6 +160,56 @@ func orderParts(t *Term) (a, b *Term, kind atomKind) {
 
 func orderOperand(t *Term) bool { return t.concrete || t.expr.kind == symbolExpr }
 
+// cycleOf returns the classes on a cycle of the order between the
+// classes of uf, and whether one of its edges is strict, or nil.
+func cycleOf(order []orderAtom, uf *classes) ([]*Term, bool) {
+	type edge struct {
+		to     *Term
+		strict bool
+	}
+	out := map[*Term][]edge{}
+	var nodes []*Term
+	for _, o := range order {
+		ra, rb := uf.find(o.a), uf.find(o.b)
+		out[ra] = append(out[ra], edge{rb, o.strict})
+		nodes = append(nodes, ra)
+	}
+	state := map[*Term]uint8{} // 1 on the path, 2 done
+	var path []*Term
+	var strictOn []bool // strictOn[i]: the edge from path[i] to path[i+1]
+	var found []*Term
+	strict := false
+	var dfs func(n *Term) bool
+	dfs = func(n *Term) bool {
+		state[n] = 1
+		path = append(path, n)
+		for _, e := range out[n] {
+			strictOn = append(strictOn, e.strict)
+			switch state[e.to] {
+			case 1:
+				i := slices.Index(path, e.to)
+				found = slices.Clone(path[i:])
+				strict = slices.Contains(strictOn[i:], true)
+				return true
+			case 0:
+				if dfs(e.to) {
+					return true
+				}
+			}
+			strictOn = strictOn[:len(strictOn)-1]
+		}
+		state[n] = 2
+		path = path[:len(path)-1]
+		return false
+	}
+	for _, n := range nodes {
+		if state[n] == 0 && dfs(n) {
+			return found, strict
+		}
+	}
+	return nil, false
+}
+
 // boolLiteral reads t as a Boolean symbol or its negation, and the value
 // that makes t true.
 func boolLiteral(t *Term) (sym *Term, value uint64, ok bool) {
@@ -176,16 +233,18 @@ func numberOrder(order []orderAtom, equal, differ [][2]*Term, start func(*Term) 
 	for _, e := range equal {
 		uf.union(e[0], e[1])
 	}
-	// a <= b and b <= a make a and b equal.
-	loose := map[[2]*Term]bool{}
-	for _, o := range order {
-		if !o.strict {
-			loose[[2]*Term{uf.canon(o.a), uf.canon(o.b)}] = true
+	// A cycle of <= makes its terms equal; one through a < is a
+	// contradiction.
+	for range len(order) + 1 {
+		cycle, strict := cycleOf(order, uf)
+		if cycle == nil {
+			break
 		}
-	}
-	for _, o := range order {
-		if a, b := uf.canon(o.a), uf.canon(o.b); !o.strict && loose[[2]*Term{b, a}] {
-			uf.union(a, b)
+		if strict {
+			return nil, false
+		}
+		for _, t := range cycle[1:] {
+			uf.union(cycle[0], t)
 		}
 	}
 	below := map[*Term][]orderAtom{} // by the class of b

@@ -71,7 +71,8 @@ func TestEveryReferenceIsReturned(t *testing.T) {
 // bounds how many are alive at once, which is what Z3's allocator (it
 // keeps freed small objects for reuse) keeps as its footprint. It reaches
 // that footprint at a pace that depends on how often Go collects, hence
-// the long warm-up.
+// the long warm-up, and why the bound is loose: the later peak wanders by
+// tens of MiB with the collector's timing, where a leak would add a GiB.
 func TestDroppedTermsAreReleased(t *testing.T) {
 	runtime.LockOSThread()
 	defer runtime.UnlockOSThread()
@@ -95,7 +96,7 @@ func TestDroppedTermsAreReleased(t *testing.T) {
 	}
 	runtime.KeepAlive(x)
 	t.Logf("Z3 memory after warm-up %.1f MiB, peak later %.1f MiB", float64(base)/mib, float64(peak)/mib)
-	if peak > base+8*mib {
+	if peak > base+64*mib {
 		t.Errorf("Z3 memory grew from %d to %d bytes while building terms that were all dropped", base, peak)
 	}
 }

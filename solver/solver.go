@@ -82,6 +82,11 @@ type Solver struct {
 	// stack false, both without Z3; order holds their comparisons.
 	lits  map[literal]bool
 	order *orderGraph
+	// forced holds the values the stack's equalities between a symbol and
+	// a constant give, with how many of them give each: a condition false
+	// under them alone is false on the stack.
+	forced   map[zast]uint64
+	forcedBy map[zast]int
 	// proven says, per scope, that the assertions up to it were found
 	// satisfiable: a Check that adds nothing new is then Sat without Z3.
 	proven []bool
@@ -146,6 +151,7 @@ func (c *Context) NewSolver() *Solver {
 func (c *Context) newSolver(k solverKind) *Solver {
 	s := &Solver{ctx: c, s: c.z.newSolver(k), falseAt: -1, scopes: [][]*Term{nil},
 		lits: map[literal]bool{}, proven: []bool{true}, order: newOrderGraph(),
+		forced: map[zast]uint64{}, forcedBy: map[zast]int{},
 		ids: []uint64{0}, mirror: []mirrored{{}}}
 	runtime.AddCleanup(s, c.z.rel.solver, s.s)
 	return s
@@ -182,6 +188,12 @@ func (s *Solver) Pop() {
 		delete(s.lits, literalOf(scope[i]))
 		if from, _, ok := edgeOf(scope[i]); ok {
 			s.order.remove(from)
+		}
+		if sym, _, ok := equalityOf(scope[i]); ok {
+			if s.forcedBy[sym.ast]--; s.forcedBy[sym.ast] == 0 {
+				delete(s.forced, sym.ast)
+				delete(s.forcedBy, sym.ast)
+			}
 		}
 	}
 	s.total -= len(scope)
@@ -226,7 +238,7 @@ func (s *Solver) Assert(t *Term) {
 	}
 	l := literalOf(t)
 	switch {
-	case s.lits[l.negated()] || s.ordersWrongly(t):
+	case s.lits[l.negated()] || s.ordersWrongly(t) || s.forcedFalse(t):
 		if s.falseAt < 0 {
 			s.falseAt = s.depth
 		}
@@ -234,6 +246,10 @@ func (s *Solver) Assert(t *Term) {
 	default:
 		if from, e, ok := edgeOf(t); ok {
 			s.order.add(from, e)
+		}
+		if sym, v, ok := equalityOf(t); ok {
+			s.forced[sym.ast] = v
+			s.forcedBy[sym.ast]++
 		}
 		s.scopes[s.depth] = append(s.scopes[s.depth], t)
 		s.total++
@@ -290,6 +306,32 @@ func (s *Solver) changed() {
 	s.inGo = false
 }
 
+// forcedFalse reports a condition that is false under the values the
+// stack's equalities force (see forced), whatever the other symbols are.
+func (s *Solver) forcedFalse(t *Term) bool {
+	if len(s.forced) == 0 {
+		return false
+	}
+	a := &assignment{ctx: s.ctx, vals: map[*Term]uint64{}, fit: &fitted{vals: s.forced, partial: true}}
+	holds, ok := a.holds(t)
+	return ok && !holds
+}
+
+// equalityOf reads t as sym == constant.
+func equalityOf(t *Term) (sym *Term, val uint64, ok bool) {
+	if t.expr.kind != eqExpr || len(t.expr.args) != 2 {
+		return nil, 0, false
+	}
+	a, b := t.expr.args[0], t.expr.args[1]
+	if a.concrete {
+		a, b = b, a
+	}
+	if a.expr.kind != symbolExpr || !b.concrete {
+		return nil, 0, false
+	}
+	return a, b.val, true
+}
+
 // ordersWrongly reports a comparison that contradicts the order of the
 // comparisons on the stack.
 func (s *Solver) ordersWrongly(t *Term) bool {
@@ -316,7 +358,7 @@ func (s *Solver) decided(assumptions []*Term) (Result, []*Term) {
 		}
 		l := literalOf(t)
 		switch {
-		case s.lits[l.negated()] || s.ordersWrongly(t):
+		case s.lits[l.negated()] || s.ordersWrongly(t) || s.forcedFalse(t):
 			return Unsat, nil
 		case !s.lits[l]:
 			pending = append(pending, t)

@@ -454,3 +454,35 @@ func TestCheckFitsOrder(t *testing.T) {
 		t.Errorf("steps (-want +got):\n%s", diff)
 	}
 }
+
+// TestCheckDecidedByValues checks the Unsat answers given in Go: a
+// condition false under the values the stack's equalities force, and an
+// order through two constants (5 < y < 3); a signed and an unsigned order
+// do not mix, and those go to Z3.
+func TestCheckDecidedByValues(t *testing.T) {
+	c := NewContext()
+	defer c.Close()
+	s := c.NewSolver()
+	x, y := c.FreshBV("x", 64), c.FreshBV("y", 64)
+	type step struct {
+		Result Result
+		Calls  int
+	}
+	var got []step
+	check := func(assumptions ...*Term) { got = append(got, step{s.Check(assumptions...), s.Calls()}) }
+	s.Assert(c.Eq(x, c.BV(64, 6)))
+	check(c.Not(c.Eq(c.Add(x, c.BV(64, 1)), c.BV(64, 7)))) // 6 + 1 != 7: Go
+	s.Assert(c.Slt(c.BV(64, 5), y))
+	check(c.Slt(y, c.BV(64, 3)))     // 5 < y < 3: Go
+	check(c.Ugt(y, c.BV(64, 1<<63))) // y >u 2^63 holds for no y > 5 signed: Z3
+	check(c.Ult(y, c.BV(64, 3)))     // y <u 3 and 5 <s y: Z3
+	s.Push()
+	s.Assert(c.Eq(x, c.BV(64, 7))) // x == 6 and x == 7
+	check()
+	s.Pop()
+	check(c.Eq(y, c.BV(64, 9))) // Go
+	want := []step{{Unsat, 0}, {Unsat, 0}, {Unsat, 1}, {Unsat, 2}, {Unsat, 2}, {Sat, 2}}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("steps (-want +got):\n%s", diff)
+	}
+}
