@@ -181,6 +181,9 @@ type traceStep struct {
 	// depth is the number of frames above the entry function's.
 	depth  int
 	branch *branchStep
+	// decidesPrevious marks a branch on the line the step before entered:
+	// the two are one step.
+	decidesPrevious bool
 }
 
 // branchStep is an If a path decided: its condition, the successor it
@@ -237,8 +240,11 @@ func (s *state) noteBranch(x *explorer, in *ssa.If, taken bool) {
 	if n := len(s.trace); n > 0 && s.trace[n-1].branch == nil && s.trace[n-1].depth == len(s.frames)-1 {
 		last := &s.trace[n-1]
 		if x.fset.File(last.pos) == s.traceFile && s.traceFile.Line(last.pos) == s.traceLine {
-			// Copy on write: the step may be shared with a forked path.
-			s.trace = append(s.trace[:n-1:n-1], traceStep{pos: last.pos, depth: last.depth, branch: b})
+			// The step may be shared with a forked path, and copying the
+			// trace to change it costs its length on every branch: a
+			// step that decides the previous one's line is appended and
+			// merged when the trace is written (see traceOf).
+			s.trace = append(s.trace, traceStep{pos: last.pos, depth: last.depth, branch: b, decidesPrevious: true})
 			return
 		}
 	}

@@ -19,6 +19,10 @@ func (x *explorer) traceOf(s *state, f *Finding, m heap.Valuer) []Step {
 		if b := t.branch; b != nil {
 			st.Branch, st.Values = x.describeBranch(b, m)
 		}
+		if t.decidesPrevious && len(steps) > 0 {
+			steps[len(steps)-1] = st
+			continue
+		}
 		steps = append(steps, st)
 	}
 	end := Step{Pos: f.Pos}
