@@ -87,6 +87,8 @@ type Solver struct {
 	// under them alone is false on the stack.
 	forced   map[zast]uint64
 	forcedBy map[zast]int
+	// forcedIn lists, per scope, the symbols its assertions forced.
+	forcedIn [][]zast
 	// proven says, per scope, that the assertions up to it were found
 	// satisfiable: a Check that adds nothing new is then Sat without Z3.
 	proven []bool
@@ -151,7 +153,7 @@ func (c *Context) NewSolver() *Solver {
 func (c *Context) newSolver(k solverKind) *Solver {
 	s := &Solver{ctx: c, s: c.z.newSolver(k), falseAt: -1, scopes: [][]*Term{nil},
 		lits: map[literal]bool{}, proven: []bool{true}, order: newOrderGraph(),
-		forced: map[zast]uint64{}, forcedBy: map[zast]int{},
+		forced: map[zast]uint64{}, forcedBy: map[zast]int{}, forcedIn: [][]zast{nil},
 		ids: []uint64{0}, mirror: []mirrored{{}}}
 	runtime.AddCleanup(s, c.z.rel.solver, s.s)
 	return s
@@ -171,6 +173,7 @@ func (s *Solver) Push() {
 	s.nextID++
 	s.ids = append(s.ids, s.nextID)
 	s.scopes = append(s.scopes, nil)
+	s.forcedIn = append(s.forcedIn, nil)
 	s.proven = append(s.proven, s.proven[s.depth])
 	s.depth++
 	s.changed()
@@ -189,13 +192,14 @@ func (s *Solver) Pop() {
 		if from, _, ok := edgeOf(scope[i]); ok {
 			s.order.remove(from)
 		}
-		if sym, _, ok := equalityOf(scope[i]); ok {
-			if s.forcedBy[sym.ast]--; s.forcedBy[sym.ast] == 0 {
-				delete(s.forced, sym.ast)
-				delete(s.forcedBy, sym.ast)
-			}
+	}
+	for _, sym := range s.forcedIn[s.depth] {
+		if s.forcedBy[sym]--; s.forcedBy[sym] == 0 {
+			delete(s.forced, sym)
+			delete(s.forcedBy, sym)
 		}
 	}
+	s.forcedIn = s.forcedIn[:s.depth]
 	s.total -= len(scope)
 	for _, m := range s.models {
 		if m != nil {
@@ -247,9 +251,10 @@ func (s *Solver) Assert(t *Term) {
 		if from, e, ok := edgeOf(t); ok {
 			s.order.add(from, e)
 		}
-		if sym, v, ok := equalityOf(t); ok {
+		if sym, v, ok := s.forcing(t); ok {
 			s.forced[sym.ast] = v
 			s.forcedBy[sym.ast]++
+			s.forcedIn[s.depth] = append(s.forcedIn[s.depth], sym.ast)
 		}
 		s.scopes[s.depth] = append(s.scopes[s.depth], t)
 		s.total++
@@ -312,24 +317,37 @@ func (s *Solver) forcedFalse(t *Term) bool {
 	if len(s.forced) == 0 {
 		return false
 	}
-	a := &assignment{ctx: s.ctx, vals: map[*Term]uint64{}, fit: &fitted{vals: s.forced, partial: true}}
-	holds, ok := a.holds(t)
+	holds, ok := s.underForced().holds(t)
 	return ok && !holds
 }
 
-// equalityOf reads t as sym == constant.
-func equalityOf(t *Term) (sym *Term, val uint64, ok bool) {
+// underForced is the partial assignment of the forced values.
+func (s *Solver) underForced() *assignment {
+	return &assignment{ctx: s.ctx, vals: map[*Term]uint64{}, fit: &fitted{vals: s.forced, partial: true}}
+}
+
+// forcing reads t as sym == e where e's value is known: a constant, or a
+// term over forced symbols only (level == parent - 1, the parent's level
+// forced). t then forces sym.
+func (s *Solver) forcing(t *Term) (sym *Term, val uint64, ok bool) {
 	if t.expr.kind != eqExpr || len(t.expr.args) != 2 {
 		return nil, 0, false
 	}
 	a, b := t.expr.args[0], t.expr.args[1]
-	if a.concrete {
+	for range 2 {
+		if a.expr.kind == symbolExpr && !a.concrete {
+			if b.concrete {
+				return a, b.val, true
+			}
+			if len(s.forced) > 0 {
+				if v, ok := s.underForced().eval(b); ok {
+					return a, v, true
+				}
+			}
+		}
 		a, b = b, a
 	}
-	if a.expr.kind != symbolExpr || !b.concrete {
-		return nil, 0, false
-	}
-	return a, b.val, true
+	return nil, 0, false
 }
 
 // ordersWrongly reports a comparison that contradicts the order of the

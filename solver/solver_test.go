@@ -456,7 +456,8 @@ func TestCheckFitsOrder(t *testing.T) {
 }
 
 // TestCheckDecidedByValues checks the Unsat answers given in Go: a
-// condition false under the values the stack's equalities force, and an
+// condition false under the values the stack's equalities force (a
+// constant, or a term of forced symbols), and an
 // order through two constants (5 < y < 3); a signed and an unsigned order
 // do not mix, and those go to Z3.
 func TestCheckDecidedByValues(t *testing.T) {
@@ -472,6 +473,11 @@ func TestCheckDecidedByValues(t *testing.T) {
 	check := func(assumptions ...*Term) { got = append(got, step{s.Check(assumptions...), s.Calls()}) }
 	s.Assert(c.Eq(x, c.BV(64, 6)))
 	check(c.Not(c.Eq(c.Add(x, c.BV(64, 1)), c.BV(64, 7)))) // 6 + 1 != 7: Go
+	z := c.FreshBV("z", 64)
+	s.Push()
+	s.Assert(c.Eq(c.Sub(x, c.BV(64, 1)), z)) // forces z = 5
+	check(c.Eq(z, c.BV(64, 4)))              // Go
+	s.Pop()
 	s.Assert(c.Slt(c.BV(64, 5), y))
 	check(c.Slt(y, c.BV(64, 3)))     // 5 < y < 3: Go
 	check(c.Ugt(y, c.BV(64, 1<<63))) // y >u 2^63 holds for no y > 5 signed: Z3
@@ -481,7 +487,7 @@ func TestCheckDecidedByValues(t *testing.T) {
 	check()
 	s.Pop()
 	check(c.Eq(y, c.BV(64, 9))) // Go
-	want := []step{{Unsat, 0}, {Unsat, 0}, {Unsat, 1}, {Unsat, 2}, {Unsat, 2}, {Sat, 2}}
+	want := []step{{Unsat, 0}, {Unsat, 0}, {Unsat, 0}, {Unsat, 1}, {Unsat, 2}, {Unsat, 2}, {Sat, 2}}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("steps (-want +got):\n%s", diff)
 	}
