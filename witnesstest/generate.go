@@ -33,6 +33,9 @@ type Test struct {
 	// Omitted says why the finding has a comment instead of a test (its
 	// witness is not Go that compiles here), or is empty.
 	Omitted string
+	// Unoptimized marks a test Replay confirmed only compiled with
+	// NoOptimization; the file says so.
+	Unoptimized bool
 }
 
 // Suite is the test file of one package.
@@ -195,6 +198,9 @@ func (s *Suite) writeTest(b *bytes.Buffer, t *Test) {
 	}
 	fmt.Fprintf(b, "func %s(gosymT *gosymtesting.T) {\n", t.Name)
 	fmt.Fprintf(b, "\t// %s: %s (%s)\n", pos, oneLine(f.Message), f.Kind)
+	if t.Unoptimized {
+		fmt.Fprintf(b, "\t// It passes compiled with %s: optimized, gc raises the panic on\n\t// another line (it moves nil checks, and inlines).\n", NoOptimization)
+	}
 	for _, line := range f.Setup {
 		fmt.Fprintf(b, "\t%s\n", line)
 	}

@@ -126,10 +126,11 @@ func (r *replayer) retryUnoptimized() error {
 	}
 	var moved []*ssaexec.Finding
 	names := map[*ssaexec.Finding]string{}
+	tests := map[*ssaexec.Finding]*Test{}
 	for _, t := range r.suite.Tests {
 		if res := r.results[t.Name]; res.Outcome == NotReproduced && strings.Contains(res.Reason, wasNotRaisedAt) {
 			moved = append(moved, t.Finding)
-			names[t.Finding] = t.Name
+			names[t.Finding], tests[t.Finding] = t.Name, t
 		}
 	}
 	if len(moved) == 0 {
@@ -146,6 +147,7 @@ func (r *replayer) retryUnoptimized() error {
 		if again[t.Name].Outcome == Confirmed {
 			name := names[t.Finding]
 			r.results[name] = Result{Outcome: Confirmed, Reason: r.results[name].Reason, Unoptimized: true}
+			tests[t.Finding].Unoptimized = true
 		}
 	}
 	return nil

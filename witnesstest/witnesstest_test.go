@@ -274,7 +274,7 @@ func TestInvariantReplay(t *testing.T) {
 // TestReplayUnoptimized replays a witness whose panic optimized code
 // raises on another line (gc inlines the panicking method and checks for
 // nil in the caller): the replay confirms it compiled without
-// optimization, and says so.
+// optimization, says so, and so does the test file.
 func TestReplayUnoptimized(t *testing.T) {
 	suites := analyse(t, "./witnesstest/testdata/inlined")
 	if len(suites) != 1 || len(suites[0].Tests) != 1 {
@@ -288,5 +288,12 @@ func TestReplayUnoptimized(t *testing.T) {
 	got := results[s.Tests[0].Name]
 	if got.Outcome != Confirmed || !got.Unoptimized || !strings.Contains(got.Reason, "was not raised at inlined.go:29") {
 		t.Errorf("replay %+v, want confirmed without optimization, after the optimized test's panic on another line", got)
+	}
+	src, err := s.Source()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "It passes compiled with " + NoOptimization; !strings.Contains(string(src), want) {
+		t.Errorf("the test file does not say %q:\n%s", want, src)
 	}
 }
