@@ -41,7 +41,7 @@ func (a orderNode) below(b orderNode) bool {
 		return false
 	}
 	if a.signed {
-		return signedValue(a.val, a.width) < signedValue(b.val, b.width)
+		return signed(a.val, a.width) < signed(b.val, b.width)
 	}
 	return a.val < b.val
 }
@@ -55,15 +55,23 @@ func nodeOf(t *Term, signed bool) orderNode {
 
 // edgeOf returns the edge a literal of a comparison adds, if it is one.
 func edgeOf(t *Term) (from orderNode, e orderEdge, ok bool) {
+	a, b, strict, signed, ok := comparison(t)
+	if !ok {
+		return orderNode{}, orderEdge{}, false
+	}
+	return nodeOf(a, signed), orderEdge{to: nodeOf(b, signed), strict: strict}, true
+}
+
+// comparison reads t as a < b, or as a <= b (the negation of b < a), in
+// the comparison's signedness.
+func comparison(t *Term) (a, b *Term, strict, signed, ok bool) {
 	if n := t.negated(); n != nil && n.expr.kind == compareExpr {
-		a, b, signed := n.expr.args[0], n.expr.args[1], n.expr.op == opSlt // b <= a
-		return nodeOf(b, signed), orderEdge{to: nodeOf(a, signed)}, true
+		return n.expr.args[1], n.expr.args[0], false, n.expr.op == opSlt, true
 	}
 	if t.expr.kind == compareExpr {
-		a, b, signed := t.expr.args[0], t.expr.args[1], t.expr.op == opSlt
-		return nodeOf(a, signed), orderEdge{to: nodeOf(b, signed), strict: true}, true
+		return t.expr.args[0], t.expr.args[1], true, t.expr.op == opSlt, true
 	}
-	return orderNode{}, orderEdge{}, false
+	return nil, nil, false, false, false
 }
 
 // contradicts reports whether adding the edge from -> e.to closes a cycle

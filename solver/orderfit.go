@@ -74,7 +74,7 @@ func (s *Solver) fitOrder(pending []*Term) *assignment {
 			return 0
 		}
 		v, _ := base.eval(t)
-		return max(signedValue(v, t.sort.Width()), 0)
+		return max(signed(v, t.sort.Width()), 0)
 	}
 	vals, ok := numberOrder(order, equal, differ, start)
 	if !ok {
@@ -135,27 +135,27 @@ const (
 // are small and non-negative, where the two agree, and the evaluation
 // that follows checks them anyway.
 func orderParts(t *Term) (a, b *Term, kind atomKind) {
-	negated := false
-	if n := t.negated(); n != nil {
-		t, negated = n, true
+	if a, b, strict, _, ok := comparison(t); ok {
+		if !orderOperand(a) || !orderOperand(b) {
+			return nil, nil, otherAtom
+		}
+		if strict {
+			return a, b, strictAtom
+		}
+		return a, b, looseAtom
 	}
-	e := t.expr
-	if e.kind != compareExpr && e.kind != eqExpr || len(e.args) != 2 {
+	kind = equalAtom
+	if n := t.negated(); n != nil {
+		t, kind = n, differAtom
+	}
+	if t.expr.kind != eqExpr || len(t.expr.args) != 2 {
 		return nil, nil, otherAtom
 	}
-	a, b = e.args[0], e.args[1]
+	a, b = t.expr.args[0], t.expr.args[1]
 	if a.sort.IsBool() || !orderOperand(a) || !orderOperand(b) {
 		return nil, nil, otherAtom
 	}
-	switch {
-	case e.kind == eqExpr && negated:
-		return a, b, differAtom
-	case e.kind == eqExpr:
-		return a, b, equalAtom
-	case negated:
-		return b, a, looseAtom
-	}
-	return a, b, strictAtom
+	return a, b, kind
 }
 
 func orderOperand(t *Term) bool { return t.concrete || t.expr.kind == symbolExpr }
@@ -308,17 +308,10 @@ func numberOrder(order []orderAtom, equal, differ [][2]*Term, start func(*Term) 
 			v, ordered = c, true
 		}
 		if ordered {
-			out[t.ast] = uint64(v) & widthMask(t.sort.Width())
+			out[t.ast] = uint64(v) & mask(t.sort.Width())
 		}
 	}
 	return out, true
-}
-
-func widthMask(w uint) uint64 {
-	if w >= 64 {
-		return ^uint64(0)
-	}
-	return 1<<w - 1
 }
 
 // classes is a union-find of terms, by AST: equal terms are one class.
@@ -376,14 +369,7 @@ func (c *classes) constant(r *Term) (int64, bool) {
 	if !r.concrete {
 		return 0, false
 	}
-	return signedValue(r.val, r.sort.Width()), true
-}
-
-func signedValue(v uint64, w uint) int64 {
-	if w < 64 && v&(1<<(w-1)) != 0 {
-		return int64(v | ^widthMask(w))
-	}
-	return int64(v)
+	return signed(r.val, r.sort.Width()), true
 }
 
 // members maps every symbol seen to its class.

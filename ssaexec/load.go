@@ -142,7 +142,7 @@ func (p *Program) Entries(all bool, run *regexp.Regexp) []*ssa.Function {
 		if fn == nil || seen[fn] || fn.Object() == nil {
 			return
 		}
-		if fn.Synthetic != "" && fn.Origin() == nil {
+		if isWrapper(fn) {
 			return
 		}
 		if !all && !isExported(fn) {
