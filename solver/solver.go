@@ -241,8 +241,9 @@ func (s *Solver) Assert(t *Term) {
 		return
 	}
 	l := literalOf(t)
+	under := s.underForced()
 	switch {
-	case s.lits[l.negated()] || s.ordersWrongly(t) || s.forcedFalse(t):
+	case s.lits[l.negated()] || s.ordersWrongly(t) || forcedFalse(t, under):
 		if s.falseAt < 0 {
 			s.falseAt = s.depth
 		}
@@ -251,7 +252,7 @@ func (s *Solver) Assert(t *Term) {
 		if from, e, ok := edgeOf(t); ok {
 			s.order.add(from, e)
 		}
-		if sym, v, ok := s.forcing(t); ok {
+		if sym, v, ok := forcing(t, under); ok {
 			s.forced[sym.ast] = v
 			s.forcedBy[sym.ast]++
 			s.forcedIn[s.depth] = append(s.forcedIn[s.depth], sym.ast)
@@ -312,24 +313,29 @@ func (s *Solver) changed() {
 }
 
 // forcedFalse reports a condition that is false under the values the
-// stack's equalities force (see forced), whatever the other symbols are.
-func (s *Solver) forcedFalse(t *Term) bool {
-	if len(s.forced) == 0 {
+// stack's equalities force (under, see underForced), whatever the other
+// symbols are.
+func forcedFalse(t *Term, under *assignment) bool {
+	if under == nil {
 		return false
 	}
-	holds, ok := s.underForced().holds(t)
+	holds, ok := under.holds(t)
 	return ok && !holds
 }
 
-// underForced is the partial assignment of the forced values.
+// underForced is the partial assignment of the forced values, or nil
+// where none are.
 func (s *Solver) underForced() *assignment {
+	if len(s.forced) == 0 {
+		return nil
+	}
 	return &assignment{ctx: s.ctx, vals: map[*Term]uint64{}, fit: &fitted{vals: s.forced, partial: true}}
 }
 
 // forcing reads t as sym == e where e's value is known: a constant, or a
-// term over forced symbols only (level == parent - 1, the parent's level
-// forced). t then forces sym.
-func (s *Solver) forcing(t *Term) (sym *Term, val uint64, ok bool) {
+// term over the symbols under forces (level == parent - 1, the parent's
+// level forced). t then forces sym.
+func forcing(t *Term, under *assignment) (sym *Term, val uint64, ok bool) {
 	if t.expr.kind != eqExpr || len(t.expr.args) != 2 {
 		return nil, 0, false
 	}
@@ -339,8 +345,8 @@ func (s *Solver) forcing(t *Term) (sym *Term, val uint64, ok bool) {
 			if b.concrete {
 				return a, b.val, true
 			}
-			if len(s.forced) > 0 {
-				if v, ok := s.underForced().eval(b); ok {
+			if under != nil {
+				if v, ok := under.eval(b); ok {
 					return a, v, true
 				}
 			}
@@ -366,6 +372,10 @@ func (s *Solver) decided(assumptions []*Term) (Result, []*Term) {
 		return Unsat, nil
 	}
 	var pending []*Term
+	var under *assignment
+	if len(assumptions) > 0 {
+		under = s.underForced()
+	}
 	for _, t := range assumptions {
 		s.ctx.wantBool("Check", t)
 		if t.concrete {
@@ -376,7 +386,7 @@ func (s *Solver) decided(assumptions []*Term) (Result, []*Term) {
 		}
 		l := literalOf(t)
 		switch {
-		case s.lits[l.negated()] || s.ordersWrongly(t) || s.forcedFalse(t):
+		case s.lits[l.negated()] || s.ordersWrongly(t) || forcedFalse(t, under):
 			return Unsat, nil
 		case !s.lits[l]:
 			pending = append(pending, t)
