@@ -123,6 +123,11 @@ func (c *Context) eq(a, b *Term) *Term {
 		return c.Bool(a.val == b.val)
 	case a == b || same(a, b):
 		return c.Bool(true)
+	case !a.sort.IsBool() && sameBase(a, b):
+		// x + c == x + d holds exactly when c == d, wrapping or not.
+		oa, _ := offsetOf(a)
+		ob, _ := offsetOf(b)
+		return c.Bool(oa.off == ob.off)
 	case a.sort.IsBool() && (a.concrete || b.concrete):
 		// x == true is x, and x == false is Not(x).
 		if a.concrete {

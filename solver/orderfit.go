@@ -44,11 +44,17 @@ func (s *Solver) fitOrder(pending []*Term) *assignment {
 	var order []orderAtom
 	var differ [][2]*Term
 	var equal [][2]*Term
+	var diffs []diffAtom
+	offsets := false
 	literals := map[zast]uint64{}
 	for _, t := range conjuncts(atoms) {
 		if sym, value, ok := boolLiteral(t); ok {
 			literals[sym.ast] = value
 			continue
+		}
+		if d, ok := diffParts(t); ok {
+			diffs = append(diffs, d)
+			offsets = offsets || d.a.base != nil && d.a.off != 0 || d.b.base != nil && d.b.off != 0
 		}
 		a, b, kind := orderParts(t)
 		switch kind {
@@ -62,7 +68,7 @@ func (s *Solver) fitOrder(pending []*Term) *assignment {
 			differ = append(differ, [2]*Term{a, b})
 		}
 	}
-	if len(order) == 0 && len(literals) == 0 {
+	if len(order) == 0 && len(literals) == 0 && !offsets {
 		return nil
 	}
 	var base *assignment
@@ -76,10 +82,29 @@ func (s *Solver) fitOrder(pending []*Term) *assignment {
 		v, _ := base.eval(t)
 		return max(signed(v, t.sort.Width()), 0)
 	}
-	vals, ok := numberOrder(order, equal, differ, start)
-	if !ok {
+	if vals, ok := numberOrder(order, equal, differ, start); ok {
+		if a := s.fitHolds(atoms, base, vals, literals); a != nil {
+			return a
+		}
+	}
+	if !offsets {
 		return nil
 	}
+	// Differences between symbols plus constants: near the model's
+	// values, or else any that meet the bounds.
+	for _, lower := range []bool{false, true} {
+		if vals := fitDifferences(diffs, start, lower); vals != nil {
+			if a := s.fitHolds(atoms, base, vals, literals); a != nil {
+				return a
+			}
+		}
+	}
+	return nil
+}
+
+// fitHolds returns the assignment of vals and literals over base, if
+// every atom holds under it.
+func (s *Solver) fitHolds(atoms []*Term, base *assignment, vals, literals map[zast]uint64) *assignment {
 	maps.Copy(vals, literals)
 	a := &assignment{ctx: s.ctx, vals: map[*Term]uint64{}, fit: &fitted{base: base, vals: vals}}
 	for _, t := range atoms {
@@ -259,6 +284,10 @@ func numberOrder(order []orderAtom, equal, differ [][2]*Term, start func(*Term) 
 		ra, rb := uf.find(d[0]), uf.find(d[1])
 		unlike[ra] = append(unlike[ra], rb)
 		unlike[rb] = append(unlike[rb], ra)
+		terms = append(terms, ra, rb)
+	}
+	for _, e := range equal {
+		terms = append(terms, uf.find(e[0]))
 	}
 	val := map[*Term]int64{}
 	state := map[*Term]uint8{} // 1 visiting, 2 done

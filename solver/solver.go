@@ -332,28 +332,41 @@ func (s *Solver) underForced() *assignment {
 	return &assignment{ctx: s.ctx, vals: map[*Term]uint64{}, fit: &fitted{vals: s.forced, partial: true}}
 }
 
-// forcing reads t as sym == e where e's value is known: a constant, or a
-// term over the symbols under forces (level == parent - 1, the parent's
-// level forced). t then forces sym.
+// forcing reads t as sym + c == e (c a constant, maybe 0) where e's value
+// is known: a constant, or a term over the symbols under forces (level ==
+// parent - 1, the parent's level forced). t then forces sym to e - c,
+// which wrapping arithmetic makes the only value.
 func forcing(t *Term, under *assignment) (sym *Term, val uint64, ok bool) {
 	if t.expr.kind != eqExpr || len(t.expr.args) != 2 {
 		return nil, 0, false
 	}
 	a, b := t.expr.args[0], t.expr.args[1]
 	for range 2 {
-		if a.expr.kind == symbolExpr && !a.concrete {
-			if b.concrete {
-				return a, b.val, true
+		if o, isOffset := offsetOrSymbol(a); isOffset {
+			v, known := b.val, b.concrete
+			if !known && under != nil {
+				v, known = under.eval(b)
 			}
-			if under != nil {
-				if v, ok := under.eval(b); ok {
-					return a, v, true
-				}
+			if known && a.sort.IsBool() {
+				return o.base, v, true
+			}
+			if known {
+				return o.base, (v - uint64(o.off)) & mask(a.sort.Width()), true
 			}
 		}
 		a, b = b, a
 	}
 	return nil, 0, false
+}
+
+// offsetOrSymbol reads t as a Boolean symbol or a bit-vector symbol plus
+// a constant.
+func offsetOrSymbol(t *Term) (offsetTerm, bool) {
+	if t.sort.IsBool() {
+		return offsetTerm{t, 0}, t.expr.kind == symbolExpr && !t.concrete
+	}
+	o, ok := offsetOf(t)
+	return o, ok && o.base != nil
 }
 
 // ordersWrongly reports a comparison that contradicts the order of the

@@ -422,6 +422,23 @@ func TestCheckDecidedByModel(t *testing.T) {
 	}
 }
 
+// step is a Check's answer and the count of Z3 runs after it.
+type step struct {
+	Result Result
+	Calls  int
+}
+
+// asserting returns a function that asserts its terms on s, checks, and
+// appends the step to got.
+func asserting(s *Solver, got *[]step) func(ts ...*Term) {
+	return func(ts ...*Term) {
+		for _, t := range ts {
+			s.Assert(t)
+		}
+		*got = append(*got, step{s.Check(), s.Calls()})
+	}
+}
+
 // TestCheckFitsOrder checks the checks fitOrder decides in Go: orders
 // and equalities between symbols and constants, and Boolean literals, get
 // values without Z3; what it cannot fit (arithmetic the values break)
@@ -432,17 +449,8 @@ func TestCheckFitsOrder(t *testing.T) {
 	s := c.NewSolver()
 	x, y, z := c.FreshBV("x", 64), c.FreshBV("y", 64), c.FreshBV("z", 64)
 	red := c.FreshBool("red")
-	type step struct {
-		Result Result
-		Calls  int
-	}
 	var got []step
-	check := func(ts ...*Term) {
-		for _, t := range ts {
-			s.Assert(t)
-		}
-		got = append(got, step{s.Check(), s.Calls()})
-	}
+	check := asserting(s, &got)
 	check(c.Slt(x, y))                               // x = 0, y = 1: Go
 	check(c.Slt(y, z), red)                          // z = 2: Go
 	check(c.Eq(y, c.BV(64, 5)), c.Not(c.Eq(x, z)))   // y = 5, z = 6, x = 0: Go
@@ -490,5 +498,40 @@ func TestCheckDecidedByValues(t *testing.T) {
 	want := []step{{Unsat, 0}, {Unsat, 0}, {Unsat, 0}, {Unsat, 1}, {Unsat, 2}, {Unsat, 2}, {Sat, 2}}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("steps (-want +got):\n%s", diff)
+	}
+}
+
+// TestCheckFitsDifferences checks the Sat answers given in Go for stacks
+// of differences, as a balanced tree's heights and levels make them
+// (h == l + 1, l < r + 1), the Unsat answers of the values that
+// equalities with offsets force (0 == l - 1), and the folding of
+// x + c == x + d.
+func TestCheckFitsDifferences(t *testing.T) {
+	c := NewContext()
+	defer c.Close()
+	s := c.NewSolver()
+	h, l, r := c.FreshBV("h", 64), c.FreshBV("l", 64), c.FreshBV("r", 64)
+	one := c.BV(64, 1)
+	var got []step
+	check := asserting(s, &got)
+	s.Push()
+	check(c.Slt(c.BV(64, ^uint64(0)), l))      // l >= 0: Go
+	check(c.Eq(h, c.Add(l, one)))              // h = l + 1: Go
+	check(c.Slt(r, c.Add(l, one)), c.Ne(r, l)) // r < l + 1, r != l: r < l, Go
+	check(c.Sle(c.Sub(h, one), r))             // h - 1 <= r: l <= r, so r == l: Unsat in Z3
+	s.Pop()
+	s.Push()
+	check(c.Eq(c.BV(64, 0), c.Sub(l, one))) // forces l = 1: Go
+	check(c.Eq(h, c.Sub(l, one)))           // forces h = 0: Go
+	check(c.Eq(c.BV(64, 0), c.Sub(h, one))) // h = 1: Unsat in Go
+	want := []step{{Sat, 0}, {Sat, 0}, {Sat, 0}, {Unsat, 2}, {Sat, 2}, {Sat, 2}, {Unsat, 2}}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("steps (-want +got):\n%s", diff)
+	}
+	if e := c.Eq(c.Add(h, one), c.Add(h, c.BV(64, 2))); e.String() != "false" {
+		t.Errorf("h + 1 == h + 2 is %s, want false", e)
+	}
+	if e := c.Eq(c.Sub(h, one), c.Add(h, c.BV(64, ^uint64(0)))); e.String() != "true" {
+		t.Errorf("h - 1 == h + -1 is %s, want true", e)
 	}
 }

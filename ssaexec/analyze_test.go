@@ -658,3 +658,25 @@ func TestPartition(t *testing.T) {
 		}
 	}
 }
+
+// TestAppendPaths checks that an append splits on whether it fits only
+// when something else still refers to the slice's store.
+func TestAppendPaths(t *testing.T) {
+	tests := []struct {
+		fn    string
+		paths int
+	}{
+		{"slices.Three", 1},
+		{"(*slices.Stack).Push", 1},
+		{"slices.Through", 1},
+		{"slices.Kept", 2},
+	}
+	for _, tt := range tests {
+		t.Run(tt.fn, func(t *testing.T) {
+			res := Analyze(entry(t, tt.fn), DefaultConfig())
+			if res.Paths != tt.paths || res.Status != Complete {
+				t.Errorf("%d paths, status %s; want %d, complete", res.Paths, res.Status, tt.paths)
+			}
+		})
+	}
+}

@@ -19,17 +19,21 @@ type livePoint struct {
 // the inner loop, and keeping it would tell apart states that differ
 // only in it.
 func (x *explorer) liveValues(f *frame, entry bool) []ssa.Value {
-	at := livePoint{f.block, f.pc, entry}
+	return x.liveAt(f.fn, livePoint{f.block, f.pc, entry})
+}
+
+// liveAt returns the values of fn live at a point of it (see liveValues).
+func (x *explorer) liveAt(fn *ssa.Function, at livePoint) []ssa.Value {
 	if vs, ok := x.live[at]; ok {
 		return vs
 	}
-	live := x.liveOut(f.fn)[f.block.Index]
+	live := x.liveOut(fn)[at.block.Index]
 	later := map[ssa.Value]bool{}
 	for v := range live {
 		later[v] = true
 	}
-	instrs := f.block.Instrs
-	for i := len(instrs) - 1; i >= f.pc && i >= 0; i-- {
+	instrs := at.block.Instrs
+	for i := len(instrs) - 1; i >= at.pc && i >= 0; i-- {
 		if v, ok := instrs[i].(ssa.Value); ok {
 			delete(later, v)
 		}
@@ -43,23 +47,23 @@ func (x *explorer) liveValues(f *frame, entry bool) []ssa.Value {
 			vs = append(vs, v)
 		}
 	}
-	for _, p := range f.fn.FreeVars {
+	for _, p := range fn.FreeVars {
 		consider(p)
 	}
-	if entry {
+	if at.entry {
 		// The entry function's parameters root the input heap: each
 		// stays while code ahead mentions it, even only as where a loop
 		// variable started, so that the loop's iterations reach the
 		// input objects in the same order.
-		mentioned := mentionedFrom(f.block)
-		for _, p := range f.fn.Params {
+		mentioned := mentionedFrom(at.block)
+		for _, p := range fn.Params {
 			later[p] = later[p] || mentioned[p]
 		}
 	}
-	for _, p := range f.fn.Params {
+	for _, p := range fn.Params {
 		consider(p)
 	}
-	for _, b := range f.fn.Blocks {
+	for _, b := range fn.Blocks {
 		for _, instr := range b.Instrs {
 			if v, ok := instr.(ssa.Value); ok {
 				consider(v)

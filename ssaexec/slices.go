@@ -388,6 +388,26 @@ func (x *explorer) appendSlice(s *state, in *ssa.Call) []alt {
 		inPlace(s)
 		return nil
 	}
+	if dst.Store.Obj != 0 && x.privateStore(s, in, dst.Store.Obj) {
+		// One path for both: the elements go to the old store, whose
+		// capacity is the old one if they fit and a new one if not;
+		// past the new length, a new store would hold zeros.
+		// The guard bounds the new capacity even where it is unused, to
+		// stay a conjunction of orders that the solver decides in Go.
+		guard := c.And(c.Ule(newLen, newCap), c.Ule(newCap, limit))
+		newCap = c.Ite(fits, dst.Cap, newCap)
+		end, newEnd := c.Add(dst.Off, newLen), c.Add(dst.Off, newCap)
+		zeros := &heap.Array{Len: newEnd, Elem: da.Elem}
+		merged := func(s *state) {
+			lo := c.Add(dst.Off, dst.Len)
+			withSrc := s.heap.Window(da, lo, end, c.Sub(src.Off, lo), sa)
+			store := s.heap.Window(withSrc, end, c.Ite(fits, end, newEnd), zero, zeros)
+			store.Len = c.Ite(fits, da.Len, newEnd)
+			x.storeArray(s, dst.Store, store)
+			x.set(s, in, heap.Slice{Store: dst.Store, Off: dst.Off, Len: newLen, Cap: newCap, Nil: c.Bool(false)})
+		}
+		return []alt{{guard: guard, apply: merged}}
+	}
 	return []alt{
 		{guard: fits, apply: inPlace},
 		{guard: c.And(c.Not(fits), c.Ule(newLen, newCap), c.Ule(newCap, limit)), apply: grow},

@@ -281,3 +281,51 @@ func Grown(e []int, h int) int {
 func Buffer(n int) []int {
 	return make([]int, 0, n) // want make-len `^makeslice: cap out of range \(n\)$`
 }
+
+// Three appends to a slice nothing else refers to: whether each one fits
+// or grows its store shows in the capacity alone, so they take one path.
+func Three(a, b, c int) []int {
+	var out []int
+	out = append(out, a)
+	out = append(out, b)
+	out = append(out, c)
+	return out
+}
+
+// Through appends twice through a pointer: the cell that held the old
+// slice is overwritten, so again nothing else refers to its store.
+func Through(p *[]int) {
+	*p = append(*p, 1)
+	*p = append(*p, 2)
+}
+
+// Kept appends to s while s stays in use: whether the append wrote s's
+// store is seen through s, so it is a branch.
+func Kept(a int) ([]int, []int) {
+	var s []int
+	s = append(s, a)
+	t := append(s, 1)
+	return s, t
+}
+
+// Overwritten appends twice to one slice with room to spare: the second
+// append writes the cell the first one did, and t sees it.
+func Overwritten(a int) int {
+	var s []int
+	s = append(s, a)
+	t := append(s, 1)
+	_ = append(s, 2)
+	return 10 / (t[1] - 2) // want div-zero `^integer divide by zero: t\[1\] - 2 is 0$`
+}
+
+// PushSpare pushes onto a full stack: the grown store's room past the
+// elements holds zeros, whatever the input's spare room held, so the
+// divisor is 1: no finding.
+func (s *Stack) PushSpare(v int) int {
+	full := len(s.items) == cap(s.items)
+	s.items = append(s.items, v)
+	if room := s.items[len(s.items):cap(s.items)]; full && len(room) > 0 {
+		return 10 / (room[0] + 1)
+	}
+	return 0
+}

@@ -1,0 +1,136 @@
+package heap
+
+import "strings"
+
+// manyRefs is the count RefsTo gives up at: callers only ask whether an
+// object has more references than the one or two they expect.
+const manyRefs = 1 << 20
+
+// RefsTo counts the references to object id that v holds: pointers into
+// it and slices backed by it, however deeply nested, including those in
+// array versions and in the input values v's placeholders stand for. The
+// count is exact, or saturated at a large number; a reference it cannot
+// rule out counts.
+func (h *Heap) RefsTo(v Value, id ObjID) int {
+	r := refCounter{h: h, id: id, arrays: map[int]int{}}
+	return r.value(v)
+}
+
+// RefsInObjects counts the references to object id that the heap's
+// objects hold (see RefsTo).
+func (h *Heap) RefsInObjects(id ObjID) int {
+	r := refCounter{h: h, id: id, arrays: map[int]int{}}
+	n := 0
+	for _, obj := range h.objs {
+		n = r.add(n, r.value(obj.Val))
+	}
+	return n
+}
+
+// refCounter counts references to one object. Array versions are
+// immutable and may be shared, so their counts are memoized by ID.
+type refCounter struct {
+	h      *Heap
+	id     ObjID
+	arrays map[int]int
+}
+
+func (r *refCounter) add(a, b int) int { return min(a+b, manyRefs) }
+
+func (r *refCounter) is(id ObjID) int {
+	if id == r.id {
+		return 1
+	}
+	return 0
+}
+
+func (r *refCounter) values(vs []Value) int {
+	n := 0
+	for _, v := range vs {
+		n = r.add(n, r.value(v))
+	}
+	return n
+}
+
+func (r *refCounter) value(v Value) int {
+	switch x := v.(type) {
+	case nil, Scalar, Nil, Str, SymStr, Opaque:
+		return 0
+	case Ptr:
+		return r.is(x.Obj)
+	case SymPtr:
+		return r.is(r.h.syms[x.ID].Target)
+	case SymIface:
+		return r.is(r.h.ifaces[x.ID].Box)
+	case Slice:
+		return r.is(x.Store.Obj)
+	case Struct:
+		return r.values(x.Fields)
+	case Tuple:
+		return r.values(x.Elems)
+	case Iface:
+		return r.value(x.V)
+	case Func:
+		return r.values(x.Env)
+	case InputRef:
+		return r.input(Loc{Obj: x.Obj, Path: x.Path})
+	case *Array:
+		return r.array(x)
+	case *MapStore:
+		return r.mapStore(x)
+	}
+	return manyRefs
+}
+
+// input counts the references in the input values observed at loc or
+// inside it: a placeholder stands for them.
+func (r *refCounter) input(loc Loc) int {
+	if v, ok := r.h.inputs[loc]; ok {
+		return r.value(v)
+	}
+	n := 0
+	for l, v := range r.h.inputs {
+		if l.Obj == loc.Obj && len(l.Path) > len(loc.Path) && strings.HasPrefix(string(l.Path), string(loc.Path)) {
+			n = r.add(n, r.value(v))
+		}
+	}
+	return n
+}
+
+func (r *refCounter) array(a *Array) int {
+	if n, ok := r.arrays[a.ID]; ok && a.ID != 0 {
+		return n
+	}
+	n := 0
+	for _, c := range a.Cells {
+		n = r.add(n, r.value(c.Val))
+	}
+	switch a.Back.Kind {
+	case InputBack:
+		loc := a.Back.Input
+		for _, c := range r.h.cells[loc] {
+			n = r.add(n, r.input(Loc{Obj: loc.Obj, Path: loc.Path.cell(c.ID)}))
+		}
+	case WindowBack:
+		n = r.add(n, r.array(a.Back.Src))
+		n = r.add(n, r.array(a.Back.Rest))
+	}
+	r.arrays[a.ID] = n
+	return n
+}
+
+// mapStore counts the references in a map's written entries. The values
+// of an input map's entries are input locations whose paths the map
+// keeps to itself: they count as references to an input object.
+func (r *refCounter) mapStore(m *MapStore) int {
+	n := 0
+	for _, e := range m.Entries {
+		n = r.add(n, r.value(e.Val))
+	}
+	if m.Input != nil {
+		if obj := r.h.objs[r.id]; obj == nil || obj.Input {
+			return manyRefs
+		}
+	}
+	return n
+}
