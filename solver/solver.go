@@ -256,6 +256,9 @@ func (s *Solver) Assert(t *Term) {
 			s.forced[sym.ast] = v
 			s.forcedBy[sym.ast]++
 			s.forcedIn[s.depth] = append(s.forcedIn[s.depth], sym.ast)
+			if s.refutedByForced() && s.falseAt < 0 {
+				s.falseAt = s.depth
+			}
 		}
 		s.scopes[s.depth] = append(s.scopes[s.depth], t)
 		s.total++
@@ -321,6 +324,21 @@ func forcedFalse(t *Term, under *assignment) bool {
 	}
 	holds, ok := under.holds(t)
 	return ok && !holds
+}
+
+// refutedByForced reports an assertion on the stack that is false under
+// the forced values alone: a value just forced can refute an assertion
+// made before it (y <= x, then x == 0 and y == x + 1).
+func (s *Solver) refutedByForced() bool {
+	under := s.underForced()
+	for _, scope := range s.scopes[:s.depth+1] {
+		for _, t := range scope {
+			if forcedFalse(t, under) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // underForced is the partial assignment of the forced values, or nil

@@ -504,7 +504,8 @@ func TestCheckDecidedByValues(t *testing.T) {
 // TestCheckFitsDifferences checks the Sat answers given in Go for stacks
 // of differences, as a balanced tree's heights and levels make them
 // (h == l + 1, l < r + 1), the Unsat answers of the values that
-// equalities with offsets force (0 == l - 1), and the folding of
+// equalities with offsets force (0 == l - 1), also against what was
+// asserted before them (r <= l, then r == l + 1), and the folding of
 // x + c == x + d.
 func TestCheckFitsDifferences(t *testing.T) {
 	c := NewContext()
@@ -524,7 +525,10 @@ func TestCheckFitsDifferences(t *testing.T) {
 	check(c.Eq(c.BV(64, 0), c.Sub(l, one))) // forces l = 1: Go
 	check(c.Eq(h, c.Sub(l, one)))           // forces h = 0: Go
 	check(c.Eq(c.BV(64, 0), c.Sub(h, one))) // h = 1: Unsat in Go
-	want := []step{{Sat, 0}, {Sat, 0}, {Sat, 0}, {Unsat, 2}, {Sat, 2}, {Sat, 2}, {Unsat, 2}}
+	s.Pop()
+	check(c.Sle(r, l), c.Eq(l, c.BV(64, 0))) // r <= l == 0: Go
+	check(c.Eq(r, c.Add(l, one)))            // forces r = 1 > l: Unsat in Go
+	want := []step{{Sat, 0}, {Sat, 0}, {Sat, 0}, {Unsat, 2}, {Sat, 2}, {Sat, 2}, {Unsat, 2}, {Sat, 2}, {Unsat, 2}}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("steps (-want +got):\n%s", diff)
 	}
