@@ -74,6 +74,9 @@ func (c *Context) arith(o op, a, b *Term) *Term {
 	if r := identityOperand(o, a, b); r != nil {
 		return r
 	}
+	if r := c.nestedOffset(o, a, b); r != nil {
+		return r
+	}
 	if r := c.byPowerOfTwo(o, a, b); r != nil {
 		return r
 	}
@@ -105,6 +108,35 @@ func identityOperand(o op, a, b *Term) *Term {
 		}
 	}
 	return nil
+}
+
+// nestedOffset folds a constant added to or taken from a symbol plus a
+// constant: (x + 1) - 1 - 1 is x - 1, which the solver's Go side reads
+// as an offset of x. It returns nil for anything else.
+func (c *Context) nestedOffset(o op, a, b *Term) *Term {
+	if o == opAdd && a.concrete {
+		a, b = b, a
+	}
+	if o != opAdd && o != opSub || !b.concrete || a.expr.kind != binaryExpr {
+		return nil
+	}
+	x, ok := offsetOf(a)
+	if !ok || x.base == nil {
+		return nil
+	}
+	w := a.sort.Width()
+	off := uint64(x.off) + b.val
+	if o == opSub {
+		off = uint64(x.off) - b.val
+	}
+	off &= mask(w)
+	switch {
+	case off == 0:
+		return x.base
+	case signed(off, w) < 0:
+		return c.arith(opSub, x.base, c.constant(a.sort, -off&mask(w)))
+	}
+	return c.arith(opAdd, x.base, c.constant(a.sort, off))
 }
 
 // byPowerOfTwo rewrites division and remainder by a constant power of two

@@ -68,7 +68,7 @@ func (s *Solver) fitOrder(pending []*Term) *assignment {
 			differ = append(differ, [2]*Term{a, b})
 		}
 	}
-	if len(order) == 0 && len(literals) == 0 && !offsets {
+	if len(order) == 0 && len(literals) == 0 && !offsets && len(s.forced) == 0 {
 		return nil
 	}
 	var base *assignment
@@ -106,6 +106,15 @@ func (s *Solver) fitOrder(pending []*Term) *assignment {
 // every atom holds under it.
 func (s *Solver) fitHolds(atoms []*Term, base *assignment, vals, literals map[zast]uint64) *assignment {
 	maps.Copy(vals, literals)
+	// Every assignment that satisfies the stack has its forced values.
+	maps.Copy(vals, s.forced)
+	if base != nil && base.fit != nil && !base.fit.partial {
+		// Fits build on fits: take the base's values over, so that a
+		// symbol's value is one lookup away and not a chain of them.
+		merged := maps.Clone(base.fit.vals)
+		maps.Copy(merged, vals)
+		vals, base = merged, base.fit.base
+	}
 	a := &assignment{ctx: s.ctx, vals: map[*Term]uint64{}, fit: &fitted{base: base, vals: vals}}
 	for _, t := range atoms {
 		if holds, ok := a.holds(t); !holds || !ok {
@@ -196,6 +205,9 @@ func cycleOf(order []orderAtom, uf *classes) ([]*Term, bool) {
 	var nodes []*Term
 	for _, o := range order {
 		ra, rb := uf.find(o.a), uf.find(o.b)
+		if ra == rb && !o.strict {
+			continue // x <= x, as a merged cycle leaves it
+		}
 		out[ra] = append(out[ra], edge{rb, o.strict})
 		nodes = append(nodes, ra)
 	}
@@ -276,6 +288,9 @@ func numberOrder(order []orderAtom, equal, differ [][2]*Term, start func(*Term) 
 	var terms []*Term                // in the order of the atoms: the values do not depend on map order
 	for _, o := range order {
 		ra, rb := uf.find(o.a), uf.find(o.b)
+		if ra == rb {
+			continue // x <= x; a strict one closed a cycle above
+		}
 		below[rb] = append(below[rb], orderAtom{ra, rb, o.strict})
 		terms = append(terms, ra, rb)
 	}

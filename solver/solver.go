@@ -243,7 +243,7 @@ func (s *Solver) Assert(t *Term) {
 	l := literalOf(t)
 	under := s.underForced()
 	switch {
-	case s.lits[l.negated()] || s.ordersWrongly(t) || forcedFalse(t, under):
+	case s.lits[l.negated()] || s.ordersWrongly(t) || forcedFalse(t, under) || s.offsetsDisagree(t):
 		if s.falseAt < 0 {
 			s.falseAt = s.depth
 		}
@@ -253,9 +253,8 @@ func (s *Solver) Assert(t *Term) {
 			s.order.add(from, e)
 		}
 		if sym, v, ok := forcing(t, under); ok {
-			s.forced[sym.ast] = v
-			s.forcedBy[sym.ast]++
-			s.forcedIn[s.depth] = append(s.forcedIn[s.depth], sym.ast)
+			s.force(sym, v)
+			s.propagateForced()
 			if s.refutedByForced() && s.falseAt < 0 {
 				s.falseAt = s.depth
 			}
@@ -324,6 +323,88 @@ func forcedFalse(t *Term, under *assignment) bool {
 	}
 	holds, ok := under.holds(t)
 	return ok && !holds
+}
+
+// offsetsDisagree reports an equality x + a == y + b that contradicts the
+// stack's equalities of that form: they relate x and y by a different
+// offset (x == y + 1 and y == x + 1). Wrapping arithmetic keeps such
+// offsets exact, so the contradiction is one.
+func (s *Solver) offsetsDisagree(t *Term) bool {
+	from, to, want, ok := offsetEquality(t)
+	if !ok {
+		return false
+	}
+	// Breadth-first from `from`, along val(u) == val(v) + d edges.
+	type reached struct {
+		sym *Term
+		off uint64 // val(from) == val(sym) + off
+	}
+	seen := map[zast]bool{from.ast: true}
+	queue := []reached{{from, 0}}
+	for len(queue) > 0 {
+		r := queue[0]
+		queue = queue[1:]
+		if r.sym.ast == to.ast {
+			return (r.off-want)&mask(t.expr.args[0].sort.Width()) != 0
+		}
+		for _, scope := range s.scopes[:s.depth+1] {
+			for _, e := range scope {
+				u, v, d, ok := offsetEquality(e)
+				switch {
+				case !ok:
+				case u.ast == r.sym.ast && !seen[v.ast]:
+					seen[v.ast] = true
+					queue = append(queue, reached{v, r.off + d})
+				case v.ast == r.sym.ast && !seen[u.ast]:
+					seen[u.ast] = true
+					queue = append(queue, reached{u, r.off - d})
+				}
+			}
+		}
+	}
+	return false
+}
+
+// offsetEquality reads t as x + a == y + b between two symbols, that is
+// val(x) == val(y) + d.
+func offsetEquality(t *Term) (x, y *Term, d uint64, ok bool) {
+	if t.expr.kind != eqExpr || len(t.expr.args) != 2 || t.expr.args[0].sort.IsBool() {
+		return nil, nil, 0, false
+	}
+	a, okA := offsetOf(t.expr.args[0])
+	b, okB := offsetOf(t.expr.args[1])
+	if !okA || !okB || a.base == nil || b.base == nil {
+		return nil, nil, 0, false
+	}
+	return a.base, b.base, uint64(b.off - a.off), true
+}
+
+// force records that the stack forces sym to v, in the current scope.
+func (s *Solver) force(sym *Term, v uint64) {
+	s.forced[sym.ast] = v
+	s.forcedBy[sym.ast]++
+	s.forcedIn[s.depth] = append(s.forcedIn[s.depth], sym.ast)
+}
+
+// propagateForced forces what the stack's equalities force once a new
+// value is known (o5 == o4 - 1 asserted first, then o5 == 1: o4 is 2),
+// until nothing more is. The values so found hang on the current scope,
+// whose assertion started them.
+func (s *Solver) propagateForced() {
+	for changed := true; changed; {
+		changed = false
+		under := s.underForced()
+		for _, scope := range s.scopes[:s.depth+1] {
+			for _, t := range scope {
+				if sym, v, ok := forcing(t, under); ok {
+					if _, known := s.forced[sym.ast]; !known {
+						s.force(sym, v)
+						changed = true
+					}
+				}
+			}
+		}
+	}
 }
 
 // refutedByForced reports an assertion on the stack that is false under

@@ -410,8 +410,8 @@ func TestCheckDecidedByModel(t *testing.T) {
 	s.Push()
 	s.Assert(c.Eq(y, c.BV(16, vy)))
 	got = append(got, check()) // the new model satisfies it: Go
-	s.Assert(c.Eq(x, c.BV(16, vx+1)))
-	got = append(got, check()) // x changes: Z3
+	s.Assert(c.Eq(c.Mul(x, c.BV(16, 3)), c.BV(16, 3*(vx+1))))
+	got = append(got, check()) // x changes, by a product Go does not invert: Z3
 	opaque := c.Substitute(c.Ult(x, y), []*Term{x}, []*Term{y})
 	got = append(got, check(opaque)) // y < y, which Go cannot evaluate: Z3
 	s.Pop()
@@ -504,9 +504,10 @@ func TestCheckDecidedByValues(t *testing.T) {
 // TestCheckFitsDifferences checks the Sat answers given in Go for stacks
 // of differences, as a balanced tree's heights and levels make them
 // (h == l + 1, l < r + 1), the Unsat answers of the values that
-// equalities with offsets force (0 == l - 1), also against what was
-// asserted before them (r <= l, then r == l + 1), and the folding of
-// x + c == x + d.
+// equalities with offsets force (0 == l - 1), and those forced in turn,
+// also against what was asserted before them (r <= l, then r == l + 1),
+// equalities that relate two symbols by different offsets, the forced
+// values in the assignments made in Go, and the folding of x + c == x + d.
 func TestCheckFitsDifferences(t *testing.T) {
 	c := NewContext()
 	defer c.Close()
@@ -528,7 +529,23 @@ func TestCheckFitsDifferences(t *testing.T) {
 	s.Pop()
 	check(c.Sle(r, l), c.Eq(l, c.BV(64, 0))) // r <= l == 0: Go
 	check(c.Eq(r, c.Add(l, one)))            // forces r = 1 > l: Unsat in Go
-	want := []step{{Sat, 0}, {Sat, 0}, {Sat, 0}, {Unsat, 2}, {Sat, 2}, {Sat, 2}, {Unsat, 2}, {Sat, 2}, {Unsat, 2}}
+	s = c.NewSolver()
+	check = asserting(s, &got)
+	s.Push()
+	x, y := c.FreshBV("x", 64), c.FreshBV("y", 64)
+	check(c.Eq(x, c.Sub(y, one)))                      // nothing forced: Go
+	check(c.Eq(x, one))                                // forces x = 1, then y = 2: Go
+	check(c.Slt(c.BV(64, 2), c.Add(y, c.Sub(x, one)))) // 2 < 2: Unsat in Go
+	s.Pop()
+	s.Push()
+	check(c.Eq(y, c.Add(x, one)))                     // y = x + 1: Go
+	check(c.Eq(c.Add(y, one), c.Sub(x, c.BV(64, 2)))) // y = x - 3: Unsat in Go
+	s.Pop()
+	// An AVL node's height: forced by its child's, and fitted so.
+	check(c.Eq(y, one))
+	check(c.Eq(x, c.Add(one, c.Ite(c.Sle(c.BV(64, 0), y), y, c.BV(64, 0)))))
+	want := []step{{Sat, 0}, {Sat, 0}, {Sat, 0}, {Unsat, 2}, {Sat, 2}, {Sat, 2}, {Unsat, 2}, {Sat, 2}, {Unsat, 2},
+		{Sat, 0}, {Sat, 0}, {Unsat, 0}, {Sat, 0}, {Unsat, 0}, {Sat, 0}, {Sat, 0}}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("steps (-want +got):\n%s", diff)
 	}
