@@ -4,10 +4,12 @@ package solver
 // its code compares them as x == y + 1 and x < y + 1. numberOrder does not
 // read those, so fitDifferences gives values to such stacks instead:
 // every comparison between symbols plus constants is a bound of one
-// symbol's value by another's (val(v) >= val(u) + w), and raising values
-// from the latest model's until every bound holds is the longest-path
-// solution (Bellman-Ford). Bit-vectors wrap, so this can only make an
-// assignment: the evaluation of the whole stack that follows decides.
+// symbol's value by another's (val(v) >= val(u) + w). Raising values
+// from the latest model's until every bound holds changes the model
+// least; where a bound from above stops that, Bellman-Ford's shortest
+// paths from zero solve the bounds whatever the signs. Bit-vectors wrap,
+// so this can only make an assignment: the evaluation of the whole stack
+// that follows decides.
 
 // offsetTerm is a symbol plus a constant, or a constant (base nil).
 type offsetTerm struct {

@@ -46,8 +46,8 @@ func (x *explorer) privateStore(s *state, in *ssa.Call, store heap.ObjID) bool {
 			at.pc = slices.Index(f.block.Instrs, ssa.Instruction(in)) + 1
 		}
 		for _, v := range x.liveAt(f.fn, at) {
-			// append's result is not among them: the point is before its
-			// new value and after its old one's last use.
+			// append's own result is left out: what it holds now is an
+			// earlier iteration's value, which the append overwrites.
 			if val, ok := f.env[v]; ok && v != in && s.heap.RefsTo(val, store) > 0 {
 				return false
 			}
