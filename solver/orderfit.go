@@ -36,11 +36,7 @@ type orderAtom struct {
 // hold, by ordering the symbols its comparisons order. It returns nil when
 // it cannot, and the check goes to Z3.
 func (s *Solver) fitOrder(pending []*Term) *assignment {
-	var atoms []*Term
-	for _, scope := range s.scopes[:s.depth+1] {
-		atoms = append(atoms, scope...)
-	}
-	atoms = append(atoms, pending...)
+	atoms := append(slices.Collect(s.assertions()), pending...)
 	var order []orderAtom
 	var differ [][2]*Term
 	var equal [][2]*Term

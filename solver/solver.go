@@ -2,6 +2,7 @@ package solver
 
 import (
 	"fmt"
+	"iter"
 	"runtime"
 	"time"
 )
@@ -347,18 +348,16 @@ func (s *Solver) offsetsDisagree(t *Term) bool {
 		if r.sym.ast == to.ast {
 			return (r.off-want)&mask(t.expr.args[0].sort.Width()) != 0
 		}
-		for _, scope := range s.scopes[:s.depth+1] {
-			for _, e := range scope {
-				u, v, d, ok := offsetEquality(e)
-				switch {
-				case !ok:
-				case u.ast == r.sym.ast && !seen[v.ast]:
-					seen[v.ast] = true
-					queue = append(queue, reached{v, r.off + d})
-				case v.ast == r.sym.ast && !seen[u.ast]:
-					seen[u.ast] = true
-					queue = append(queue, reached{u, r.off - d})
-				}
+		for e := range s.assertions() {
+			u, v, d, ok := offsetEquality(e)
+			switch {
+			case !ok:
+			case u.ast == r.sym.ast && !seen[v.ast]:
+				seen[v.ast] = true
+				queue = append(queue, reached{v, r.off + d})
+			case v.ast == r.sym.ast && !seen[u.ast]:
+				seen[u.ast] = true
+				queue = append(queue, reached{u, r.off - d})
 			}
 		}
 	}
@@ -394,13 +393,11 @@ func (s *Solver) propagateForced() {
 	for changed := true; changed; {
 		changed = false
 		under := s.underForced()
-		for _, scope := range s.scopes[:s.depth+1] {
-			for _, t := range scope {
-				if sym, v, ok := forcing(t, under); ok {
-					if _, known := s.forced[sym.ast]; !known {
-						s.force(sym, v)
-						changed = true
-					}
+		for t := range s.assertions() {
+			if sym, v, ok := forcing(t, under); ok {
+				if _, known := s.forced[sym.ast]; !known {
+					s.force(sym, v)
+					changed = true
 				}
 			}
 		}
@@ -412,14 +409,25 @@ func (s *Solver) propagateForced() {
 // made before it (y <= x, then x == 0 and y == x + 1).
 func (s *Solver) refutedByForced() bool {
 	under := s.underForced()
-	for _, scope := range s.scopes[:s.depth+1] {
-		for _, t := range scope {
-			if forcedFalse(t, under) {
-				return true
-			}
+	for t := range s.assertions() {
+		if forcedFalse(t, under) {
+			return true
 		}
 	}
 	return false
+}
+
+// assertions yields the stack's assertions, scope by scope.
+func (s *Solver) assertions() iter.Seq[*Term] {
+	return func(yield func(*Term) bool) {
+		for _, scope := range s.scopes[:s.depth+1] {
+			for _, t := range scope {
+				if !yield(t) {
+					return
+				}
+			}
+		}
+	}
 }
 
 // underForced is the partial assignment of the forced values, or nil
