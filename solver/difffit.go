@@ -55,25 +55,9 @@ type diffAtom struct {
 	kind atomKind
 }
 
-// diffParts reads t as a diffAtom.
-func diffParts(t *Term) (diffAtom, bool) {
-	var a, b *Term
-	var kind atomKind
-	if x, y, strict, _, ok := comparison(t); ok {
-		a, b, kind = x, y, looseAtom
-		if strict {
-			kind = strictAtom
-		}
-	} else {
-		kind = equalAtom
-		if n := t.negated(); n != nil {
-			t, kind = n, differAtom
-		}
-		if t.expr.kind != eqExpr || len(t.expr.args) != 2 || t.expr.args[0].sort.IsBool() {
-			return diffAtom{}, false
-		}
-		a, b = t.expr.args[0], t.expr.args[1]
-	}
+// diffAtomOf reads the atom a kind b (see atomParts) as a diffAtom,
+// between offset terms of which one at least is not a constant.
+func diffAtomOf(a, b *Term, kind atomKind) (diffAtom, bool) {
 	oa, ok1 := offsetOf(a)
 	ob, ok2 := offsetOf(b)
 	if !ok1 || !ok2 || oa.base == nil && ob.base == nil {

@@ -48,11 +48,17 @@ func (s *Solver) fitOrder(pending []*Term) *assignment {
 			literals[sym.ast] = value
 			continue
 		}
-		if d, ok := diffParts(t); ok {
+		a, b, kind := atomParts(t)
+		if kind == otherAtom {
+			continue
+		}
+		if d, ok := diffAtomOf(a, b, kind); ok {
 			diffs = append(diffs, d)
 			offsets = offsets || d.a.base != nil && d.a.off != 0 || d.b.base != nil && d.b.off != 0
 		}
-		a, b, kind := orderParts(t)
+		if !orderOperand(a) || !orderOperand(b) {
+			continue
+		}
 		switch kind {
 		case strictAtom:
 			order = append(order, orderAtom{a, b, true})
@@ -159,16 +165,13 @@ const (
 	differAtom
 )
 
-// orderParts reads t as an atom between symbols and constants of one
-// bit-vector sort: a < b, a <= b (the negation of b < a), a == b or
-// a != b. Signed and unsigned comparisons are read alike: the values made
-// are small and non-negative, where the two agree, and the evaluation
-// that follows checks them anyway.
-func orderParts(t *Term) (a, b *Term, kind atomKind) {
+// atomParts reads t as an atom between two bit-vector terms of one sort:
+// a < b, a <= b (the negation of b < a), a == b or a != b. Signed and
+// unsigned comparisons are read alike: the values made are small and
+// non-negative, where the two agree, and the evaluation that follows
+// checks them anyway.
+func atomParts(t *Term) (a, b *Term, kind atomKind) {
 	if a, b, strict, _, ok := comparison(t); ok {
-		if !orderOperand(a) || !orderOperand(b) {
-			return nil, nil, otherAtom
-		}
 		if strict {
 			return a, b, strictAtom
 		}
@@ -178,14 +181,10 @@ func orderParts(t *Term) (a, b *Term, kind atomKind) {
 	if n := t.negated(); n != nil {
 		t, kind = n, differAtom
 	}
-	if t.expr.kind != eqExpr || len(t.expr.args) != 2 {
+	if t.expr.kind != eqExpr || len(t.expr.args) != 2 || t.expr.args[0].sort.IsBool() {
 		return nil, nil, otherAtom
 	}
-	a, b = t.expr.args[0], t.expr.args[1]
-	if a.sort.IsBool() || !orderOperand(a) || !orderOperand(b) {
-		return nil, nil, otherAtom
-	}
-	return a, b, kind
+	return t.expr.args[0], t.expr.args[1], kind
 }
 
 func orderOperand(t *Term) bool { return t.concrete || t.expr.kind == symbolExpr }
