@@ -1,11 +1,15 @@
 package solver
 
-// orderGraph holds the comparisons on a solver's stack as edges between
-// terms, one graph per signedness: a < b is a strict edge a -> b, and
-// Not(a < b), which is b <= a, a non-strict edge b -> a. A cycle through
-// a strict edge is a contradiction (a < ... <= a), found here by a search
+import "slices"
+
+// orderGraph holds the comparisons and equalities on a solver's stack as
+// edges between terms, one graph per signedness: a < b is a strict edge
+// a -> b, Not(a < b), which is b <= a, a non-strict edge b -> a, and
+// a == b non-strict edges both ways in both graphs. A cycle through a
+// strict edge is a contradiction (a < ... <= a), found here by a search
 // over a few dozen nodes where Z3's bit-blasting takes milliseconds per
 // query on 64-bit orderings: a binary tree's repOK orders every key.
+// No arithmetic is read, so the search is exact for bit-vectors.
 type orderGraph struct {
 	out map[orderNode][]orderEdge
 	// consts counts the edges at each constant node: constants are
@@ -26,6 +30,12 @@ type orderNode struct {
 type orderEdge struct {
 	to     orderNode
 	strict bool
+}
+
+// graphEdge is an edge with the node it leaves.
+type graphEdge struct {
+	from orderNode
+	orderEdge
 }
 
 func newOrderGraph() *orderGraph {
@@ -50,43 +60,54 @@ func nodeOf(t *Term, signed bool) orderNode {
 	if t.concrete {
 		return orderNode{signed: signed, val: t.val, width: t.sort.Width()}
 	}
-	return orderNode{signed: signed, ast: t.ast}
+	return orderNode{signed: signed, ast: t.ast, width: t.sort.Width()}
 }
 
-// edgeOf returns the edge a literal of a comparison adds, if it is one.
-func edgeOf(t *Term) (from orderNode, e orderEdge, ok bool) {
-	a, b, strict, signed, ok := comparison(t)
-	if !ok {
-		return orderNode{}, orderEdge{}, false
+// edgesOf returns the edges a literal adds: one for a comparison, four for
+// an equality between symbols or constants, none for anything else.
+func edgesOf(t *Term) []graphEdge {
+	if a, b, strict, signed, ok := comparison(t); ok {
+		return []graphEdge{{nodeOf(a, signed), orderEdge{nodeOf(b, signed), strict}}}
 	}
-	return nodeOf(a, signed), orderEdge{to: nodeOf(b, signed), strict: strict}, true
+	a, b, kind := atomParts(t)
+	if kind != equalAtom || !orderOperand(a) || !orderOperand(b) {
+		return nil
+	}
+	var out []graphEdge
+	for _, signed := range []bool{true, false} {
+		na, nb := nodeOf(a, signed), nodeOf(b, signed)
+		out = append(out, graphEdge{na, orderEdge{nb, false}}, graphEdge{nb, orderEdge{na, false}})
+	}
+	return out
 }
 
-// comparison reads t as a < b, or as a <= b (the negation of b < a), in
-// the comparison's signedness.
-func comparison(t *Term) (a, b *Term, strict, signed, ok bool) {
-	if n := t.negated(); n != nil && n.expr.kind == compareExpr {
-		return n.expr.args[1], n.expr.args[0], false, n.expr.op == opSlt, true
+// contradicts reports whether adding the edges closes a cycle with a
+// strict edge in it. forced gives the value the stack forces on a
+// symbol, as a constant node.
+func (g *orderGraph) contradicts(edges []graphEdge, forced func(orderNode) (orderNode, bool)) bool {
+	for _, e := range edges {
+		if g.reaches(e.to, e.from, e.strict, forced) {
+			return true
+		}
 	}
-	if t.expr.kind == compareExpr {
-		return t.expr.args[0], t.expr.args[1], true, t.expr.op == opSlt, true
-	}
-	return nil, nil, false, false, false
-}
-
-// contradicts reports whether adding the edge from -> e.to closes a cycle
-// with a strict edge in it.
-func (g *orderGraph) contradicts(from orderNode, e orderEdge) bool {
-	return g.reaches(e.to, from, e.strict)
+	return false
 }
 
 // reaches reports a path from a to b, through a strict edge unless
-// strictSeen already holds.
-func (g *orderGraph) reaches(a, b orderNode, strictSeen bool) bool {
+// strictSeen already holds. A symbol with a forced value stands where its
+// value does.
+func (g *orderGraph) reaches(a, b orderNode, strictSeen bool, forced func(orderNode) (orderNode, bool)) bool {
 	type visit struct {
 		n      orderNode
 		strict bool
 	}
+	valueOf := func(n orderNode) (orderNode, bool) {
+		if n.isConst() {
+			return n, true
+		}
+		return forced(n)
+	}
+	bValue, bKnown := valueOf(b)
 	seen := map[visit]bool{}
 	stack := []visit{{a, strictSeen}}
 	for len(stack) > 0 {
@@ -102,36 +123,50 @@ func (g *orderGraph) reaches(a, b orderNode, strictSeen bool) bool {
 		for _, e := range g.out[v.n] {
 			stack = append(stack, visit{e.to, v.strict || e.strict})
 		}
-		if v.n.isConst() {
-			for k := range g.consts {
-				if v.n.below(k) {
-					stack = append(stack, visit{k, true})
-				}
+		c, known := valueOf(v.n)
+		if !known {
+			continue
+		}
+		if bKnown && (c.below(bValue) || c == bValue && v.strict) {
+			return true
+		}
+		if c != v.n {
+			stack = append(stack, visit{c, v.strict})
+		}
+		for k := range g.consts {
+			if c.below(k) {
+				stack = append(stack, visit{k, true})
 			}
-			if b.isConst() && v.n.below(b) {
-				stack = append(stack, visit{b, true})
+		}
+		for n := range g.out {
+			if f, ok := forced(n); ok && !n.isConst() && (c.below(f) || c == f) {
+				stack = append(stack, visit{n, v.strict || c.below(f)})
 			}
 		}
 	}
 	return false
 }
 
-func (g *orderGraph) add(from orderNode, e orderEdge) {
-	g.out[from] = append(g.out[from], e)
-	g.count(from, 1)
-	g.count(e.to, 1)
+func (g *orderGraph) add(edges []graphEdge) {
+	for _, e := range edges {
+		g.out[e.from] = append(g.out[e.from], e.orderEdge)
+		g.count(e.from, 1)
+		g.count(e.to, 1)
+	}
 }
 
-// remove takes out the edge added last from from.
-func (g *orderGraph) remove(from orderNode) {
-	edges := g.out[from]
-	g.count(from, -1)
-	g.count(edges[len(edges)-1].to, -1)
-	if len(edges) == 1 {
-		delete(g.out, from)
-		return
+// remove takes out edges, the last ones added.
+func (g *orderGraph) remove(edges []graphEdge) {
+	for _, e := range slices.Backward(edges) {
+		out := g.out[e.from]
+		g.count(e.from, -1)
+		g.count(e.to, -1)
+		if len(out) == 1 {
+			delete(g.out, e.from)
+			continue
+		}
+		g.out[e.from] = out[:len(out)-1]
 	}
-	g.out[from] = edges[:len(edges)-1]
 }
 
 func (g *orderGraph) count(n orderNode, d int) {
@@ -141,4 +176,16 @@ func (g *orderGraph) count(n orderNode, d int) {
 	if g.consts[n] += d; g.consts[n] == 0 {
 		delete(g.consts, n)
 	}
+}
+
+// comparison reads t as a < b, or as a <= b (the negation of b < a), in
+// the comparison's signedness.
+func comparison(t *Term) (a, b *Term, strict, signed, ok bool) {
+	if n := t.negated(); n != nil && n.expr.kind == compareExpr {
+		return n.expr.args[1], n.expr.args[0], false, n.expr.op == opSlt, true
+	}
+	if t.expr.kind == compareExpr {
+		return t.expr.args[0], t.expr.args[1], true, t.expr.op == opSlt, true
+	}
+	return nil, nil, false, false, false
 }

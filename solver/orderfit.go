@@ -73,10 +73,7 @@ func (s *Solver) fitOrder(pending []*Term) *assignment {
 	if len(order) == 0 && len(literals) == 0 && !offsets && len(s.forced) == 0 {
 		return nil
 	}
-	var base *assignment
-	if n := len(s.models); n > 0 {
-		base = s.models[n-1].assignment
-	}
+	base := s.latestModel()
 	start := func(t *Term) int64 {
 		if base == nil {
 			return 0
@@ -89,10 +86,11 @@ func (s *Solver) fitOrder(pending []*Term) *assignment {
 			return a
 		}
 	}
-	if !offsets {
+	if len(diffs) == 0 {
 		return nil
 	}
-	// Differences between symbols plus constants: near the model's
+	// Differences between symbols plus constants, and orders numberOrder
+	// could not meet (it makes no negative values): near the model's
 	// values, or else any that meet the bounds.
 	for _, lower := range []bool{false, true} {
 		if vals := fitDifferences(diffs, start, lower); vals != nil {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"iter"
 	"runtime"
+	"slices"
 	"time"
 )
 
@@ -190,9 +191,7 @@ func (s *Solver) Pop() {
 	scope := s.scopes[s.depth]
 	for i := len(scope) - 1; i >= 0; i-- {
 		delete(s.lits, literalOf(scope[i]))
-		if from, _, ok := edgeOf(scope[i]); ok {
-			s.order.remove(from)
-		}
+		s.order.remove(edgesOf(scope[i]))
 	}
 	for _, sym := range s.forcedIn[s.depth] {
 		if s.forcedBy[sym]--; s.forcedBy[sym] == 0 {
@@ -250,9 +249,7 @@ func (s *Solver) Assert(t *Term) {
 		}
 	case s.lits[l]:
 	default:
-		if from, e, ok := edgeOf(t); ok {
-			s.order.add(from, e)
-		}
+		s.order.add(edgesOf(t))
 		if sym, v, ok := forcing(t, under); ok {
 			s.force(sym, v)
 			s.propagateForced()
@@ -479,8 +476,18 @@ func offsetOrSymbol(t *Term) (offsetTerm, bool) {
 // ordersWrongly reports a comparison that contradicts the order of the
 // comparisons on the stack.
 func (s *Solver) ordersWrongly(t *Term) bool {
-	from, e, ok := edgeOf(t)
-	return ok && s.order.contradicts(from, e)
+	edges := edgesOf(t)
+	return len(edges) > 0 && s.order.contradicts(edges, s.forcedNode)
+}
+
+// forcedNode returns the constant node of the value the stack forces on
+// the symbol of n.
+func (s *Solver) forcedNode(n orderNode) (orderNode, bool) {
+	v, ok := s.forced[n.ast]
+	if !ok {
+		return orderNode{}, false
+	}
+	return orderNode{signed: n.signed, val: v, width: n.width}, true
 }
 
 // decided answers a Check in Go where the literals settle it: Unsat when
@@ -517,7 +524,53 @@ func (s *Solver) decided(assumptions []*Term) (Result, []*Term) {
 		s.proven[s.depth] = true
 		return Sat, nil
 	}
+	atoms := append(slices.Collect(s.assertions()), pending...)
+	b, refuted := analyse(atoms)
+	if refuted {
+		if len(pending) == 0 {
+			s.falseAt = s.depth
+		}
+		return Unsat, nil
+	}
+	if s.fittedWithin(b, atoms) {
+		s.inGo, s.inGoAssumed = true, pending
+		s.proven[s.depth] = true
+		return Sat, nil
+	}
 	return Unknown, pending
+}
+
+// fittedWithin reports whether the values the bounds of analyse allow,
+// nearest the latest model's, satisfy the atoms (the stack and pending):
+// they find the values that wrapping gives, x == y + 1 with x < y at the
+// largest y, which fitOrder's integers miss.
+func (s *Solver) fittedWithin(b *bounds, atoms []*Term) bool {
+	if s.noModelReuse {
+		return false
+	}
+	base := s.latestModel()
+	from := func(t *Term) uint64 {
+		if base == nil {
+			return 0
+		}
+		v, _ := base.eval(t)
+		return v
+	}
+	for _, sol := range append([]solution{nil}, b.solutions...) {
+		if a := s.fitHolds(atoms, base, b.fit(sol, from), nil); a != nil {
+			s.keep(&cached{a, s.total})
+			return true
+		}
+	}
+	return false
+}
+
+// latestModel is the assignment of the deepest model kept, or nil.
+func (s *Solver) latestModel() *assignment {
+	if n := len(s.models); n > 0 && s.models[n-1] != nil {
+		return s.models[n-1].assignment
+	}
+	return nil
 }
 
 // fitted reports whether fitOrder made an assignment under which the

@@ -77,8 +77,8 @@ func TestWitnesses(t *testing.T) {
 		fn: "(*contracts.Ring).Newest",
 		want: []shownFinding{{
 			Kind: Index, Posn: "contracts.go:77:14",
-			Message: "index out of range [7] with length 7 (r.buf[r.head + r.n - 1])",
-			Setup:   []string{"r := &Ring{buf: []int{6: 0}, head: 1, n: 7}"},
+			Message: "index out of range [15] with length 15 (r.buf[r.head + r.n - 1])",
+			Setup:   []string{"r := &Ring{buf: []int{14: 0}, head: 1, n: 15}"},
 			Call:    "r.Newest()",
 		}},
 	}, {
