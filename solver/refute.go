@@ -255,6 +255,28 @@ func (b *bounds) fit(sol solution, from func(*Term) uint64) map[zast]uint64 {
 	return out
 }
 
+// pinned returns the values of the symbols whose class the arcs pin to
+// one value (or that equal a constant): every model gives them these.
+func (b *bounds) pinned() map[zast]uint64 {
+	out := map[zast]uint64{}
+	for ast, t := range b.bases {
+		if t.expr.kind != symbolExpr {
+			continue
+		}
+		root, rel := b.classes.find(ast)
+		v := rel
+		if root != nil {
+			r, ok := b.iv[root]
+			if !ok || r.span != 0 {
+				continue
+			}
+			v += r.lo
+		}
+		out[ast] = v & mask(t.sort.Width())
+	}
+	return out
+}
+
 // cycleRefutes reports a cycle of comparisons that cannot hold: through a
 // strict one, or making equal two values that differ (two constants, one
 // class at two offsets, or two values the stack says differ).

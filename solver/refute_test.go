@@ -60,7 +60,14 @@ func TestCheckDecidedByArcs(t *testing.T) {
 	check(c.Eq(y, c.Add(x, c.BV(64, 1)))) // Go
 	check(c.Slt(y, x))                    // only at x = MaxInt64: Go
 	check(c.Slt(x, c.BV(64, 5)))          // Unsat in Go
-	want := []step{{Sat, 0}, {Sat, 0}, {Unsat, 0}}
+	// 2 < l <= 3 pins l to 3, and so a binary heap's parent index
+	// (l - 1) / 2 to 1.
+	s = c.NewSolver()
+	check = asserting(s, &got)
+	l := c.FreshBV("l", 64)
+	check(c.Slt(c.BV(64, 2), l), c.Sle(l, c.BV(64, 3)))
+	check(c.Eq(c.SDiv(c.Sub(l, c.BV(64, 1)), c.BV(64, 2)), c.BV(64, 0))) // Unsat in Go
+	want := []step{{Sat, 0}, {Sat, 0}, {Unsat, 0}, {Sat, 0}, {Unsat, 0}}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("steps (-want +got):\n%s", diff)
 	}

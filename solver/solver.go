@@ -3,6 +3,7 @@ package solver
 import (
 	"fmt"
 	"iter"
+	"maps"
 	"runtime"
 	"slices"
 	"time"
@@ -526,6 +527,9 @@ func (s *Solver) decided(assumptions []*Term) (Result, []*Term) {
 	}
 	atoms := append(slices.Collect(s.assertions()), pending...)
 	b, refuted := analyse(atoms)
+	if !refuted {
+		refuted = s.pinnedFalse(b, atoms)
+	}
 	if refuted {
 		if len(pending) == 0 {
 			s.falseAt = s.depth
@@ -538,6 +542,23 @@ func (s *Solver) decided(assumptions []*Term) (Result, []*Term) {
 		return Sat, nil
 	}
 	return Unknown, pending
+}
+
+// pinnedFalse reports an atom that is false under the values the arcs of
+// analyse pin (2 < len <= 3 pins len to 3), and so under every model.
+func (s *Solver) pinnedFalse(b *bounds, atoms []*Term) bool {
+	vals := b.pinned()
+	if len(vals) == 0 {
+		return false
+	}
+	maps.Copy(vals, s.forced)
+	under := &assignment{ctx: s.ctx, vals: map[*Term]uint64{}, fit: &fitted{vals: vals, partial: true}}
+	for _, t := range conjuncts(atoms) {
+		if forcedFalse(t, under) {
+			return true
+		}
+	}
+	return false
 }
 
 // fittedWithin reports whether the values the bounds of analyse allow,
