@@ -520,7 +520,7 @@ func (s *Solver) decided(assumptions []*Term) (Result, []*Term) {
 			pending = append(pending, t)
 		}
 	}
-	if len(pending) == 0 && s.proven[s.depth] || s.modelSatisfies(pending) || s.fitted(pending) {
+	if len(pending) == 0 && s.proven[s.depth] || s.modelSatisfies(pending) || s.repaired(pending) || s.fitted(pending) {
 		s.inGo, s.inGoAssumed = true, pending
 		s.proven[s.depth] = true
 		return Sat, nil

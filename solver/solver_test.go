@@ -405,8 +405,8 @@ func TestCheckDecidedByModel(t *testing.T) {
 	inModel := c.Eq(c.Mul(x, c.BV(16, 3)), c.BV(16, 3*vx))
 	notInModel := c.Not(c.Eq(y, c.BV(16, vy)))
 	got = append(got, check(inModel))    // holds in the model: Go
-	got = append(got, check(notInModel)) // Z3, whose model then differs in y
-	vy = s.Model().Uint64(y)
+	got = append(got, check(notInModel)) // Go changes y (repaired)
+	vy = s.Model().Uint64(y)             // which Z3 then finds a model for
 	s.Push()
 	s.Assert(c.Eq(y, c.BV(16, vy)))
 	got = append(got, check()) // the new model satisfies it: Go
@@ -416,7 +416,7 @@ func TestCheckDecidedByModel(t *testing.T) {
 	got = append(got, check(opaque)) // y < y, which Go cannot evaluate: Z3
 	s.Pop()
 	got = append(got, check()) // what is left holds in the last model: Go
-	want := []step{{Sat, 1}, {Sat, 1}, {Sat, 2}, {Sat, 2}, {Sat, 3}, {Unsat, 4}, {Sat, 4}}
+	want := []step{{Sat, 1}, {Sat, 1}, {Sat, 1}, {Sat, 2}, {Sat, 3}, {Unsat, 4}, {Sat, 4}}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("steps (-want +got):\n%s", diff)
 	}

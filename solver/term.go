@@ -92,6 +92,10 @@ type Term struct {
 	// model, Not(Not(x)) folds to x through it, and the Solver's order
 	// graph reads the operands of comparisons from it.
 	expr expr
+	// symbols are the symbols t is built of, once symbolsOf has read
+	// them.
+	symbols     []zast
+	symbolsRead bool
 }
 
 // negated returns the operand of a symbolic Not, or nil.

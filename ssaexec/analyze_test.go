@@ -272,7 +272,7 @@ func TestWitnesses(t *testing.T) {
 			Kind: Index, Posn: "evalorder.go:20:8",
 			Message: "index out of range [0] with length 0 (n.Vals[i])",
 			Setup:   []string{"n := &Node{Vals: []int{}}"},
-			Call:    "Element(n, 0, -1)",
+			Call:    "Element(n, 0, 1)",
 		}, {
 			Kind: DivZero, Posn: "evalorder.go:20:16",
 			Message: "integer divide by zero: x is 0",
