@@ -148,13 +148,27 @@ func refutes(atoms []*Term) bool {
 	return refuted
 }
 
+// maxAnalysed bounds the atoms analyse reads: its work grows with the
+// square of their number (rounds of narrowing, Bellman-Ford), and a
+// stack of thousands (a string compared byte by byte) would cost more
+// than Z3 does.
+const maxAnalysed = 400
+
+// maxRounds bounds the rounds of narrowing; cycles, which narrow one
+// value per round, are differencesRefute's part.
+const maxRounds = 32
+
 // analyse refutes the conjunction of atoms, or returns the bounds it
-// found.
+// found; it gives up, with nil bounds, on more than maxAnalysed atoms.
 func analyse(atoms []*Term) (*bounds, bool) {
+	all := conjuncts(atoms)
+	if len(all) > maxAnalysed {
+		return nil, false
+	}
 	b := &bounds{classes: newOffsetClasses(), iv: map[zast]arc{}, bases: map[zast]*Term{}}
 	var equal, differ [][2]*Term
 	var compared []*Term
-	for _, t := range conjuncts(atoms) {
+	for _, t := range all {
 		if t.concrete && t.val == 0 {
 			return nil, true
 		}
@@ -409,7 +423,7 @@ func intervalsRefute(order []comparisonAtom, unlike [][2]valueNode, iv map[zast]
 		iv[n.root] = after
 		return true, !known || after != before
 	}
-	for range 2*len(order) + 4 {
+	for range min(2*len(order)+4, maxRounds) {
 		changed := false
 		for _, o := range order {
 			m := mask(o.a.width)
@@ -640,8 +654,12 @@ func boundsRefute(order []comparisonAtom, unlike [][2]valueNode, iv map[zast]arc
 	return differencesRefute(order, iv)
 }
 
-// maxWrapCases bounds the cases wrapsRefute tries before it gives up.
-const maxWrapCases = 24
+// maxWrapCases bounds the cases wrapsRefute tries before it gives up,
+// and maxWrapWork the cases times the comparisons each reads.
+const (
+	maxWrapCases = 24
+	maxWrapWork  = 4096
+)
 
 // wrapsRefute splits by where the values wrap. A value root + off wraps
 // where the root passes -off, so the offsets a class is compared at cut
@@ -661,7 +679,7 @@ func wrapsRefute(order []comparisonAtom, unlike [][2]valueNode, iv map[zast]arc)
 	for _, rp := range pieces {
 		cases += len(rp.arcs) - 1
 	}
-	if cases > maxWrapCases {
+	if cases > maxWrapCases || cases*len(order) > maxWrapWork {
 		return false, nil
 	}
 	narrowed := func(rp rootPieces, p arc, in map[zast]arc) bool {

@@ -39,7 +39,11 @@ func (s *Solver) repaired(pending []*Term) bool {
 		return false
 	}
 	t := failing[0]
-	for _, sym := range symbolsOf(t) {
+	syms, many := symbolsOf(t)
+	if many {
+		return false
+	}
+	for _, sym := range syms {
 		for _, v := range repairValues(t, sym, m.assignment) {
 			if a := s.withValue(m.assignment, sym, v, pending); a != nil {
 				s.keep(&cached{a, s.total})
@@ -69,7 +73,7 @@ func (s *Solver) withValue(base *assignment, sym zast, v uint64, pending []*Term
 	}
 	a := &assignment{ctx: s.ctx, vals: map[*Term]uint64{}, fit: &fitted{base: base, vals: vals}}
 	for t := range s.assertions() {
-		if !slices.Contains(symbolsOf(t), sym) {
+		if !mentions(t, sym) {
 			continue
 		}
 		if holds, ok := a.holds(t); !holds || !ok {
@@ -93,7 +97,7 @@ func repairValues(t *Term, sym zast, a *assignment) []uint64 {
 		return nil
 	}
 	for range 2 {
-		if base, off := baseAndOffset(x); base != nil && base.ast == sym && !slices.Contains(symbolsOf(y), sym) {
+		if base, off := baseAndOffset(x); base != nil && base.ast == sym && !mentions(y, sym) {
 			w, ok := a.eval(y)
 			if !ok {
 				return nil
@@ -107,22 +111,46 @@ func repairValues(t *Term, sym zast, a *assignment) []uint64 {
 	return nil
 }
 
-// symbolsOf returns the symbols t is built of.
-func symbolsOf(t *Term) []zast {
+// maxSymbols bounds the symbols symbolsOf lists for a term: a term over
+// more (a string's bytes) counts as over every symbol, so that the lists
+// kept stay small.
+const maxSymbols = 16
+
+// symbolsOf returns the symbols t is built of, or many where they are
+// more than maxSymbols.
+func symbolsOf(t *Term) (syms []zast, many bool) {
 	if t.symbolsRead {
-		return t.symbols
+		return t.symbols, t.manySymbols
 	}
 	var out []zast
 	if t.expr.kind == symbolExpr {
 		out = []zast{t.ast}
 	}
 	for _, a := range t.expr.args {
-		for _, sym := range symbolsOf(a) {
+		inner, innerMany := symbolsOf(a)
+		if innerMany {
+			many = true
+			break
+		}
+		for _, sym := range inner {
 			if !slices.Contains(out, sym) {
 				out = append(out, sym)
 			}
 		}
+		if len(out) > maxSymbols {
+			many = true
+			break
+		}
 	}
-	t.symbols, t.symbolsRead = out, true
-	return out
+	if many {
+		out = nil
+	}
+	t.symbols, t.manySymbols, t.symbolsRead = out, many, true
+	return out, many
+}
+
+// mentions reports whether sym may occur in t.
+func mentions(t *Term, sym zast) bool {
+	syms, many := symbolsOf(t)
+	return many || slices.Contains(syms, sym)
 }

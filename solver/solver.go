@@ -527,7 +527,7 @@ func (s *Solver) decided(assumptions []*Term) (Result, []*Term) {
 	}
 	atoms := append(slices.Collect(s.assertions()), pending...)
 	b, refuted := analyse(atoms)
-	if !refuted {
+	if !refuted && b != nil {
 		refuted = s.pinnedFalse(b, atoms)
 	}
 	if refuted {
@@ -536,7 +536,7 @@ func (s *Solver) decided(assumptions []*Term) (Result, []*Term) {
 		}
 		return Unsat, nil
 	}
-	if s.fittedWithin(b, atoms) {
+	if b != nil && s.fittedWithin(b, atoms) {
 		s.inGo, s.inGoAssumed = true, pending
 		s.proven[s.depth] = true
 		return Sat, nil

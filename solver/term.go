@@ -93,8 +93,9 @@ type Term struct {
 	// graph reads the operands of comparisons from it.
 	expr expr
 	// symbols are the symbols t is built of, once symbolsOf has read
-	// them.
+	// them; manySymbols stands for more than it lists.
 	symbols     []zast
+	manySymbols bool
 	symbolsRead bool
 }
 
