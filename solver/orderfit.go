@@ -75,11 +75,7 @@ func (s *Solver) fitOrder(pending []*Term) *assignment {
 	}
 	base := s.latestModel()
 	start := func(t *Term) int64 {
-		if base == nil {
-			return 0
-		}
-		v, _ := base.eval(t)
-		return max(signed(v, t.sort.Width()), 0)
+		return max(signed(base.valueOr0(t), t.sort.Width()), 0)
 	}
 	if vals, ok := numberOrder(order, equal, differ, start); ok {
 		if a := s.fitHolds(atoms, base, vals, literals); a != nil {

@@ -250,6 +250,22 @@ func (b *bounds) fit(sol solution, from func(*Term) uint64) map[zast]uint64 {
 		roots[root] = v
 		return v, true
 	}
+	return b.symbolValues(rootValue)
+}
+
+// pinned returns the values of the symbols whose class the arcs pin to
+// one value (or that equal a constant): every model gives them these.
+func (b *bounds) pinned() map[zast]uint64 {
+	return b.symbolValues(func(root zast) (uint64, bool) {
+		r, ok := b.iv[root]
+		return r.lo, ok && r.span == 0
+	})
+}
+
+// symbolValues gives each symbol among the bases its root's value, from
+// rootValue, plus its offset from the root; a symbol of the constant
+// class gets the constant.
+func (b *bounds) symbolValues(rootValue func(root zast) (uint64, bool)) map[zast]uint64 {
 	out := map[zast]uint64{}
 	for ast, t := range b.bases {
 		if t.expr.kind != symbolExpr {
@@ -263,28 +279,6 @@ func (b *bounds) fit(sol solution, from func(*Term) uint64) map[zast]uint64 {
 				continue
 			}
 			v += r
-		}
-		out[ast] = v & mask(t.sort.Width())
-	}
-	return out
-}
-
-// pinned returns the values of the symbols whose class the arcs pin to
-// one value (or that equal a constant): every model gives them these.
-func (b *bounds) pinned() map[zast]uint64 {
-	out := map[zast]uint64{}
-	for ast, t := range b.bases {
-		if t.expr.kind != symbolExpr {
-			continue
-		}
-		root, rel := b.classes.find(ast)
-		v := rel
-		if root != nil {
-			r, ok := b.iv[root]
-			if !ok || r.span != 0 {
-				continue
-			}
-			v += r.lo
 		}
 		out[ast] = v & mask(t.sort.Width())
 	}

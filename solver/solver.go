@@ -570,20 +570,22 @@ func (s *Solver) fittedWithin(b *bounds, atoms []*Term) bool {
 		return false
 	}
 	base := s.latestModel()
-	from := func(t *Term) uint64 {
-		if base == nil {
-			return 0
-		}
-		v, _ := base.eval(t)
-		return v
-	}
 	for _, sol := range append([]solution{nil}, b.solutions...) {
-		if a := s.fitHolds(atoms, base, b.fit(sol, from), nil); a != nil {
+		if a := s.fitHolds(atoms, base, b.fit(sol, base.valueOr0), nil); a != nil {
 			s.keep(&cached{a, s.total})
 			return true
 		}
 	}
 	return false
+}
+
+// valueOr0 is t's value under a, or 0 where a is nil or cannot say.
+func (a *assignment) valueOr0(t *Term) uint64 {
+	if a == nil {
+		return 0
+	}
+	v, _ := a.eval(t)
+	return v
 }
 
 // latestModel is the assignment of the deepest model kept, or nil.
