@@ -20,25 +20,11 @@ type offsetTerm struct {
 // offsetOf reads t as x, x + c, c + x or x - c for a symbol x, or as a
 // constant c.
 func offsetOf(t *Term) (offsetTerm, bool) {
-	w := t.sort.Width()
-	switch {
-	case t.concrete:
-		return offsetTerm{nil, signed(t.val, w)}, true
-	case t.expr.kind == symbolExpr:
-		return offsetTerm{t, 0}, true
-	case t.expr.kind != binaryExpr || len(t.expr.args) != 2:
+	base, off := baseAndOffset(t)
+	if base != nil && base.expr.kind != symbolExpr {
 		return offsetTerm{}, false
 	}
-	a, b := t.expr.args[0], t.expr.args[1]
-	switch {
-	case t.expr.op == opAdd && a.concrete && b.expr.kind == symbolExpr:
-		return offsetTerm{b, signed(a.val, w)}, true
-	case t.expr.op == opAdd && b.concrete && a.expr.kind == symbolExpr:
-		return offsetTerm{a, signed(b.val, w)}, true
-	case t.expr.op == opSub && b.concrete && a.expr.kind == symbolExpr:
-		return offsetTerm{a, signed(-b.val&mask(w), w)}, true
-	}
-	return offsetTerm{}, false
+	return offsetTerm{base, signed(off, t.sort.Width())}, true
 }
 
 // sameBase reports whether a and b are offset terms of one symbol.

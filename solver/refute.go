@@ -141,13 +141,6 @@ type bounds struct {
 // solution is a value for each of some roots.
 type solution map[zast]uint64
 
-// refutes reports whether the conjunction of atoms is unsatisfiable by
-// the reasoning above; false means it does not know.
-func refutes(atoms []*Term) bool {
-	_, refuted := analyse(atoms)
-	return refuted
-}
-
 // maxAnalysed bounds the atoms analyse reads: its work grows with the
 // square of their number (rounds of narrowing, Bellman-Ford), and a
 // stack of thousands (a string compared byte by byte) would cost more

@@ -8,6 +8,12 @@ import (
 	"github.com/google/go-cmp/cmp"
 )
 
+// refutes reports whether analyse refutes the conjunction of atoms.
+func refutes(atoms []*Term) bool {
+	_, refuted := analyse(atoms)
+	return refuted
+}
+
 // TestRefutes checks the conjunctions refutes decides, among them the
 // Unsat checks of a leftist heap's repOK that reached Z3, and the
 // conjunctions that wrapping makes satisfiable, which it must not refute.

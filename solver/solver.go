@@ -521,9 +521,7 @@ func (s *Solver) decided(assumptions []*Term) (Result, []*Term) {
 		}
 	}
 	if len(pending) == 0 && s.proven[s.depth] || s.modelSatisfies(pending) || s.repaired(pending) || s.fitted(pending) {
-		s.inGo, s.inGoAssumed = true, pending
-		s.proven[s.depth] = true
-		return Sat, nil
+		return s.satInGo(pending)
 	}
 	atoms := append(slices.Collect(s.assertions()), pending...)
 	b, refuted := analyse(atoms)
@@ -537,11 +535,17 @@ func (s *Solver) decided(assumptions []*Term) (Result, []*Term) {
 		return Unsat, nil
 	}
 	if b != nil && s.fittedWithin(b, atoms) {
-		s.inGo, s.inGoAssumed = true, pending
-		s.proven[s.depth] = true
-		return Sat, nil
+		return s.satInGo(pending)
 	}
 	return Unknown, pending
+}
+
+// satInGo records a Sat decided without Z3: the stack is proven, and
+// Model has Z3 find the model when one is asked for.
+func (s *Solver) satInGo(pending []*Term) (Result, []*Term) {
+	s.inGo, s.inGoAssumed = true, pending
+	s.proven[s.depth] = true
+	return Sat, nil
 }
 
 // pinnedFalse reports an atom that is false under the values the arcs of
@@ -590,8 +594,8 @@ func (a *assignment) valueOr0(t *Term) uint64 {
 
 // latestModel is the assignment of the deepest model kept, or nil.
 func (s *Solver) latestModel() *assignment {
-	if n := len(s.models); n > 0 && s.models[n-1] != nil {
-		return s.models[n-1].assignment
+	if m := s.latestCached(); m != nil {
+		return m.assignment
 	}
 	return nil
 }
