@@ -47,6 +47,7 @@ func settle(t *testing.T, c *Context, want int) {
 func TestEveryReferenceIsReturned(t *testing.T) {
 	c := NewContext()
 	defer c.Close()
+	c.z.holdBelow = 0
 	x, y, n := c.FreshBV("x", 32), c.FreshBV("y", 32), c.FreshBV("n", 64)
 	for _, op := range binaryBVOps {
 		op.f(c, x, y)
@@ -65,6 +66,28 @@ func TestEveryReferenceIsReturned(t *testing.T) {
 	runtime.KeepAlive([]*Term{x, y, n})
 }
 
+// Nothing is released while the context holds fewer references than its
+// bound, however often the collector runs; then all that was queued goes.
+func TestReleaseWaitsForTheBound(t *testing.T) {
+	c := NewContext()
+	defer c.Close()
+	c.z.holdBelow = 100
+	x := c.FreshBV("x", 64)
+	for i := range 40 {
+		c.Add(x, c.BV(64, uint64(i+1))) // a numeral and a sum, both dropped
+	}
+	collect()
+	c.enter()
+	if c.z.liveASTs != 81 {
+		t.Fatalf("below the bound: Terms own %d Z3 references, want all 81", c.z.liveASTs)
+	}
+	for i := range 60 {
+		c.Add(x, c.BV(64, uint64(1000+i)))
+	}
+	settle(t, c, 1)
+	runtime.KeepAlive(x)
+}
+
 // Each iteration makes two new distinct ASTs (a numeral and a sum) and
 // keeps neither. Z3 4.8.12 spends about 1.4 KiB on each new numeral, so
 // leaking them would cost well over a GiB. Settling at fixed intervals
@@ -78,6 +101,7 @@ func TestDroppedTermsAreReleased(t *testing.T) {
 	defer runtime.UnlockOSThread()
 	c := NewContext()
 	defer c.Close()
+	c.z.holdBelow = 0
 	x := c.FreshBV("x", 64)
 	const n, every, warmup = 1_000_000, 20_000, 300_000
 	var base, peak uint64

@@ -244,15 +244,28 @@ type z3 struct {
 	ctx      C.Z3_context
 	sorts    [65]C.Z3_sort // index 0 is Bool, n is BV n; filled on first use
 	rel      *releaser
-	liveASTs int // references owned by Terms and not yet released; for tests
+	liveASTs int // references owned by Terms and not yet released
+	// holdBelow is how many AST references the context keeps before it
+	// releases anything the garbage collector has queued. Z3 recycles the
+	// ids and memory of released objects, and its rewriting and search
+	// order by them, so releasing at the collector's whim made answers
+	// (models, and so which checks Go decides) differ between identical
+	// runs. Holding keeps a function's analysis reproducible as long as
+	// it stays under the bound; past it memory wins.
+	holdBelow int
 }
+
+// defaultHoldBelow is about 200 MB of Z3 memory on the benchmarks (1.9 M
+// references in 60 s of LeftistHeap.merge at k = 3 raised the peak by
+// 180 MB), or a few GB if every term held a distinct wide numeral.
+const defaultHoldBelow = 2_000_000
 
 func newZ3() *z3 {
 	ctx := C.gs_new_context()
 	if ctx == nil {
 		panic("solver: Z3 error: cannot create context")
 	}
-	return &z3{ctx: ctx, rel: new(releaser)}
+	return &z3{ctx: ctx, rel: new(releaser), holdBelow: defaultHoldBelow}
 }
 
 // fail panics with Z3's description of the error left by the last call.
@@ -270,11 +283,14 @@ func (z *z3) keep(a zast, what string) zast {
 	return a
 }
 
-// drain drops the references of Go values collected since the last call.
-// It must only run on the owning goroutine, at the start of an API call:
+// drain drops the references of Go values collected since the last call,
+// once the context holds holdBelow of them or more. It must only run on the owning goroutine, at the start of an API call:
 // from then until the call returns no AST read from a live Term can be
 // released, because releasing happens nowhere else.
 func (z *z3) drain() {
+	if z.liveASTs < z.holdBelow {
+		return
+	}
 	asts, models, solvers := z.rel.take()
 	if len(asts) > 0 {
 		C.gs_dec_refs(z.ctx, &asts[0], C.size_t(len(asts)))
