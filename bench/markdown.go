@@ -22,7 +22,7 @@ func writeHeader(w io.Writer, root string, opts options) {
 	fmt.Fprintf(w, "- machine: %s, %d cores, %s/%s\n", cpuModel(), runtime.NumCPU(), runtime.GOOS, runtime.GOARCH)
 	fmt.Fprintf(w, "- %s, Z3 %s\n", runtime.Version(), solver.Version())
 	fmt.Fprintf(w, "- gosym %s\n", commit(root))
-	fmt.Fprintf(w, "- one run at a time, each with a budget of %v\n\n", opts.timeout)
+	fmt.Fprintf(w, "- one run at a time, each with a budget of %v; a run under %v is repeated to %d runs and its time is their median\n\n", opts.timeout, repeatBelow, repeats)
 	fmt.Fprintf(w, "Paths count the paths that returned normally, as Kiasan counts complete paths. ")
 	fmt.Fprintf(w, "Solver checks are the satisfiability questions the search asked; Z3 runs are those that Z3 answered, the rest being decided in Go. ")
 	fmt.Fprintf(w, "Paths, states and checks do not depend on the machine; times do. ")
@@ -95,6 +95,11 @@ func status(m *ssaexec.FuncResult) string {
 	s := string(m.Status)
 	if len(m.Findings) > 0 {
 		s += fmt.Sprintf(" (%d findings)", len(m.Findings))
+	}
+	for _, n := range m.Notes {
+		if strings.HasPrefix(n, nondeterministic) {
+			s += " (" + n + ")"
+		}
 	}
 	return s
 }

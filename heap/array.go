@@ -132,6 +132,15 @@ func (h *Heap) lookup(a *Array, i, g *solver.Term, out *[]leaf) (cut bool) {
 	case WindowBack:
 		b := a.Back
 		in := c.And(c.Ule(b.Lo, i), c.Ult(i, b.Hi))
+		// A side the index cannot be on is not walked: reading a
+		// grown slice at a constant index, as a range loop does, then
+		// builds no guards.
+		if inside, known := in.BoolValue(); known {
+			if inside {
+				return h.lookup(b.Src, c.Add(i, b.Shift), g, out)
+			}
+			return h.lookup(b.Rest, i, g, out)
+		}
 		cut1 := h.lookup(b.Src, c.Add(i, b.Shift), c.And(g, in), out)
 		cut2 := h.lookup(b.Rest, i, c.And(g, c.Not(in)), out)
 		return cut1 || cut2

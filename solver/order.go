@@ -16,6 +16,15 @@ type orderGraph struct {
 	// ordered among themselves by value, which closes cycles such as
 	// 5 < x < 3 with no edge between 3 and 5.
 	consts map[orderNode]int
+	// seen and stack are reaches' scratch, kept to spare the collector.
+	seen  map[visit]bool
+	stack []visit
+}
+
+// visit is a node reached, and whether a strict edge led there.
+type visit struct {
+	n      orderNode
+	strict bool
 }
 
 // orderNode is a term of the graph: Z3 shares the AST of equal terms, and
@@ -39,7 +48,7 @@ type graphEdge struct {
 }
 
 func newOrderGraph() *orderGraph {
-	return &orderGraph{out: map[orderNode][]orderEdge{}, consts: map[orderNode]int{}}
+	return &orderGraph{out: map[orderNode][]orderEdge{}, consts: map[orderNode]int{}, seen: map[visit]bool{}}
 }
 
 func (n orderNode) isConst() bool { return n.ast == nil }
@@ -97,10 +106,6 @@ func (g *orderGraph) contradicts(edges []graphEdge, forced func(orderNode) (orde
 // strictSeen already holds. A symbol with a forced value stands where its
 // value does.
 func (g *orderGraph) reaches(a, b orderNode, strictSeen bool, forced func(orderNode) (orderNode, bool)) bool {
-	type visit struct {
-		n      orderNode
-		strict bool
-	}
 	valueOf := func(n orderNode) (orderNode, bool) {
 		if n.isConst() {
 			return n, true
@@ -108,8 +113,15 @@ func (g *orderGraph) reaches(a, b orderNode, strictSeen bool, forced func(orderN
 		return forced(n)
 	}
 	bValue, bKnown := valueOf(b)
-	seen := map[visit]bool{}
-	stack := []visit{{a, strictSeen}}
+	// The symbols with forced values, found on the first known value
+	// reached: looking them up afresh at each one made the search
+	// quadratic in the graph.
+	var pinned [][2]orderNode
+	pinnedRead := false
+	seen := g.seen
+	defer clear(seen)
+	stack := append(g.stack[:0], visit{a, strictSeen})
+	defer func() { g.stack = stack[:0] }()
 	for len(stack) > 0 {
 		v := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
@@ -138,13 +150,28 @@ func (g *orderGraph) reaches(a, b orderNode, strictSeen bool, forced func(orderN
 				stack = append(stack, visit{k, true})
 			}
 		}
-		for n := range g.out {
-			if f, ok := forced(n); ok && !n.isConst() && (c.below(f) || c == f) {
+		if !pinnedRead {
+			pinned, pinnedRead = g.pinned(forced), true
+		}
+		for _, p := range pinned {
+			if n, f := p[0], p[1]; c.below(f) || c == f {
 				stack = append(stack, visit{n, v.strict || c.below(f)})
 			}
 		}
 	}
 	return false
+}
+
+// pinned returns the symbol nodes that have forced values, each with its
+// value as a constant node.
+func (g *orderGraph) pinned(forced func(orderNode) (orderNode, bool)) [][2]orderNode {
+	var out [][2]orderNode
+	for n := range g.out {
+		if f, ok := forced(n); ok && !n.isConst() {
+			out = append(out, [2]orderNode{n, f})
+		}
+	}
+	return out
 }
 
 func (g *orderGraph) add(edges []graphEdge) {

@@ -23,6 +23,44 @@ type fitted struct {
 	// partial leaves the symbols without a value unknown: the terms over
 	// them cannot be evaluated.
 	partial bool
+	// layers counts the fits below this one that its base chains to.
+	layers int
+}
+
+// maxFitLayers bounds how many fits a symbol's value may be looked up
+// through before over builds a flat one.
+const maxFitLayers = 8
+
+// over returns the assignment of vals over base. Fits build on fits as
+// layers: copying the base's values into each new fit cost more than
+// anything else the solver did on LeftistHeap, and most fits change one
+// or a few symbols. Past maxFitLayers the chain is flattened once.
+func (s *Solver) over(base *assignment, vals map[zast]uint64) *assignment {
+	f := &fitted{base: base, vals: vals}
+	if base != nil && base.fit != nil && !base.fit.partial {
+		f.layers = base.fit.layers + 1
+		if f.layers > maxFitLayers {
+			f = flatten(f)
+		}
+	}
+	return &assignment{ctx: s.ctx, vals: map[*Term]uint64{}, fit: f}
+}
+
+// flatten merges a chain of complete fits into one over the first base
+// that is not one.
+func flatten(f *fitted) *fitted {
+	var chain []map[zast]uint64
+	base := f.base
+	chain = append(chain, f.vals)
+	for base != nil && base.fit != nil && !base.fit.partial {
+		chain = append(chain, base.fit.vals)
+		base = base.fit.base
+	}
+	merged := map[zast]uint64{}
+	for i := len(chain) - 1; i >= 0; i-- {
+		maps.Copy(merged, chain[i])
+	}
+	return &fitted{base: base, vals: merged}
 }
 
 // orderAtom is a comparison a < b (or a <= b) between symbols and
@@ -104,14 +142,7 @@ func (s *Solver) fitHolds(atoms []*Term, base *assignment, vals, literals map[za
 	maps.Copy(vals, literals)
 	// Every assignment that satisfies the stack has its forced values.
 	maps.Copy(vals, s.forced)
-	if base != nil && base.fit != nil && !base.fit.partial {
-		// Fits build on fits: take the base's values over, so that a
-		// symbol's value is one lookup away and not a chain of them.
-		merged := maps.Clone(base.fit.vals)
-		maps.Copy(merged, vals)
-		vals, base = merged, base.fit.base
-	}
-	a := &assignment{ctx: s.ctx, vals: map[*Term]uint64{}, fit: &fitted{base: base, vals: vals}}
+	a := s.over(base, vals)
 	for _, t := range atoms {
 		if holds, ok := a.holds(t); !holds || !ok {
 			return nil

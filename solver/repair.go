@@ -1,7 +1,6 @@
 package solver
 
 import (
-	"maps"
 	"slices"
 )
 
@@ -65,13 +64,7 @@ func (s *Solver) latestCached() *cached {
 // withValue returns base with sym set to v, if every assertion of the
 // stack and pending that sym occurs in holds under it.
 func (s *Solver) withValue(base *assignment, sym zast, v uint64, pending []*Term) *assignment {
-	vals := map[zast]uint64{sym: v}
-	if base.fit != nil && !base.fit.partial {
-		merged := maps.Clone(base.fit.vals)
-		merged[sym] = v
-		vals, base = merged, base.fit.base
-	}
-	a := &assignment{ctx: s.ctx, vals: map[*Term]uint64{}, fit: &fitted{base: base, vals: vals}}
+	a := s.over(base, map[zast]uint64{sym: v})
 	for t := range s.assertions() {
 		if !mentions(t, sym) {
 			continue

@@ -122,7 +122,17 @@ type Solver struct {
 	total  int
 	// noModelReuse turns modelSatisfies off, for tests of the rest.
 	noModelReuse bool
+	// refuting scores how the last checks that got past the models went:
+	// up for one analyse refuted, down for one fitOrder fitted. Above 0
+	// the refutation is tried first. Programs lean one way (a heap on a
+	// slice has most of its index checks refuted, a tree's comparisons
+	// fitted), and each of the two costs about as much as the other.
+	refuting int
 }
+
+// maxRefuting bounds refuting, so that a change of the checks' kind turns
+// the order round within a few checks.
+const maxRefuting = 4
 
 // mirrored is one level of Z3's assertion stack.
 type mirrored struct {
@@ -520,7 +530,12 @@ func (s *Solver) decided(assumptions []*Term) (Result, []*Term) {
 			pending = append(pending, t)
 		}
 	}
-	if len(pending) == 0 && s.proven[s.depth] || s.modelSatisfies(pending) || s.repaired(pending) || s.fitted(pending) {
+	if len(pending) == 0 && s.proven[s.depth] || s.modelSatisfies(pending) || s.repaired(pending) {
+		return s.satInGo(pending)
+	}
+	fitFirst := s.refuting <= 0
+	if fitFirst && s.fitted(pending) {
+		s.refuting = max(s.refuting-1, -maxRefuting)
 		return s.satInGo(pending)
 	}
 	atoms := append(slices.Collect(s.assertions()), pending...)
@@ -529,10 +544,15 @@ func (s *Solver) decided(assumptions []*Term) (Result, []*Term) {
 		refuted = s.pinnedFalse(b, atoms)
 	}
 	if refuted {
+		s.refuting = min(s.refuting+1, maxRefuting)
 		if len(pending) == 0 {
 			s.falseAt = s.depth
 		}
 		return Unsat, nil
+	}
+	if !fitFirst && s.fitted(pending) {
+		s.refuting = max(s.refuting-1, -maxRefuting)
+		return s.satInGo(pending)
 	}
 	if b != nil && s.fittedWithin(b, atoms) {
 		return s.satInGo(pending)

@@ -70,7 +70,7 @@ func (x *explorer) raise(s *state, f *Finding, contract bool, value heap.Value) 
 		return
 	}
 	if f != nil {
-		f.traceEnd = len(s.trace)
+		f.traceEnd = s.traceLen()
 		if x.cfg.Pictures {
 			f.atPanic = x.panicPictureOf(s)
 		}
@@ -105,7 +105,7 @@ func (x *explorer) unwind(s *state) []alt {
 		x.returnAfterRecover(s, f)
 		return nil
 	}
-	s.frames = s.frames[:len(s.frames)-1]
+	s.pop()
 	if len(s.frames) == 0 {
 		s.end, s.finding, s.contract = panicked, s.panic.finding, s.panic.contract
 		return nil

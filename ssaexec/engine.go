@@ -363,10 +363,16 @@ func (x *explorer) branch(s *state, alts []alt) {
 	}
 	for i, a := range alts {
 		last := i == len(alts)-1
-		child := s
-		if !last {
-			child = s.clone()
+		// s stays as it is until the last alternative takes it, so an
+		// alternative is copied from it only once found feasible: most
+		// of a search's alternatives are not.
+		fork := func() *state {
+			if last {
+				return s
+			}
+			return s.clone()
 		}
+		var child *state
 		pushed := false
 		if a.guard != nil {
 			if b, ok := a.guard.BoolValue(); ok {
@@ -388,15 +394,19 @@ func (x *explorer) branch(s *state, alts []alt) {
 							return
 						}
 						unknown++
-						x.cutPath(child, "solver: "+x.solver.ReasonUnknown())
+						x.cutPath(s, "solver: "+x.solver.ReasonUnknown())
 						continue
 					}
 				}
+				child = fork()
 				child.pc = append(child.pc, a.guard)
 				if len(child.approx) > 0 && !child.assumed {
 					child.assumed = strings.Contains(a.guard.String(), heap.ExternalPrefix)
 				}
 			}
+		}
+		if child == nil {
+			child = fork()
 		}
 		feasible++
 		x.res.States++
@@ -635,8 +645,8 @@ func (x *explorer) posOf(s *state) token.Pos {
 			return p
 		}
 	}
-	if n := len(s.trace); n > 0 {
-		return s.trace[n-1].pos
+	if s.trace != nil {
+		return s.trace.pos
 	}
 	return f.fn.Pos()
 }

@@ -45,11 +45,11 @@ func (x *explorer) bindParam(s *state) []alt {
 		}
 		return x.decide(s, d)
 	}
-	s.frames[0].env[p] = v // the entry frame, under the package's init
+	s.own(0).env[p] = v // the entry frame, under the package's init
 	if s.bound == 0 && x.repOK != nil {
-		for _, f := range s.frames {
+		for i, f := range s.frames {
 			if f.precondition {
-				f.env[f.fn.Params[0]] = v // the receiver
+				s.own(i).env[f.fn.Params[0]] = v // the receiver
 			}
 		}
 	}
@@ -490,7 +490,7 @@ func (x *explorer) ret(s *state, in *ssa.Return) []alt {
 	if done.postcondition {
 		return x.invariantAtExit(s, result)
 	}
-	s.frames = s.frames[:len(s.frames)-1]
+	s.pop()
 	if len(s.frames) == 0 {
 		if x.checksInvariant() && done.fn == x.fn {
 			x.enterPostcondition(s, done.env[x.fn.Params[0]], in.Pos())

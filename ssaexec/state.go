@@ -45,6 +45,11 @@ type frame struct {
 	precondition, postcondition bool
 	// exit is, in a postcondition frame, where the entry returned.
 	exit token.Pos
+	// shared marks a frame below the top when its state was cloned: both
+	// states hold it, and the one that changes it first copies it (see
+	// own). Only the top frame changes as a path runs, so a fork copies
+	// one frame, not the whole stack.
+	shared bool
 }
 
 // setProgress records an instruction's progress (nil: none).
@@ -111,7 +116,8 @@ type state struct {
 	// may be a lazy-initialization choice, so it is a step like others).
 	bound int
 	pc    []*solver.Term
-	trace []traceStep
+	// trace is the path's last step; forked paths share what came before.
+	trace *traceStep
 	// traceFile and traceLine are where the trace's last entry is.
 	traceFile *token.File
 	traceLine int
@@ -142,20 +148,40 @@ type state struct {
 func (s *state) clone() *state {
 	c := *s
 	c.frames = make([]*frame, len(s.frames))
-	for i, f := range s.frames {
-		c.frames[i] = f.clone()
+	top := len(s.frames) - 1
+	for i, f := range s.frames[:top] {
+		f.shared = true
+		c.frames[i] = f
 	}
+	c.frames[top] = s.frames[top].clone()
 	c.heap = s.heap.Clone()
 	// Paths only append to these: capping the capacity makes the first
 	// append of either path copy, so the prefix is shared, not copied.
 	c.pc = s.pc[:len(s.pc):len(s.pc)]
-	c.trace = s.trace[:len(s.trace):len(s.trace)]
 	c.compared = maps.Clone(s.compared)
 	c.approx = s.approx[:len(s.approx):len(s.approx)]
 	return &c
 }
 
 func (s *state) top() *frame { return s.frames[len(s.frames)-1] }
+
+// own returns frame i of s, copied first if another state holds it too.
+func (s *state) own(i int) *frame {
+	if f := s.frames[i]; f.shared {
+		c := f.clone()
+		c.shared = false
+		s.frames[i] = c
+	}
+	return s.frames[i]
+}
+
+// pop removes the top frame; the caller's frame, now the top, is owned.
+func (s *state) pop() {
+	s.frames = s.frames[:len(s.frames)-1]
+	if len(s.frames) > 0 {
+		s.own(len(s.frames) - 1)
+	}
+}
 
 // inPrecondition reports whether the path is running the receiver's
 // invariant before the entry.
@@ -175,9 +201,14 @@ func (s *state) instr() ssa.Instruction {
 }
 
 // traceStep is one step of a path's trace: a source line entered, or a
-// branch decided on the line of the last step.
+// branch decided on the line of the last step. Steps link back to the one
+// before, so a step is written once however many paths fork after it (a
+// slice copied on every fork cost a third of the search's allocation on
+// LeftistHeap).
 type traceStep struct {
-	pos token.Pos
+	prev *traceStep
+	n    int // steps up to and including this one
+	pos  token.Pos
 	// depth is the number of frames above the entry function's.
 	depth  int
 	branch *branchStep
@@ -220,7 +251,7 @@ func (s *state) note(x *explorer, pos token.Pos) {
 		return
 	}
 	s.traceFile, s.traceLine = file, line
-	s.trace = append(s.trace, traceStep{pos: pos, depth: len(s.frames) - 1})
+	s.addStep(traceStep{pos: pos, depth: len(s.frames) - 1})
 }
 
 // noteBranch records the outcome of an If.
@@ -237,14 +268,12 @@ func (s *state) noteBranch(x *explorer, in *ssa.If, taken bool) {
 			}
 		}
 	}
-	if n := len(s.trace); n > 0 && s.trace[n-1].branch == nil && s.trace[n-1].depth == len(s.frames)-1 {
-		last := &s.trace[n-1]
+	if last := s.trace; last != nil && last.branch == nil && last.depth == len(s.frames)-1 {
 		if x.fset.File(last.pos) == s.traceFile && s.traceFile.Line(last.pos) == s.traceLine {
-			// The step may be shared with a forked path, and copying the
-			// trace to change it costs its length on every branch: a
-			// step that decides the previous one's line is appended and
-			// merged when the trace is written (see traceOf).
-			s.trace = append(s.trace, traceStep{pos: last.pos, depth: last.depth, branch: b, decidesPrevious: true})
+			// The step may be shared with a forked path, so it is not
+			// changed: a step that decides the previous one's line is
+			// added and merged when the trace is written (see traceOf).
+			s.addStep(traceStep{pos: last.pos, depth: last.depth, branch: b, decidesPrevious: true})
 			return
 		}
 	}
@@ -252,5 +281,36 @@ func (s *state) noteBranch(x *explorer, in *ssa.If, taken bool) {
 	if !pos.IsValid() {
 		pos = x.posOf(s)
 	}
-	s.trace = append(s.trace, traceStep{pos: pos, depth: len(s.frames) - 1, branch: b})
+	s.addStep(traceStep{pos: pos, depth: len(s.frames) - 1, branch: b})
+}
+
+// addStep makes step the last of the path's trace.
+func (s *state) addStep(step traceStep) {
+	step.prev = s.trace
+	step.n = s.traceLen() + 1
+	s.trace = &step
+}
+
+// traceLen is the number of steps in the path's trace.
+func (s *state) traceLen() int {
+	if s.trace == nil {
+		return 0
+	}
+	return s.trace.n
+}
+
+// traceSteps returns the first n steps of the path's trace, oldest first.
+func (s *state) traceSteps(n int) []*traceStep {
+	t := s.trace
+	for t != nil && t.n > n {
+		t = t.prev
+	}
+	if t == nil {
+		return nil
+	}
+	steps := make([]*traceStep, t.n)
+	for ; t != nil; t = t.prev {
+		steps[t.n-1] = t
+	}
+	return steps
 }

@@ -12,7 +12,7 @@ import (
 // values that decided each branch under model m. Its last step is the
 // panic: the line the path was on when it panicked, at the panic's column.
 func (x *explorer) traceOf(s *state, f *Finding, m heap.Valuer) []Step {
-	recorded := s.trace[:min(f.traceEnd, len(s.trace))]
+	recorded := s.traceSteps(f.traceEnd)
 	steps := make([]Step, 0, len(recorded)+1)
 	for _, t := range recorded {
 		st := Step{Pos: x.fset.Position(t.pos), Depth: t.depth}

@@ -103,6 +103,16 @@ func (h *Heap) mergeable(other *Heap) bool {
 // with seen, the nodes visited so far, which it extends. seen is a slice
 // searched linearly rather than a map because gosym does not model maps
 // keyed by pointers.
+//
+// The subtrees are checked before the order and null path lengths that
+// read their roots' fields. Symbolically, reading a field of a child that
+// has not been visited makes gosym choose the child's identity there and
+// then, an earlier node included; the seen-list rejects those choices only
+// when the child is visited, so with the order checked first every choice
+// for the right child re-explored the whole left subtree before failing
+// (1.4 M states and no end in 60 s for Merge at k = 3, against 16 thousand
+// states this way). Checking the structure first is how to write such an
+// invariant for gosym.
 func leftist(n *Node, seen *[]*Node) bool {
 	if n == nil {
 		return true
@@ -113,9 +123,11 @@ func leftist(n *Node, seen *[]*Node) bool {
 		}
 	}
 	*seen = append(*seen, n)
+	if !leftist(n.left, seen) || !leftist(n.right, seen) {
+		return false
+	}
 	if n.left != nil && n.left.elem < n.elem || n.right != nil && n.right.elem < n.elem {
 		return false
 	}
-	return npl(n.left) >= npl(n.right) && n.npl == npl(n.right)+1 &&
-		leftist(n.left, seen) && leftist(n.right, seen)
+	return npl(n.left) >= npl(n.right) && n.npl == npl(n.right)+1
 }
