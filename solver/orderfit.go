@@ -27,41 +27,58 @@ type fitted struct {
 	layers int
 }
 
-// maxFitLayers bounds how many fits a symbol's value may be looked up
-// through before over builds a flat one.
-const maxFitLayers = 8
+// A fit of fewer than smallFit symbols over a complete fit is a layer on
+// it, up to maxFitLayers of them; see over.
+const (
+	smallFit     = 8
+	maxFitLayers = 8
+)
 
-// over returns the assignment of vals over base. Fits build on fits as
-// layers: copying the base's values into each new fit cost more than
-// anything else the solver did on LeftistHeap, and most fits change one
-// or a few symbols. Past maxFitLayers the chain is flattened once.
+// over returns the assignment of vals over base. A small fit (a repair
+// changes one symbol) is a layer over a fitted base: copying the base's
+// values into each of them cost more than anything else the solver did
+// on LeftistHeap. A larger one, or one past maxFitLayers, is merged with
+// the fits below it into one map, so that lookups stay short; Go clones
+// a map in bulk, so that costs little more than the fit itself.
 func (s *Solver) over(base *assignment, vals map[zast]uint64) *assignment {
 	f := &fitted{base: base, vals: vals}
 	if base != nil && base.fit != nil && !base.fit.partial {
-		f.layers = base.fit.layers + 1
-		if f.layers > maxFitLayers {
-			f = flatten(f)
+		if len(vals) < smallFit && base.fit.layers < maxFitLayers {
+			f.layers = base.fit.layers + 1
+		} else {
+			f.vals, f.base = flatten(vals, base)
 		}
 	}
 	return &assignment{ctx: s.ctx, vals: map[*Term]uint64{}, fit: f}
 }
 
-// flatten merges a chain of complete fits into one over the first base
-// that is not one.
-func flatten(f *fitted) *fitted {
+// flatten merges vals and the chain of complete fits under base into one
+// map, upper fits winning, and returns it with the first base of the
+// chain that is not such a fit. The chain's first fit is left out when it
+// holds many more values than vals: fits inherit the values of symbols
+// the search has long left behind, and the map grew with every fit of a
+// long search (TreeMap.put at n = 7 spent half its time copying it).
+// Symbols it leaves out take the base's values, which serve as well.
+func flatten(vals map[zast]uint64, base *assignment) (map[zast]uint64, *assignment) {
 	var chain []map[zast]uint64
-	base := f.base
-	chain = append(chain, f.vals)
 	for base != nil && base.fit != nil && !base.fit.partial {
 		chain = append(chain, base.fit.vals)
 		base = base.fit.base
 	}
-	merged := map[zast]uint64{}
-	for i := len(chain) - 1; i >= 0; i-- {
-		maps.Copy(merged, chain[i])
+	merged := vals
+	if bottom := chain[len(chain)-1]; len(bottom) <= staleFit*(len(vals)+smallFit) {
+		merged = maps.Clone(bottom)
 	}
-	return &fitted{base: base, vals: merged}
+	for _, layer := range slices.Backward(chain[:len(chain)-1]) {
+		maps.Copy(merged, layer)
+	}
+	maps.Copy(merged, vals)
+	return merged, base
 }
+
+// staleFit is how many times more values than a new fit the fit under it
+// may hold and still be inherited whole; see flatten.
+const staleFit = 4
 
 // orderAtom is a comparison a < b (or a <= b) between symbols and
 // constants, as values of the comparison's signedness.
