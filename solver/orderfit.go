@@ -65,7 +65,7 @@ func flatten(vals map[zast]uint64, base *assignment) (map[zast]uint64, *assignme
 		chain = append(chain, base.fit.vals)
 		base = base.fit.base
 	}
-	merged := vals
+	merged := map[zast]uint64{}
 	if bottom := chain[len(chain)-1]; len(bottom) <= staleFit*(len(vals)+smallFit) {
 		merged = maps.Clone(bottom)
 	}

@@ -150,3 +150,36 @@ func satisfiable(c *Context, syms []*Term, atoms []*Term) bool {
 	}
 	return false
 }
+
+// flatten merges a chain of fits with the upper ones winning, and leaves
+// out a first fit many times the size of the new one.
+func TestFlatten(t *testing.T) {
+	c := NewContext()
+	defer c.Close()
+	syms := make([]zast, 100)
+	for i := range syms {
+		syms[i] = c.FreshBV("s", 8).ast
+	}
+	fit := func(base *assignment, vals map[zast]uint64) *assignment {
+		return &assignment{ctx: c, vals: map[*Term]uint64{}, fit: &fitted{base: base, vals: vals}}
+	}
+	small := fit(nil, map[zast]uint64{syms[0]: 1, syms[1]: 1, syms[2]: 1})
+	layer := fit(small, map[zast]uint64{syms[1]: 2})
+	layer.fit.layers = 1
+	got, root := flatten(map[zast]uint64{syms[2]: 3}, layer)
+	want := map[zast]uint64{syms[0]: 1, syms[1]: 2, syms[2]: 3}
+	if diff := cmp.Diff(want, got); diff != "" || root != nil {
+		t.Errorf("flatten over a small fit (-want +got):\n%s\nroot %v", diff, root)
+	}
+	big := map[zast]uint64{}
+	for _, s := range syms {
+		big[s] = 1
+	}
+	layer = fit(fit(nil, big), map[zast]uint64{syms[1]: 2, syms[2]: 2})
+	layer.fit.layers = 1
+	got, _ = flatten(map[zast]uint64{syms[2]: 3}, layer)
+	want = map[zast]uint64{syms[1]: 2, syms[2]: 3}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("flatten over a stale fit (-want +got):\n%s", diff)
+	}
+}
