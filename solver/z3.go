@@ -284,9 +284,10 @@ func (z *z3) keep(a zast, what string) zast {
 }
 
 // drain drops the references of Go values collected since the last call,
-// once the context holds holdBelow of them or more. It must only run on the owning goroutine, at the start of an API call:
-// from then until the call returns no AST read from a live Term can be
-// released, because releasing happens nowhere else.
+// once the context holds holdBelow of them or more. It must only run on
+// the owning goroutine, at the start of an API call: from then until the
+// call returns no AST read from a live Term can be released, because
+// releasing happens nowhere else.
 func (z *z3) drain() {
 	if z.liveASTs < z.holdBelow {
 		return

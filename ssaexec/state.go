@@ -148,12 +148,14 @@ type state struct {
 func (s *state) clone() *state {
 	c := *s
 	c.frames = make([]*frame, len(s.frames))
-	top := len(s.frames) - 1
-	for i, f := range s.frames[:top] {
+	for i, f := range s.frames {
+		if i == len(s.frames)-1 {
+			c.frames[i] = f.clone()
+			break
+		}
 		f.shared = true
 		c.frames[i] = f
 	}
-	c.frames[top] = s.frames[top].clone()
 	c.heap = s.heap.Clone()
 	// Paths only append to these: capping the capacity makes the first
 	// append of either path copy, so the prefix is shared, not copied.
