@@ -9,9 +9,9 @@ import (
 
 // BenchmarkTableI runs each of Table I's methods at k = 3 under lazier#,
 // the paper's fastest column, and reports besides the time the figures
-// that do not depend on the machine. One run of the harness times each
-// row once; this is the way to compare two versions of the engine on a
-// row:
+// that do not depend on the machine. The harness times a row a few
+// times at most, in a process busy with other rows; this is the way to
+// compare two versions of the engine on a row:
 //
 //	go test ./bench -run '^$' -bench 'TableI/LeftistHeap.merge' -count 5
 func BenchmarkTableI(b *testing.B) {
