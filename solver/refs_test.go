@@ -76,16 +76,43 @@ func TestReleaseWaitsForTheBound(t *testing.T) {
 	for i := range 40 {
 		c.Add(x, c.BV(64, uint64(i+1))) // a numeral and a sum, both dropped
 	}
-	collect()
+	// Cleanups run on a goroutine of their own: wait until all 80 dropped
+	// references are queued.
+	awaitQueued(t, c, 80)
 	c.enter()
 	if c.z.liveASTs != 81 {
 		t.Fatalf("below the bound: Terms own %d Z3 references, want all 81", c.z.liveASTs)
 	}
-	for i := range 60 {
-		c.Add(x, c.BV(64, uint64(1000+i)))
+	var kept []*Term
+	for i := range 10 {
+		n := c.BV(64, uint64(1000+i))
+		kept = append(kept, n, c.Add(x, n))
 	}
-	settle(t, c, 1)
+	c.enter() // 101 references: past the bound
+	if c.z.liveASTs != 21 {
+		t.Fatalf("past the bound: Terms own %d Z3 references, want the 21 still alive", c.z.liveASTs)
+	}
 	runtime.KeepAlive(x)
+	runtime.KeepAlive(kept)
+}
+
+// awaitQueued collects garbage until c's releaser holds n AST references.
+func awaitQueued(t *testing.T, c *Context, n int) {
+	t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		runtime.GC()
+		c.z.rel.mu.Lock()
+		queued := len(c.z.rel.asts)
+		c.z.rel.mu.Unlock()
+		if queued >= n {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("after 10 s only %d of %d dropped references were queued", queued, n)
+		}
+		time.Sleep(time.Millisecond)
+	}
 }
 
 // Each iteration makes two new distinct ASTs (a numeral and a sum) and
