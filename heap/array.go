@@ -98,6 +98,11 @@ func (h *Heap) Elem(a *Array, i *solver.Term) (Value, *Decision) {
 		h.memo[key] = v
 		return v, nil
 	}
+	if a.Const && !cut {
+		v := h.merge(leaves)
+		h.memo[key] = v
+		return v, nil
+	}
 	d := &Decision{Cut: cut, External: a.Back.Kind == InputBack && h.external(a.Back.Input)}
 	for _, l := range leaves {
 		d.Choices = append(d.Choices, Choice{Label: l.label, Guard: l.guard, apply: func(h *Heap) {
@@ -105,6 +110,21 @@ func (h *Heap) Elem(a *Array, i *solver.Term) (Value, *Decision) {
 		}})
 	}
 	return nil, d
+}
+
+// merge merges the outcomes of reading a constant string's bytes into
+// one value, so that a table such as bits.Len8's, read at a symbolic
+// index, is one path and not one per byte. The outcomes are written cells
+// and the zero backing, whose values are scalars known without
+// materializing anything; their guards say which holds first, so the last
+// is the else of the chain.
+func (h *Heap) merge(leaves []leaf) Value {
+	c := h.ctx
+	v := leaves[len(leaves)-1].value(h).(Scalar).T
+	for j := len(leaves) - 2; j >= 0; j-- {
+		v = c.Ite(leaves[j].guard, leaves[j].value(h).(Scalar).T, v)
+	}
+	return Scalar{v}
 }
 
 // lookup appends the outcomes of reading a at i under guard g: the first
@@ -200,6 +220,7 @@ func (h *Heap) withCell(a *Array, i *solver.Term, v Value) *Array {
 		}
 	}
 	next := *a
+	next.Const = false
 	next.ID = h.newArrayID()
 	next.Cells = cells
 	return &next

@@ -95,8 +95,14 @@ type Heap struct {
 	// strIDs numbers the constant strings used as map keys; the map is
 	// copied on write, so forked heaps can share it.
 	strIDs map[string]uint64
-	arrayN int
-	cellN  int
+	// strArrays holds the array of each constant string indexed so far
+	// (copied on write). An operation that branches on its index is
+	// retried, and finds its choice in memo only if the array is the same
+	// version: a new array per use made a symbolic index into a constant
+	// table, such as bits.Len64's len8tab, branch forever.
+	strArrays map[string]*Array
+	arrayN    int
+	cellN     int
 	// Implementors, if set, lists the program's types that implement an
 	// interface, for witnesses of interface inputs whose type never
 	// mattered.

@@ -2,6 +2,7 @@ package heap
 
 import (
 	"go/types"
+	"maps"
 	"strconv"
 	"strings"
 
@@ -28,14 +29,30 @@ func (h *Heap) StrArray(v Value) (arr *Array, off, n *solver.Term) {
 	case SymStr:
 		return x.Arr, x.Off, x.Len
 	case Str:
-		vals := make([]Value, len(x.S))
-		for i := range len(x.S) {
-			vals[i] = Scalar{c.BV(8, uint64(x.S[i]))}
-		}
-		arr := h.ArrayOf(byteType, vals)
+		arr := h.constArray(x.S)
 		return arr, c.BV(64, 0), arr.Len
 	}
 	panic("heap: not a string value")
+}
+
+// constArray returns the array of a constant string's bytes, the same one
+// each time on a path.
+func (h *Heap) constArray(s string) *Array {
+	if arr, ok := h.strArrays[s]; ok {
+		return arr
+	}
+	vals := make([]Value, len(s))
+	for i := range len(s) {
+		vals[i] = Scalar{h.ctx.BV(8, uint64(s[i]))}
+	}
+	arr := h.ArrayOf(byteType, vals)
+	arr.Const = true
+	h.strArrays = maps.Clone(h.strArrays)
+	if h.strArrays == nil {
+		h.strArrays = map[string]*Array{}
+	}
+	h.strArrays[s] = arr
+	return arr
 }
 
 // ArrayOf returns a new array holding vals at indices 0, 1, ...

@@ -74,6 +74,9 @@ type Array struct {
 	Elem  types.Type
 	Cells []Cell
 	Back  Backing
+	// Const marks the bytes of a constant string, which are never
+	// written (a write makes a new version, which is not Const).
+	Const bool
 }
 
 // Cell is an element written at a symbolic index.

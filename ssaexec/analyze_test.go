@@ -94,6 +94,13 @@ func TestWitnesses(t *testing.T) {
 			Call: `FirstOfGreater("", "")`,
 		}},
 	}, {
+		// bits.Len64 reads a constant table at a symbolic index: one path.
+		fn: "strs.Digits",
+		want: []shownFinding{{
+			Kind: DivZero, Posn: "tables.go:18:12", Message: "integer divide by zero: bits.Len64(x) is 0",
+			Call: "Digits(0)",
+		}},
+	}, {
 		fn: "maps.Tags",
 		want: []shownFinding{{
 			Kind: NilDeref, Posn: "maps.go:125:17", Message: "nil dereference: n.Next is nil",
@@ -676,6 +683,28 @@ func TestAppendPaths(t *testing.T) {
 			res := Analyze(entry(t, tt.fn), DefaultConfig())
 			if res.Paths != tt.paths || res.Status != Complete {
 				t.Errorf("%d paths, status %s; want %d, complete", res.Paths, res.Status, tt.paths)
+			}
+		})
+	}
+}
+
+// TestConstantTablePaths checks that reading a constant string at a
+// symbolic index is one value, not a path per byte: bits.Len64 took 2040
+// paths, and before its table was the same array at each retry of the
+// read, it never ended.
+func TestConstantTablePaths(t *testing.T) {
+	tests := []struct {
+		fn    string
+		paths int
+	}{
+		{"strs.PerBit", 1},
+		{"strs.Digits", 8}, // one per outcome of Len64's three ifs; x == 0 also panics on one
+	}
+	for _, tt := range tests {
+		t.Run(tt.fn, func(t *testing.T) {
+			res := Analyze(entry(t, tt.fn), DefaultConfig())
+			if res.Paths != tt.paths || res.Status != Failed || res.Panics != 1 {
+				t.Errorf("%d paths, %d panics, status %s; want %d, 1, failed", res.Paths, res.Panics, res.Status, tt.paths)
 			}
 		})
 	}
