@@ -89,6 +89,9 @@ type Heap struct {
 	// write).
 	strKeys map[[3]int]*solver.Term
 	mapMemo map[memoKey]mapResult
+	// owned has the bits (ownObjs, ...) of the maps not shared with a
+	// clone: the others are copied before their first write.
+	owned uint8
 	// ptrEq memoizes the equality of element addresses at different index
 	// terms (copied on write).
 	ptrEq map[[2]Path]bool
@@ -144,20 +147,35 @@ func New(ctx *solver.Context, cfg Config) *Heap {
 	}
 }
 
-// Clone returns an independent copy for a forked path.
+// Clone returns an independent copy for a forked path. The objects,
+// inputs, references and array memo are shared until one of the two
+// heaps writes them: most forks write few of them before forking again.
 func (h *Heap) Clone() *Heap {
+	h.owned = 0
 	c := *h
-	c.objs = maps.Clone(h.objs)
-	c.inputs = maps.Clone(h.inputs)
-	c.syms = maps.Clone(h.syms)
 	c.ifaces = maps.Clone(h.ifaces)
 	c.terms = h.terms[:len(h.terms):len(h.terms)] // appends must not share
 	c.termIDs = maps.Clone(h.termIDs)
-	c.memo = maps.Clone(h.memo)
 	c.cells = maps.Clone(h.cells) // cell lists are copied on append
 	c.keys = maps.Clone(h.keys)
 	c.mapMemo = maps.Clone(h.mapMemo)
 	return &c
+}
+
+// Bits of Heap.owned: the maps this heap may write in place.
+const (
+	ownObjs uint8 = 1 << iota
+	ownInputs
+	ownSyms
+	ownMemo
+)
+
+// own makes *m this heap's own copy, unless owned says it already is.
+func own[M ~map[K]V, K comparable, V any](h *Heap, bit uint8, m *M) {
+	if h.owned&bit == 0 {
+		*m = maps.Clone(*m)
+		h.owned |= bit
+	}
 }
 
 // Object returns the object with the given id, or nil.
@@ -200,6 +218,7 @@ func (h *Heap) add(t types.Type, input bool, depth int) ObjID {
 	if input {
 		obj.Val = InputRef{Obj: id, Type: t}
 	}
+	own(h, ownObjs, &h.objs)
 	h.objs[id] = obj
 	return id
 }
@@ -298,6 +317,7 @@ func (h *Heap) Store(p Ptr, v Value) *Decision {
 	}
 	next := *obj
 	next.Val = val
+	own(h, ownObjs, &h.objs)
 	h.objs[p.Obj] = &next
 	return nil
 }
@@ -387,6 +407,7 @@ func (h *Heap) materialize(r InputRef) (Value, *Decision) {
 }
 
 func (h *Heap) record(loc Loc, v Value) {
+	own(h, ownInputs, &h.inputs)
 	h.inputs[loc] = v
 	h.Materialized++
 }
@@ -431,6 +452,7 @@ func (h *Heap) childDepth(loc Loc) int {
 
 func (h *Heap) newSym(elem types.Type, depth int, o Origin, n Nilness) SymPtr {
 	h.symN++
+	own(h, ownSyms, &h.syms)
 	h.syms[h.symN] = SymInfo{Elem: elem, Depth: depth, Origin: o, Nilness: n}
 	return SymPtr{ID: h.symN}
 }

@@ -95,6 +95,7 @@ func (h *Heap) materializePointer(loc Loc, elem types.Type) (Value, *Decision) {
 		v := h.newSym(elem, depth, o, n)
 		info := h.syms[v.ID]
 		info.External = ext
+		own(h, ownSyms, &h.syms)
 		h.syms[v.ID] = info
 		return v
 	}
@@ -189,6 +190,7 @@ func (h *Heap) derefSym(id SymID) (Target, *Decision) {
 	h.addObjectChoices(d, s.Elem, s.Depth, s.External, func(h *Heap, obj ObjID) {
 		s := h.syms[id]
 		s.Nilness, s.Target = NotNil, obj
+		own(h, ownSyms, &h.syms)
 		h.syms[id] = s
 	})
 	return Target{}, d
@@ -197,6 +199,7 @@ func (h *Heap) derefSym(id SymID) (Target, *Decision) {
 func (h *Heap) setNil(id SymID) {
 	s := h.syms[id]
 	s.Nilness = IsNil
+	own(h, ownSyms, &h.syms)
 	h.syms[id] = s
 }
 
@@ -223,6 +226,7 @@ func (h *Heap) IsNilPtr(v Value) (bool, Origin, *Decision) {
 			{Label: "non-nil", apply: func(h *Heap) {
 				s := h.syms[id]
 				s.Nilness = NotNil
+				own(h, ownSyms, &h.syms)
 				h.syms[id] = s
 			}},
 		}}
@@ -323,6 +327,7 @@ func (h *Heap) FreshRef(elem types.Type) Value {
 	v := h.newSym(elem, 0, Origin{}, MaybeNil)
 	info := h.syms[v.ID]
 	info.External = true
+	own(h, ownSyms, &h.syms)
 	h.syms[v.ID] = info
 	return v
 }

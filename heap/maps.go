@@ -61,6 +61,7 @@ func (h *Heap) MapAt(p Ptr) *MapStore {
 func (h *Heap) setVal(id ObjID, v Value) {
 	next := *h.objs[id]
 	next.Val = v
+	own(h, ownObjs, &h.objs)
 	h.objs[id] = &next
 }
 
