@@ -48,7 +48,7 @@ func (x *explorer) privateStore(s *state, in *ssa.Call, store heap.ObjID) bool {
 		for _, v := range x.liveAt(f.fn, at) {
 			// append's own result is left out: what it holds now is an
 			// earlier iteration's value, which the append overwrites.
-			if val, ok := f.env[v]; ok && v != in && s.heap.RefsTo(val, store) > 0 {
+			if val, ok := f.env.get(v); ok && v != in && s.heap.RefsTo(val, store) > 0 {
 				return false
 			}
 		}
@@ -83,14 +83,14 @@ func (x *explorer) overwrittenCell(s *state, in *ssa.Call) (heap.Ptr, bool) {
 // address of a pointer already resolved.
 func (x *explorer) peekAddress(s *state, v ssa.Value) (heap.Ptr, bool) {
 	f := s.top()
-	if val, ok := f.env[v]; ok {
+	if val, ok := f.env.get(v); ok {
 		return resolvedPtr(s.heap, val)
 	}
 	fa, ok := v.(*ssa.FieldAddr)
 	if !ok {
 		return heap.Ptr{}, false
 	}
-	base, ok := f.env[fa.X]
+	base, ok := f.env.get(fa.X)
 	if !ok {
 		return heap.Ptr{}, false
 	}

@@ -131,12 +131,12 @@ func (x *explorer) enter(s *state, fn *ssa.Function, env []heap.Value, args []he
 		s.end, s.why = cut, "recursion"
 		return nil
 	}
-	f := newFrame(fn, call)
+	f := x.newFrame(fn, call)
 	for i, a := range args {
-		f.env[fn.Params[i]] = a
+		f.env.set(fn.Params[i], a)
 	}
 	for i, v := range env {
-		f.env[fn.FreeVars[i]] = v
+		f.env.set(fn.FreeVars[i], v)
 	}
 	s.frames = append(s.frames, f)
 	return nil

@@ -137,9 +137,9 @@ func (x *explorer) checksInvariant() bool {
 // enterPostcondition runs the receiver's invariant on recv after the
 // entry returned at exit.
 func (x *explorer) enterPostcondition(s *state, recv heap.Value, exit token.Pos) {
-	f := newFrame(x.repOK, nil)
+	f := x.newFrame(x.repOK, nil)
 	f.postcondition, f.exit = true, exit
-	f.env[x.repOK.Params[0]] = recv
+	f.env.set(x.repOK.Params[0], recv)
 	s.frames = append(s.frames, f)
 }
 

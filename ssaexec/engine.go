@@ -69,6 +69,8 @@ type explorer struct {
 	loopOf map[*ssa.BasicBlock]*ssa.BasicBlock
 	// exitEdges caches exits.
 	exitEdges map[[2]*ssa.BasicBlock]bool
+	// numberings caches each function's numbering of its values.
+	numberings map[*ssa.Function]map[ssa.Value]int
 	// std is what the program knows of the standard library.
 	std *stdLibrary
 	// repOK is the receiver's invariant, assumed at entry, or nil.
@@ -167,6 +169,7 @@ func Analyze(fn *ssa.Function, cfg Config) (res *FuncResult) {
 		liveOutOf:   map[*ssa.Function][]map[ssa.Value]bool{},
 		loopOf:      map[*ssa.BasicBlock]*ssa.BasicBlock{},
 		exitEdges:   map[[2]*ssa.BasicBlock]bool{},
+		numberings:  map[*ssa.Function]map[ssa.Value]int{},
 		indexVarsOf: map[*ssa.Function][]indexVar{},
 	}
 	x.table = abstraction.NewTable(cfg.Subsume, ctx, x.solver)
@@ -256,11 +259,11 @@ func (x *explorer) initial() *state {
 		return ts
 	}
 	x.res.States++
-	frames := []*frame{newFrame(x.fn, nil)}
+	frames := []*frame{x.newFrame(x.fn, nil)}
 	if x.repOK != nil {
 		// Kiasan's precondition: the receiver's invariant runs first,
 		// and only the paths on which it returns true go on.
-		pre := newFrame(x.repOK, nil)
+		pre := x.newFrame(x.repOK, nil)
 		pre.precondition = true
 		frames = append(frames, pre)
 	}
@@ -268,7 +271,7 @@ func (x *explorer) initial() *state {
 	// would give them: its init function runs before the entry.
 	if pkg := packageOf(x.fn); pkg != nil {
 		if init := pkg.Func("init"); init != nil && init.Blocks != nil && init != x.fn {
-			frames = append(frames, newFrame(init, nil))
+			frames = append(frames, x.newFrame(init, nil))
 		}
 	}
 	return &state{

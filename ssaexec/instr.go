@@ -45,11 +45,11 @@ func (x *explorer) bindParam(s *state) []alt {
 		}
 		return x.decide(s, d)
 	}
-	s.own(0).env[p] = v // the entry frame, under the package's init
+	s.own(0).env.set(p, v) // the entry frame, under the package's init
 	if s.bound == 0 && x.repOK != nil {
 		for i, f := range s.frames {
 			if f.precondition {
-				s.own(i).env[f.fn.Params[0]] = v // the receiver
+				s.own(i).env.set(f.fn.Params[0], v) // the receiver
 			}
 		}
 	}
@@ -212,7 +212,7 @@ func deref(t types.Type) types.Type {
 
 // set binds the instruction's value and moves to the next instruction.
 func (x *explorer) set(s *state, v ssa.Value, val heap.Value) {
-	s.top().env[v] = val
+	s.top().env.set(v, val)
 	x.advance(s)
 }
 
@@ -239,7 +239,7 @@ func (x *explorer) value(s *state, v ssa.Value) heap.Value {
 	case *ssa.Global:
 		return x.global(s, v)
 	}
-	val, ok := s.top().env[v]
+	val, ok := s.top().env.get(v)
 	if !ok {
 		panic(fmt.Sprintf("ssaexec: no value for %s (%T) in %s", v.Name(), v, s.top().fn))
 	}
@@ -433,7 +433,7 @@ func (x *explorer) jump(s *state, to *ssa.BasicBlock) {
 		n++
 	}
 	for i, v := range vals {
-		f.env[to.Instrs[i].(*ssa.Phi)] = v
+		f.env.set(to.Instrs[i].(*ssa.Phi), v)
 	}
 	f.prev, f.block, f.pc, f.checked = from, to, n, false
 	if isLoopHead(to) {
@@ -451,15 +451,16 @@ func (x *explorer) countIteration(s *state, f *frame, from, to *ssa.BasicBlock) 
 		return
 	}
 	m := s.heap.Materialized
+	c := f.loopCount(to)
 	if to.Dominates(from) {
-		if f.matAt[to] == m {
-			f.iters[to]++
+		if c.matAt == m {
+			c.iters++
 		}
 	} else {
-		f.iters[to] = 0
+		c.iters = 0
 	}
-	f.matAt[to] = m
-	if f.iters[to] > x.cfg.Loops {
+	c.matAt = m
+	if c.iters > x.cfg.Loops {
 		s.end, s.why = cut, "loops"
 	}
 }
@@ -493,7 +494,7 @@ func (x *explorer) ret(s *state, in *ssa.Return) []alt {
 	s.pop()
 	if len(s.frames) == 0 {
 		if x.checksInvariant() && done.fn == x.fn {
-			x.enterPostcondition(s, done.env[x.fn.Params[0]], in.Pos())
+			x.enterPostcondition(s, done.env.at(x.fn.Params[0]), in.Pos())
 			return nil
 		}
 		s.end = returned

@@ -69,15 +69,15 @@ func (x *explorer) locationOf(s *state, v ssa.Value) heap.Mark {
 	}
 	if load, ok := v.(*ssa.UnOp); ok && load.Op == token.MUL {
 		if fa, ok := load.X.(*ssa.FieldAddr); ok {
-			if base, ok := x.pointee(s, f.env[fa.X]); ok {
+			if base, ok := x.pointee(s, f.env.at(fa.X)); ok {
 				return heap.Mark{Obj: base.Obj, Path: base.Path.Field(fa.Field)}
 			}
 		}
-		if p, ok := x.pointee(s, f.env[load.X]); ok {
+		if p, ok := x.pointee(s, f.env.at(load.X)); ok {
 			return heap.Mark{Obj: p.Obj, Path: p.Path}
 		}
 	}
-	switch val := f.env[v].(type) {
+	switch val := f.env.at(v).(type) {
 	case heap.Slice:
 		return heap.Mark{Obj: val.Store.Obj}
 	default:
@@ -117,7 +117,7 @@ func (x *explorer) frameRoots(s *state) []heap.Root {
 			continue
 		}
 		name, ok := names[v]
-		val, bound := f.env[v]
+		val, bound := f.env.get(v)
 		if !ok || !bound || seen[name] || !reachesHeap(v.Type()) {
 			continue
 		}

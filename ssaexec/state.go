@@ -20,13 +20,11 @@ type frame struct {
 	// checked records that the current instruction's panic conditions
 	// were split on already: it is being retried after a heap decision.
 	checked bool
-	env     map[ssa.Value]heap.Value
+	env     registers
 	// call is the caller's instruction awaiting this frame's result.
 	call *ssa.Call
-	// iters counts, per loop head, the iterations that materialized
-	// nothing; matAt is the materialization count at the last arrival.
-	iters map[*ssa.BasicBlock]int
-	matAt map[*ssa.BasicBlock]int
+	// loops holds the loop bound's counts, per loop head reached.
+	loops []loopCount
 	// ranges holds the state of the frame's ranges over strings and maps (copied on
 	// write: frames are cloned shallowly here).
 	ranges map[*ssa.Range]rangeIter
@@ -66,24 +64,40 @@ func (f *frame) setProgress(in ssa.Instruction, p any) {
 	f.progress = m
 }
 
-func newFrame(fn *ssa.Function, call *ssa.Call) *frame {
+func (x *explorer) newFrame(fn *ssa.Function, call *ssa.Call) *frame {
 	return &frame{
 		fn:    fn,
 		block: fn.Blocks[0],
-		env:   map[ssa.Value]heap.Value{},
+		env:   newRegisters(x.numbering(fn)),
 		call:  call,
-		iters: map[*ssa.BasicBlock]int{},
-		matAt: map[*ssa.BasicBlock]int{},
 	}
 }
 
 func (f *frame) clone() *frame {
 	c := *f
-	c.env = maps.Clone(f.env)
-	c.iters = maps.Clone(f.iters)
-	c.matAt = maps.Clone(f.matAt)
+	c.env = f.env.clone()
+	c.loops = slices.Clone(f.loops)
 	c.defers = slices.Clone(f.defers)
 	return &c
+}
+
+// loopCount counts, at one loop head, the iterations that materialized
+// nothing; matAt is the materialization count at the last arrival.
+type loopCount struct {
+	head         *ssa.BasicBlock
+	iters, matAt int
+}
+
+// loopCount returns the counts of the loop at head, zero at first. A
+// function has few loops, and a slice copies faster than a map at forks.
+func (f *frame) loopCount(head *ssa.BasicBlock) *loopCount {
+	for i := range f.loops {
+		if f.loops[i].head == head {
+			return &f.loops[i]
+		}
+	}
+	f.loops = append(f.loops, loopCount{head: head})
+	return &f.loops[len(f.loops)-1]
 }
 
 // nilCheck is where an entry parameter was compared with nil.
@@ -265,7 +279,7 @@ func (s *state) noteBranch(x *explorer, in *ssa.If, taken bool) {
 	b := &branchStep{fn: f.fn, cond: in.Cond, taken: taken}
 	if op, ok := in.Cond.(*ssa.BinOp); ok {
 		for _, v := range []ssa.Value{op.X, op.Y} {
-			if val, ok := f.env[v]; ok {
+			if val, ok := f.env.get(v); ok {
 				b.operands = append(b.operands, operand{v, val})
 			}
 		}

@@ -155,7 +155,7 @@ func (x *explorer) roots(s *state) ([]heap.Value, []abstraction.IndexHint) {
 				continue
 			}
 			at[v] = len(out)
-			if val, ok := f.env[v]; ok {
+			if val, ok := f.env.get(v); ok {
 				out = append(out, val)
 			} else {
 				out = append(out, heap.Str{S: "unset " + v.Name()})
