@@ -41,15 +41,6 @@ func (x *explorer) liveAt(fn *ssa.Function, at livePoint) []ssa.Value {
 			addOperands(later, instrs[i])
 		}
 	}
-	var vs []ssa.Value
-	consider := func(v ssa.Value) {
-		if later[v] {
-			vs = append(vs, v)
-		}
-	}
-	for _, p := range fn.FreeVars {
-		consider(p)
-	}
 	if at.entry {
 		// The entry function's parameters root the input heap: each
 		// stays while code ahead mentions it, even only as where a loop
@@ -60,14 +51,10 @@ func (x *explorer) liveAt(fn *ssa.Function, at livePoint) []ssa.Value {
 			later[p] = later[p] || mentioned[p]
 		}
 	}
-	for _, p := range fn.Params {
-		consider(p)
-	}
-	for _, b := range fn.Blocks {
-		for _, instr := range b.Instrs {
-			if v, ok := instr.(ssa.Value); ok {
-				consider(v)
-			}
+	var vs []ssa.Value
+	for _, v := range funcValues(fn) {
+		if later[v] {
+			vs = append(vs, v)
 		}
 	}
 	x.live[at] = vs

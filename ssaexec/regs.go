@@ -10,8 +10,8 @@ import (
 
 // registers are a frame's SSA values. The top frame is copied at every
 // fork, and a slice copies far faster than a map, so each function's
-// values are numbered once (parameters, free variables, then the value
-// instructions in block order) and a frame keeps them in that order.
+// values are numbered once (in funcValues' order) and a frame keeps them
+// in that order.
 type registers struct {
 	index map[ssa.Value]int // the function's numbering, shared
 	vals  []register
@@ -29,19 +29,8 @@ func (x *explorer) numbering(fn *ssa.Function) map[ssa.Value]int {
 		return n
 	}
 	n := map[ssa.Value]int{}
-	add := func(v ssa.Value) { n[v] = len(n) }
-	for _, p := range fn.Params {
-		add(p)
-	}
-	for _, fv := range fn.FreeVars {
-		add(fv)
-	}
-	for _, b := range fn.Blocks {
-		for _, in := range b.Instrs {
-			if v, ok := in.(ssa.Value); ok {
-				add(v)
-			}
-		}
+	for _, v := range funcValues(fn) {
+		n[v] = len(n)
 	}
 	x.numberings[fn] = n
 	return n
@@ -77,4 +66,24 @@ func (r registers) clone() registers {
 func (r registers) at(v ssa.Value) heap.Value {
 	val, _ := r.get(v)
 	return val
+}
+
+// funcValues returns the values a frame of fn binds: its free variables,
+// parameters, then its value instructions in block order.
+func funcValues(fn *ssa.Function) []ssa.Value {
+	var vs []ssa.Value
+	for _, fv := range fn.FreeVars {
+		vs = append(vs, fv)
+	}
+	for _, p := range fn.Params {
+		vs = append(vs, p)
+	}
+	for _, b := range fn.Blocks {
+		for _, in := range b.Instrs {
+			if v, ok := in.(ssa.Value); ok {
+				vs = append(vs, v)
+			}
+		}
+	}
+	return vs
 }
