@@ -215,3 +215,31 @@ func TestUnreachableContextIsFreed(t *testing.T) {
 		t.Errorf("dropped Context still holds %d bytes", after-before)
 	}
 }
+
+// CloseLater frees everything too, on its own goroutine.
+func TestCloseLaterFreesEverything(t *testing.T) {
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	warm := NewContext()
+	workload(warm)
+	warm.Close()
+	collect()
+
+	before := AllocatedBytes()
+	c := NewContext()
+	keep := workload(c)
+	during := AllocatedBytes()
+	c.CloseLater()
+	c.CloseLater() // again: nothing
+	deadline := time.Now().Add(10 * time.Second)
+	for AllocatedBytes() > before+256<<10 && time.Now().Before(deadline) {
+		time.Sleep(time.Millisecond)
+	}
+	after := AllocatedBytes()
+	runtime.KeepAlive(keep)
+	if after > before+256<<10 {
+		t.Errorf("10 s after CloseLater %d of %d bytes were still allocated", after-before, during-before)
+	}
+	keep = nil
+	collect()
+}

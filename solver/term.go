@@ -3,6 +3,7 @@ package solver
 import (
 	"fmt"
 	"runtime"
+	"sync"
 )
 
 // Sort is the type of a term: Bool, or a bit-vector of a width in 1..64.
@@ -67,6 +68,36 @@ func (c *Context) Close() {
 		c.z.close()
 		c.z = nil
 	}
+}
+
+// CloseLater is Close done by a goroutine of the package: deleting a Z3
+// context takes time that grows with what it holds (a third of a second
+// for a hundred thousand terms), which a caller that has its results need
+// not wait for. When a few contexts are already waiting it waits, so
+// memory does not pile up.
+func (c *Context) CloseLater() {
+	if c.z == nil {
+		return
+	}
+	z := c.z
+	c.z = nil
+	deleter.start.Do(func() {
+		deleter.queue = make(chan *z3, closingAtOnce)
+		go func() {
+			for z := range deleter.queue {
+				z.close()
+			}
+		}()
+	})
+	deleter.queue <- z
+}
+
+// closingAtOnce is how many contexts may wait for CloseLater's goroutine.
+const closingAtOnce = 2
+
+var deleter struct {
+	start sync.Once
+	queue chan *z3
 }
 
 // enter starts every API call that may reach Z3: it rejects a closed

@@ -148,7 +148,7 @@ func Analyze(fn *ssa.Function, cfg Config) (res *FuncResult) {
 		res.PkgPath, res.PkgName = pkg.Pkg.Path(), pkg.Pkg.Name()
 	}
 	ctx := solver.NewContext()
-	defer ctx.Close()
+	defer ctx.CloseLater() // the result does not wait for Z3 to free the context
 	x := &explorer{
 		cfg:         cfg,
 		fn:          fn,
