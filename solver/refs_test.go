@@ -169,18 +169,23 @@ func workload(c *Context) (keep []any) {
 	return append(keep, s, s.Model())
 }
 
-func TestCloseFreesEverything(t *testing.T) {
-	runtime.LockOSThread()
-	defer runtime.UnlockOSThread()
-	warm := NewContext() // the first context grows process-wide tables
+// measuredWorkload runs workload in a new context after a first one has
+// grown Z3's process-wide tables, and returns Z3's memory before and after.
+func measuredWorkload() (c *Context, keep []any, before, during uint64) {
+	warm := NewContext()
 	workload(warm)
 	warm.Close()
 	collect()
+	before = AllocatedBytes()
+	c = NewContext()
+	keep = workload(c)
+	return c, keep, before, AllocatedBytes()
+}
 
-	before := AllocatedBytes()
-	c := NewContext()
-	keep := workload(c)
-	during := AllocatedBytes()
+func TestCloseFreesEverything(t *testing.T) {
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	c, keep, before, during := measuredWorkload()
 	c.Close()
 	after := AllocatedBytes()
 	runtime.KeepAlive(keep)
@@ -220,15 +225,7 @@ func TestUnreachableContextIsFreed(t *testing.T) {
 func TestCloseLaterFreesEverything(t *testing.T) {
 	runtime.LockOSThread()
 	defer runtime.UnlockOSThread()
-	warm := NewContext()
-	workload(warm)
-	warm.Close()
-	collect()
-
-	before := AllocatedBytes()
-	c := NewContext()
-	keep := workload(c)
-	during := AllocatedBytes()
+	c, keep, before, during := measuredWorkload()
 	c.CloseLater()
 	c.CloseLater() // again: nothing
 	deadline := time.Now().Add(10 * time.Second)
