@@ -120,13 +120,16 @@ func TestJSONOutput(t *testing.T) {
 }
 
 // TestParallelDeterministic checks that the output does not depend on how
-// many functions are analysed at once, the times aside.
+// many functions are analysed at once, the times aside. The budget is
+// generous so that a loaded machine cannot end a function early (maps.Longest
+// takes about a second alone, and once took over 10 s at -p 4 on a busy
+// machine with 2 cores).
 func TestParallelDeterministic(t *testing.T) {
 	pkgs := []string{"../../testdata/lists", "../../testdata/dlist", "../../testdata/funcs", "../../testdata/maps"}
 	times := regexp.MustCompile(`"(millis|solver_millis)":\d+`)
 	var outs []string
 	for _, p := range []string{"1", "4"} {
-		_, out, errOut := runGosym(t, append([]string{"-json", "-p", p}, pkgs...)...)
+		_, out, errOut := runGosym(t, append([]string{"-json", "-timeout", "10m", "-p", p}, pkgs...)...)
 		if out == "" {
 			t.Fatalf("-p %s: no output; stderr:\n%s", p, errOut)
 		}
