@@ -325,7 +325,7 @@ func (m *Map) repOK() bool {
 	if !ordered(m.root, nil, nil) {
 		return false
 	}
-	_, count, ok := redBlack(m.root)
+	_, count, ok := redBlack(m.root, 0)
 	return ok && count == m.size
 }
 
@@ -346,17 +346,31 @@ func ordered(n, lo, hi *Node) bool {
 }
 
 // redBlack checks the tree n for parent links and colors, and returns its
-// black height (counting the nil leaves) and its number of nodes.
-func redBlack(n *Node) (blackHeight, count int, ok bool) {
+// black height (counting the nil leaves) and its number of nodes. want is
+// the black height n must have, or 0 for any: the left subtree's height is
+// what the right one must have, so that a right subtree that cannot match
+// is given up at the first path through it that is too short or too long,
+// not after it was explored whole. This prunes the search over input trees
+// (the invariant is assumed at entry) without changing which trees pass.
+func redBlack(n *Node, want int) (blackHeight, count int, ok bool) {
 	if n == nil {
-		return 1, 0, true
+		return 1, 0, want == 0 || want == 1
 	}
 	if !childOK(n, n.left) || !childOK(n, n.right) {
 		return 0, 0, false
 	}
-	lh, lc, lok := redBlack(n.left)
-	rh, rc, rok := redBlack(n.right)
-	if !lok || !rok || lh != rh {
+	below := want
+	if want != 0 && !n.red {
+		if below = want - 1; below < 1 {
+			return 0, 0, false
+		}
+	}
+	lh, lc, ok := redBlack(n.left, below)
+	if !ok {
+		return 0, 0, false
+	}
+	_, rc, ok := redBlack(n.right, lh)
+	if !ok {
 		return 0, 0, false
 	}
 	if !n.red {

@@ -210,3 +210,53 @@ func TestRepOKRejects(t *testing.T) {
 		})
 	}
 }
+
+// spec describes a tree node: key, color and children.
+type spec struct {
+	key         int
+	red         bool
+	left, right *spec
+}
+
+// build makes the nodes of s under parent and returns their root and count.
+func build(s *spec, parent *Node) (*Node, int) {
+	if s == nil {
+		return nil, 0
+	}
+	n := &Node{key: s.key, red: s.red, parent: parent}
+	var l, r int
+	n.left, l = build(s.left, n)
+	n.right, r = build(s.right, n)
+	return n, l + r + 1
+}
+
+// TestRepOKBlackHeights checks redBlack's pruning by black height, which
+// keeps the benchmarks' search over input trees small: it must accept
+// balanced trees and reject one unbalanced anywhere, on either side.
+func TestRepOKBlackHeights(t *testing.T) {
+	black := func(k int, l, r *spec) *spec { return &spec{key: k, left: l, right: r} }
+	red := func(k int, l, r *spec) *spec { return &spec{key: k, red: true, left: l, right: r} }
+	tests := []struct {
+		name  string
+		root  *spec
+		valid bool
+	}{
+		{"valid", black(2, red(1, nil, nil), red(3, nil, nil)), true},
+		{"valid, two levels", black(4, black(2, nil, nil), black(6, red(5, nil, nil), nil)), true},
+		{"left deeper", black(2, black(1, nil, nil), nil), false},
+		{"right deeper", black(2, nil, black(3, nil, nil)), false},
+		{"right deeper below", black(4, black(2, nil, nil), black(6, nil, black(7, nil, nil))), false},
+		{"right shallower below", black(4, black(2, black(1, nil, nil), black(3, nil, nil)), black(6, nil, nil)), false},
+		{"valid, red inner node", black(4, red(2, black(1, nil, nil), black(3, nil, nil)), black(6, nil, nil)), true},
+		{"left deeper below a red node", black(4, red(2, black(1, nil, nil), nil), black(6, nil, nil)), false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			m := &Map{}
+			m.root, m.size = build(tt.root, nil)
+			if got := m.repOK(); got != tt.valid {
+				t.Errorf("repOK() = %v, want %v", got, tt.valid)
+			}
+		})
+	}
+}
