@@ -178,6 +178,17 @@ func own[M ~map[K]V, K comparable, V any](h *Heap, bit uint8, m *M) {
 	}
 }
 
+// withEntry returns a copy of m with k set to v, for the maps that forked
+// heaps share and copy on write.
+func withEntry[K comparable, V any](m map[K]V, k K, v V) map[K]V {
+	c := maps.Clone(m)
+	if c == nil {
+		c = map[K]V{}
+	}
+	c[k] = v
+	return c
+}
+
 // Object returns the object with the given id, or nil.
 func (h *Heap) Object(id ObjID) *Object { return h.objs[id] }
 

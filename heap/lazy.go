@@ -3,7 +3,6 @@ package heap
 import (
 	"fmt"
 	"go/types"
-	"maps"
 
 	"github.com/gosym/gosym/solver"
 )
@@ -307,11 +306,7 @@ func (h *Heap) samePlace(a, b Ptr) (bool, *Decision) {
 	}
 	record := func(v bool) func(*Heap) {
 		return func(h *Heap) {
-			h.ptrEq = maps.Clone(h.ptrEq)
-			if h.ptrEq == nil {
-				h.ptrEq = map[[2]Path]bool{}
-			}
-			h.ptrEq[key] = v
+			h.ptrEq = withEntry(h.ptrEq, key, v)
 		}
 	}
 	return false, &Decision{Choices: []Choice{

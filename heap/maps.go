@@ -3,7 +3,6 @@ package heap
 import (
 	"fmt"
 	"go/types"
-	"maps"
 
 	"github.com/gosym/gosym/solver"
 )
@@ -207,11 +206,7 @@ func (h *Heap) StrKey(s string) *solver.Term {
 	id, ok := h.strIDs[s]
 	if !ok {
 		id = uint64(len(h.strIDs)) + 1
-		h.strIDs = maps.Clone(h.strIDs)
-		if h.strIDs == nil {
-			h.strIDs = map[string]uint64{}
-		}
-		h.strIDs[s] = id
+		h.strIDs = withEntry(h.strIDs, s, id)
 	}
 	return h.ctx.BV(64, numberedKey|id)
 }
@@ -234,11 +229,7 @@ func (h *Heap) SymStrKey(str SymStr) (*solver.Term, *Decision) {
 		byteVal := c.Ite(c.Ult(c.BV(64, uint64(i)), n), c.ZeroExt(b[i], 64), c.BV(64, 0))
 		v = c.BitOr(v, c.Shl(byteVal, c.BV(64, uint64(48-8*i))))
 	}
-	h.strKeys = maps.Clone(h.strKeys)
-	if h.strKeys == nil {
-		h.strKeys = map[[3]int]*solver.Term{}
-	}
-	h.strKeys[memo] = v
+	h.strKeys = withEntry(h.strKeys, memo, v)
 	return v, nil
 }
 
@@ -353,11 +344,7 @@ func (h *Heap) CloseMap(p Ptr) *Decision {
 				keys = append(keys, InputKey{ID: h.cellN, Key: k, Present: c.Bool(true)})
 			}
 			h.keys[loc] = keys
-			h.closed = maps.Clone(h.closed)
-			if h.closed == nil {
-				h.closed = map[Loc]bool{}
-			}
-			h.closed[loc] = true
+			h.closed = withEntry(h.closed, loc, true)
 		}})
 	}
 	return d

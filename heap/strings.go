@@ -2,7 +2,6 @@ package heap
 
 import (
 	"go/types"
-	"maps"
 	"strconv"
 	"strings"
 
@@ -47,11 +46,7 @@ func (h *Heap) constArray(s string) *Array {
 	}
 	arr := h.ArrayOf(byteType, vals)
 	arr.Const = true
-	h.strArrays = maps.Clone(h.strArrays)
-	if h.strArrays == nil {
-		h.strArrays = map[string]*Array{}
-	}
-	h.strArrays[s] = arr
+	h.strArrays = withEntry(h.strArrays, s, arr)
 	return arr
 }
 
