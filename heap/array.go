@@ -95,21 +95,18 @@ func (h *Heap) Elem(a *Array, i *solver.Term) (Value, *Decision) {
 	if len(leaves) == 1 && !cut {
 		// The outcomes partition the cases, so a sole one always holds.
 		v := leaves[0].value(h)
-		own(h, ownMemo, &h.memo)
-		h.memo[key] = v
+		put(h, ownMemo, &h.memo, key, v)
 		return v, nil
 	}
 	if a.Const && !cut {
 		v := h.merge(leaves)
-		own(h, ownMemo, &h.memo)
-		h.memo[key] = v
+		put(h, ownMemo, &h.memo, key, v)
 		return v, nil
 	}
 	d := &Decision{Cut: cut, External: a.Back.Kind == InputBack && h.external(a.Back.Input)}
 	for _, l := range leaves {
 		d.Choices = append(d.Choices, Choice{Label: l.label, Guard: l.guard, apply: func(h *Heap) {
-			own(h, ownMemo, &h.memo)
-			h.memo[key] = l.value(h)
+			put(h, ownMemo, &h.memo, key, l.value(h))
 		}})
 	}
 	return nil, d

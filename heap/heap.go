@@ -170,12 +170,14 @@ const (
 	ownMemo
 )
 
-// own makes *m this heap's own copy, unless owned says it already is.
-func own[M ~map[K]V, K comparable, V any](h *Heap, bit uint8, m *M) {
+// put sets k to v in *m, one of the maps named by owned's bits, first
+// making *m this heap's own copy unless owned says it already is.
+func put[M ~map[K]V, K comparable, V any](h *Heap, bit uint8, m *M, k K, v V) {
 	if h.owned&bit == 0 {
 		*m = maps.Clone(*m)
 		h.owned |= bit
 	}
+	(*m)[k] = v
 }
 
 // withEntry returns a copy of m with k set to v, for the maps that forked
@@ -229,8 +231,7 @@ func (h *Heap) add(t types.Type, input bool, depth int) ObjID {
 	if input {
 		obj.Val = InputRef{Obj: id, Type: t}
 	}
-	own(h, ownObjs, &h.objs)
-	h.objs[id] = obj
+	put(h, ownObjs, &h.objs, id, obj)
 	return id
 }
 
@@ -328,8 +329,7 @@ func (h *Heap) Store(p Ptr, v Value) *Decision {
 	}
 	next := *obj
 	next.Val = val
-	own(h, ownObjs, &h.objs)
-	h.objs[p.Obj] = &next
+	put(h, ownObjs, &h.objs, p.Obj, &next)
 	return nil
 }
 
@@ -418,8 +418,7 @@ func (h *Heap) materialize(r InputRef) (Value, *Decision) {
 }
 
 func (h *Heap) record(loc Loc, v Value) {
-	own(h, ownInputs, &h.inputs)
-	h.inputs[loc] = v
+	put(h, ownInputs, &h.inputs, loc, v)
 	h.Materialized++
 }
 
@@ -463,8 +462,7 @@ func (h *Heap) childDepth(loc Loc) int {
 
 func (h *Heap) newSym(elem types.Type, depth int, o Origin, n Nilness) SymPtr {
 	h.symN++
-	own(h, ownSyms, &h.syms)
-	h.syms[h.symN] = SymInfo{Elem: elem, Depth: depth, Origin: o, Nilness: n}
+	put(h, ownSyms, &h.syms, h.symN, SymInfo{Elem: elem, Depth: depth, Origin: o, Nilness: n})
 	return SymPtr{ID: h.symN}
 }
 

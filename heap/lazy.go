@@ -94,8 +94,7 @@ func (h *Heap) materializePointer(loc Loc, elem types.Type) (Value, *Decision) {
 		v := h.newSym(elem, depth, o, n)
 		info := h.syms[v.ID]
 		info.External = ext
-		own(h, ownSyms, &h.syms)
-		h.syms[v.ID] = info
+		put(h, ownSyms, &h.syms, v.ID, info)
 		return v
 	}
 	switch h.cfg.Mode {
@@ -189,8 +188,7 @@ func (h *Heap) derefSym(id SymID) (Target, *Decision) {
 	h.addObjectChoices(d, s.Elem, s.Depth, s.External, func(h *Heap, obj ObjID) {
 		s := h.syms[id]
 		s.Nilness, s.Target = NotNil, obj
-		own(h, ownSyms, &h.syms)
-		h.syms[id] = s
+		put(h, ownSyms, &h.syms, id, s)
 	})
 	return Target{}, d
 }
@@ -198,8 +196,7 @@ func (h *Heap) derefSym(id SymID) (Target, *Decision) {
 func (h *Heap) setNil(id SymID) {
 	s := h.syms[id]
 	s.Nilness = IsNil
-	own(h, ownSyms, &h.syms)
-	h.syms[id] = s
+	put(h, ownSyms, &h.syms, id, s)
 }
 
 // IsNilPtr reports whether a pointer value is nil, deciding the nilness of a
@@ -225,8 +222,7 @@ func (h *Heap) IsNilPtr(v Value) (bool, Origin, *Decision) {
 			{Label: "non-nil", apply: func(h *Heap) {
 				s := h.syms[id]
 				s.Nilness = NotNil
-				own(h, ownSyms, &h.syms)
-				h.syms[id] = s
+				put(h, ownSyms, &h.syms, id, s)
 			}},
 		}}
 	}
@@ -322,7 +318,6 @@ func (h *Heap) FreshRef(elem types.Type) Value {
 	v := h.newSym(elem, 0, Origin{}, MaybeNil)
 	info := h.syms[v.ID]
 	info.External = true
-	own(h, ownSyms, &h.syms)
-	h.syms[v.ID] = info
+	put(h, ownSyms, &h.syms, v.ID, info)
 	return v
 }

@@ -60,8 +60,7 @@ func (h *Heap) MapAt(p Ptr) *MapStore {
 func (h *Heap) setVal(id ObjID, v Value) {
 	next := *h.objs[id]
 	next.Val = v
-	own(h, ownObjs, &h.objs)
-	h.objs[id] = &next
+	put(h, ownObjs, &h.objs, id, &next)
 }
 
 // MakeMap allocates an empty map of type t.
