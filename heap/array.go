@@ -151,7 +151,7 @@ func (h *Heap) lookup(a *Array, i, g *solver.Term, out *[]leaf) (cut bool) {
 		return h.lookupInput(a, i, g, out)
 	case WindowBack:
 		b := a.Back
-		in := c.And(c.Ule(b.Lo, i), c.Ult(i, b.Hi))
+		in := inWindow(c, i, b.Lo, b.Hi)
 		// A side the index cannot be on is not walked: reading a
 		// grown slice at a constant index, as a range loop does, then
 		// builds no guards.
@@ -200,6 +200,17 @@ func (h *Heap) lookupInput(a *Array, i, g *solver.Term, out *[]leaf) bool {
 		return InputRef{Obj: loc.Obj, Path: loc.Path.cell(id), Type: elem}
 	})
 	return false
+}
+
+// inWindow is lo <= i < hi. The upper bound of a grown slice's window is
+// its symbolic capacity: when the lower bound settles the answer, the
+// comparison with it is never built.
+func inWindow(c *solver.Context, i, lo, hi *solver.Term) *solver.Term {
+	above := c.Ule(lo, i)
+	if b, known := above.BoolValue(); known && !b {
+		return above
+	}
+	return c.And(above, c.Ult(i, hi))
 }
 
 func addLeaf(out *[]leaf, g *solver.Term, label string, value func(*Heap) Value) {

@@ -12,14 +12,14 @@ const manyRefs = 1 << 20
 // count is exact, or saturated at a large number; a reference it cannot
 // rule out counts.
 func (h *Heap) RefsTo(v Value, id ObjID) int {
-	r := refCounter{h: h, id: id, arrays: map[int]int{}}
+	r := refCounter{h: h, id: id}
 	return r.value(v)
 }
 
 // RefsInObjects counts the references to object id that the heap's
 // objects hold (see RefsTo).
 func (h *Heap) RefsInObjects(id ObjID) int {
-	r := refCounter{h: h, id: id, arrays: map[int]int{}}
+	r := refCounter{h: h, id: id}
 	n := 0
 	for _, obj := range h.objs {
 		n = r.add(n, r.value(obj.Val))
@@ -33,6 +33,13 @@ type refCounter struct {
 	h      *Heap
 	id     ObjID
 	arrays map[int]int
+}
+
+// targetIsInput reports whether the object counted is an input object,
+// the only kind the input values observed can refer to.
+func (r *refCounter) targetIsInput() bool {
+	obj := r.h.objs[r.id]
+	return obj == nil || obj.Input
 }
 
 func (r *refCounter) add(a, b int) int { return min(a+b, manyRefs) }
@@ -85,6 +92,9 @@ func (r *refCounter) value(v Value) int {
 // input counts the references in the input values observed at loc or
 // inside it: a placeholder stands for them.
 func (r *refCounter) input(loc Loc) int {
+	if !r.targetIsInput() {
+		return 0 // an input's values refer to input objects only
+	}
 	if v, ok := r.h.inputs[loc]; ok {
 		return r.value(v)
 	}
@@ -115,6 +125,9 @@ func (r *refCounter) array(a *Array) int {
 		n = r.add(n, r.array(a.Back.Src))
 		n = r.add(n, r.array(a.Back.Rest))
 	}
+	if r.arrays == nil {
+		r.arrays = map[int]int{}
+	}
 	r.arrays[a.ID] = n
 	return n
 }
@@ -127,10 +140,8 @@ func (r *refCounter) mapStore(m *MapStore) int {
 	for _, e := range m.Entries {
 		n = r.add(n, r.value(e.Val))
 	}
-	if m.Input != nil {
-		if obj := r.h.objs[r.id]; obj == nil || obj.Input {
-			return manyRefs
-		}
+	if m.Input != nil && r.targetIsInput() {
+		return manyRefs
 	}
 	return n
 }

@@ -16,9 +16,50 @@ type orderGraph struct {
 	// ordered among themselves by value, which closes cycles such as
 	// 5 < x < 3 with no edge between 3 and 5.
 	consts map[orderNode]int
-	// seen and stack are reaches' scratch, kept to spare the collector.
-	seen  map[visit]bool
+	// seen, stack and pins are reaches' scratch, kept to spare the
+	// collector.
+	seen  visitSet
 	stack []visit
+	pins  [][2]orderNode
+}
+
+// visitSet is the set of visits a search has made. A search visits a few
+// dozen nodes, where scanning a slice beats hashing each visit; the map
+// takes over past smallVisits.
+type visitSet struct {
+	few  []visit
+	many map[visit]bool
+}
+
+const smallVisits = 32
+
+// add adds v and reports whether it was new.
+func (s *visitSet) add(v visit) bool {
+	if s.many != nil {
+		if s.many[v] {
+			return false
+		}
+		s.many[v] = true
+		return true
+	}
+	if slices.Contains(s.few, v) {
+		return false
+	}
+	if len(s.few) < smallVisits {
+		s.few = append(s.few, v)
+		return true
+	}
+	s.many = make(map[visit]bool, 2*smallVisits)
+	for _, w := range s.few {
+		s.many[w] = true
+	}
+	s.many[v] = true
+	return true
+}
+
+func (s *visitSet) reset() {
+	s.few = s.few[:0]
+	s.many = nil
 }
 
 // visit is a node reached, and whether a strict edge led there.
@@ -48,7 +89,7 @@ type graphEdge struct {
 }
 
 func newOrderGraph() *orderGraph {
-	return &orderGraph{out: map[orderNode][]orderEdge{}, consts: map[orderNode]int{}, seen: map[visit]bool{}}
+	return &orderGraph{out: map[orderNode][]orderEdge{}, consts: map[orderNode]int{}}
 }
 
 func (n orderNode) isConst() bool { return n.ast == nil }
@@ -112,14 +153,16 @@ func (g *orderGraph) reaches(a, b orderNode, strictSeen bool, forced func(orderN
 		}
 		return forced(n)
 	}
+	if _, known := valueOf(a); !known && len(g.out[a]) == 0 && (a != b || !strictSeen) {
+		return false // a leads nowhere: most comparisons are of new terms
+	}
 	bValue, bKnown := valueOf(b)
 	// The symbols with forced values, found on the first known value
 	// reached: looking them up afresh at each one made the search
 	// quadratic in the graph.
 	var pinned [][2]orderNode
 	pinnedRead := false
-	seen := g.seen
-	defer clear(seen)
+	defer g.seen.reset()
 	stack := append(g.stack[:0], visit{a, strictSeen})
 	defer func() { g.stack = stack[:0] }()
 	for len(stack) > 0 {
@@ -128,10 +171,9 @@ func (g *orderGraph) reaches(a, b orderNode, strictSeen bool, forced func(orderN
 		if v.n == b && v.strict {
 			return true
 		}
-		if seen[v] {
+		if !g.seen.add(v) {
 			continue
 		}
-		seen[v] = true
 		for _, e := range g.out[v.n] {
 			stack = append(stack, visit{e.to, v.strict || e.strict})
 		}
@@ -165,12 +207,13 @@ func (g *orderGraph) reaches(a, b orderNode, strictSeen bool, forced func(orderN
 // pinned returns the symbol nodes that have forced values, each with its
 // value as a constant node.
 func (g *orderGraph) pinned(forced func(orderNode) (orderNode, bool)) [][2]orderNode {
-	var out [][2]orderNode
+	out := g.pins[:0]
 	for n := range g.out {
 		if f, ok := forced(n); ok && !n.isConst() {
 			out = append(out, [2]orderNode{n, f})
 		}
 	}
+	g.pins = out
 	return out
 }
 

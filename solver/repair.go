@@ -5,80 +5,105 @@ import (
 )
 
 // This file answers Sat without Z3, and without fitOrder's pass over the
-// whole stack, for the most common check a search asks: the second side
-// of a branch. The latest model satisfies the stack but the new
-// condition, which its first side made false; changing the value of one
-// symbol of the condition often makes it true, and then only the
-// assertions that symbol occurs in need evaluating again.
+// whole stack, for the most common checks a search asks: the second side
+// of a branch, and a branch taken after a few assertions made without a
+// check (append's bound on the capacity it picks, say). The latest model
+// satisfies the stack but those: its first side made the condition false,
+// and a new symbol is 0 in it. Changing one symbol per failing conjunct
+// often makes them true, and then only the assertions the changed symbols
+// occur in need evaluating again.
 
-// repaired reports whether changing one symbol of the one failing
-// condition of the latest model makes a model of the stack and pending,
-// which it keeps.
+// maxRepairs bounds the failing conjuncts a repair fixes, and
+// maxUnverified the assertions made since the latest model was checked
+// that it evaluates: past those, fitOrder's fresh start is the better bet.
+const (
+	maxRepairs    = 4
+	maxUnverified = 8
+)
+
+// repaired reports whether changing one symbol for each failing conjunct
+// of the assertions the latest model was not checked against, and of
+// pending, makes a model of the stack and pending, which it keeps.
 func (s *Solver) repaired(pending []*Term) bool {
 	m := s.latestCached()
-	if s.noModelReuse || m == nil || m.verified < s.total-1 {
+	if s.noModelReuse || m == nil || s.total-m.verified > maxUnverified {
 		return false
 	}
-	var failing []*Term
-	if m.verified < s.total {
-		last := s.scopes[s.depth]
-		if len(last) == 0 {
+	a := m.assignment
+	var changed []zast
+	for _, t := range conjuncts(append(s.assertionsFrom(m.verified), pending...)) {
+		holds, ok := a.holds(t)
+		switch {
+		case !ok:
+			return false
+		case holds:
+			continue
+		case len(changed) == maxRepairs:
 			return false
 		}
-		failing = append(failing, last[len(last)-1])
-	}
-	for _, t := range pending {
-		if holds, ok := m.holds(t); !ok {
+		sym, v, found := s.repairOne(t, a)
+		if !found {
 			return false
-		} else if !holds {
-			failing = append(failing, t)
 		}
+		a = s.over(a, map[zast]uint64{sym: v})
+		changed = append(changed, sym)
 	}
-	if len(failing) != 1 {
+	if !s.holdsWhereChanged(a, changed, pending) {
 		return false
 	}
-	t := failing[0]
+	s.keep(&cached{a, s.total})
+	return true
+}
+
+// repairOne returns a symbol of t and a value for it under which t holds
+// over a.
+func (s *Solver) repairOne(t *Term, a *assignment) (sym zast, v uint64, found bool) {
 	syms, many := symbolsOf(t)
 	if many {
-		return false
+		return nil, 0, false
 	}
 	for _, sym := range syms {
-		for _, v := range repairValues(t, sym, m.assignment) {
-			if a := s.withValue(m.assignment, sym, v, pending); a != nil {
-				s.keep(&cached{a, s.total})
-				return true
+		for _, v := range repairValues(t, sym, a) {
+			if holds, ok := s.over(a, map[zast]uint64{sym: v}).holds(t); holds && ok {
+				return sym, v, true
 			}
 		}
 	}
-	return false
+	return nil, 0, false
 }
 
-// latestCached is the deepest model kept, or nil.
-func (s *Solver) latestCached() *cached {
-	if n := len(s.models); n > 0 {
-		return s.models[n-1]
-	}
-	return nil
-}
-
-// withValue returns base with sym set to v, if every assertion of the
-// stack and pending that sym occurs in holds under it.
-func (s *Solver) withValue(base *assignment, sym zast, v uint64, pending []*Term) *assignment {
-	a := s.over(base, map[zast]uint64{sym: v})
+// holdsWhereChanged reports whether every assertion of the stack that one
+// of the changed symbols occurs in, and every pending one, holds under a.
+// The others keep the values they had under the model, where they held.
+func (s *Solver) holdsWhereChanged(a *assignment, changed []zast, pending []*Term) bool {
 	for t := range s.assertions() {
-		if !mentions(t, sym) {
+		if !slices.ContainsFunc(changed, func(sym zast) bool { return mentions(t, sym) }) {
 			continue
 		}
 		if holds, ok := a.holds(t); !holds || !ok {
-			return nil
+			return false
 		}
 	}
 	for _, t := range pending {
 		if holds, ok := a.holds(t); !holds || !ok {
-			return nil
+			return false
 		}
 	}
-	return a
+	return true
+}
+
+// assertionsFrom returns the stack's assertions from the nth on, in the
+// order they were made.
+func (s *Solver) assertionsFrom(n int) []*Term {
+	var out []*Term
+	seen := 0
+	for _, scope := range s.scopes[:s.depth+1] {
+		if seen+len(scope) > n {
+			out = append(out, scope[max(n-seen, 0):]...)
+		}
+		seen += len(scope)
+	}
+	return out
 }
 
 // repairValues returns the values of sym to try for making t true: where
@@ -146,4 +171,12 @@ func symbolsOf(t *Term) (syms []zast, many bool) {
 func mentions(t *Term, sym zast) bool {
 	syms, many := symbolsOf(t)
 	return many || slices.Contains(syms, sym)
+}
+
+// latestCached is the deepest model kept, or nil.
+func (s *Solver) latestCached() *cached {
+	if n := len(s.models); n > 0 {
+		return s.models[n-1]
+	}
+	return nil
 }

@@ -556,3 +556,36 @@ func TestCheckFitsDifferences(t *testing.T) {
 		t.Errorf("h - 1 == h + -1 is %s, want true", e)
 	}
 }
+
+// The assertions made since the latest model without a check (append's
+// bounds on the capacities it picks, new symbols that are 0 in every
+// model so far) and a branch condition the model breaks are repaired in
+// Go, a symbol per failing conjunct; a repair that would break what the
+// model satisfied is not taken, and the answer stays right.
+func TestCheckRepairsSeveralConditions(t *testing.T) {
+	c := NewContext()
+	defer c.Close()
+	s := c.NewSolver()
+	x, y := c.FreshBV("x", 64), c.FreshBV("y", 64)
+	check := func(assumptions ...*Term) step { return step{s.Check(assumptions...), s.Calls()} }
+	limit := c.BV(64, 1<<40)
+	var got []step
+	s.Assert(c.Ne(x, c.BV(64, 0)))
+	s.Assert(c.Eq(c.Add(x, y), c.BV(64, 10)))
+	got = append(got, check()) // Z3
+	vx := s.Model().Uint64(x)
+	cap1, cap2 := c.FreshBV("cap", 64), c.FreshBV("cap", 64)
+	s.Push()
+	s.Assert(c.And(c.Ule(c.BV(64, 1), cap1), c.Ule(cap1, limit)))
+	s.Assert(c.And(c.Ule(c.BV(64, 2), cap2), c.Ule(cap2, limit)))
+	got = append(got, check(c.Ult(cap1, cap2))) // cap1 = 1, cap2 = 2: Go
+	got = append(got, check(c.Ult(cap1, c.BV(64, 1)))) // against 1 <= cap1: Go
+	s.Pop()
+	// y = 10 - x holds in the model; y = 20 breaks it, and so does not
+	// stand: x must change too.
+	got = append(got, check(c.Eq(y, c.BV(64, 20)), c.Ne(x, c.BV(64, vx))))
+	want := []step{{Sat, 1}, {Sat, 1}, {Unsat, 1}, {Sat, 2}}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("steps (-want +got):\n%s", diff)
+	}
+}

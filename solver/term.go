@@ -3,6 +3,7 @@ package solver
 import (
 	"fmt"
 	"runtime"
+	"strconv"
 	"sync"
 )
 
@@ -46,7 +47,13 @@ type Context struct {
 	fresh uint64
 	tru   *Term
 	fls   *Term
+	// small holds the constants below smallConst of each width, made on
+	// first use: a search builds lengths, offsets and indices such as
+	// 0 and 1 at every step.
+	small [65]*[smallConst]*Term
 }
+
+const smallConst = 16
 
 // NewContext creates a Context with its own Z3 context. Call Close when
 // done; a Context that becomes unreachable unclosed is closed by the
@@ -240,7 +247,7 @@ func (c *Context) freshSymbol(hint string, s Sort) *Term {
 		hint = "v"
 	}
 	c.fresh++
-	name := fmt.Sprintf("%s!%d", hint, c.fresh)
+	name := hint + "!" + strconv.FormatUint(c.fresh, 10)
 	return c.build(s, c.z.constant(name, s.Width()), expr{kind: symbolExpr})
 }
 
@@ -249,7 +256,19 @@ func (c *Context) constant(s Sort, v uint64) *Term {
 	if s.IsBool() {
 		return c.Bool(v != 0)
 	}
-	return &Term{ctx: c, sort: s, concrete: true, val: v}
+	if v >= smallConst {
+		return &Term{ctx: c, sort: s, concrete: true, val: v}
+	}
+	w := s.Width()
+	if c.small[w] == nil {
+		c.small[w] = new([smallConst]*Term)
+	}
+	t := c.small[w][v]
+	if t == nil {
+		t = &Term{ctx: c, sort: s, concrete: true, val: v}
+		c.small[w][v] = t
+	}
+	return t
 }
 
 // symbolic wraps a freshly referenced AST; the reference is queued for

@@ -9,13 +9,23 @@ import (
 )
 
 // registers are a frame's SSA values. The top frame is copied at every
-// fork, and a slice copies far faster than a map, so each function's
-// values are numbered once (in funcValues' order) and a frame keeps them
-// in that order.
+// fork, so each function's values are numbered once (in funcValues'
+// order) and a frame keeps them in that order, in chunks that forked
+// frames share until one of them writes there: a path runs a few
+// instructions between forks, and copying every value at each fork was
+// a tenth of all the memory a search allocated.
 type registers struct {
-	index map[ssa.Value]int // the function's numbering, shared
-	vals  []register
+	index  map[ssa.Value]int // the function's numbering, shared
+	chunks []*regChunk       // nil until a value in it is bound
+	owned  uint64            // bit i: chunks[i] is this frame's alone
 }
+
+// regChunk holds chunkSize consecutive values. owned has a bit for the
+// first 64 chunks; past them (functions of over 512 values), a chunk is
+// copied at every write.
+type regChunk [chunkSize]register
+
+const chunkSize = 8
 
 // register is one value; a call without results binds nil.
 type register struct {
@@ -37,33 +47,52 @@ func (x *explorer) numbering(fn *ssa.Function) map[ssa.Value]int {
 }
 
 func newRegisters(index map[ssa.Value]int) registers {
-	return registers{index: index, vals: make([]register, len(index))}
+	return registers{index: index, chunks: make([]*regChunk, (len(index)+chunkSize-1)/chunkSize)}
 }
 
 // get returns v's value and whether it was computed.
-func (r registers) get(v ssa.Value) (heap.Value, bool) {
+func (r *registers) get(v ssa.Value) (heap.Value, bool) {
 	i, ok := r.index[v]
 	if !ok {
 		return nil, false
 	}
-	return r.vals[i].val, r.vals[i].set
+	c := r.chunks[i/chunkSize]
+	if c == nil {
+		return nil, false
+	}
+	reg := c[i%chunkSize]
+	return reg.val, reg.set
 }
 
 // set binds v, a value of the frame's function, to val.
-func (r registers) set(v ssa.Value, val heap.Value) {
+func (r *registers) set(v ssa.Value, val heap.Value) {
 	i, ok := r.index[v]
 	if !ok {
 		panic("ssaexec: binding " + v.Name() + ", not a value of the frame's function")
 	}
-	r.vals[i] = register{val, true}
+	n := i / chunkSize
+	if n >= 64 || r.owned&(1<<n) == 0 {
+		c := new(regChunk)
+		if old := r.chunks[n]; old != nil {
+			*c = *old
+		}
+		r.chunks[n] = c
+		if n < 64 {
+			r.owned |= 1 << n
+		}
+	}
+	r.chunks[n][i%chunkSize] = register{val, true}
 }
 
-func (r registers) clone() registers {
-	return registers{index: r.index, vals: slices.Clone(r.vals)}
+// clone returns a copy of r that shares its chunks; from now on both copy
+// a chunk before writing it.
+func (r *registers) clone() registers {
+	r.owned = 0
+	return registers{index: r.index, chunks: slices.Clone(r.chunks)}
 }
 
 // at returns v's value, or nil if it was not computed.
-func (r registers) at(v ssa.Value) heap.Value {
+func (r *registers) at(v ssa.Value) heap.Value {
 	val, _ := r.get(v)
 	return val
 }

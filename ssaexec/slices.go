@@ -373,6 +373,11 @@ func (x *explorer) appendSlice(s *state, in *ssa.Call) []alt {
 		// Appending nothing returns dst itself, nil or not.
 		x.set(s, in, heap.Slice{Store: dst.Store, Off: dst.Off, Len: newLen, Cap: dst.Cap, Nil: c.And(dst.Nil, c.Eq(src.Len, zero))})
 	}
+	fits := c.Ule(newLen, dst.Cap)
+	if b, isConst := fits.BoolValue(); isConst && b {
+		inPlace(s)
+		return nil
+	}
 	// The runtime's new capacity is some valid one that holds the result.
 	newCap := c.FreshBV("cap", 64)
 	limit := c.BV(64, maxElems(da.Elem))
@@ -382,11 +387,6 @@ func (x *explorer) appendSlice(s *state, in *ssa.Call) []alt {
 		copied := s.heap.Window(withSrc, zero, dst.Len, dst.Off, da)
 		store := s.heap.NewStore(in.Type(), copied)
 		x.set(s, in, heap.Slice{Store: store, Off: zero, Len: newLen, Cap: newCap, Nil: c.Bool(false)})
-	}
-	fits := c.Ule(newLen, dst.Cap)
-	if b, isConst := fits.BoolValue(); isConst && b {
-		inPlace(s)
-		return nil
 	}
 	if dst.Store.Obj != 0 && x.privateStore(s, in, dst.Store.Obj) {
 		// One path for both: the elements go to the old store, whose
