@@ -578,7 +578,7 @@ func TestCheckRepairsSeveralConditions(t *testing.T) {
 	s.Push()
 	s.Assert(c.And(c.Ule(c.BV(64, 1), cap1), c.Ule(cap1, limit)))
 	s.Assert(c.And(c.Ule(c.BV(64, 2), cap2), c.Ule(cap2, limit)))
-	got = append(got, check(c.Ult(cap1, cap2))) // cap1 = 1, cap2 = 2: Go
+	got = append(got, check(c.Ult(cap1, cap2)))        // cap1 = 1, cap2 = 2: Go
 	got = append(got, check(c.Ult(cap1, c.BV(64, 1)))) // against 1 <= cap1: Go
 	s.Pop()
 	// y = 10 - x holds in the model; y = 20 breaks it, and so does not
