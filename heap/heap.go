@@ -27,6 +27,9 @@ type Object struct {
 	// store marks the backing array of slices: its Type is the slice type,
 	// and it is never an alias candidate for a pointer.
 	store bool
+	// readNote, for another package's variable, is the note a path makes
+	// when it reads the variable's contents (see NewExternalVariable).
+	readNote string
 	// External marks an object reached from the result of a call the
 	// engine did not execute: what it holds is an assumption.
 	External bool
@@ -121,6 +124,9 @@ type Heap struct {
 	// SetGrace), for objects and cells of the types GraceFor allows.
 	grace, cellGrace int
 	GraceFor         func(types.Type) bool
+	// OnExternalRead, if set, is told each note ExternalReads gains.
+	OnExternalRead func(note string)
+	externalReads  []string
 }
 
 // SetGrace lets the next materializations of objects, and of cells of
@@ -420,6 +426,7 @@ func (h *Heap) materialize(r InputRef) (Value, *Decision) {
 func (h *Heap) record(loc Loc, v Value) {
 	put(h, ownInputs, &h.inputs, loc, v)
 	h.Materialized++
+	h.noteRead(loc)
 }
 
 // freshLeaf makes the unconstrained input value of a non-pointer leaf.
@@ -496,6 +503,34 @@ func (h *Heap) NewExternalObject(t types.Type) ObjID {
 	id := h.add(t, true, 0)
 	h.objs[id].External = true
 	return id
+}
+
+// NewExternalVariable is NewExternalObject for a variable the program
+// initialized without gosym: its contents are modelled by fresh values
+// only once the path reads them, which then notes it (see ExternalReads).
+// An initializer that only stores into another package's variable (a
+// hook, say) leaves no note.
+func (h *Heap) NewExternalVariable(t types.Type, note string) ObjID {
+	id := h.NewExternalObject(t)
+	h.objs[id].readNote = note
+	return id
+}
+
+// ExternalReads returns the notes of the external variables whose
+// contents this path has read, in the order it first read them.
+func (h *Heap) ExternalReads() []string { return h.externalReads }
+
+// noteRead records that the path read what loc holds in the input.
+func (h *Heap) noteRead(loc Loc) {
+	note := h.objs[loc.Obj].readNote
+	if note == "" || slices.Contains(h.externalReads, note) {
+		return
+	}
+	// Forked heaps share the slice: a capped one copies on append.
+	h.externalReads = append(h.externalReads[:len(h.externalReads):len(h.externalReads)], note)
+	if h.OnExternalRead != nil {
+		h.OnExternalRead(note)
+	}
 }
 
 // external reports whether values read at loc are assumptions.

@@ -369,6 +369,10 @@ func TestStatuses(t *testing.T) {
 		{"maps.AnyKeyIsString", record{Status: Unsupported, Unsupported: []string{"range over a map with keys of type any"}}},
 		{"misc.Parse", record{Status: Complete, Approx: []string{"os.Getenv"}, NilParams: 1, Assumed: 1}},
 		{"misc.Lookup", record{Status: Failed, Approx: []string{"os.Getenv"}, NilParams: 1}},
+		// Another package's variable is approximated where it is read,
+		// not where it is only written.
+		{"globals.Client", record{Status: Complete, Approx: []string{"variable os.Args"}, Assumed: 1}},
+		{"globals.Hook", record{Status: Complete}},
 		// The correct twins of the contracts examples: an Assume, an
 		// Assert that holds, and an invariant that rules out the panic.
 		{"(*contracts.Stack).Top", record{Status: Complete, NilParams: 1}},

@@ -254,6 +254,7 @@ func (x *explorer) initial() *state {
 		return abstraction.IsListType(t) || integer && w > 8
 	}
 	h.NewArgs(x.params)
+	h.OnExternalRead = func(note string) { x.approx[note] = true }
 	h.Implementors = func(iface *types.Interface) []types.Type {
 		ts, _ := x.candidates(iface)
 		return ts
@@ -295,10 +296,8 @@ func (x *explorer) global(s *state, g *ssa.Global) heap.Ptr {
 	if g.Pkg != nil && g.Pkg.Func("init") != nil && g.Pkg.Func("init").Blocks != nil {
 		p = s.heap.Alloc(elem)
 	} else {
-		p = heap.Ptr{Obj: s.heap.NewExternalObject(elem)}
-		name := "variable " + g.RelString(nil)
-		x.approx[name] = true
-		s.approx = append(s.approx, name)
+		// Noted as approximated once the path reads it (OnExternalRead).
+		p = heap.Ptr{Obj: s.heap.NewExternalVariable(elem, "variable "+g.RelString(nil))}
 	}
 	s.globals = maps.Clone(s.globals)
 	s.globals[g] = p
@@ -403,7 +402,7 @@ func (x *explorer) branch(s *state, alts []alt) {
 				}
 				child = fork()
 				child.pc = append(child.pc, a.guard)
-				if len(child.approx) > 0 && !child.assumed {
+				if !child.assumed && len(child.approximations()) > 0 {
 					child.assumed = strings.Contains(a.guard.String(), heap.ExternalPrefix)
 				}
 			}
@@ -528,7 +527,7 @@ func (x *explorer) report(s *state) {
 		f.PanicDot = p.heap.PanicDot(m, q, x.params, p.roots, p.mark)
 	}
 	if s.assumed {
-		f.Approximated = slices.Compact(slices.Sorted(slices.Values(s.approx)))
+		f.Approximated = slices.Compact(slices.Sorted(slices.Values(s.approximations())))
 	}
 	f.size, f.aliases = s.heap.Materialized, s.heap.Aliases
 	if known != nil {

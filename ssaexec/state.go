@@ -138,7 +138,9 @@ type state struct {
 	// compared records, per entry parameter (index+1), its comparison with
 	// nil on this path.
 	compared map[int]nilCheck
-	approx   []string
+	// approx names the unexecuted calls whose results the path took (the
+	// variables of other packages it read are the heap's ExternalReads).
+	approx []string
 	// assumed marks a path that rests on what an unexecuted call returned
 	// or left in memory: its panics are not reported by default.
 	assumed bool
@@ -180,6 +182,16 @@ func (s *state) clone() *state {
 }
 
 func (s *state) top() *frame { return s.frames[len(s.frames)-1] }
+
+// approximations returns what the path has taken from code gosym did not
+// run: unexecuted calls' results, and the other packages' variables it
+// read.
+func (s *state) approximations() []string {
+	if reads := s.heap.ExternalReads(); len(reads) > 0 {
+		return append(slices.Clip(s.approx), reads...)
+	}
+	return s.approx
+}
 
 // own returns frame i of s, copied first if another state holds it too.
 func (s *state) own(i int) *frame {

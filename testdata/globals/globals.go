@@ -36,3 +36,9 @@ func SetLimit(n int) { limit = n }
 func Client() int {
 	return len(os.Args[0])
 }
+
+// Hook only sets another package's variable, as an initializer that
+// installs a hook does: nothing it holds is read, so nothing is assumed.
+func Hook() {
+	os.Args = []string{"gosym"}
+}
