@@ -43,6 +43,8 @@ type ref struct {
 	path   heap.Path
 	term   *solver.Term // scalarRef
 	key    string       // constRef
+	// same are terms a constRef is also compared by (see identityKey).
+	same []*solver.Term
 }
 
 // node is an object of a canonical state, or a summary of list nodes.
@@ -194,7 +196,8 @@ func (b *builder) flatten(v heap.Value, out []ref) []ref {
 	}
 	// Strings with symbolic bytes, maps and symbolic interfaces are
 	// compared by identity: a version of them matches only itself.
-	return append(out, ref{kind: constRef, key: fmt.Sprintf("%T:%v", v, v)})
+	key, same := identityKey(v)
+	return append(out, ref{kind: constRef, key: key, same: same})
 }
 
 // input flattens an input placeholder: the value observed there, its

@@ -3,6 +3,7 @@ package abstraction
 import (
 	"fmt"
 	"go/types"
+	"slices"
 	"strings"
 
 	"github.com/gosym/gosym/solver"
@@ -224,7 +225,8 @@ func (m *matcher) ref(ra, rb ref) bool {
 		m.pairs = append(m.pairs, [2]*solver.Term{ra.term, rb.term})
 		return true
 	case constRef:
-		return ra.kind == constRef && ra.key == rb.key
+		return ra.kind == constRef && ra.key == rb.key &&
+			slices.EqualFunc(ra.same, rb.same, func(x, y *solver.Term) bool { return x.Identity() == y.Identity() })
 	case nodeRef:
 		return ra.kind == nodeRef && ra.path == rb.path && m.node(ra.node, rb.node)
 	}

@@ -3,7 +3,9 @@ package solver
 import (
 	"fmt"
 	"runtime"
+	"slices"
 	"strconv"
+	"strings"
 	"sync"
 )
 
@@ -135,6 +137,7 @@ type Term struct {
 	symbols     []zast
 	manySymbols bool
 	symbolsRead bool
+	name        string // a symbol's, as FreshBV and FreshBool made it
 }
 
 // negated returns the operand of a symbolic Not, or nil.
@@ -248,7 +251,36 @@ func (c *Context) freshSymbol(hint string, s Sort) *Term {
 	}
 	c.fresh++
 	name := hint + "!" + strconv.FormatUint(c.fresh, 10)
-	return c.build(s, c.z.constant(name, s.Width()), expr{kind: symbolExpr})
+	t := c.build(s, c.z.constant(name, s.Width()), expr{kind: symbolExpr})
+	t.name = name
+	return t
+}
+
+// MentionsSymbol reports whether a symbol whose name starts with prefix
+// occurs in t. It reads how t was built, each shared operand once; only a
+// term Z3 built (Substitute's, say) is printed, which costs time in the
+// size of its tree, not of its DAG: printing a whole condition over a
+// string's bytes took 95% of a search.
+func (t *Term) MentionsSymbol(prefix string) bool {
+	seen := map[*Term]bool{}
+	var mentions func(u *Term) bool
+	mentions = func(u *Term) bool {
+		if u.concrete || seen[u] {
+			return false
+		}
+		seen[u] = true
+		switch u.expr.kind {
+		case symbolExpr:
+			if u.name != "" {
+				return strings.HasPrefix(u.name, prefix)
+			}
+			return strings.Contains(u.String(), prefix) // one Symbols found
+		case opaqueExpr:
+			return strings.Contains(u.String(), prefix)
+		}
+		return slices.ContainsFunc(u.expr.args, mentions)
+	}
+	return mentions(t)
 }
 
 // constant wraps a concrete value; no Z3 object exists until astOf.

@@ -245,3 +245,33 @@ func TestClosedContext(t *testing.T) {
 		t.Errorf("symbol after Close prints %q", got)
 	}
 }
+
+// MentionsSymbol reads how a term was built, and prints only what Z3
+// built; it agrees with looking for the prefix in the printed term.
+func TestMentionsSymbol(t *testing.T) {
+	c := NewContext()
+	defer c.Close()
+	ext, x := c.FreshBV("ext:v", 8), c.FreshBV("x", 8)
+	shared := c.Add(x, c.BV(8, 1))
+	for range 20 { // a DAG whose tree is a million nodes wide
+		shared = c.Add(shared, shared)
+	}
+	tests := []struct {
+		name string
+		t    *Term
+		want bool
+	}{
+		{"the symbol", ext, true},
+		{"another symbol", x, false},
+		{"a constant", c.BV(8, 3), false},
+		{"deep in a shared DAG", c.Ult(shared, c.Ite(c.Eq(ext, x), x, shared)), true},
+		{"a shared DAG without it", c.Ult(shared, x), false},
+		{"a term Z3 built", c.Substitute(c.Ult(x, c.BV(8, 9)), []*Term{x}, []*Term{ext}), true},
+		{"a symbol Symbols found", c.Symbols(c.Add(ext, x))[0], true},
+	}
+	for _, tt := range tests {
+		if got := tt.t.MentionsSymbol("ext:"); got != tt.want {
+			t.Errorf("%s: MentionsSymbol = %v, want %v", tt.name, got, tt.want)
+		}
+	}
+}

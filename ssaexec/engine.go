@@ -403,7 +403,7 @@ func (x *explorer) branch(s *state, alts []alt) {
 				child = fork()
 				child.pc = append(child.pc, a.guard)
 				if !child.assumed && len(child.approximations()) > 0 {
-					child.assumed = strings.Contains(a.guard.String(), heap.ExternalPrefix)
+					child.assumed = a.guard.MentionsSymbol(heap.ExternalPrefix)
 				}
 			}
 		}
