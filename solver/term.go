@@ -269,13 +269,11 @@ func (t *Term) MentionsSymbol(prefix string) bool {
 			return false
 		}
 		seen[u] = true
-		switch u.expr.kind {
-		case symbolExpr:
-			if u.name != "" {
-				return strings.HasPrefix(u.name, prefix)
-			}
-			return strings.Contains(u.String(), prefix) // one Symbols found
-		case opaqueExpr:
+		switch {
+		case u.expr.kind == symbolExpr && u.name != "":
+			return strings.HasPrefix(u.name, prefix)
+		case u.expr.kind == symbolExpr, u.expr.kind == opaqueExpr:
+			// Z3 built it (or Symbols found it): only its print says.
 			return strings.Contains(u.String(), prefix)
 		}
 		return slices.ContainsFunc(u.expr.args, mentions)

@@ -402,7 +402,7 @@ func (x *explorer) branch(s *state, alts []alt) {
 				}
 				child = fork()
 				child.pc = append(child.pc, a.guard)
-				if !child.assumed && len(child.approximations()) > 0 {
+				if !child.assumed && child.approximated() {
 					child.assumed = a.guard.MentionsSymbol(heap.ExternalPrefix)
 				}
 			}

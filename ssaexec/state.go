@@ -183,6 +183,12 @@ func (s *state) clone() *state {
 
 func (s *state) top() *frame { return s.frames[len(s.frames)-1] }
 
+// approximated reports whether the path has taken anything from code
+// gosym did not run (see approximations), without building the list.
+func (s *state) approximated() bool {
+	return len(s.approx) > 0 || len(s.heap.ExternalReads()) > 0
+}
+
 // approximations returns what the path has taken from code gosym did not
 // run: unexecuted calls' results, and the other packages' variables it
 // read.
