@@ -80,22 +80,56 @@ func (t *Table) Check(point string, g *Graph) (subsumed, abstractOnly bool) {
 	if t.mode == Off {
 		return false, false
 	}
-	t.Checks++
+	subsumed, abstractOnly, ga := t.lookup(point, g)
+	if subsumed {
+		return true, abstractOnly
+	}
+	t.Stored++
+	b := t.bucket(point)
+	e := &entry{exact: g, abstract: ga, seq: t.Stored}
+	if sig, wild := signature(g); wild {
+		b.wild = append(b.wild, e)
+	} else {
+		b.bySig[sig] = append(b.bySig[sig], e)
+	}
+	return false, false
+}
+
+// Covered is Check without storing g: it reports whether a state stored
+// at point subsumes g.
+func (t *Table) Covered(point string, g *Graph) (subsumed, abstractOnly bool) {
+	if t.mode == Off || t.points[point] == nil {
+		return false, false
+	}
+	subsumed, abstractOnly, _ = t.lookup(point, g)
+	return subsumed, abstractOnly
+}
+
+// bucket returns the states stored at point, made empty at first.
+func (t *Table) bucket(point string) *bucket {
 	b := t.points[point]
 	if b == nil {
 		b = &bucket{bySig: map[string][]*entry{}}
 		t.points[point] = b
 	}
-	sig, wild := signature(g)
+	return b
+}
+
+// lookup compares g with the states stored at point, exactly and then
+// after summarizing (returned as ga, for storing).
+func (t *Table) lookup(point string, g *Graph) (subsumed, abstractOnly bool, ga *Graph) {
+	t.Checks++
+	b := t.bucket(point)
+	sig, _ := signature(g)
 	candidates := newestFirst(b.bySig[sig], b.wild)
 	budget := maxNumericChecks
 	for _, e := range candidates {
 		if t.subsumes(g, e.exact, &budget) {
 			t.Subsumed++
-			return true, false
+			return true, false, nil
 		}
 	}
-	ga := g
+	ga = g
 	if t.mode == Abstract {
 		ga = t.summarize(g)
 		budget = maxNumericChecks
@@ -103,18 +137,11 @@ func (t *Table) Check(point string, g *Graph) (subsumed, abstractOnly bool) {
 			if (ga.summarized || e.abstract.summarized) && t.subsumes(ga, e.abstract, &budget) {
 				t.Subsumed++
 				t.Abstract++
-				return true, true
+				return true, true, nil
 			}
 		}
 	}
-	t.Stored++
-	e := &entry{exact: g, abstract: ga, seq: t.Stored}
-	if wild {
-		b.wild = append(b.wild, e)
-	} else {
-		b.bySig[sig] = append(b.bySig[sig], e)
-	}
-	return false, false
+	return false, false, ga
 }
 
 // maxNumericChecks bounds the solver checks of one state against stored

@@ -67,6 +67,8 @@ var (
 	timeout time.Duration
 	budget  time.Duration
 	all     bool
+	latent  bool
+	seq     int
 )
 
 func init() {
@@ -76,6 +78,8 @@ func init() {
 	fs.DurationVar(&timeout, "timeout", def.Timeout, "time budget of each function")
 	fs.DurationVar(&budget, "budget", 0, "time budget of each package (0: none); functions left when it runs out are reported as not analysed")
 	fs.BoolVar(&all, "unexported", false, "analyse unexported functions too")
+	fs.BoolVar(&latent, "latent", false, "also report latent panics: those that need a value with unexported state that no caller of its package can build")
+	fs.IntVar(&seq, "seq", def.Seq, "bound on the method calls that build a value with unexported state after its constructor")
 }
 
 func run(pass *analysis.Pass) (any, error) {
@@ -86,7 +90,7 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	prog := ssaexec.FromTypes(pass.Fset, pass.Pkg, pass.Files, pass.TypesInfo)
 	cfg := ssaexec.DefaultConfig()
-	cfg.K, cfg.Timeout = k, timeout
+	cfg.K, cfg.Timeout, cfg.Seq = k, timeout, seq
 	cfg.Summaries = func(fn *types.Func) *ssaexec.Summary {
 		var fact nilPanicsFact
 		if !pass.ImportObjectFact(fn, &fact) {
@@ -108,7 +112,9 @@ func run(pass *analysis.Pass) (any, error) {
 		exportFacts(pass, prog, fn, cfg)
 		r := prog.Analyze(fn, cfg)
 		for _, f := range r.Findings {
-			pass.Report(diagnostic(pass, fn.Pos(), f))
+			if !f.Latent || latent {
+				pass.Report(diagnostic(pass, fn.Pos(), f))
+			}
 		}
 		if r.Status == ssaexec.Error {
 			msg, _, _ := strings.Cut(r.Err, "\n")
@@ -157,7 +163,7 @@ func diagnostic(pass *analysis.Pass, fnPos token.Pos, f *ssaexec.Finding) analys
 	return analysis.Diagnostic{
 		Pos:      posOf(pass.Fset, fnPos, f.Pos),
 		Category: string(f.Kind),
-		Message:  fmt.Sprintf("%s (%s)", f.Message, f.Kind),
+		Message:  fmt.Sprintf("%s (%s%s)", f.Message, latentPrefix(f), f.Kind),
 		Related:  []analysis.RelatedInformation{{Pos: fnPos, Message: "input that panics: " + input}},
 	}
 }
@@ -177,4 +183,12 @@ func posOf(fset *token.FileSet, fallback token.Pos, p token.Position) token.Pos 
 		return fallback
 	}
 	return found
+}
+
+// latentPrefix marks a latent finding's kind (shown with -latent).
+func latentPrefix(f *ssaexec.Finding) string {
+	if f.Latent {
+		return "latent "
+	}
+	return ""
 }

@@ -32,7 +32,7 @@ func TestAnalyzer(t *testing.T) {
 	want := []string{
 		"input that panics: head := &Node{Next: &Node{Next: &Node{Next: nil}}}; ThreeBug(head)",
 		"input that panics: Mod(0, 0)",
-		"input that panics: q := &Queue{first: nil}; q.Newest()",
+		"input that panics: q := &Queue{}; q.Newest()",
 	}
 	if diff := cmp.Diff(want, inputs); diff != "" {
 		t.Errorf("inputs (-want +got):\n%s", diff)

@@ -75,8 +75,12 @@ type Heap struct {
 	syms   map[SymID]SymInfo
 	ifaces map[SymID]IfaceInfo
 	args   ObjID
-	next   ObjID
-	symN   SymID
+	// callArgs are the argument pseudo-objects of the calls a path makes
+	// before the entry to build a value through the package's API (see
+	// NewCallArgs); forked heaps share the slice, capped.
+	callArgs []callArgs
+	next     ObjID
+	symN     SymID
 	// Arrays: interned index terms (paths refer to them by number), the
 	// memo of index resolutions per array version, and the observed cells
 	// of each input array.
@@ -220,6 +224,50 @@ func (h *Heap) NewArgs(params *types.Tuple) ObjID {
 	id := h.add(t, true, -1)
 	h.args = id
 	return id
+}
+
+// callArgs is the argument pseudo-object of one call of a sequence; its
+// parameters' origins are numbered from base+1 (see Origin).
+type callArgs struct {
+	id   ObjID
+	base int
+}
+
+// NewCallArgs makes the pseudo-object whose fields are the arguments of a
+// call the path makes before the entry (a constructor, a method of a call
+// sequence): they are inputs, initialized by the same lazy rules as the
+// entry's parameters. Parameter i's values have Origin{Param: base+i+1}, so
+// that base keeps them apart from the entry's parameters and from other
+// calls'.
+func (h *Heap) NewCallArgs(params *types.Tuple, base int) ObjID {
+	fields := make([]*types.Var, params.Len())
+	for i := range fields {
+		p := params.At(i)
+		fields[i] = types.NewField(p.Pos(), p.Pkg(), fmt.Sprintf("p%d", i), p.Type(), false)
+	}
+	id := h.add(types.NewStruct(fields, nil), true, -1)
+	h.callArgs = append(h.callArgs[:len(h.callArgs):len(h.callArgs)], callArgs{id: id, base: base})
+	return id
+}
+
+// argsBase reports whether id is an argument pseudo-object, the entry's
+// (base 0) or a call's.
+func (h *Heap) argsBase(id ObjID) (base int, ok bool) {
+	if id == h.args {
+		return 0, true
+	}
+	for _, c := range h.callArgs {
+		if c.id == id {
+			return c.base, true
+		}
+	}
+	return 0, false
+}
+
+// isArgs reports whether id is an argument pseudo-object.
+func (h *Heap) isArgs(id ObjID) bool {
+	_, ok := h.argsBase(id)
+	return ok
 }
 
 // Alloc makes a zeroed object of type t, as new(T) or &T{} does.
@@ -448,19 +496,23 @@ func (h *Heap) locName(loc Loc) string {
 	if loc.Obj == h.args {
 		return fmt.Sprintf("arg%s", loc.Path)
 	}
+	if base, ok := h.argsBase(loc.Obj); ok {
+		return fmt.Sprintf("call%d%s", base, loc.Path)
+	}
 	return fmt.Sprintf("o%d%s", loc.Obj, loc.Path)
 }
 
 // origin says which parameter a value read at loc is, if it is one.
 func (h *Heap) origin(loc Loc) Origin {
-	if loc.Obj != h.args {
+	base, isArgs := h.argsBase(loc.Obj)
+	if !isArgs {
 		return Origin{}
 	}
 	idx, ok := loc.Path.fields()
 	if !ok || len(idx) != 1 {
 		return Origin{}
 	}
-	return Origin{Param: idx[0] + 1}
+	return Origin{Param: base + idx[0] + 1}
 }
 
 func (h *Heap) childDepth(loc Loc) int {
@@ -478,7 +530,7 @@ func (h *Heap) newSym(elem types.Type, depth int, o Origin, n Nilness) SymPtr {
 func (h *Heap) Candidates(elem types.Type) []ObjID {
 	var ids []ObjID
 	for id, o := range h.objs {
-		if o.Input && !o.store && id != h.args && types.Identical(o.Type, elem) {
+		if o.Input && !o.store && !h.isArgs(id) && types.Identical(o.Type, elem) {
 			ids = append(ids, id)
 		}
 	}
@@ -566,7 +618,7 @@ func (h *Heap) Args() ObjID { return h.args }
 func (h *Heap) InputObjects() []ObjID {
 	var ids []ObjID
 	for id, obj := range h.objs {
-		if obj.Input && id != h.args {
+		if obj.Input && !h.isArgs(id) {
 			ids = append(ids, id)
 		}
 	}

@@ -24,9 +24,41 @@ type Valuer interface {
 type Witness struct {
 	Setup []string
 	Args  []string
+	// CallArgs are the arguments of the calls made before the entry
+	// (WitnessOptions.Calls), one list per call.
+	CallArgs [][]string
 	// Unwritable says why the code does not compile in the function's
 	// package: it names unexported types or fields of other packages.
 	Unwritable []string
+	// HandBuilt names the types whose values the witness writes as
+	// literals although WitnessOptions.MustBuild says a caller gets them
+	// from the package's API: the input is one no caller can build.
+	HandBuilt []string
+}
+
+// CallArgs is a call made before the entry: its arguments' pseudo-object
+// (Heap.NewCallArgs) and its parameters.
+type CallArgs struct {
+	Obj    ObjID
+	Params *types.Tuple
+}
+
+// WitnessOptions says what a witness writes besides the entry's
+// arguments, and what it must not write by hand.
+type WitnessOptions struct {
+	// Calls are the calls made before the entry, in order.
+	Calls []CallArgs
+	// Taken are names the witness's variables must not take.
+	Taken []string
+	// MustBuild, if set, reports whether a value of struct type t cannot
+	// be written as a literal, because its callers get it from the
+	// package's API; unexported says whether the literal sets an
+	// unexported field (one that sets none is a zero value with exported
+	// fields set, which a caller can write).
+	MustBuild func(t types.Type, unexported bool) bool
+	// Given are the expressions of entry parameters the caller writes
+	// itself (values built by calls), by index: they are not written.
+	Given map[int]string
 }
 
 // Witness renders the input heap under model m (algorithms.md section 8):
@@ -35,34 +67,61 @@ type Witness struct {
 // Objects referenced once are written inline; shared and cyclic ones get a
 // variable, named after the parameter that points to them where there is one.
 func (h *Heap) Witness(m Valuer, q types.Qualifier, params *types.Tuple) Witness {
-	w := &witnessWriter{h: h, m: m, q: q, vars: map[ObjID]string{}, taken: map[string]bool{}}
+	return h.WitnessWith(m, q, params, WitnessOptions{})
+}
+
+// WitnessWith is Witness with the calls made before the entry and the
+// rules of opts.
+func (h *Heap) WitnessWith(m Valuer, q types.Qualifier, params *types.Tuple, opts WitnessOptions) Witness {
+	w := &witnessWriter{h: h, m: m, q: q, vars: map[ObjID]string{}, taken: map[string]bool{}, mustBuild: opts.MustBuild}
 	w.collect()
-	for i := 0; i < params.Len(); i++ {
-		w.taken[params.At(i).Name()] = true
+	calls := append([]CallArgs{{Obj: h.args, Params: params}}, opts.Calls...)
+	for _, c := range calls {
+		for i := 0; i < c.Params.Len(); i++ {
+			w.taken[c.Params.At(i).Name()] = true
+		}
 	}
-	w.chooseVars(params)
+	for _, name := range opts.Taken {
+		w.taken[name] = true
+	}
+	w.chooseVars(calls)
 	var out Witness
 	// Arguments first: writing them may add link statements.
-	for i := 0; i < params.Len(); i++ {
-		out.Args = append(out.Args, w.arg(i, params.At(i).Type()))
+	out.Args = w.args(calls[0], opts.Given)
+	for _, c := range opts.Calls {
+		out.CallArgs = append(out.CallArgs, w.args(c, nil))
 	}
 	for _, id := range w.varOrder {
 		out.Setup = append(out.Setup, w.declare(id)...)
 	}
 	out.Setup = append(out.Setup, w.links...)
 	out.Unwritable = w.unwritable
+	out.HandBuilt = w.handBuilt
 	return out
 }
 
-// arg writes parameter i, of type t. A struct parameter is never recorded
-// whole: its observed fields are.
-func (w *witnessWriter) arg(i int, t types.Type) string {
+// args writes the arguments of call c, those given as they are.
+func (w *witnessWriter) args(c CallArgs, given map[int]string) []string {
+	out := make([]string, c.Params.Len())
+	for i := range out {
+		if g, ok := given[i]; ok {
+			out[i] = g
+			continue
+		}
+		out[i] = w.arg(c.Obj, i, c.Params.At(i).Type())
+	}
+	return out
+}
+
+// arg writes parameter i, of type t, of the arguments' object obj. A
+// struct parameter is never recorded whole: its observed fields are.
+func (w *witnessWriter) arg(obj ObjID, i int, t types.Type) string {
 	p := Path("").Field(i)
-	if v, ok := w.h.inputs[Loc{Obj: w.h.args, Path: p}]; ok {
+	if v, ok := w.h.inputs[Loc{Obj: obj, Path: p}]; ok {
 		return w.value(v, t, "")
 	}
-	if _, isStruct := Under(t).(*types.Struct); isStruct && w.hasUnder(w.h.args, p) {
-		return w.structLit(w.h.args, p, t, "")
+	if _, isStruct := Under(t).(*types.Struct); isStruct && w.hasUnder(obj, p) {
+		return w.structLit(obj, p, t, "")
 	}
 	return w.zeroLit(t)
 }
@@ -83,6 +142,10 @@ type witnessWriter struct {
 	// unwritable lists why the witness does not compile in the
 	// function's package (see Witness.Unwritable).
 	unwritable []string
+	// mustBuild and handBuilt: see WitnessOptions.MustBuild and
+	// Witness.HandBuilt.
+	mustBuild func(t types.Type, unexported bool) bool
+	handBuilt []string
 }
 
 // target returns the object a recorded pointer value stands for in the
@@ -123,7 +186,7 @@ func (w *witnessWriter) collect() {
 		if t == 0 {
 			continue
 		}
-		if l.Obj == w.h.args {
+		if w.h.isArgs(l.Obj) {
 			w.roots = append(w.roots, t)
 		} else {
 			w.edges[l.Obj] = append(w.edges[l.Obj], t)
@@ -133,7 +196,7 @@ func (w *witnessWriter) collect() {
 
 // chooseVars marks objects that are referenced more than once or lie on a
 // cycle, and objects of non-struct type, which need statements to be built.
-func (w *witnessWriter) chooseVars(params *types.Tuple) {
+func (w *witnessWriter) chooseVars(calls []CallArgs) {
 	indeg := map[ObjID]int{}
 	for _, r := range w.roots {
 		indeg[r]++
@@ -160,10 +223,12 @@ func (w *witnessWriter) chooseVars(params *types.Tuple) {
 	}
 	// An object a parameter points to is always a variable: the call
 	// reads better, and links inside it have a root to hang on.
-	for i := 0; i < params.Len(); i++ {
-		if v, ok := w.h.inputs[Loc{Obj: w.h.args, Path: Path("").Field(i)}]; ok {
-			if id := w.target(v); id != 0 && !w.isStore(id) {
-				w.name(id, params.At(i).Name())
+	for _, c := range calls {
+		for i := 0; i < c.Params.Len(); i++ {
+			if v, ok := w.h.inputs[Loc{Obj: c.Obj, Path: Path("").Field(i)}]; ok {
+				if id := w.target(v); id != 0 && !w.isStore(id) {
+					w.name(id, c.Params.At(i).Name())
+				}
 			}
 		}
 	}
@@ -319,6 +384,7 @@ func (w *witnessWriter) declare(id ObjID) []string {
 func (w *witnessWriter) structLit(id ObjID, p Path, t types.Type, at string) string {
 	st := Under(t).(*types.Struct)
 	var parts []string
+	unexported := false
 	for i := 0; i < st.NumFields(); i++ {
 		f := st.Field(i)
 		fp := p.Field(i)
@@ -332,14 +398,17 @@ func (w *witnessWriter) structLit(id ObjID, p Path, t types.Type, at string) str
 			if lit := w.value(v, f.Type(), expr); lit != "" {
 				w.checkField(f, t)
 				parts = append(parts, f.Name()+": "+lit)
+				unexported = unexported || !f.Exported()
 			}
 			continue
 		}
 		if _, isStruct := Under(f.Type()).(*types.Struct); isStruct && w.hasUnder(id, fp) {
 			w.checkField(f, t)
 			parts = append(parts, f.Name()+": "+w.structLit(id, fp, f.Type(), expr))
+			unexported = unexported || !f.Exported()
 		}
 	}
+	w.noteLiteral(t, unexported)
 	return w.typeName(t) + "{" + strings.Join(parts, ", ") + "}"
 }
 
@@ -453,6 +522,7 @@ func (w *witnessWriter) typed(lit string, t types.Type) string {
 func (w *witnessWriter) typedZero(t types.Type) string {
 	if p, ok := Under(t).(*types.Pointer); ok {
 		if _, isStruct := Under(p.Elem()).(*types.Struct); isStruct {
+			w.noteLiteral(p.Elem(), false)
 			return "&" + w.typeName(p.Elem()) + "{}"
 		}
 	}
@@ -564,7 +634,10 @@ func (w *witnessWriter) zeroLit(t types.Type) string {
 			return "nil"
 		}
 		return "0"
-	case *types.Struct, *types.Array:
+	case *types.Struct:
+		w.noteLiteral(t, false)
+		return w.typeName(t) + "{}"
+	case *types.Array:
 		return w.typeName(t) + "{}"
 	}
 	return "nil"

@@ -101,3 +101,16 @@ func (w *witnessWriter) funcLit(x SymPtr, t types.Type) string {
 	}
 	return w.typeName(sig) + " " + body
 }
+
+// noteLiteral notes a literal of struct type t (unexported: one that sets
+// an unexported field) that WitnessOptions.MustBuild says a caller cannot
+// write.
+func (w *witnessWriter) noteLiteral(t types.Type, unexported bool) {
+	if w.mustBuild == nil || !w.mustBuild(t, unexported) {
+		return
+	}
+	name := types.TypeString(t, w.q)
+	if i, found := slices.BinarySearch(w.handBuilt, name); !found {
+		w.handBuilt = slices.Insert(w.handBuilt, i, name)
+	}
+}

@@ -69,6 +69,7 @@ func (x *explorer) raise(s *state, f *Finding, contract bool, value heap.Value) 
 		s.end = dropped
 		return
 	}
+	s.seqPanic = s.inSequenceCall()
 	if f != nil {
 		f.traceEnd = s.traceLen()
 		if x.cfg.Pictures {

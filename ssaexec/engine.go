@@ -77,6 +77,10 @@ type explorer struct {
 	repOK *ssa.Function
 	// named lists the program's types, for dynamic type choices.
 	named []types.Type
+	// api is what the program's packages offer to build values; slots
+	// are the entry's parameters it builds (see sequence.go).
+	api   *apiIndex
+	slots []apiSlot
 }
 
 // describeAt names the value v of the current frame's function as the
@@ -171,11 +175,17 @@ func Analyze(fn *ssa.Function, cfg Config) (res *FuncResult) {
 		exitEdges:   map[[2]*ssa.BasicBlock]bool{},
 		numberings:  map[*ssa.Function]map[ssa.Value]int{},
 		indexVarsOf: map[*ssa.Function][]indexVar{},
+		api:         apiOf(fn.Prog),
 	}
 	x.table = abstraction.NewTable(cfg.Subsume, ctx, x.solver)
 	if cfg.nilParam == 0 {
-		// A NilPanics run covers every input, the invariant's or not.
+		// A NilPanics run covers every input, the invariant's or not,
+		// and those no caller can build.
 		x.repOK = repOKOf(fn)
+		if cfg.API {
+			x.slots = x.api.apiSlots(fn)
+			x.noteSlots()
+		}
 	}
 	if x.repOK != nil {
 		note := "receiver invariant " + x.repOK.Name() + "() assumed at entry"
@@ -465,6 +475,9 @@ func (x *explorer) finish(s *state) {
 	case unsupported:
 		x.constructs[s.why] = true
 	case panicked:
+		if s.seqPanic {
+			return // the called method's finding, with a shorter sequence
+		}
 		x.res.Panics++
 		switch {
 		case s.contract:
@@ -492,7 +505,7 @@ func (x *explorer) report(s *state) {
 	}
 	key := fmt.Sprintf("%s|%s|%s", f.Kind, f.Pos, f.Within)
 	known := x.seen[key]
-	if known != nil && (!smaller(s.heap, known) || known.replaced >= maxWitnessReplacements) {
+	if known != nil && (!better(s, known) || known.replaced >= maxWitnessReplacements) {
 		return
 	}
 	if x.check() != solver.Sat {
@@ -510,8 +523,27 @@ func (x *explorer) report(s *state) {
 	f.Want = expectedPanic(f)
 	imports := map[string]bool{}
 	q := recordingQualifier(qualifierFor(x.fn), imports)
-	w := s.heap.Witness(m, q, x.params)
+	opts := heap.WitnessOptions{MustBuild: x.api.mustBuild}
+	if s.seqLen() > 0 {
+		opts.Calls = seqCallArgs(s)
+		for k := range x.slots {
+			opts.Taken = append(opts.Taken, x.slotVar(&x.slots[k]))
+		}
+	}
+	w := s.heap.WitnessWith(m, q, x.params, opts)
+	if s.seqLen() > 0 {
+		// Named by the arguments' witness, so written after it.
+		stmts, given := x.sequenceWitness(s, w.CallArgs, q)
+		opts.Given = given
+		w = s.heap.WitnessWith(m, q, x.params, opts)
+		w.Setup = append(w.Setup, stmts...)
+	}
 	f.Setup, f.Unwritable = w.Setup, w.Unwritable
+	f.Latent = len(w.HandBuilt) > 0
+	f.HandBuilt = w.HandBuilt
+	if known != nil && f.Latent && !known.Latent {
+		return // a caller can reach it already
+	}
 	if f.invariant != "" {
 		f.Setup, f.InvariantCheck = invariantCheck(x.fn, f.invariant, f.Setup, w.Args, q)
 	}
@@ -529,7 +561,7 @@ func (x *explorer) report(s *state) {
 	if s.assumed {
 		f.Approximated = slices.Compact(slices.Sorted(slices.Values(s.approximations())))
 	}
-	f.size, f.aliases = s.heap.Materialized, s.heap.Aliases
+	f.size, f.aliases, f.calls = s.heap.Materialized, s.heap.Aliases, s.seqLen()
 	if known != nil {
 		f.replaced = known.replaced + 1
 	}
@@ -539,6 +571,21 @@ func (x *explorer) report(s *state) {
 		return
 	}
 	x.res.Findings = append(x.res.Findings, f)
+}
+
+// better reports whether the path s may make a better witness than the
+// known finding's: for a reachable finding, the shortest sequence of
+// calls, then the smaller input; a latent one is also bettered by any
+// path that builds values through the API, which may make it reachable.
+// Whether the new witness is latent is known only once it is written.
+func better(s *state, known *Finding) bool {
+	if known.Latent {
+		return s.seqLen() > 0 || smaller(s.heap, known)
+	}
+	if n := s.seqLen(); n != known.calls {
+		return n < known.calls
+	}
+	return smaller(s.heap, known)
 }
 
 // smaller reports whether the inputs of h make a smaller witness than
@@ -589,6 +636,14 @@ func (x *explorer) finishRecord() {
 	r.UnsupportedConstructs = sortedKeys(x.constructs)
 	r.Approximated = sortedKeys(x.approx)
 	r.Notes = append(r.Notes, sortedKeys(x.ignored)...)
+	reachable := 0
+	for _, f := range r.Findings {
+		if f.Latent {
+			r.Latent++
+		} else {
+			reachable++
+		}
+	}
 	sort.SliceStable(r.Findings, func(i, j int) bool {
 		a, b := r.Findings[i].Pos, r.Findings[j].Pos
 		if a.Filename != b.Filename {
@@ -608,8 +663,9 @@ func (x *explorer) finishRecord() {
 	} else if x.stopped {
 		r.BoundsHit = append(r.BoundsHit, fmt.Sprintf("max-states of %d", x.cfg.MaxStates))
 	}
+	// Latent findings are counted, not failures: no caller reaches them.
 	switch {
-	case len(r.Findings) > 0:
+	case reachable > 0:
 		r.Status = Failed
 	case x.timedOut:
 		r.Status = Timeout

@@ -16,7 +16,13 @@ import (
 // step executes the next instruction of s (binding the entry parameters
 // first). It returns the alternatives when the path branches.
 func (x *explorer) step(s *state) []alt {
-	if s.bound < len(x.fn.Params) {
+	if alts, ok := x.stepSequence(s); ok {
+		return alts
+	}
+	if s.bound < len(x.fn.Params) && (s.seq == nil || !s.seq.running) {
+		if slot := x.slotFor(s.bound); slot != nil {
+			return x.startSlot(s, slot)
+		}
 		return x.bindParam(s)
 	}
 	if s.top().unwinding {
@@ -490,6 +496,9 @@ func (x *explorer) ret(s *state, in *ssa.Return) []alt {
 	done := s.top()
 	if done.postcondition {
 		return x.invariantAtExit(s, result)
+	}
+	if done.seqCall {
+		return x.seqReturn(s, result)
 	}
 	s.pop()
 	if len(s.frames) == 0 {

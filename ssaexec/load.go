@@ -93,6 +93,7 @@ func Load(dir string, patterns ...string) (*Program, error) {
 		}
 	}
 	p.readDirectives(files)
+	registerAPI(prog, files)
 	return p, nil
 }
 
@@ -118,13 +119,17 @@ func FromTypes(fset *token.FileSet, pkg *types.Package, files []*ast.File, info 
 	orderLikeGC(prog)
 	p := &Program{Fset: fset, SSA: prog, Packages: []*ssa.Package{sp}}
 	p.readDirectives(files)
+	registerAPI(prog, files)
 	return p
 }
 
 // Release drops what gosym keeps of p's program besides p (its models of
 // the standard library), so that a process loading many programs does not
 // keep them all. p's functions must not be analysed after.
-func (p *Program) Release() { libraries.Delete(p.SSA) }
+func (p *Program) Release() {
+	libraries.Delete(p.SSA)
+	apiIndexes.Delete(p.SSA)
+}
 
 // IsLoadError reports whether err is a package loading or compile error.
 func IsLoadError(err error) bool {

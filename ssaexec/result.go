@@ -85,6 +85,15 @@ type Config struct {
 	// MaxStates stops the search of a function after that many states
 	// (0: no limit), which bounds the memory one function takes.
 	MaxStates int
+	// API builds the entry's parameters whose types have unexported
+	// state through their package's API (constructors, usable zero
+	// values, then up to Seq method calls) before building them by hand;
+	// off, they are only built by hand, as lazy initialization does.
+	// Either way a finding whose input is hand-built is latent.
+	API bool
+	// Seq bounds the method calls made on a value built through the
+	// package's API before the entry runs on it (after its constructor).
+	Seq int
 	// Invariants asserts the receiver's invariant (repOK, RepOK) at the
 	// normal return of exported methods: a path that returns with it
 	// false is a finding of kind assert.
@@ -119,6 +128,8 @@ func DefaultConfig() Config {
 		Timeout:       10 * time.Second,
 		SolverTimeout: 5 * time.Second,
 		Subsume:       abstraction.Abstract,
+		API:           true,
+		Seq:           2,
 	}
 }
 
@@ -162,6 +173,12 @@ type Finding struct {
 	// location the panic dereferenced or indexed marked.
 	InputDot, PanicDot string
 
+	// Latent marks a finding whose witness writes by hand a value that a
+	// caller can only get from the package's API (HandBuilt names the
+	// types): no user of the package can reach it as it stands.
+	Latent    bool
+	HandBuilt []string
+
 	// Within names the library function or wrapper the panic was raised
 	// in, when Pos is the call to it in the user's code (the message ends
 	// with "(in Within)"): panics at one call in different callees are
@@ -182,6 +199,8 @@ type Finding struct {
 	// replaced is the number of smaller witnesses that replaced earlier
 	// ones.
 	size, aliases, replaced int
+	// calls is the length of the call sequence that built the input.
+	calls int
 	// atPanic is what Config.Pictures draws of the heap at the panic: the
 	// heap, the panicking frame's variables and the location it failed on.
 	atPanic *panicPicture
@@ -218,6 +237,13 @@ type FuncResult struct {
 	// Paths counts paths that returned normally, Panics paths that ended
 	// in a panic, Cut paths cut by a bound.
 	Paths, Panics, Cut int
+	// Latent counts the findings that need a value no caller can build
+	// (Finding.Latent).
+	Latent int
+	// Sequences counts the call sequences that built the entry's
+	// parameters and reached the entry; SequencesPruned those not
+	// extended because a state reached before covered theirs.
+	Sequences, SequencesPruned int
 	// NilParams counts panics left out by the entry policy: dereferences of
 	// a nil parameter the function never compared with nil.
 	NilParams int

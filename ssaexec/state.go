@@ -43,6 +43,9 @@ type frame struct {
 	precondition, postcondition bool
 	// exit is, in a postcondition frame, where the entry returned.
 	exit token.Pos
+	// seqCall marks the frame of a call of a callSequence that builds an
+	// entry parameter (see callSequence.go).
+	seqCall bool
 	// shared marks a frame below the top when its state was cloned: both
 	// states hold it, and the one that changes it first copies it (see
 	// own). Only the top frame changes as a path runs, so a fork copies
@@ -147,6 +150,12 @@ type state struct {
 	// refining marks a path explored past a state that only abstract
 	// subsumption covered (Config.Refine).
 	refining bool
+	// seq is how the path builds the entry's parameters whose values
+	// come from the package's API (copied on write), or nil.
+	seq *callSequence
+	// seqPanic marks a panic raised inside a call of the callSequence: the
+	// called method's own analysis reports it.
+	seqPanic bool
 
 	// globals are the addresses of the package-level variables used so
 	// far (copied on write).

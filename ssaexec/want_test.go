@@ -21,14 +21,20 @@ import (
 //	x := p.Next.Val // want nil-deref "^nil dereference: p.Next is nil$"
 //
 // A comment holds one or more pairs of a kind and a Go string literal, the
-// regular expression the message must match. Every finding must match a
-// want and every want a finding.
+// regular expression the message must match. A kind preceded by "latent"
+// wants a latent finding (one no caller of the package can reach), which
+// the command shows only with -latent:
+//
+//	t.rows[k] = v // want latent nil-map "^assignment to entry in nil map"
+//
+// Every finding must match a want and every want a finding.
 
 type want struct {
-	pos  string // file:line
-	kind Kind
-	re   *regexp.Regexp
-	used bool
+	pos    string // file:line
+	kind   Kind
+	latent bool
+	re     *regexp.Regexp
+	used   bool
 }
 
 var (
@@ -89,11 +95,15 @@ func parseWants(t *testing.T, files []string) []*want {
 	return wants
 }
 
-// parseWantPairs parses `kind "re" kind "re" ...`.
+// parseWantPairs parses `kind "re" latent kind "re" ...`.
 func parseWantPairs(text string) ([]*want, error) {
 	var out []*want
 	rest := strings.TrimSpace(text)
 	for rest != "" {
+		after, latent := strings.CutPrefix(rest, "latent ")
+		if latent {
+			rest = strings.TrimLeft(after, " ")
+		}
 		kind, tail, ok := strings.Cut(rest, " ")
 		if !ok {
 			return nil, fmt.Errorf("kind %q without a message pattern", kind)
@@ -107,7 +117,7 @@ func parseWantPairs(text string) ([]*want, error) {
 		if err != nil {
 			return nil, err
 		}
-		out = append(out, &want{kind: Kind(kind), re: re})
+		out = append(out, &want{kind: Kind(kind), latent: latent, re: re})
 		rest = strings.TrimSpace(after)
 	}
 	return out, nil
@@ -165,13 +175,13 @@ func TestTestdataFindings(t *testing.T) {
 		}
 		for _, f := range res.Findings {
 			if !matchWant(wants, f) {
-				t.Errorf("%s:%d: unexpected finding in %s: %s: %s", f.Pos.Filename, f.Pos.Line, f.Func, f.Kind, f.Message)
+				t.Errorf("%s:%d: unexpected %sfinding in %s: %s: %s", f.Pos.Filename, f.Pos.Line, latentWord(f.Latent), f.Func, f.Kind, f.Message)
 			}
 		}
 	}
 	for _, w := range wants {
 		if !w.used {
-			t.Errorf("%s: no finding of kind %s matching %q", w.pos, w.kind, w.re)
+			t.Errorf("%s: no %sfinding of kind %s matching %q", w.pos, latentWord(w.latent), w.kind, w.re)
 		}
 	}
 }
@@ -179,10 +189,17 @@ func TestTestdataFindings(t *testing.T) {
 func matchWant(wants []*want, f *Finding) bool {
 	pos := fmt.Sprintf("%s:%d", f.Pos.Filename, f.Pos.Line)
 	for _, w := range wants {
-		if !w.used && w.pos == pos && w.kind == f.Kind && w.re.MatchString(f.Message) {
+		if !w.used && w.pos == pos && w.kind == f.Kind && w.latent == f.Latent && w.re.MatchString(f.Message) {
 			w.used = true
 			return true
 		}
 	}
 	return false
+}
+
+func latentWord(latent bool) string {
+	if latent {
+		return "latent "
+	}
+	return ""
 }

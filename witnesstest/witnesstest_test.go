@@ -131,7 +131,7 @@ func TestUnwritable(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	comment := "// TestGosymWitness_SecondOf_1: no test for the nil-deref at inner.go:18:21 (nil dereference: l.head.next is nil):\n// " + omitted + ".\n"
+	comment := "// TestGosymWitness_SecondOf_1: no test for the nil-deref at inner.go:19:21 (nil dereference: l.head.next is nil):\n// " + omitted + ".\n"
 	if !strings.Contains(string(src), comment) || strings.Contains(string(src), "func TestGosymWitness") {
 		t.Errorf("generated file does not replace the test by the comment %q:\n%s", comment, src)
 	}

@@ -18,6 +18,10 @@ type findingRecord struct {
 	Approximated []string     `json:"approximated,omitempty"`
 	// Unwritable says why Input does not compile in the package.
 	Unwritable []string `json:"unwritable,omitempty"`
+	// Latent marks a finding no caller of the package can reach
+	// (-latent); HandBuilt names the types its input writes by hand.
+	Latent    bool     `json:"latent,omitempty"`
+	HandBuilt []string `json:"hand_built,omitempty"`
 	// Replay is the outcome of running the witness as a test (-replay).
 	Replay       string `json:"replay,omitempty"`
 	ReplayReason string `json:"replay_reason,omitempty"`
@@ -49,6 +53,9 @@ type funcRecord struct {
 	Cut         int      `json:"cut"`
 	NilParams   int      `json:"nil_params"`
 	Assumed     int      `json:"assumed"`
+	Latent      int      `json:"latent"`
+	Sequences   int      `json:"sequences"`
+	SeqPruned   int      `json:"sequences_pruned"`
 	States      int      `json:"states"`
 	Checks      int      `json:"subsumption_checks"`
 	Subsumed    int      `json:"subsumed"`
@@ -80,6 +87,8 @@ func findingJSON(f *ssaexec.Finding, rel func(string) string) findingRecord {
 		Trace:        trace,
 		Approximated: f.Approximated,
 		Unwritable:   f.Unwritable,
+		Latent:       f.Latent,
+		HandBuilt:    f.HandBuilt,
 	}
 }
 
@@ -102,6 +111,9 @@ func funcJSON(r *ssaexec.FuncResult, rel func(string) string) funcRecord {
 		Cut:         r.Cut,
 		NilParams:   r.NilParams,
 		Assumed:     r.Assumed,
+		Latent:      r.Latent,
+		Sequences:   r.Sequences,
+		SeqPruned:   r.SequencesPruned,
 		States:      r.States,
 		SolverCalls: r.SolverCalls,
 		Millis:      r.Elapsed.Milliseconds(),

@@ -58,6 +58,7 @@ type options struct {
 	parallel  int
 	sarifFile string
 	maxMem    uint64
+	latent    bool
 }
 
 func main() {
@@ -97,7 +98,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	guard := newMemoryGuard(opts.maxMem)
 	defer guard.close()
-	results := analyseAll(prog, entries, opts.cfg, opts.parallel, guard, newProgress(stderr, len(entries)), func(r *ssaexec.FuncResult) {
+	results := analyseAll(prog, entries, opts.cfg, opts.parallel, opts.latent, guard, newProgress(stderr, len(entries)), func(r *ssaexec.FuncResult) {
 		if streaming {
 			out.function(r)
 		}
@@ -158,6 +159,9 @@ func parseFlags(args []string, stderr io.Writer) (*options, []string, error) {
 	fs.DurationVar(&opts.cfg.SolverTimeout, "solver-timeout", def.SolverTimeout, "time budget of one solver query")
 	fs.BoolVar(&opts.cfg.NilParams, "nil-params", false, "also report dereferences of nil parameters the function never compared with nil")
 	fs.BoolVar(&opts.cfg.Assumed, "assumed", false, "also report panics that rest on what a call gosym did not execute returned or changed")
+	fs.BoolVar(&opts.latent, "latent", false, "also report latent panics: those that need a value with unexported state that no caller of its package can build")
+	fs.BoolVar(&opts.cfg.API, "api", def.API, "build values with unexported state through their package's API (constructors, call sequences) before building them by hand; findings that need a hand-built one are latent either way")
+	fs.IntVar(&opts.cfg.Seq, "seq", def.Seq, "bound on the method calls that build a value with unexported state after its constructor, before the function runs on it")
 	subsume := fs.String("subsume", def.Subsume.String(), "subsumption of states at loop heads: off, exact, or abstract (also after summarizing list segments)")
 	fs.BoolVar(&opts.cfg.Invariants, "invariants", false, "assert the receiver's invariant (a repOK or RepOK method) at the return of exported methods")
 	fs.BoolVar(&opts.cfg.Refine, "refine", def.Refine, "keep exploring, within the bounds, states only abstract subsumption covers")
@@ -230,6 +234,8 @@ func checkBounds(c ssaexec.Config) error {
 		return fmt.Errorf("-solver-timeout must not be negative")
 	case c.MaxStates < 0:
 		return fmt.Errorf("-max-states must not be negative")
+	case c.Seq < 0:
+		return fmt.Errorf("-seq must not be negative")
 	}
 	return nil
 }
@@ -283,7 +289,11 @@ func (p *printer) function(r *ssaexec.FuncResult) {
 }
 
 func (p *printer) text(f *ssaexec.Finding) {
-	fmt.Fprintf(p.w, "%s: %s (%s in %s)\n", p.rel(f.Pos.String()), f.Message, f.Kind, f.Func)
+	latent := ""
+	if f.Latent {
+		latent = "latent "
+	}
+	fmt.Fprintf(p.w, "%s: %s (%s%s in %s)\n", p.rel(f.Pos.String()), f.Message, latent, f.Kind, f.Func)
 	for _, line := range f.Setup {
 		fmt.Fprintf(p.w, "\t%s\n", line)
 	}
@@ -293,6 +303,9 @@ func (p *printer) text(f *ssaexec.Finding) {
 	}
 	if len(f.Approximated) > 0 {
 		fmt.Fprintf(p.w, "\t// assumes what these returned or changed: %s\n", strings.Join(f.Approximated, ", "))
+	}
+	if f.Latent {
+		fmt.Fprintf(p.w, "\t// latent: no caller of the package can build this input: it writes %s by hand\n", strings.Join(f.HandBuilt, ", "))
 	}
 	if res, ok := p.replays[f]; ok {
 		switch res.Outcome {
@@ -342,6 +355,12 @@ func statusLine(r *ssaexec.FuncResult) string {
 	if r.NilParams > 0 {
 		s += fmt.Sprintf("; %d nil-parameter panics left out (-nil-params)", r.NilParams)
 	}
+	if r.Sequences > 0 || r.SequencesPruned > 0 {
+		s += fmt.Sprintf("; call sequences: %d ran, %d pruned", r.Sequences, r.SequencesPruned)
+	}
+	if r.Latent > 0 {
+		s += fmt.Sprintf("; %d latent panics (-latent)", r.Latent)
+	}
 	if len(r.Notes) > 0 {
 		s += "; " + strings.Join(r.Notes, "; ")
 	}
@@ -363,12 +382,18 @@ func firstLine(s string) string {
 func summarize(w io.Writer, results []*ssaexec.FuncResult, wall time.Duration) {
 	counts := map[ssaexec.Status]int{}
 	kinds := map[ssaexec.Kind]int{}
-	findings, assumed := 0, 0
+	findings, assumed, latent, latentShown := 0, 0, 0, 0
 	var analysis, solver time.Duration
 	for _, r := range results {
 		counts[r.Status]++
 		findings += len(r.Findings)
 		assumed += r.Assumed
+		latent += r.Latent
+		for _, f := range r.Findings {
+			if f.Latent {
+				latentShown++
+			}
+		}
 		analysis += r.Elapsed
 		solver += r.SolverTime
 		for _, f := range r.Findings {
@@ -392,9 +417,23 @@ func summarize(w io.Writer, results []*ssaexec.FuncResult, wall time.Duration) {
 	if assumed > 0 {
 		fmt.Fprintf(w, "gosym: %d more panics rest on what calls gosym did not execute returned or changed (-assumed shows them)\n", assumed)
 	}
+	switch {
+	case latentShown > 0:
+		fmt.Fprintf(w, "gosym: %d of the findings are latent: they need a value with unexported state that no caller of its package can build\n", latentShown)
+	case latent > 0:
+		fmt.Fprintf(w, "gosym: %s latent: they need a value with unexported state that no caller of its package can build (-latent shows them)\n", plural(latent, "more panic is", "more panics are"))
+	}
 	share := 0.0
 	if analysis > 0 {
 		share = 100 * solver.Seconds() / analysis.Seconds()
 	}
 	fmt.Fprintf(w, "gosym: %s wall time, %s of analysis, %.0f%% of it in the solver\n", wall.Round(time.Millisecond), analysis.Round(time.Millisecond), share)
+}
+
+// plural writes n with the singular or the plural words after it.
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", n, many)
 }

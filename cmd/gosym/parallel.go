@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"sync"
 
 	"golang.org/x/tools/go/ssa"
@@ -14,12 +15,18 @@ import (
 // analyseAll analyses the entries on n workers, under the memory guard and
 // with the progress shown, and hands each result to done in the entries'
 // order.
-func analyseAll(prog *ssaexec.Program, entries []*ssa.Function, cfg ssaexec.Config, n int, guard *memoryGuard, progress *progress, done func(*ssaexec.FuncResult)) []*ssaexec.FuncResult {
+//
+// Latent findings (ssaexec.Finding.Latent) stay in a record only with
+// showLatent; they are counted in FuncResult.Latent either way.
+func analyseAll(prog *ssaexec.Program, entries []*ssa.Function, cfg ssaexec.Config, n int, showLatent bool, guard *memoryGuard, progress *progress, done func(*ssaexec.FuncResult)) []*ssaexec.FuncResult {
 	each := func(fn *ssa.Function, cfg *ssaexec.Config) func(*ssaexec.FuncResult) {
 		progress.start(fn)
 		job, interrupt := guard.begin()
 		cfg.Interrupt = interrupt
 		return func(r *ssaexec.FuncResult) {
+			if !showLatent {
+				r.Findings = slices.DeleteFunc(r.Findings, func(f *ssaexec.Finding) bool { return f.Latent })
+			}
 			guard.end(job)
 			progress.finish(r)
 		}

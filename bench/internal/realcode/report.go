@@ -59,6 +59,10 @@ type Counts struct {
 	Funcs    int
 	ByStatus map[ssaexec.Status]int
 	Findings int
+	// Latent counts the latent findings, left out of Findings; Sequences
+	// and Pruned the call sequences that built entry parameters and those
+	// state matching pruned.
+	Latent, Sequences, Pruned int
 	// Time sums the functions' Elapsed (analysis time, not wall time).
 	Time time.Duration
 }
@@ -70,6 +74,9 @@ func (c *Counts) add(r *ssaexec.FuncResult) {
 	c.Funcs++
 	c.ByStatus[r.Status]++
 	c.Findings += len(r.Findings)
+	c.Latent += r.Latent
+	c.Sequences += r.Sequences
+	c.Pruned += r.SequencesPruned
 	c.Time += r.Elapsed
 }
 
@@ -79,6 +86,9 @@ func (c *Counts) merge(o Counts) {
 	}
 	c.Funcs += o.Funcs
 	c.Findings += o.Findings
+	c.Latent += o.Latent
+	c.Sequences += o.Sequences
+	c.Pruned += o.Pruned
 	c.Time += o.Time
 	for s, n := range o.ByStatus {
 		c.ByStatus[s] += n

@@ -1,0 +1,330 @@
+package ssaexec
+
+import (
+	"cmp"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"regexp"
+	"slices"
+	"sync"
+
+	"golang.org/x/tools/go/ssa"
+)
+
+// A value of a named struct type with unexported fields has state that
+// only its package sets, so a caller gets it from the package's API: a
+// constructor, then calls of its methods. An entry parameter of such a
+// type is built that way (see sequence.go); a witness that writes one as
+// a literal describes an input no caller can build, and its finding is
+// latent.
+
+// apiIndex is what a program's packages offer to build values of their
+// types. It is shared by the functions analysed at once.
+type apiIndex struct {
+	prog *ssa.Program
+	// docs holds the doc comments of the program's types with source,
+	// by the position of their names.
+	docs map[token.Pos]string
+
+	mu sync.Mutex
+	// plans are keyed by the type's full name: the instances of a generic
+	// type share its TypeName.
+	plans map[string]*buildPlan
+}
+
+// buildPlan is how the API builds values of one type.
+type buildPlan struct {
+	named *types.Named
+	// ctors are the package's exported functions that return the type.
+	ctors []constructor
+	// zero says the zero value is a starting state: the doc comment says
+	// it is usable, or the package has no constructor.
+	zero bool
+	// methods are the exported methods a call sequence may call on a
+	// value, in name order.
+	methods []*ssa.Function
+	// why, if not empty, says why the API cannot build the type: its
+	// values are then written by hand, and the findings that need them
+	// are latent.
+	why string
+}
+
+// constructor is a function that returns a value of the type as its
+// result number result (T or *T, as ptr says).
+type constructor struct {
+	fn     *ssa.Function
+	result int
+	ptr    bool
+}
+
+// apiIndexes holds each loaded program's index (see Load, FromTypes).
+var apiIndexes sync.Map // *ssa.Program -> *apiIndex
+
+// registerAPI indexes prog's types, whose doc comments are in files.
+func registerAPI(prog *ssa.Program, files []*ast.File) {
+	apiIndexes.Store(prog, &apiIndex{prog: prog, docs: typeDocs(files), plans: map[string]*buildPlan{}})
+}
+
+// apiOf returns prog's index: an empty one for a program built without
+// Load or FromTypes, which knows no doc comments.
+func apiOf(prog *ssa.Program) *apiIndex {
+	if a, ok := apiIndexes.Load(prog); ok {
+		return a.(*apiIndex)
+	}
+	a, _ := apiIndexes.LoadOrStore(prog, &apiIndex{prog: prog, docs: map[token.Pos]string{}, plans: map[string]*buildPlan{}})
+	return a.(*apiIndex)
+}
+
+// typeDocs maps the position of each type's name to its doc comment.
+func typeDocs(files []*ast.File) map[token.Pos]string {
+	docs := map[token.Pos]string{}
+	for _, f := range files {
+		for _, d := range f.Decls {
+			gd, ok := d.(*ast.GenDecl)
+			if !ok || gd.Tok != token.TYPE {
+				continue
+			}
+			for _, spec := range gd.Specs {
+				ts := spec.(*ast.TypeSpec)
+				doc := ts.Doc
+				if doc == nil && len(gd.Specs) == 1 {
+					doc = gd.Doc
+				}
+				if doc != nil {
+					docs[ts.Name.Pos()] = doc.Text()
+				}
+			}
+		}
+	}
+	return docs
+}
+
+// zeroUsable matches a doc comment that says the type's zero value is
+// ready to use ("The zero value for List is an empty list ready to use",
+// "The zero Map is empty and ready for use").
+var zeroUsable = regexp.MustCompile(`(?i)\bzero(\s+value)?\b[^.]*\b(ready|usable|valid|can be used|is an? empty)\b`)
+
+// apiType returns the named struct type t is, or points to, when its
+// values must come from its package's API: it has an unexported field and
+// no invariant method (repOK, RepOK), whose author said which states the
+// API reaches.
+func apiType(t types.Type) (*types.Named, bool) {
+	if p, ok := types.Unalias(t).(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	named, ok := types.Unalias(t).(*types.Named)
+	if !ok {
+		return nil, false
+	}
+	st, ok := named.Underlying().(*types.Struct)
+	if !ok {
+		return nil, false
+	}
+	hidden := false
+	for i := 0; i < st.NumFields(); i++ {
+		if !st.Field(i).Exported() {
+			hidden = true
+			break
+		}
+	}
+	return named, hidden && !hasInvariant(named)
+}
+
+// hasInvariant reports whether *T has a method repOK or RepOK of type
+// func() bool.
+func hasInvariant(named *types.Named) bool {
+	mset := types.NewMethodSet(types.NewPointer(named))
+	for _, name := range []string{"repOK", "RepOK"} {
+		if sel := mset.Lookup(named.Obj().Pkg(), name); sel != nil && isPredicate(sel.Type()) {
+			return true
+		}
+	}
+	return false
+}
+
+// plan returns how the API builds values of named, computed once.
+func (a *apiIndex) plan(named *types.Named) *buildPlan {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	key := types.TypeString(named, nil)
+	if p, ok := a.plans[key]; ok {
+		return p
+	}
+	p := a.newPlan(named)
+	a.plans[key] = p
+	return p
+}
+
+func (a *apiIndex) newPlan(named *types.Named) *buildPlan {
+	p := &buildPlan{named: named}
+	obj := named.Obj()
+	pkg := a.prog.Package(obj.Pkg())
+	if pkg == nil || !hasBodies(pkg) {
+		p.why = "no source for package " + obj.Pkg().Path() + " of " + obj.Name()
+		return p
+	}
+	for _, m := range pkg.Members {
+		fn, ok := m.(*ssa.Function)
+		if !ok || !ast.IsExported(fn.Name()) || fn.Blocks == nil || needsAPIArgs(fn) {
+			continue
+		}
+		if fn.TypeParams().Len() > 0 {
+			if returnsGeneric(fn, named) {
+				p.why = "generic constructor " + fn.Name() + " of " + obj.Name() + " is not instantiated"
+				return p
+			}
+			continue
+		}
+		res := fn.Signature.Results()
+		for i := 0; i < res.Len(); i++ {
+			if c, ok := returns(res.At(i).Type(), named); ok {
+				p.ctors = append(p.ctors, constructor{fn: fn, result: i, ptr: c})
+				break
+			}
+		}
+	}
+	slices.SortFunc(p.ctors, func(x, y constructor) int { return cmp.Compare(x.fn.Pos(), y.fn.Pos()) })
+	p.zero = len(p.ctors) == 0 || zeroUsable.MatchString(a.docs[obj.Pos()])
+	if isGenericDecl(named) {
+		p.methods = abstractMethods(a.prog, named)
+		return p
+	}
+	mset := types.NewMethodSet(types.NewPointer(named))
+	for i := 0; i < mset.Len(); i++ {
+		sel := mset.At(i)
+		if !sel.Obj().Exported() {
+			continue
+		}
+		fn := a.prog.MethodValue(sel)
+		if fn == nil || fn.Blocks == nil || needsAPIArgs(fn) {
+			continue
+		}
+		p.methods = append(p.methods, fn)
+	}
+	return p
+}
+
+// isGenericDecl reports whether named is a generic type with its type
+// parameters abstract (the receiver type of a method analysed without an
+// instance is the type instantiated with the method's own parameters),
+// not an instance with type arguments.
+func isGenericDecl(named *types.Named) bool {
+	if named.TypeParams().Len() == 0 {
+		return false
+	}
+	for i := 0; i < named.TypeArgs().Len(); i++ {
+		if _, ok := named.TypeArgs().At(i).(*types.TypeParam); !ok {
+			return false
+		}
+	}
+	return true
+}
+
+// returnsGeneric reports whether the generic function fn returns an
+// instance of named's generic type, or a pointer to one.
+func returnsGeneric(fn *ssa.Function, named *types.Named) bool {
+	res := fn.Signature.Results()
+	for i := 0; i < res.Len(); i++ {
+		t := types.Unalias(res.At(i).Type())
+		if p, ok := t.(*types.Pointer); ok {
+			t = types.Unalias(p.Elem())
+		}
+		if n, ok := t.(*types.Named); ok && n.Origin() == named.Origin() {
+			return true
+		}
+	}
+	return false
+}
+
+// abstractMethods returns the exported pointer methods declared on a
+// generic type analysed with its type parameters left abstract: their
+// generic bodies, which the search runs as it runs the entry's.
+func abstractMethods(prog *ssa.Program, named *types.Named) []*ssa.Function {
+	var out []*ssa.Function
+	origin := named.Origin()
+	for i := 0; i < origin.NumMethods(); i++ {
+		m := origin.Method(i)
+		sig := m.Type().(*types.Signature)
+		if _, ptr := types.Unalias(sig.Recv().Type()).(*types.Pointer); !ptr || !m.Exported() {
+			continue
+		}
+		if fn := prog.FuncValue(m); fn != nil && fn.Blocks != nil && !needsAPIArgs(fn) {
+			out = append(out, fn)
+		}
+	}
+	slices.SortFunc(out, func(x, y *ssa.Function) int { return cmp.Compare(x.Name(), y.Name()) })
+	return out
+}
+
+// hasBodies reports whether pkg's functions were built from source.
+func hasBodies(pkg *ssa.Package) bool {
+	for _, m := range pkg.Members {
+		if fn, ok := m.(*ssa.Function); ok && fn.Blocks != nil {
+			return true
+		}
+	}
+	return false
+}
+
+// returns reports whether t is named or a pointer to it (ptr).
+func returns(t types.Type, named *types.Named) (ptr, ok bool) {
+	if types.Identical(t, named) {
+		return false, true
+	}
+	if p, isPtr := types.Unalias(t).(*types.Pointer); isPtr && types.Identical(p.Elem(), named) {
+		return true, true
+	}
+	return false, false
+}
+
+// needsAPIArgs reports whether a parameter of fn (its receiver aside)
+// has a type whose values come from an API: a call that takes one is left
+// out of the calls that build a value, which must not rest on hand-built
+// values.
+func needsAPIArgs(fn *ssa.Function) bool {
+	params := fn.Signature.Params() // without the receiver
+	for i := 0; i < params.Len(); i++ {
+		if _, ok := apiType(params.At(i).Type()); ok {
+			return true
+		}
+	}
+	return false
+}
+
+// mustBuild is heap.WitnessOptions.MustBuild: a literal of an API type is
+// hand-built when it sets an unexported field, or when it is a zero value
+// (exported fields aside) that the type's doc comment does not call usable
+// and a constructor exists for.
+func (a *apiIndex) mustBuild(t types.Type, unexported bool) bool {
+	named, ok := apiType(t)
+	if !ok {
+		return false
+	}
+	if unexported {
+		return true
+	}
+	p := a.plan(named)
+	return p.why == "" && !p.zero
+}
+
+// apiSlot is an entry parameter whose value the API builds.
+type apiSlot struct {
+	param int
+	ptr   bool // the parameter is a pointer to the type
+	plan  *buildPlan
+}
+
+// apiSlots returns fn's parameters that the API builds.
+func (a *apiIndex) apiSlots(fn *ssa.Function) []apiSlot {
+	var out []apiSlot
+	for i, p := range fn.Params {
+		named, ok := apiType(p.Type())
+		if !ok {
+			continue
+		}
+		_, ptr := types.Unalias(p.Type()).(*types.Pointer)
+		out = append(out, apiSlot{param: i, ptr: ptr, plan: a.plan(named)})
+	}
+	return out
+}

@@ -1,0 +1,442 @@
+package ssaexec
+
+import (
+	"fmt"
+	"go/token"
+	"go/types"
+	"slices"
+	"strings"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/gosym/gosym/abstraction"
+	"github.com/gosym/gosym/heap"
+)
+
+// Call sequences (Symstra; Visser, Păsăreanu and Pelánek, ISSTA 2006): an
+// entry parameter whose type has unexported state (an apiSlot) is built
+// by one of the package's constructors, or is the zero value where that
+// is a starting state, and then by up to Config.Seq calls of the type's
+// exported methods, all with symbolic arguments, before the entry runs
+// on it. At each point between two calls the state is matched against
+// those reached before (abstraction's subsumption), and a covered one is
+// not extended. A panic inside a call of the sequence is not the entry's
+// finding: the called method's own analysis reports it, with a shorter
+// sequence.
+//
+// The first decision of such an entry is between these built values and
+// today's hand-built ones (lazy initialization): the latter run second,
+// and their findings that need a hand-built value are latent.
+
+// callSequence is how one path builds its slots. It is copied on write.
+type callSequence struct {
+	// slot is the index in explorer.slots of the value being built.
+	slot int
+	// calls are the calls made so far, for every slot.
+	calls []seqCall
+	// value points to the slot's value once made (nil before).
+	value heap.Value
+	// depth counts the methods called on value.
+	depth int
+	// pending is a call whose arguments are being bound; running marks
+	// a call of the sequence on the stack; atPoint a path between two
+	// calls, to be matched and extended.
+	pending       *seqCall
+	running       bool
+	atPoint       bool
+	handBuiltPath bool
+}
+
+// seqCall is one call of a sequence, or the zero value (fn nil).
+type seqCall struct {
+	slot int
+	fn   *ssa.Function
+	// ctor is set for a constructor call, which makes the value.
+	ctor *constructor
+	// args is the pseudo-object of the arguments (heap.NewCallArgs);
+	// bound counts those bound, argv holds them.
+	args  heap.ObjID
+	bound int
+	argv  []heap.Value
+}
+
+// params returns the parameters the call's arguments are: a method's
+// receiver is the value.
+func (c *seqCall) params() *types.Tuple {
+	if c.ctor != nil {
+		return c.fn.Signature.Params()
+	}
+	vars := make([]*types.Var, len(c.fn.Params)-1)
+	for i, p := range c.fn.Params[1:] {
+		vars[i] = types.NewParam(p.Pos(), nil, p.Name(), p.Type())
+	}
+	return types.NewTuple(vars...)
+}
+
+// withSeq gives s its own copy of its sequence to change.
+func (s *state) withSeq(change func(q *callSequence)) {
+	q := *s.seq
+	q.calls = slices.Clip(q.calls)
+	change(&q)
+	s.seq = &q
+}
+
+// slotFor returns the slot of entry parameter i, or nil.
+func (x *explorer) slotFor(i int) *apiSlot {
+	for k := range x.slots {
+		if x.slots[k].param == i {
+			return &x.slots[k]
+		}
+	}
+	return nil
+}
+
+// stepSequence takes the next step of a sequence: binding an argument of
+// its pending call, or extending it at a point between two calls. ok is
+// false when the sequence has no step to take.
+func (x *explorer) stepSequence(s *state) (alts []alt, ok bool) {
+	q := s.seq
+	switch {
+	case q == nil:
+		return nil, false
+	case q.pending != nil:
+		return x.bindCallArg(s), true
+	case q.atPoint:
+		return x.sequencePoint(s), true
+	}
+	return nil, false
+}
+
+// startSlot begins the value of entry parameter slot.param. The entry's
+// first slot decides between values the API builds (first) and hand-built
+// ones; a slot whose type the API cannot build is hand-built.
+func (x *explorer) startSlot(s *state, slot *apiSlot) []alt {
+	if slot.plan.why != "" || s.seq != nil && s.seq.handBuiltPath {
+		return x.bindParam(s)
+	}
+	if s.seq == nil {
+		return []alt{
+			{apply: func(s *state) { s.seq = &callSequence{} }},
+			{apply: func(s *state) { s.seq = &callSequence{handBuiltPath: true} }},
+		}
+	}
+	k := slices.IndexFunc(x.slots, func(o apiSlot) bool { return o.param == slot.param })
+	var alts []alt
+	for i := range slot.plan.ctors {
+		c := &slot.plan.ctors[i]
+		alts = append(alts, alt{apply: func(s *state) {
+			s.withSeq(func(q *callSequence) {
+				q.slot = k
+				q.pending = x.newSeqCall(s, q, seqCall{slot: k, fn: c.fn, ctor: c})
+			})
+		}})
+	}
+	if slot.plan.zero {
+		alts = append(alts, alt{apply: func(s *state) {
+			p := s.heap.Alloc(slot.plan.named)
+			s.withSeq(func(q *callSequence) {
+				q.slot, q.value, q.atPoint = k, p, true
+				q.calls = append(q.calls, seqCall{slot: k})
+			})
+		}})
+	}
+	return alts
+}
+
+// newSeqCall makes the arguments' pseudo-object of call c, numbering its
+// parameters' origins apart from the entry's and the other calls'.
+func (x *explorer) newSeqCall(s *state, q *callSequence, c seqCall) *seqCall {
+	c.args = s.heap.NewCallArgs(c.params(), 1000*(len(q.calls)+1))
+	return &c
+}
+
+// bindCallArg binds the next argument of the pending call, then pushes
+// the call's frame: below the package's initialization if that has not
+// run yet, above the entry's frame.
+func (x *explorer) bindCallArg(s *state) []alt {
+	c := s.seq.pending
+	params := c.params()
+	if c.bound < params.Len() {
+		v, d := s.heap.Load(heap.Ptr{Obj: c.args, Path: heap.Path("").Field(c.bound)}, params.At(c.bound).Type())
+		if d != nil {
+			return x.decide(s, d)
+		}
+		s.withSeq(func(q *callSequence) {
+			n := *q.pending
+			n.argv = append(slices.Clip(n.argv), v)
+			n.bound++
+			q.pending = &n
+		})
+		return nil
+	}
+	f := x.newFrame(c.fn, nil)
+	f.seqCall = true
+	args := c.argv
+	if c.ctor == nil {
+		args = append([]heap.Value{s.seq.value}, args...)
+	}
+	for i, a := range args {
+		f.env.set(c.fn.Params[i], a)
+	}
+	at := 1
+	s.frames = slices.Insert(slices.Clip(s.frames), at, f)
+	s.withSeq(func(q *callSequence) {
+		q.calls = append(q.calls, *c)
+		q.pending, q.running = nil, true
+	})
+	return nil
+}
+
+// seqReturn ends a call of the sequence that returned result. A
+// constructor's value is kept (in a variable of its own when returned by
+// value); one that also returns a non-nil error is not a value a caller
+// goes on with.
+func (x *explorer) seqReturn(s *state, result heap.Value) []alt {
+	c := s.seq.calls[len(s.seq.calls)-1]
+	value := s.seq.value
+	if c.ctor != nil {
+		results := []heap.Value{result}
+		if t, ok := result.(heap.Tuple); ok {
+			results = t.Elems
+		}
+		sig := c.fn.Signature.Results()
+		for i, r := range results {
+			if !isErrorType(sig.At(i).Type()) {
+				continue
+			}
+			isNil, _, d := s.heap.IfaceIsNil(r)
+			if d != nil {
+				return x.decide(s, d)
+			}
+			if !isNil {
+				s.end = dropped
+				return nil
+			}
+		}
+		value = results[c.ctor.result]
+		if !c.ctor.ptr {
+			p := s.heap.Alloc(sig.At(c.ctor.result).Type())
+			if d := s.heap.Store(p, value); d != nil {
+				return x.decide(s, d)
+			}
+			value = p
+		}
+	}
+	s.pop()
+	s.withSeq(func(q *callSequence) {
+		q.value, q.running, q.atPoint = value, false, true
+		if c.ctor == nil {
+			q.depth++
+		}
+	})
+	return nil
+}
+
+// isErrorType reports whether t is the error interface.
+func isErrorType(t types.Type) bool {
+	return types.Identical(t, types.Universe.Lookup("error").Type())
+}
+
+// sequencePoint is a path between two calls of a sequence. Unless a state
+// reached before covers it, it goes on to the entry (first: the shortest
+// callSequence is tried first) or to one more method call.
+func (x *explorer) sequencePoint(s *state) []alt {
+	s.withSeq(func(q *callSequence) { q.atPoint = false })
+	if x.sequenceCovered(s) {
+		x.res.SequencesPruned++
+		s.end = subsumed
+		return nil
+	}
+	slot := &x.slots[s.seq.slot]
+	alts := []alt{{apply: x.finishSlot}}
+	if s.seq.depth >= x.cfg.Seq {
+		if len(slot.plan.methods) > 0 {
+			// A state no shorter sequence covers: longer ones may reach
+			// new states.
+			x.bounds[fmt.Sprintf("seq of %d calls of %s", x.cfg.Seq, slot.plan.named.Obj().Name())] = true
+			x.res.Cut++
+		}
+		return alts
+	}
+	for _, m := range slot.plan.methods {
+		alts = append(alts, alt{apply: func(s *state) {
+			s.withSeq(func(q *callSequence) {
+				q.pending = x.newSeqCall(s, q, seqCall{slot: q.slot, fn: m})
+			})
+		}})
+	}
+	return alts
+}
+
+// sequenceCovered matches the state between two calls against those
+// reached before with as many calls or fewer (which go on as far, or
+// further); it is stored at its own depth.
+func (x *explorer) sequenceCovered(s *state) bool {
+	if x.cfg.Subsume == abstraction.Off {
+		return false
+	}
+	roots, hints := x.roots(s)
+	roots = append(roots, s.seq.value)
+	g := abstraction.Canonical(s.heap, roots, s.pc, hints)
+	point := func(depth int) string {
+		return fmt.Sprintf("seq %d %d|%s", s.seq.slot, depth, x.point(s))
+	}
+	for d := 0; d < s.seq.depth; d++ {
+		if covered, _ := x.table.Covered(point(d), g); covered {
+			return true
+		}
+	}
+	covered, _ := x.table.Check(point(s.seq.depth), g)
+	return covered
+}
+
+// finishSlot gives the entry's parameter the slot's value and goes on.
+func (x *explorer) finishSlot(s *state) {
+	slot := &x.slots[s.seq.slot]
+	v := s.seq.value
+	if !slot.ptr {
+		// The value the variable holds; a constructor that returned a
+		// nil pointer leaves none.
+		isNil, _, d := s.heap.IsNilPtr(v)
+		if d != nil || isNil {
+			s.end = dropped
+			return
+		}
+		p := v.(heap.Ptr)
+		loaded, d := s.heap.Load(p, slot.plan.named)
+		if d != nil {
+			s.end = dropped
+			return
+		}
+		v = loaded
+	}
+	s.own(0).env.set(x.fn.Params[slot.param], v)
+	s.bound++
+	x.res.Sequences++
+	s.withSeq(func(q *callSequence) {
+		q.slot++
+		q.value, q.depth = nil, 0
+	})
+}
+
+// inSequenceCall reports whether the path is inside a call of a sequence.
+func (s *state) inSequenceCall() bool {
+	for _, f := range s.frames {
+		if f.seqCall {
+			return true
+		}
+	}
+	return false
+}
+
+// sequenceWitness writes the calls of s's sequence as Go statements, from
+// the witness w of the whole input, and returns the expression of each
+// slot's value as the entry's argument.
+func (x *explorer) sequenceWitness(s *state, args [][]string, q types.Qualifier) (stmts []string, given map[int]string) {
+	given = map[int]string{}
+	held := map[int]bool{} // slot -> its variable holds a pointer
+	for i, c := range s.seq.calls {
+		slot := &x.slots[c.slot]
+		name := x.slotVar(slot)
+		switch {
+		case c.fn == nil && slot.ptr:
+			stmts = append(stmts, fmt.Sprintf("%s := &%s{}", name, types.TypeString(slot.plan.named, q)))
+			held[c.slot] = true
+		case c.fn == nil:
+			stmts = append(stmts, fmt.Sprintf("var %s %s", name, types.TypeString(slot.plan.named, q)))
+		case c.ctor != nil:
+			lhs := make([]string, c.fn.Signature.Results().Len())
+			for r := range lhs {
+				lhs[r] = "_"
+			}
+			lhs[c.ctor.result] = name
+			stmts = append(stmts, fmt.Sprintf("%s := %s", strings.Join(lhs, ", "), funcCall(c.fn, args[i], q)))
+			held[c.slot] = c.ctor.ptr
+		default:
+			stmts = append(stmts, fmt.Sprintf("%s.%s", name, funcCall(c.fn, args[i], q)))
+		}
+	}
+	for k := range x.slots[:s.seq.slot] {
+		slot := &x.slots[k]
+		expr := x.slotVar(slot)
+		switch {
+		case slot.ptr && !held[k]:
+			expr = "&" + expr
+		case !slot.ptr && held[k]:
+			expr = "*" + expr
+		}
+		given[slot.param] = expr
+	}
+	return stmts, given
+}
+
+// slotVar names the variable of a slot's value: the parameter's name.
+func (x *explorer) slotVar(slot *apiSlot) string {
+	name := x.fn.Params[slot.param].Name()
+	if name == "" || name == "_" || !token.IsIdentifier(name) {
+		name = fmt.Sprintf("arg%d", slot.param)
+	}
+	return name
+}
+
+// funcCall writes a call of fn (a function, or a method whose receiver
+// the caller writes before it) with the given arguments.
+func funcCall(fn *ssa.Function, args []string, q types.Qualifier) string {
+	if fn.Signature.Variadic() && len(args) > 0 {
+		args = slices.Clone(args)
+		args[len(args)-1] += "..."
+	}
+	name := fn.Name()
+	if fn.Signature.Recv() == nil && fn.Pkg != nil {
+		if qual := q(fn.Pkg.Pkg); qual != "" {
+			name = qual + "." + name
+		}
+	}
+	return fmt.Sprintf("%s(%s)", name, strings.Join(args, ", "))
+}
+
+// seqCallArgs lists the calls of s's sequence for the witness writer.
+func seqCallArgs(s *state) []heap.CallArgs {
+	out := make([]heap.CallArgs, len(s.seq.calls))
+	for i := range s.seq.calls {
+		c := &s.seq.calls[i]
+		if c.fn == nil {
+			out[i] = heap.CallArgs{Params: types.NewTuple()}
+			continue
+		}
+		out[i] = heap.CallArgs{Obj: c.args, Params: c.params()}
+	}
+	return out
+}
+
+// seqLen is the number of calls the path made to build its slots.
+func (s *state) seqLen() int {
+	if s.seq == nil {
+		return 0
+	}
+	return len(s.seq.calls)
+}
+
+// noteSlots says in the record how the entry's parameters are built.
+func (x *explorer) noteSlots() {
+	for k := range x.slots {
+		slot := &x.slots[k]
+		name := x.slotVar(slot)
+		if x.fn.Signature.Recv() != nil && slot.param == 0 {
+			name = "receiver " + name
+		}
+		if slot.plan.why != "" {
+			x.res.Notes = append(x.res.Notes, fmt.Sprintf("%s hand-built, so its findings are latent: %s", name, slot.plan.why))
+			continue
+		}
+		var from []string
+		for _, c := range slot.plan.ctors {
+			from = append(from, c.fn.Name())
+		}
+		if slot.plan.zero {
+			from = append(from, "the zero value")
+		}
+		x.res.Notes = append(x.res.Notes, fmt.Sprintf("%s built by %s, then up to %d calls of its %d exported methods",
+			name, strings.Join(from, ", "), x.cfg.Seq, len(slot.plan.methods)))
+	}
+}

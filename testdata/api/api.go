@@ -1,0 +1,172 @@
+// Package api holds types whose state only their methods set: gosym must
+// build them through the package's API (constructors, zero values the
+// documentation calls usable, call sequences) and report as latent the
+// panics that need a state no caller can build.
+package api
+
+// List is a singly linked list of ints that keeps a pointer to its last
+// node. Make one with NewList.
+type List struct {
+	head, tail *node
+	n          int
+}
+
+type node struct {
+	val  int
+	next *node
+}
+
+// NewList returns an empty list.
+func NewList() *List { return &List{} }
+
+// Append adds v at the end.
+func (l *List) Append(v int) {
+	nd := &node{val: v}
+	if l.tail == nil {
+		l.head, l.tail = nd, nd
+	} else {
+		l.tail.next = nd
+		l.tail = nd
+	}
+	l.n++
+}
+
+// RemoveFirst removes the first value, and forgets to clear the tail when
+// the list becomes empty: the stale tail makes First dereference a nil
+// head after Append, RemoveFirst.
+func (l *List) RemoveFirst() (int, bool) {
+	if l.head == nil {
+		return 0, false
+	}
+	v := l.head.val
+	l.head = l.head.next
+	l.n--
+	return v, true
+}
+
+// First returns the first value; it trusts the tail to say whether the
+// list is empty.
+func (l *List) First() (int, bool) {
+	if l.tail == nil {
+		return 0, false
+	}
+	return l.head.val, true // want nil-deref "^nil dereference: l.head is nil$"
+}
+
+// Len returns the number of values; a hand-built list with a negative
+// count makes it panic, which no sequence of calls can do.
+func (l *List) Len() int {
+	if l.n < 0 {
+		panic("negative length") // want latent panic "^panic: negative length$"
+	}
+	return l.n
+}
+
+// FixedList is List with RemoveFirst clearing the tail.
+type FixedList struct {
+	head, tail *node
+}
+
+// NewFixedList returns an empty list.
+func NewFixedList() *FixedList { return &FixedList{} }
+
+// Append adds v at the end.
+func (l *FixedList) Append(v int) {
+	nd := &node{val: v}
+	if l.tail == nil {
+		l.head, l.tail = nd, nd
+	} else {
+		l.tail.next = nd
+		l.tail = nd
+	}
+}
+
+// RemoveFirst removes the first value.
+func (l *FixedList) RemoveFirst() (int, bool) {
+	if l.head == nil {
+		return 0, false
+	}
+	v := l.head.val
+	l.head = l.head.next
+	if l.head == nil {
+		l.tail = nil
+	}
+	return v, true
+}
+
+// First returns the first value. A hand-built list with a tail and no
+// head makes it panic; no sequence of calls builds one.
+func (l *FixedList) First() (int, bool) {
+	if l.tail == nil {
+		return 0, false
+	}
+	return l.head.val, true // want latent nil-deref "^nil dereference: l.head is nil$"
+}
+
+// Stack has no constructor: its zero value is where every stack starts.
+type Stack struct{ items []string }
+
+// Push adds v on top.
+func (s *Stack) Push(v string) { s.items = append(s.items, v) }
+
+// Peek returns the top through a helper that does not check for an empty
+// stack.
+func (s *Stack) Peek() string { return s.top() }
+
+func (s *Stack) top() string {
+	return s.items[len(s.items)-1] // want index `^index out of range \[-1\]`
+}
+
+// Ring is a fixed ring of four slots. NewRing makes it; its methods keep
+// pos within the ring.
+type Ring struct {
+	buf []int
+	pos int
+}
+
+// NewRing returns a ring of four zero slots.
+func NewRing() *Ring { return &Ring{buf: make([]int, 4)} }
+
+// Put writes v at the current slot and moves on.
+func (r *Ring) Put(v int) {
+	r.buf[r.pos] = v // want latent index "^index out of range"
+	r.pos = (r.pos + 1) % len(r.buf)
+}
+
+// Counter counts words. The zero value is ready to use.
+type Counter struct {
+	counts map[string]int
+	total  int
+}
+
+// NewCounter returns an empty counter.
+func NewCounter() *Counter { return &Counter{counts: map[string]int{}} }
+
+// Add counts w once; the zero value's map is nil, which the doc comment
+// says is a usable counter.
+func (c *Counter) Add(w string) {
+	c.counts[w]++ // want nil-map "^assignment to entry in nil map"
+	c.total++
+}
+
+// Table maps names to numbers. Make one with NewTable: its zero value has
+// no map.
+type Table struct{ rows map[string]int }
+
+// NewTable returns an empty table.
+func NewTable() *Table { return &Table{rows: map[string]int{}} }
+
+// Set stores v under k; a zero Table panics, but callers must use NewTable.
+func (t *Table) Set(k string, v int) {
+	t.rows[k] = v // want latent nil-map "^assignment to entry in nil map"
+}
+
+// Sum adds the values of a list. Its parameter is built through the API
+// like a receiver.
+func Sum(l *FixedList) int {
+	total := 0
+	for n := l.head; n != nil; n = n.next {
+		total += 100 / n.val // want div-zero "^integer divide by zero"
+	}
+	return total
+}
