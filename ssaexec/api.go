@@ -185,7 +185,14 @@ func (a *apiIndex) newPlan(named *types.Named) *buildPlan {
 		}
 	}
 	slices.SortFunc(p.ctors, func(x, y constructor) int { return cmp.Compare(x.fn.Pos(), y.fn.Pos()) })
-	p.zero = len(p.ctors) == 0 || zeroUsable.MatchString(a.docs[obj.Pos()])
+	documented := zeroUsable.MatchString(a.docs[obj.Pos()])
+	if maker := methodConstructor(pkg, named); maker != "" && len(p.ctors) == 0 && !documented {
+		// Values come from a method of another type (an iterator from
+		// its container), which needs that value built first.
+		p.why = obj.Name() + " is made by " + maker + ", a method of another type, which call sequences do not run yet"
+		return p
+	}
+	p.zero = len(p.ctors) == 0 || documented
 	if isGenericDecl(named) {
 		p.methods = abstractMethods(a.prog, named)
 		return p
@@ -219,6 +226,31 @@ func isGenericDecl(named *types.Named) bool {
 		}
 	}
 	return true
+}
+
+// methodConstructor names an exported method of another type of pkg that
+// returns named (or a pointer to it), or returns "".
+func methodConstructor(pkg *ssa.Package, named *types.Named) string {
+	for _, m := range pkg.Members {
+		t, ok := m.(*ssa.Type)
+		if !ok || !t.Object().Exported() || types.Identical(t.Type(), named) {
+			continue
+		}
+		mset := types.NewMethodSet(types.NewPointer(t.Type()))
+		for i := 0; i < mset.Len(); i++ {
+			sel := mset.At(i)
+			if !sel.Obj().Exported() {
+				continue
+			}
+			res := sel.Type().(*types.Signature).Results()
+			for j := 0; j < res.Len(); j++ {
+				if _, ok := returns(res.At(j).Type(), named); ok {
+					return "(" + types.TypeString(sel.Recv(), types.RelativeTo(pkg.Pkg)) + ")." + sel.Obj().Name()
+				}
+			}
+		}
+	}
+	return ""
 }
 
 // returnsGeneric reports whether the generic function fn returns an
