@@ -439,7 +439,7 @@ func TestStatuses(t *testing.T) {
 		// The correct twins of the contracts examples: an Assume, an
 		// Assert that holds, and an invariant that rules out the panic.
 		{"(*contracts.Stack).Top", record{Status: Complete, NilParams: 1,
-			Notes: []string{"receiver s built by the zero value, then up to 2 calls of its 2 exported methods"}}},
+			Notes: []string{"receiver s built by the zero value, then up to 2 calls of its 0 exported methods that may change it (2 that cannot left out)"}}},
 		{"contracts.AbsClamped", record{Status: Complete}},
 		{"(*contracts.Ring).Oldest", record{Status: Complete, Notes: []string{"receiver invariant repOK() assumed at entry"}}},
 	}

@@ -31,6 +31,8 @@ type apiIndex struct {
 	// plans are keyed by the type's full name: the instances of a generic
 	// type share its TypeName.
 	plans map[string]*buildPlan
+	// changes memoizes changesMemory.
+	changes map[*ssa.Function]bool
 }
 
 // buildPlan is how the API builds values of one type.
@@ -42,8 +44,12 @@ type buildPlan struct {
 	// it is usable, or the package has no constructor.
 	zero bool
 	// methods are the exported methods a call sequence may call on a
-	// value, in name order.
+	// value, in name order: those that may change memory (the state after
+	// any other is the state before it).
 	methods []*ssa.Function
+	// observers counts the exported methods left out because they
+	// cannot change memory.
+	observers int
 	// why, if not empty, says why the API cannot build the type: its
 	// values are then written by hand, and the findings that need them
 	// are latent.
@@ -63,7 +69,11 @@ var apiIndexes sync.Map // *ssa.Program -> *apiIndex
 
 // registerAPI indexes prog's types, whose doc comments are in files.
 func registerAPI(prog *ssa.Program, files []*ast.File) {
-	apiIndexes.Store(prog, &apiIndex{prog: prog, docs: typeDocs(files), plans: map[string]*buildPlan{}})
+	apiIndexes.Store(prog, newAPIIndex(prog, typeDocs(files)))
+}
+
+func newAPIIndex(prog *ssa.Program, docs map[token.Pos]string) *apiIndex {
+	return &apiIndex{prog: prog, docs: docs, plans: map[string]*buildPlan{}, changes: map[*ssa.Function]bool{}}
 }
 
 // apiOf returns prog's index: an empty one for a program built without
@@ -72,7 +82,7 @@ func apiOf(prog *ssa.Program) *apiIndex {
 	if a, ok := apiIndexes.Load(prog); ok {
 		return a.(*apiIndex)
 	}
-	a, _ := apiIndexes.LoadOrStore(prog, &apiIndex{prog: prog, docs: map[token.Pos]string{}, plans: map[string]*buildPlan{}})
+	a, _ := apiIndexes.LoadOrStore(prog, newAPIIndex(prog, map[token.Pos]string{}))
 	return a.(*apiIndex)
 }
 
@@ -194,7 +204,7 @@ func (a *apiIndex) newPlan(named *types.Named) *buildPlan {
 	}
 	p.zero = len(p.ctors) == 0 || documented
 	if isGenericDecl(named) {
-		p.methods = abstractMethods(a.prog, named)
+		p.methods = a.abstractMethods(named)
 		return p
 	}
 	mset := types.NewMethodSet(types.NewPointer(named))
@@ -205,6 +215,10 @@ func (a *apiIndex) newPlan(named *types.Named) *buildPlan {
 		}
 		fn := a.prog.MethodValue(sel)
 		if fn == nil || fn.Blocks == nil || needsAPIArgs(fn) {
+			continue
+		}
+		if !a.changesMemory(fn) {
+			p.observers++
 			continue
 		}
 		p.methods = append(p.methods, fn)
@@ -272,7 +286,7 @@ func returnsGeneric(fn *ssa.Function, named *types.Named) bool {
 // abstractMethods returns the exported pointer methods declared on a
 // generic type analysed with its type parameters left abstract: their
 // generic bodies, which the search runs as it runs the entry's.
-func abstractMethods(prog *ssa.Program, named *types.Named) []*ssa.Function {
+func (a *apiIndex) abstractMethods(named *types.Named) []*ssa.Function {
 	var out []*ssa.Function
 	origin := named.Origin()
 	for i := 0; i < origin.NumMethods(); i++ {
@@ -281,7 +295,7 @@ func abstractMethods(prog *ssa.Program, named *types.Named) []*ssa.Function {
 		if _, ptr := types.Unalias(sig.Recv().Type()).(*types.Pointer); !ptr || !m.Exported() {
 			continue
 		}
-		if fn := prog.FuncValue(m); fn != nil && fn.Blocks != nil && !needsAPIArgs(fn) {
+		if fn := a.prog.FuncValue(m); fn != nil && fn.Blocks != nil && !needsAPIArgs(fn) && a.changesMemory(fn) {
 			out = append(out, fn)
 		}
 	}
@@ -359,4 +373,99 @@ func (a *apiIndex) apiSlots(fn *ssa.Function) []apiSlot {
 		out = append(out, apiSlot{param: i, ptr: ptr, plan: a.plan(named)})
 	}
 	return out
+}
+
+// changesMemory reports whether fn may change memory that existed before
+// it was called: it stores, writes a map or a slice's elements through
+// anything but what it allocated itself, or calls a function that may, or
+// one it cannot see (an interface method, a function value, a function
+// without a body that is handed a reference, outside the read-only
+// standard packages). Symstra's observers, which it is not, never extend a
+// call sequence: the state after one is the state before. Called with
+// a.mu held.
+func (a *apiIndex) changesMemory(fn *ssa.Function) bool {
+	if v, ok := a.changes[fn]; ok {
+		return v
+	}
+	a.changes[fn] = false // a recursive call changes nothing by itself
+	v := a.writes(fn)
+	a.changes[fn] = v
+	return v
+}
+
+func (a *apiIndex) writes(fn *ssa.Function) bool {
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			switch in := instr.(type) {
+			case *ssa.Store:
+				if !fresh(in.Addr) {
+					return true
+				}
+			case *ssa.MapUpdate:
+				if !fresh(in.Map) {
+					return true
+				}
+			case *ssa.Send, *ssa.Go:
+				return true
+			case ssa.CallInstruction:
+				if a.callWrites(in.Common()) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// callWrites reports whether a call may change memory its caller had.
+func (a *apiIndex) callWrites(c *ssa.CallCommon) bool {
+	if b, ok := c.Value.(*ssa.Builtin); ok {
+		switch b.Name() {
+		case "copy", "clear", "delete", "append":
+			// append writes in place within the capacity.
+			return !fresh(c.Args[0])
+		}
+		return false
+	}
+	callee := c.StaticCallee()
+	switch {
+	case callee == nil:
+		return true
+	case callee.Blocks != nil:
+		return a.changesMemory(callee)
+	case readOnly(callee):
+		return false
+	}
+	return handsReferences(c.Args)
+}
+
+// handsReferences reports whether a call's arguments may refer to memory.
+func handsReferences(args []ssa.Value) bool {
+	for _, v := range args {
+		switch types.Unalias(v.Type()).Underlying().(type) {
+		case *types.Basic:
+		default:
+			return true
+		}
+	}
+	return false
+}
+
+// fresh reports whether the address or reference v is into an object the
+// function allocated itself.
+func fresh(v ssa.Value) bool {
+	for {
+		switch x := v.(type) {
+		case *ssa.FieldAddr:
+			v = x.X
+		case *ssa.IndexAddr:
+			v = x.X
+		case *ssa.Slice:
+			v = x.X
+		case *ssa.Alloc, *ssa.MakeSlice, *ssa.MakeMap:
+			return true
+		default:
+			return false
+		}
+	}
 }

@@ -42,7 +42,11 @@ type explorer struct {
 	params *types.Tuple
 
 	deadline time.Time
-	steps    int
+	// apiDeadline ends the search through values the API builds, so that
+	// the hand-built search has the rest of the budget (see sequence.go).
+	apiDeadline time.Time
+	apiSpent    bool
+	steps       int
 	timedOut bool
 	// stopped is set when the state budget ran out (Config.MaxStates) or
 	// Config.Interrupt said why to stop, in interrupted.
@@ -162,6 +166,7 @@ func Analyze(fn *ssa.Function, cfg Config) (res *FuncResult) {
 		res:         res,
 		params:      paramTuple(fn),
 		deadline:    start.Add(cfg.Timeout),
+		apiDeadline: start.Add(cfg.Timeout / 2),
 		seen:        map[string]*Finding{},
 		bounds:      map[string]bool{},
 		constructs:  map[string]bool{},
@@ -324,6 +329,10 @@ func (x *explorer) explore(s *state) {
 		if x.outOfBudget() {
 			return
 		}
+		if x.apiOutOfBudget(s) {
+			x.cutPath(s, fmt.Sprintf("api search budget of %s", x.cfg.Timeout/2))
+			return
+		}
 		if stepHook != nil {
 			stepHook(x.fn)
 		}
@@ -396,7 +405,7 @@ func (x *explorer) branch(s *state, alts []alt) {
 				x.solver.Assert(a.guard)
 				pushed = true
 				if !last || feasible > 0 || unknown > 0 {
-					switch x.check() {
+					switch x.checkIn(s) {
 					case solver.Unsat:
 						x.solver.Pop()
 						continue
@@ -438,14 +447,34 @@ func (x *explorer) halted() bool { return x.timedOut || x.stopped }
 
 // check asks the solver about the current path, within what is left of
 // the function's budget.
-func (x *explorer) check() solver.Result {
+func (x *explorer) check() solver.Result { return x.checkWithin(x.cfg.SolverTimeout) }
+
+// checkIn is check for a branch of s: inside a call of a sequence, which
+// only explores how a value can be built, a query gets seqSolverTimeout.
+func (x *explorer) checkIn(s *state) solver.Result {
+	limit := x.cfg.SolverTimeout
+	if s.seq != nil && s.seq.running {
+		limit = min(limit, seqSolverTimeout)
+		if limit == 0 {
+			limit = seqSolverTimeout
+		}
+	}
+	return x.checkWithin(limit)
+}
+
+// seqSolverTimeout bounds one query inside a call of a sequence: a value
+// that takes longer to build is left out (the path is cut and the bound
+// recorded) rather than spend the entry's budget.
+const seqSolverTimeout = 250 * time.Millisecond
+
+func (x *explorer) checkWithin(limit time.Duration) solver.Result {
 	left := time.Until(x.deadline)
 	if left <= 0 {
 		x.timedOut = true
 		return solver.Unknown
 	}
-	if x.cfg.SolverTimeout > 0 {
-		left = min(left, x.cfg.SolverTimeout)
+	if limit > 0 {
+		left = min(left, limit)
 	}
 	x.solver.SetTimeout(left)
 	return x.solver.Check()
@@ -523,26 +552,15 @@ func (x *explorer) report(s *state) {
 	f.Want = expectedPanic(f)
 	imports := map[string]bool{}
 	q := recordingQualifier(qualifierFor(x.fn), imports)
-	opts := heap.WitnessOptions{MustBuild: x.api.mustBuild}
+	w := s.heap.WitnessWith(m, q, x.params, x.witnessOptions(s))
 	if s.seqLen() > 0 {
-		opts.Calls = seqCallArgs(s)
-		for k := range x.slots {
-			opts.Taken = append(opts.Taken, x.slotVar(&x.slots[k]))
-		}
-	}
-	w := s.heap.WitnessWith(m, q, x.params, opts)
-	if s.seqLen() > 0 {
-		// Named by the arguments' witness, so written after it.
-		stmts, given := x.sequenceWitness(s, w.CallArgs, q)
-		opts.Given = given
-		w = s.heap.WitnessWith(m, q, x.params, opts)
-		w.Setup = append(w.Setup, stmts...)
+		w.Setup = append(w.Setup, x.sequenceStmts(s, w.CallArgs, q)...)
 	}
 	f.Setup, f.Unwritable = w.Setup, w.Unwritable
 	f.Latent = len(w.HandBuilt) > 0
 	f.HandBuilt = w.HandBuilt
-	if known != nil && f.Latent && !known.Latent {
-		return // a caller can reach it already
+	if known != nil && f.Latent && (!known.Latent || !smaller(s.heap, known)) {
+		return // a caller can reach it already, or a smaller input
 	}
 	if f.invariant != "" {
 		f.Setup, f.InvariantCheck = invariantCheck(x.fn, f.invariant, f.Setup, w.Args, q)

@@ -6,6 +6,7 @@ import (
 	"go/types"
 	"slices"
 	"strings"
+	"time"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -329,19 +330,58 @@ func (s *state) inSequenceCall() bool {
 	return false
 }
 
-// sequenceWitness writes the calls of s's sequence as Go statements, from
-// the witness w of the whole input, and returns the expression of each
-// slot's value as the entry's argument.
-func (x *explorer) sequenceWitness(s *state, args [][]string, q types.Qualifier) (stmts []string, given map[int]string) {
-	given = map[int]string{}
-	held := map[int]bool{} // slot -> its variable holds a pointer
+// witnessOptions says how the witness of s writes its input: which
+// literals are hand-built, and the calls of its sequence, whose variables
+// are the entry's arguments for its slots.
+func (x *explorer) witnessOptions(s *state) heap.WitnessOptions {
+	opts := heap.WitnessOptions{MustBuild: x.api.mustBuild}
+	if s.seqLen() == 0 {
+		return opts
+	}
+	opts.Calls = seqCallArgs(s)
+	opts.Given = map[int]string{}
+	held := x.heldPointers(s)
+	for k := range x.slots[:s.seq.slot] {
+		slot := &x.slots[k]
+		expr := x.slotVar(slot)
+		opts.Taken = append(opts.Taken, expr)
+		switch {
+		case slot.ptr && !held[k]:
+			expr = "&" + expr
+		case !slot.ptr && held[k]:
+			expr = "*" + expr
+		}
+		opts.Given[slot.param] = expr
+	}
+	return opts
+}
+
+// heldPointers says, per slot, whether its variable holds a pointer: the
+// zero value of a pointer parameter does (&T{}, where a value parameter's
+// is var v T), and so does what a constructor that returns a pointer made.
+func (x *explorer) heldPointers(s *state) map[int]bool {
+	held := map[int]bool{}
+	for _, c := range s.seq.calls {
+		switch {
+		case c.ctor != nil:
+			held[c.slot] = c.ctor.ptr
+		case c.fn == nil:
+			held[c.slot] = x.slots[c.slot].ptr
+		}
+	}
+	return held
+}
+
+// sequenceStmts writes the calls of s's sequence as Go statements, with
+// the arguments the witness wrote for each.
+func (x *explorer) sequenceStmts(s *state, args [][]string, q types.Qualifier) []string {
+	var stmts []string
 	for i, c := range s.seq.calls {
 		slot := &x.slots[c.slot]
 		name := x.slotVar(slot)
 		switch {
 		case c.fn == nil && slot.ptr:
 			stmts = append(stmts, fmt.Sprintf("%s := &%s{}", name, types.TypeString(slot.plan.named, q)))
-			held[c.slot] = true
 		case c.fn == nil:
 			stmts = append(stmts, fmt.Sprintf("var %s %s", name, types.TypeString(slot.plan.named, q)))
 		case c.ctor != nil:
@@ -351,23 +391,11 @@ func (x *explorer) sequenceWitness(s *state, args [][]string, q types.Qualifier)
 			}
 			lhs[c.ctor.result] = name
 			stmts = append(stmts, fmt.Sprintf("%s := %s", strings.Join(lhs, ", "), funcCall(c.fn, args[i], q)))
-			held[c.slot] = c.ctor.ptr
 		default:
 			stmts = append(stmts, fmt.Sprintf("%s.%s", name, funcCall(c.fn, args[i], q)))
 		}
 	}
-	for k := range x.slots[:s.seq.slot] {
-		slot := &x.slots[k]
-		expr := x.slotVar(slot)
-		switch {
-		case slot.ptr && !held[k]:
-			expr = "&" + expr
-		case !slot.ptr && held[k]:
-			expr = "*" + expr
-		}
-		given[slot.param] = expr
-	}
-	return stmts, given
+	return stmts
 }
 
 // slotVar names the variable of a slot's value: the parameter's name.
@@ -439,7 +467,21 @@ func (x *explorer) noteSlots() {
 		if slot.plan.zero {
 			from = append(from, "the zero value")
 		}
-		x.res.Notes = append(x.res.Notes, fmt.Sprintf("%s built by %s, then up to %d calls of its %d exported methods",
-			name, strings.Join(from, ", "), x.cfg.Seq, len(slot.plan.methods)))
+		x.res.Notes = append(x.res.Notes, fmt.Sprintf("%s built by %s, then up to %d calls of its %d exported methods that may change it (%d that cannot left out)",
+			name, strings.Join(from, ", "), x.cfg.Seq, len(slot.plan.methods), slot.plan.observers))
 	}
+}
+
+// apiOutOfBudget reports whether s builds values through the API after
+// that search's half of the budget ran out: its remaining paths are cut,
+// and the hand-built search has the rest. The clock is read when the
+// function's own budget is (see outOfBudget).
+func (x *explorer) apiOutOfBudget(s *state) bool {
+	if s.seq == nil || s.seq.handBuiltPath {
+		return false
+	}
+	if !x.apiSpent && x.steps%256 == 1 && time.Now().After(x.apiDeadline) {
+		x.apiSpent = true
+	}
+	return x.apiSpent
 }

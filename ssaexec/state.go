@@ -43,8 +43,8 @@ type frame struct {
 	precondition, postcondition bool
 	// exit is, in a postcondition frame, where the entry returned.
 	exit token.Pos
-	// seqCall marks the frame of a call of a callSequence that builds an
-	// entry parameter (see callSequence.go).
+	// seqCall marks the frame of a call of a sequence that builds an
+	// entry parameter (see sequence.go).
 	seqCall bool
 	// shared marks a frame below the top when its state was cloned: both
 	// states hold it, and the one that changes it first copies it (see
@@ -153,7 +153,7 @@ type state struct {
 	// seq is how the path builds the entry's parameters whose values
 	// come from the package's API (copied on write), or nil.
 	seq *callSequence
-	// seqPanic marks a panic raised inside a call of the callSequence: the
+	// seqPanic marks a panic raised inside a call of the sequence: the
 	// called method's own analysis reports it.
 	seqPanic bool
 
