@@ -47,7 +47,7 @@ type explorer struct {
 	apiDeadline time.Time
 	apiSpent    bool
 	steps       int
-	timedOut bool
+	timedOut    bool
 	// stopped is set when the state budget ran out (Config.MaxStates) or
 	// Config.Interrupt said why to stop, in interrupted.
 	stopped     bool
