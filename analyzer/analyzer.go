@@ -111,10 +111,11 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 		exportFacts(pass, prog, fn, cfg)
 		r := prog.Analyze(fn, cfg)
+		if !latent {
+			r.DropLatent()
+		}
 		for _, f := range r.Findings {
-			if !f.Latent || latent {
-				pass.Report(diagnostic(pass, fn.Pos(), f))
-			}
+			pass.Report(diagnostic(pass, fn.Pos(), f))
 		}
 		if r.Status == ssaexec.Error {
 			msg, _, _ := strings.Cut(r.Err, "\n")
@@ -163,7 +164,7 @@ func diagnostic(pass *analysis.Pass, fnPos token.Pos, f *ssaexec.Finding) analys
 	return analysis.Diagnostic{
 		Pos:      posOf(pass.Fset, fnPos, f.Pos),
 		Category: string(f.Kind),
-		Message:  fmt.Sprintf("%s (%s%s)", f.Message, latentPrefix(f), f.Kind),
+		Message:  fmt.Sprintf("%s (%s)", f.Message, f.Label()),
 		Related:  []analysis.RelatedInformation{{Pos: fnPos, Message: "input that panics: " + input}},
 	}
 }
@@ -183,12 +184,4 @@ func posOf(fset *token.FileSet, fallback token.Pos, p token.Position) token.Pos 
 		return fallback
 	}
 	return found
-}
-
-// latentPrefix marks a latent finding's kind (shown with -latent).
-func latentPrefix(f *ssaexec.Finding) string {
-	if f.Latent {
-		return "latent "
-	}
-	return ""
 }

@@ -215,15 +215,19 @@ func (h *Heap) Context() *solver.Context { return h.ctx }
 // recorded in the input heap like them. Read parameter i with
 // Load(Ptr{Obj: id, Path: Path("").Field(i)}, type).
 func (h *Heap) NewArgs(params *types.Tuple) ObjID {
+	h.args = h.add(argsStruct(params), true, -1)
+	return h.args
+}
+
+// argsStruct is the type of an arguments' pseudo-object: a field per
+// parameter.
+func argsStruct(params *types.Tuple) *types.Struct {
 	fields := make([]*types.Var, params.Len())
 	for i := range fields {
 		p := params.At(i)
 		fields[i] = types.NewField(p.Pos(), p.Pkg(), fmt.Sprintf("p%d", i), p.Type(), false)
 	}
-	t := types.NewStruct(fields, nil)
-	id := h.add(t, true, -1)
-	h.args = id
-	return id
+	return types.NewStruct(fields, nil)
 }
 
 // callArgs is the argument pseudo-object of one call of a sequence; its
@@ -240,12 +244,7 @@ type callArgs struct {
 // that base keeps them apart from the entry's parameters and from other
 // calls'.
 func (h *Heap) NewCallArgs(params *types.Tuple, base int) ObjID {
-	fields := make([]*types.Var, params.Len())
-	for i := range fields {
-		p := params.At(i)
-		fields[i] = types.NewField(p.Pos(), p.Pkg(), fmt.Sprintf("p%d", i), p.Type(), false)
-	}
-	id := h.add(types.NewStruct(fields, nil), true, -1)
+	id := h.add(argsStruct(params), true, -1)
 	h.callArgs = append(h.callArgs[:len(h.callArgs):len(h.callArgs)], callArgs{id: id, base: base})
 	return id
 }

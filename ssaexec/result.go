@@ -3,6 +3,7 @@ package ssaexec
 import (
 	"go/token"
 	"go/types"
+	"slices"
 	"time"
 
 	"github.com/gosym/gosym/abstraction"
@@ -210,6 +211,21 @@ type Finding struct {
 	// traceEnd is the length of the path's trace when the panic was
 	// raised: deferred calls run after it are not part of the path to it.
 	traceEnd int
+}
+
+// Label is the finding's kind as reports write it: "latent nil-deref"
+// for a latent one.
+func (f *Finding) Label() string {
+	if f.Latent {
+		return "latent " + string(f.Kind)
+	}
+	return string(f.Kind)
+}
+
+// DropLatent removes the latent findings from r, as reports do unless
+// asked to show them; r.Latent still counts them.
+func (r *FuncResult) DropLatent() {
+	r.Findings = slices.DeleteFunc(r.Findings, func(f *Finding) bool { return f.Latent })
 }
 
 // Step is one step of a finding's path: a source line entered, with the

@@ -289,11 +289,7 @@ func (p *printer) function(r *ssaexec.FuncResult) {
 }
 
 func (p *printer) text(f *ssaexec.Finding) {
-	latent := ""
-	if f.Latent {
-		latent = "latent "
-	}
-	fmt.Fprintf(p.w, "%s: %s (%s%s in %s)\n", p.rel(f.Pos.String()), f.Message, latent, f.Kind, f.Func)
+	fmt.Fprintf(p.w, "%s: %s (%s in %s)\n", p.rel(f.Pos.String()), f.Message, f.Label(), f.Func)
 	for _, line := range f.Setup {
 		fmt.Fprintf(p.w, "\t%s\n", line)
 	}

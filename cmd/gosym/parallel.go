@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"slices"
 	"sync"
 
 	"golang.org/x/tools/go/ssa"
@@ -25,7 +24,7 @@ func analyseAll(prog *ssaexec.Program, entries []*ssa.Function, cfg ssaexec.Conf
 		cfg.Interrupt = interrupt
 		return func(r *ssaexec.FuncResult) {
 			if !showLatent {
-				r.Findings = slices.DeleteFunc(r.Findings, func(f *ssaexec.Finding) bool { return f.Latent })
+				r.DropLatent()
 			}
 			guard.end(job)
 			progress.finish(r)

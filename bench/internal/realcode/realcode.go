@@ -17,7 +17,6 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
-	"slices"
 	"time"
 
 	"golang.org/x/tools/go/ssa"
@@ -170,7 +169,7 @@ func analyse(ctx context.Context, prog *ssaexec.Program, entries []*ssa.Function
 	return prog.AnalyzeAll(entries, opts.Config, opts.Workers, each, func(r *ssaexec.FuncResult) {
 		// As the command's default: latent findings are counted
 		// (FuncResult.Latent), not reported or replayed.
-		r.Findings = slices.DeleteFunc(r.Findings, func(f *ssaexec.Finding) bool { return f.Latent })
+		r.DropLatent()
 		n++
 		logf(opts.Log, "[%d/%d] %s: %s in %s, %d findings", n, len(entries), r.Func, r.Status, r.Elapsed.Round(time.Millisecond), len(r.Findings))
 	})
