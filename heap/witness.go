@@ -59,6 +59,9 @@ type WitnessOptions struct {
 	// Given are the expressions of entry parameters the caller writes
 	// itself (values built by calls), by index: they are not written.
 	Given map[int]string
+	// Reserved are names no variable takes, not even one named after its
+	// parameter: the name of a package the code refers to.
+	Reserved []string
 }
 
 // Witness renders the input heap under model m (algorithms.md section 8):
@@ -73,7 +76,10 @@ func (h *Heap) Witness(m Valuer, q types.Qualifier, params *types.Tuple) Witness
 // WitnessWith is Witness with the calls made before the entry and the
 // rules of opts.
 func (h *Heap) WitnessWith(m Valuer, q types.Qualifier, params *types.Tuple, opts WitnessOptions) Witness {
-	w := &witnessWriter{h: h, m: m, q: q, vars: map[ObjID]string{}, taken: map[string]bool{}, mustBuild: opts.MustBuild}
+	w := &witnessWriter{h: h, m: m, q: q, vars: map[ObjID]string{}, taken: map[string]bool{}, reserved: map[string]bool{}, mustBuild: opts.MustBuild}
+	for _, name := range opts.Reserved {
+		w.reserved[name] = true
+	}
 	w.collect()
 	calls := append([]CallArgs{{Obj: h.args, Params: params}}, opts.Calls...)
 	for _, c := range calls {
@@ -138,6 +144,7 @@ type witnessWriter struct {
 	vars     map[ObjID]string
 	varOrder []ObjID
 	taken    map[string]bool
+	reserved map[string]bool
 	links    []string // assignments that close shared and cyclic links
 	// unwritable lists why the witness does not compile in the
 	// function's package (see Witness.Unwritable).
@@ -330,7 +337,7 @@ func (w *witnessWriter) name(id ObjID, param string) {
 }
 
 func (w *witnessWriter) free(name string, isParam bool) bool {
-	if token.IsKeyword(name) {
+	if token.IsKeyword(name) || w.reserved[name] {
 		return false
 	}
 	for _, used := range w.vars {

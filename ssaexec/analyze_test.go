@@ -369,6 +369,86 @@ func TestWitnesses(t *testing.T) {
 	}
 }
 
+// TestExternalWitnesses checks the witnesses written for the external
+// test package: the package's own names qualified, only exported ones
+// used, and a variable never named like the package. A witness that
+// needs the package's internals has none, and says why.
+func TestExternalWitnesses(t *testing.T) {
+	type external struct {
+		Witness     *ExternalWitness
+		NotExternal []string
+	}
+	tests := []struct {
+		fn   string
+		want []external
+	}{{
+		fn: "(*api.List).First",
+		want: []external{{Witness: &ExternalWitness{
+			Setup:   []string{"l := api.NewList()", "l.Append(0)", "l.RemoveFirst()"},
+			Call:    "l.First()",
+			Imports: []string{"github.com/gosym/gosym/testdata/api"},
+		}}},
+	}, {
+		// The parameter's name is the package's.
+		fn: "api.FirstOf",
+		want: []external{{Witness: &ExternalWitness{
+			Setup:   []string{"arg0 := api.NewList()", "arg0.Append(0)", "arg0.RemoveFirst()"},
+			Call:    "api.FirstOf(arg0)",
+			Imports: []string{"github.com/gosym/gosym/testdata/api"},
+		}}},
+	}, {
+		fn: "(*api.Counter).Add",
+		want: []external{{Witness: &ExternalWitness{
+			Setup:   []string{"c := &api.Counter{}"},
+			Call:    `c.Add("")`,
+			Imports: []string{"github.com/gosym/gosym/testdata/api"},
+		}}},
+	}, {
+		// Latent: no witness outside the package.
+		fn:   "(*api.FixedList).First",
+		want: []external{{}},
+	}, {
+		fn: "(*generic.List[int]).Second",
+		want: []external{{Witness: &ExternalWitness{
+			Setup:   []string{"l := &generic.List[int]{}", "l.Push(0)"},
+			Call:    "l.Second()",
+			Imports: []string{"github.com/gosym/gosym/testdata/generic"},
+		}}},
+	}, {
+		fn: "ifaces.Bigger",
+		want: []external{
+			{Witness: &ExternalWitness{Call: "ifaces.Bigger((*ifaces.Rect)(nil), &ifaces.Rect{})", Imports: []string{"github.com/gosym/gosym/testdata/ifaces"}}},
+			{Witness: &ExternalWitness{Call: "ifaces.Bigger((*ifaces.Square)(nil), &ifaces.Rect{})", Imports: []string{"github.com/gosym/gosym/testdata/ifaces"}}},
+			{Witness: &ExternalWitness{Call: "ifaces.Bigger(ifaces.Square{Side: 0}, (*ifaces.Square)(nil))", Imports: []string{"github.com/gosym/gosym/testdata/ifaces"}}},
+		},
+	}, {
+		// A receiver with an invariant is written field by field, which
+		// only the package can.
+		fn: "(*contracts.Ring).Newest",
+		want: []external{{NotExternal: []string{
+			"field buf of contracts.Ring is not exported",
+			"field head of contracts.Ring is not exported",
+			"field n of contracts.Ring is not exported",
+		}}},
+	}, {
+		// An unexported function (an entry under -all).
+		fn:   "lists.valueAfter",
+		want: []external{{NotExternal: []string{"valueAfter is not exported"}}},
+	}}
+	for _, tt := range tests {
+		t.Run(tt.fn, func(t *testing.T) {
+			res := Analyze(entry(t, tt.fn), DefaultConfig())
+			var got []external
+			for _, f := range res.Findings {
+				got = append(got, external{f.External, f.NotExternal})
+			}
+			if diff := cmp.Diff(tt.want, got); diff != "" {
+				t.Errorf("external witnesses (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
 // TestSwapPaths checks Kiasan's Container.swap figures: 20 / 6 / 2 paths
 // that return normally under lazy / lazier / lazier#. The paths on which c
 // or n is nil panic and are left to the caller, like the paper's non_null.

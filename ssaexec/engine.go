@@ -551,28 +551,22 @@ func (x *explorer) report(s *state) {
 	f.Message = f.render(m)
 	f.Want = expectedPanic(f)
 	imports := map[string]bool{}
-	q := recordingQualifier(qualifierFor(x.fn), imports)
-	w := s.heap.WitnessWith(m, q, x.params, x.witnessOptions(s))
-	if s.seqLen() > 0 {
-		w.Setup = append(w.Setup, x.sequenceStmts(s, w.CallArgs, q)...)
-	}
-	f.Setup, f.Unwritable = w.Setup, w.Unwritable
-	f.Latent = len(w.HandBuilt) > 0
-	f.HandBuilt = w.HandBuilt
+	w := x.writeWitness(s, m, recordingQualifier(qualifierFor(x.fn), imports), "")
+	f.Latent = len(w.handBuilt) > 0
+	f.HandBuilt = w.handBuilt
 	if known != nil && f.Latent && (!known.Latent || !smaller(s.heap, known)) {
 		return // a caller can reach it already, or a smaller input
 	}
-	if f.invariant != "" {
-		f.Setup, f.InvariantCheck = invariantCheck(x.fn, f.invariant, f.Setup, w.Args, q)
-	}
-	f.Call = callExpr(x.fn, w.Args, q)
-	if isAbstractGeneric(x.fn) {
-		f.Setup, f.Call = representatives(x.fn, f.Setup, f.Call, q)
-	}
+	f.Setup, f.Call, f.InvariantCheck, f.Unwritable = w.setup, w.call, w.invariantCheck, w.unwritable
 	f.Imports = sortedKeys(imports)
+	f.External, f.NotExternal = nil, nil
+	if !f.Latent && len(f.Unwritable) == 0 {
+		f.External, f.NotExternal = x.externalWitness(s, m)
+	}
 	f.Func = x.res.Func
 	f.Trace = x.traceOf(s, f, m)
 	if p := f.atPanic; p != nil {
+		q := qualifierFor(x.fn)
 		f.InputDot = s.heap.InputDot(m, q, x.params, p.mark)
 		f.PanicDot = p.heap.PanicDot(m, q, x.params, p.roots, p.mark)
 	}
@@ -806,12 +800,12 @@ func expectedPanic(f *Finding) []string {
 
 // callExpr writes the call of fn on the witness arguments.
 func callExpr(fn *ssa.Function, args []string, q types.Qualifier) string {
+	if fn.Signature.Recv() == nil {
+		return funcCall(fn, args, q)
+	}
 	if fn.Signature.Variadic() && len(args) > 0 {
 		args = slices.Clone(args)
 		args[len(args)-1] += "..."
-	}
-	if fn.Signature.Recv() == nil {
-		return fmt.Sprintf("%s(%s)", fn.Name(), strings.Join(args, ", "))
 	}
 	recv := typedReceiver(fn, args[0], q)
 	if strings.ContainsAny(recv, "{&") {

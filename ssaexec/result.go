@@ -174,6 +174,13 @@ type Finding struct {
 	// location the panic dereferenced or indexed marked.
 	InputDot, PanicDot string
 
+	// External is the witness written as code of the package's external
+	// test package, where a user of the package could have written it;
+	// it is nil for a latent finding, and for one whose witness only
+	// compiles inside the package: NotExternal says why.
+	External    *ExternalWitness
+	NotExternal []string
+
 	// Latent marks a finding whose witness writes by hand a value that a
 	// caller can only get from the package's API (HandBuilt names the
 	// types): no user of the package can reach it as it stands.

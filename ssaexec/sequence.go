@@ -333,8 +333,11 @@ func (s *state) inSequenceCall() bool {
 // witnessOptions says how the witness of s writes its input: which
 // literals are hand-built, and the calls of its sequence, whose variables
 // are the entry's arguments for its slots.
-func (x *explorer) witnessOptions(s *state) heap.WitnessOptions {
+func (x *explorer) witnessOptions(s *state, reserved string) heap.WitnessOptions {
 	opts := heap.WitnessOptions{MustBuild: x.api.mustBuild}
+	if reserved != "" {
+		opts.Reserved = []string{reserved}
+	}
 	if s.seqLen() == 0 {
 		return opts
 	}
@@ -343,7 +346,7 @@ func (x *explorer) witnessOptions(s *state) heap.WitnessOptions {
 	held := x.heldPointers(s)
 	for k := range x.slots[:s.seq.slot] {
 		slot := &x.slots[k]
-		expr := x.slotVar(slot)
+		expr := x.slotVar(slot, reserved)
 		opts.Taken = append(opts.Taken, expr)
 		switch {
 		case slot.ptr && !held[k]:
@@ -374,11 +377,11 @@ func (x *explorer) heldPointers(s *state) map[int]bool {
 
 // sequenceStmts writes the calls of s's sequence as Go statements, with
 // the arguments the witness wrote for each.
-func (x *explorer) sequenceStmts(s *state, args [][]string, q types.Qualifier) []string {
+func (x *explorer) sequenceStmts(s *state, args [][]string, q types.Qualifier, reserved string) []string {
 	var stmts []string
 	for i, c := range s.seq.calls {
 		slot := &x.slots[c.slot]
-		name := x.slotVar(slot)
+		name := x.slotVar(slot, reserved)
 		switch {
 		case c.fn == nil && slot.ptr:
 			stmts = append(stmts, fmt.Sprintf("%s := &%s{}", name, types.TypeString(slot.plan.named, q)))
@@ -398,10 +401,12 @@ func (x *explorer) sequenceStmts(s *state, args [][]string, q types.Qualifier) [
 	return stmts
 }
 
-// slotVar names the variable of a slot's value: the parameter's name.
-func (x *explorer) slotVar(slot *apiSlot) string {
+// slotVar names the variable of a slot's value: the parameter's name,
+// unless it is the reserved one (the name of the package the witness
+// refers to).
+func (x *explorer) slotVar(slot *apiSlot, reserved string) string {
 	name := x.fn.Params[slot.param].Name()
-	if name == "" || name == "_" || !token.IsIdentifier(name) {
+	if name == "" || name == "_" || !token.IsIdentifier(name) || name == reserved {
 		name = fmt.Sprintf("arg%d", slot.param)
 	}
 	return name
@@ -415,8 +420,8 @@ func funcCall(fn *ssa.Function, args []string, q types.Qualifier) string {
 		args[len(args)-1] += "..."
 	}
 	name := fn.Name()
-	if fn.Signature.Recv() == nil && fn.Pkg != nil {
-		if qual := q(fn.Pkg.Pkg); qual != "" {
+	if pkg := packageOf(fn); fn.Signature.Recv() == nil && pkg != nil {
+		if qual := q(pkg.Pkg); qual != "" {
 			name = qual + "." + name
 		}
 	}
@@ -449,7 +454,7 @@ func (s *state) seqLen() int {
 func (x *explorer) noteSlots() {
 	for k := range x.slots {
 		slot := &x.slots[k]
-		name := x.slotVar(slot)
+		name := x.slotVar(slot, "")
 		if x.fn.Signature.Recv() != nil && slot.param == 0 {
 			name = "receiver " + name
 		}

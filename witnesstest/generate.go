@@ -1,12 +1,15 @@
 // Package witnesstest turns gosym's findings into Go tests and runs them.
 //
-// Generate writes, for one package, a test file with one test per finding:
-// it builds the witness input with ordinary Go, calls the function, and
-// checks that the call panics with the runtime's words (or the explicit
-// panic's value) from the reported line. The file belongs to the analysed
-// package, so unexported names are in reach. Replay compiles and runs such
-// a file against the package, without writing into it, and says of each
-// finding whether its test confirmed it.
+// A Suite holds, for one package, one test per finding: it builds the
+// witness input with ordinary Go, calls the function, and checks that the
+// call panics with the runtime's words (or the explicit panic's value)
+// from the reported line. A test a user of the package could have written
+// goes in the external test package (package p_test), using the
+// package's API only; the rest (latent findings, whose inputs need the
+// package's unexported state, and witnesses that name unexported code) go
+// in a file of the package itself. Replay compiles and runs the files
+// against the package, without writing into it, and says of each finding
+// whether its test confirmed it.
 package witnesstest
 
 import (
@@ -22,8 +25,15 @@ import (
 	"github.com/gosym/gosym/ssaexec"
 )
 
-// DefaultFile is the name of the generated test file.
+// DefaultFile is the name of the generated test file of the external
+// test package; InternalFile derives the in-package file's.
 const DefaultFile = "gosym_witness_test.go"
+
+// InternalFile names the in-package test file that goes beside the
+// external test package's file name: x_test.go gives x_internal_test.go.
+func InternalFile(name string) string {
+	return strings.TrimSuffix(name, "_test.go") + "_internal_test.go"
+}
 
 // Test is the test generated for one finding.
 type Test struct {
@@ -36,6 +46,9 @@ type Test struct {
 	// Unoptimized marks a test Replay confirmed only compiled with
 	// NoOptimization; the file says so.
 	Unoptimized bool
+	// External marks a test written in the external test package, with
+	// the finding's ExternalWitness.
+	External bool
 }
 
 // Suite is the test file of one package.
@@ -59,7 +72,7 @@ func NewSuite(pkgPath, pkgName string, findings []*ssaexec.Finding) *Suite {
 			name = fmt.Sprintf("%s_%d", base, count[base])
 		}
 		taken[name] = true
-		t := &Test{Name: name, Finding: f}
+		t := &Test{Name: name, Finding: f, External: f.External != nil && !f.Latent}
 		if len(f.Unwritable) > 0 {
 			t.Omitted = "its witness cannot be written in package " + pkgName + ": " + strings.Join(f.Unwritable, "; ")
 		}
@@ -142,11 +155,58 @@ func gosymWantPanic(t *gosymtesting.T, pkg, file string, line int, wants ...stri
 }
 `
 
-// Source returns the test file, gofmt-ed.
-func (s *Suite) Source() ([]byte, error) {
+// File is one generated test file.
+type File struct {
+	// Name is the file's base name in the package directory.
+	Name string
+	// External marks the external test package's file.
+	External bool
+	Src      []byte
+}
+
+// Files returns the suite's test files: the external test package's,
+// named name, and the package's own, named InternalFile(name). A file
+// that would hold no test is left out.
+func (s *Suite) Files(name string) ([]File, error) {
+	var files []File
+	for _, external := range []bool{true, false} {
+		if !s.has(external) {
+			continue
+		}
+		src, err := s.Source(external)
+		if err != nil {
+			return nil, err
+		}
+		f := File{Name: name, External: external, Src: src}
+		if !external {
+			f.Name = InternalFile(name)
+		}
+		files = append(files, f)
+	}
+	return files, nil
+}
+
+// has reports whether the suite has a test (or an omitted one's comment)
+// for the external test package's file, or for the package's own.
+func (s *Suite) has(external bool) bool {
+	for _, t := range s.Tests {
+		if t.External == external {
+			return true
+		}
+	}
+	return false
+}
+
+// Source returns the external test package's file or the package's own,
+// gofmt-ed.
+func (s *Suite) Source(external bool) ([]byte, error) {
 	var b bytes.Buffer
 	b.WriteString(header)
-	fmt.Fprintf(&b, "package %s\n\n", s.PkgName)
+	if external {
+		fmt.Fprintf(&b, "package %s_test\n\n", s.PkgName)
+	} else {
+		fmt.Fprintf(&b, "package %s\n\n", s.PkgName)
+	}
 	b.WriteString("import (\n")
 	for _, imp := range [][2]string{
 		{"gosymfmt", "fmt"}, {"gosymfilepath", "path/filepath"}, {"gosymruntime", "runtime"},
@@ -154,13 +214,18 @@ func (s *Suite) Source() ([]byte, error) {
 	} {
 		fmt.Fprintf(&b, "\t%s %q\n", imp[0], imp[1])
 	}
-	for _, path := range s.imports() {
+	for i, path := range s.imports(external) {
+		if i == 0 {
+			b.WriteString("\n") // a group of their own: gofmt keeps it apart
+		}
 		fmt.Fprintf(&b, "\t%q\n", path)
 	}
 	b.WriteString(")\n")
 	for _, t := range s.Tests {
-		b.WriteString("\n")
-		s.writeTest(&b, t)
+		if t.External == external {
+			b.WriteString("\n")
+			s.writeTest(&b, t)
+		}
 	}
 	b.WriteString(helper)
 	src, err := format.Source(b.Bytes())
@@ -170,12 +235,12 @@ func (s *Suite) Source() ([]byte, error) {
 	return src, nil
 }
 
-// imports returns the packages the tests' witnesses name.
-func (s *Suite) imports() []string {
+// imports returns the packages the witnesses of one file's tests name.
+func (s *Suite) imports(external bool) []string {
 	set := map[string]bool{}
 	for _, t := range s.Tests {
-		if t.Omitted == "" {
-			for _, p := range t.Finding.Imports {
+		if t.Omitted == "" && t.External == external {
+			for _, p := range t.code().imports {
 				set[p] = true
 			}
 		}
@@ -188,6 +253,23 @@ func (s *Suite) imports() []string {
 	return out
 }
 
+// witnessCode is a test's witness as its file writes it.
+type witnessCode struct {
+	setup                []string
+	call, invariantCheck string
+	imports              []string
+}
+
+// code returns the witness of t's finding as t's file writes it.
+func (t *Test) code() witnessCode {
+	f := t.Finding
+	if t.External {
+		e := f.External
+		return witnessCode{e.Setup, e.Call, e.InvariantCheck, e.Imports}
+	}
+	return witnessCode{f.Setup, f.Call, f.InvariantCheck, f.Imports}
+}
+
 func (s *Suite) writeTest(b *bytes.Buffer, t *Test) {
 	f := t.Finding
 	pos := fmt.Sprintf("%s:%d:%d", filepath.Base(f.Pos.Filename), f.Pos.Line, f.Pos.Column)
@@ -196,19 +278,23 @@ func (s *Suite) writeTest(b *bytes.Buffer, t *Test) {
 		fmt.Fprintf(b, "// %s.\n", oneLine(t.Omitted))
 		return
 	}
+	code := t.code()
 	fmt.Fprintf(b, "func %s(gosymT *gosymtesting.T) {\n", t.Name)
 	fmt.Fprintf(b, "\t// %s: %s (%s)\n", pos, oneLine(f.Message), f.Kind)
+	if f.Latent {
+		fmt.Fprintf(b, "\t// Latent: the input writes by hand what callers get from the package's API (%s).\n", strings.Join(f.HandBuilt, ", "))
+	}
 	if t.Unoptimized {
 		fmt.Fprintf(b, "\t// It passes compiled with %s: optimized, gc raises the panic on\n\t// another line (it moves nil checks, and inlines).\n", NoOptimization)
 	}
-	for _, line := range f.Setup {
+	for _, line := range code.setup {
 		fmt.Fprintf(b, "\t%s\n", line)
 	}
-	if f.InvariantCheck != "" {
+	if code.invariantCheck != "" {
 		// A broken invariant does not panic: the test checks it after
 		// the call.
-		fmt.Fprintf(b, "\t%s\n", f.Call)
-		fmt.Fprintf(b, "\tif %s {\n\t\tgosymT.Fatalf(\"gosym: %%s holds after the call; want it false\", %q)\n\t}\n", f.InvariantCheck, f.InvariantCheck)
+		fmt.Fprintf(b, "\t%s\n", code.call)
+		fmt.Fprintf(b, "\tif %s {\n\t\tgosymT.Fatalf(\"gosym: %%s holds after the call; want it false\", %q)\n\t}\n", code.invariantCheck, code.invariantCheck)
 		b.WriteString("}\n")
 		return
 	}
@@ -221,7 +307,7 @@ func (s *Suite) writeTest(b *bytes.Buffer, t *Test) {
 		fmt.Fprintf(b, ", %s", strconv.Quote(want))
 	}
 	b.WriteString(")\n")
-	fmt.Fprintf(b, "\t%s\n", f.Call)
+	fmt.Fprintf(b, "\t%s\n", code.call)
 	b.WriteString("}\n")
 }
 

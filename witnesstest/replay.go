@@ -48,9 +48,10 @@ type Result struct {
 
 // Options tune Replay.
 type Options struct {
-	// File is the test file's name in the package directory (DefaultFile
-	// if empty). Replay puts it there through a build overlay: the
-	// directory is not written.
+	// File is the external test package's file name in the package
+	// directory (DefaultFile if empty); the in-package file is named
+	// InternalFile(File). Replay puts them there through a build overlay:
+	// the directory is not written.
 	File string
 	// Timeout bounds the run of the tests (default one minute).
 	Timeout time.Duration
@@ -183,11 +184,11 @@ func (r *replayer) build() (string, error) {
 		if r.live() == 0 {
 			return "", nil
 		}
-		src, err := r.suite.Source()
+		files, err := r.suite.Files(r.opts.File)
 		if err != nil {
 			return "", err
 		}
-		overlay, err := r.overlay(src)
+		overlay, err := r.overlay(files)
 		if err != nil {
 			return "", err
 		}
@@ -198,7 +199,7 @@ func (r *replayer) build() (string, error) {
 		if err == nil {
 			return bin, nil
 		}
-		if !r.dropRejected(src, string(out)) {
+		if !r.dropRejected(files, string(out)) {
 			r.failAll(NotReplayable, "the package's tests do not build: "+firstLines(string(out), 3))
 			return "", nil
 		}
@@ -218,14 +219,18 @@ func (r *replayer) live() int {
 	return n
 }
 
-func (r *replayer) overlay(src []byte) (string, error) {
-	file := filepath.Join(r.tmp, r.opts.File)
-	if err := os.WriteFile(file, src, 0o644); err != nil {
-		return "", err
+// overlay writes the files in the temporary directory and an overlay
+// that puts them in the package's.
+func (r *replayer) overlay(files []File) (string, error) {
+	replace := map[string]string{}
+	for _, f := range files {
+		file := filepath.Join(r.tmp, f.Name)
+		if err := os.WriteFile(file, f.Src, 0o644); err != nil {
+			return "", err
+		}
+		replace[filepath.Join(r.dir, f.Name)] = file
 	}
-	data, err := json.Marshal(map[string]map[string]string{
-		"Replace": {filepath.Join(r.dir, r.opts.File): file},
-	})
+	data, err := json.Marshal(map[string]map[string]string{"Replace": replace})
 	if err != nil {
 		return "", err
 	}
@@ -238,15 +243,19 @@ var compileError = regexp.MustCompile(`(?m)^(?:\S*/)?([^/\s:]+\.go):(\d+):(?:\d+
 
 // dropRejected omits the tests in whose lines the compiler found errors,
 // reporting whether every error lay in one of them.
-func (r *replayer) dropRejected(src []byte, out string) bool {
-	spans := testSpans(src)
+func (r *replayer) dropRejected(files []File, out string) bool {
+	spans := map[string]map[string][2]int{}
+	for _, f := range files {
+		spans[f.Name] = testSpans(f.Src)
+	}
 	dropped := false
 	for _, m := range compileError.FindAllStringSubmatch(out, -1) {
-		if m[1] != r.opts.File {
+		fileSpans, ours := spans[m[1]]
+		if !ours {
 			return false
 		}
 		line, _ := strconv.Atoi(m[2])
-		t := r.testAt(spans, line)
+		t := r.testAt(fileSpans, line)
 		if t == nil {
 			return false
 		}

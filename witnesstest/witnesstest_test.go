@@ -10,6 +10,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"golang.org/x/tools/go/ssa"
+	"golang.org/x/tools/txtar"
 
 	"github.com/gosym/gosym/ssaexec"
 )
@@ -53,6 +54,20 @@ func analyseDirs(t *testing.T, patterns ...string) ([]*Suite, map[string]string)
 	return suites, dirs
 }
 
+// archive returns the suite's files as one txtar archive.
+func archive(t *testing.T, s *Suite) []byte {
+	t.Helper()
+	files, err := s.Files(DefaultFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var a txtar.Archive
+	for _, f := range files {
+		a.Files = append(a.Files, txtar.File{Name: f.Name, Data: f.Src})
+	}
+	return txtar.Format(&a)
+}
+
 // dirOf returns the directory of a testdata package, from the position
 // of its first finding.
 func dirOf(s *Suite) string { return filepath.Dir(s.Tests[0].Finding.Pos.Filename) }
@@ -68,11 +83,8 @@ func TestTestdata(t *testing.T) {
 	total := 0
 	for _, s := range suites {
 		t.Run(s.PkgName, func(t *testing.T) {
-			src, err := s.Source()
-			if err != nil {
-				t.Fatal(err)
-			}
-			golden := filepath.Join("testdata", s.PkgName+".golden")
+			src := archive(t, s)
+			golden := filepath.Join("testdata", s.PkgName+".txtar")
 			if *update {
 				if err := os.WriteFile(golden, src, 0o644); err != nil {
 					t.Fatal(err)
@@ -127,7 +139,10 @@ func TestUnwritable(t *testing.T) {
 	if test.Omitted != omitted {
 		t.Errorf("Omitted = %q, want %q", test.Omitted, omitted)
 	}
-	src, err := s.Source()
+	if test.External {
+		t.Errorf("a test whose witness cannot be written is in the external test package")
+	}
+	src, err := s.Source(false)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -162,15 +177,26 @@ func TestReplayCatches(t *testing.T) {
 	if good == nil {
 		t.Fatalf("no finding with witness Max([]int{}) among %d", len(s.Tests))
 	}
+	if !good.External || good.Finding.External.Call != "loops.Max([]int{})" {
+		t.Fatalf("the witness of Max([]int{}) is not written in the external test package as loops.Max([]int{})")
+	}
+	// Each mutant is a copy of the good test, in the external test
+	// package's file unless the change drops its external witness.
 	mutate := func(name string, change func(f *ssaexec.Finding)) {
 		f := *good.Finding
+		external := *f.External
+		f.External = &external
 		change(&f)
-		s.Tests = append(s.Tests, &Test{Name: name, Finding: &f})
+		s.Tests = append(s.Tests, &Test{Name: name, Finding: &f, External: f.External != nil})
 	}
-	mutate("TestGosymWitness_NoPanic", func(f *ssaexec.Finding) { f.Call = "Max([]int{1})" })
+	mutate("TestGosymWitness_NoPanic", func(f *ssaexec.Finding) { f.External.Call = "loops.Max([]int{1})" })
 	mutate("TestGosymWitness_Elsewhere", func(f *ssaexec.Finding) { f.Pos.Line++ })
 	mutate("TestGosymWitness_OtherWords", func(f *ssaexec.Finding) { f.Want = []string{"integer divide by zero"} })
-	mutate("TestGosymWitness_NoCompile", func(f *ssaexec.Finding) { f.Call = "Max(undefinedWitnessVariable)" })
+	mutate("TestGosymWitness_NoCompile", func(f *ssaexec.Finding) { f.External.Call = "loops.Max(undefinedWitnessVariable)" })
+	mutate("TestGosymWitness_Internal", func(f *ssaexec.Finding) { f.External = nil })
+	mutate("TestGosymWitness_NoCompileInternal", func(f *ssaexec.Finding) {
+		f.External, f.Call = nil, "Max(undefinedInternalVariable)"
+	})
 	results, err := Replay(s, dirOf(s), Options{})
 	if err != nil {
 		t.Fatal(err)
@@ -180,11 +206,13 @@ func TestReplayCatches(t *testing.T) {
 		got[name] = r.Outcome
 	}
 	want := map[string]Outcome{
-		good.Name:                     Confirmed,
-		"TestGosymWitness_NoPanic":    NotReproduced,
-		"TestGosymWitness_Elsewhere":  NotReproduced,
-		"TestGosymWitness_OtherWords": NotReproduced,
-		"TestGosymWitness_NoCompile":  NotReplayable,
+		good.Name:                            Confirmed,
+		"TestGosymWitness_NoPanic":           NotReproduced,
+		"TestGosymWitness_Elsewhere":         NotReproduced,
+		"TestGosymWitness_OtherWords":        NotReproduced,
+		"TestGosymWitness_NoCompile":         NotReplayable,
+		"TestGosymWitness_Internal":          Confirmed,
+		"TestGosymWitness_NoCompileInternal": NotReplayable,
 	}
 	for name := range got {
 		if _, ok := want[name]; !ok {
@@ -194,15 +222,16 @@ func TestReplayCatches(t *testing.T) {
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("replay outcomes (-want +got):\n%s", diff)
 	}
-	if r := results["TestGosymWitness_NoCompile"]; !strings.Contains(r.Reason, "undefined: undefinedWitnessVariable") {
-		t.Errorf("reason for the witness that does not compile: %q, want the compiler's words", r.Reason)
+	for name, undefined := range map[string]string{
+		"TestGosymWitness_NoCompile":         "undefinedWitnessVariable",
+		"TestGosymWitness_NoCompileInternal": "undefinedInternalVariable",
+	} {
+		if r := results[name]; !strings.Contains(r.Reason, "undefined: "+undefined) {
+			t.Errorf("reason for the witness of %s that does not compile: %q, want the compiler's words", name, r.Reason)
+		}
 	}
-	src, err := s.Source()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if strings.Contains(string(src), "func TestGosymWitness_NoCompile") {
-		t.Errorf("the test that does not compile is still in the file")
+	if src := archive(t, s); strings.Contains(string(src), "func TestGosymWitness_NoCompile") {
+		t.Errorf("a test that does not compile is still in the files")
 	}
 }
 
@@ -250,7 +279,7 @@ func TestInvariantReplay(t *testing.T) {
 	held := *r.Findings[0]
 	held.Setup = []string{"r := &Ring{buf: []int{0, 0}, head: 0, n: 1}"} // not full: Push keeps the invariant
 	s := NewSuite(r.PkgPath, r.PkgName, []*ssaexec.Finding{r.Findings[0], &held})
-	src, err := s.Source()
+	src, err := s.Source(false) // repOK is not exported
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -289,11 +318,7 @@ func TestReplayUnoptimized(t *testing.T) {
 	if got.Outcome != Confirmed || !got.Unoptimized || !strings.Contains(got.Reason, "was not raised at inlined.go:29") {
 		t.Errorf("replay %+v, want confirmed without optimization, after the optimized test's panic on another line", got)
 	}
-	src, err := s.Source()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if want := "It passes compiled with " + NoOptimization; !strings.Contains(string(src), want) {
-		t.Errorf("the test file does not say %q:\n%s", want, src)
+	if src := archive(t, s); !strings.Contains(string(src), "It passes compiled with "+NoOptimization) {
+		t.Errorf("the test file does not say it passes compiled with %s:\n%s", NoOptimization, src)
 	}
 }

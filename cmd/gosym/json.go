@@ -8,14 +8,18 @@ import (
 
 // findingRecord is the JSON Lines object of a finding.
 type findingRecord struct {
-	Type         string       `json:"type"`
-	Kind         string       `json:"kind"`
-	Posn         string       `json:"posn"`
-	Func         string       `json:"func"`
-	Message      string       `json:"message"`
-	Input        string       `json:"input"`
-	Trace        []stepRecord `json:"trace"`
-	Approximated []string     `json:"approximated,omitempty"`
+	Type    string `json:"type"`
+	Kind    string `json:"kind"`
+	Posn    string `json:"posn"`
+	Func    string `json:"func"`
+	Message string `json:"message"`
+	Input   string `json:"input"`
+	// ExternalInput is the input as a user of the package writes it, in
+	// its external test package; NotExternal says why there is none.
+	ExternalInput string       `json:"external_input,omitempty"`
+	NotExternal   []string     `json:"not_external,omitempty"`
+	Trace         []stepRecord `json:"trace"`
+	Approximated  []string     `json:"approximated,omitempty"`
 	// Unwritable says why Input does not compile in the package.
 	Unwritable []string `json:"unwritable,omitempty"`
 	// Latent marks a finding no caller of the package can reach
@@ -77,18 +81,24 @@ func findingJSON(f *ssaexec.Finding, rel func(string) string) findingRecord {
 		trace[i] = stepRecord{Posn: rel(st.Pos.String()), Depth: st.Depth, Branch: st.Branch, Values: st.Values}
 	}
 	input := append(append([]string(nil), f.Setup...), f.Call)
+	var external string
+	if e := f.External; e != nil {
+		external = strings.Join(append(append([]string(nil), e.Setup...), e.Call), "\n")
+	}
 	return findingRecord{
-		Type:         "finding",
-		Kind:         string(f.Kind),
-		Posn:         rel(f.Pos.String()),
-		Func:         f.Func,
-		Message:      f.Message,
-		Input:        strings.Join(input, "\n"),
-		Trace:        trace,
-		Approximated: f.Approximated,
-		Unwritable:   f.Unwritable,
-		Latent:       f.Latent,
-		HandBuilt:    f.HandBuilt,
+		ExternalInput: external,
+		NotExternal:   f.NotExternal,
+		Type:          "finding",
+		Kind:          string(f.Kind),
+		Posn:          rel(f.Pos.String()),
+		Func:          f.Func,
+		Message:       f.Message,
+		Input:         strings.Join(input, "\n"),
+		Trace:         trace,
+		Approximated:  f.Approximated,
+		Unwritable:    f.Unwritable,
+		Latent:        f.Latent,
+		HandBuilt:     f.HandBuilt,
 	}
 }
 

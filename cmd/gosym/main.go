@@ -170,7 +170,7 @@ func parseFlags(args []string, stderr io.Writer) (*options, []string, error) {
 	fs.BoolVar(&opts.json, "json", false, "write JSON Lines: one object per finding and one per function")
 	fs.BoolVar(&opts.verbose, "v", false, "print every function's status, not only findings")
 	fs.BoolVar(&opts.emitTests, "emit-tests", false, "write each package's findings as Go tests into a file in its directory (see -test-file); implies -replay")
-	fs.StringVar(&opts.testFile, "test-file", witnesstest.DefaultFile, "name of the test file -emit-tests writes and -replay runs")
+	fs.StringVar(&opts.testFile, "test-file", witnesstest.DefaultFile, "name of the test file, in the external test package, that -emit-tests writes and -replay runs; tests that need the package's internals go in the file of this name with _internal_test.go for _test.go")
 	fs.BoolVar(&opts.replay, "replay", false, "run each finding's witness as a Go test and say whether it confirmed the panic")
 	fs.StringVar(&opts.dotDir, "dot", "", "write each finding's input heap and heap at the panic as Graphviz files into this directory (and SVG, if dot is installed)")
 	fs.StringVar(&opts.sarifFile, "sarif", "", "also write the findings as a SARIF 2.1.0 log into this file (for GitHub code scanning)")

@@ -97,12 +97,13 @@ func TestJSONOutput(t *testing.T) {
 		t.Fatal(err)
 	}
 	wantF := findingRecord{
-		Type:    "finding",
-		Kind:    "nil-deref",
-		Posn:    "lists.go:52:30",
-		Func:    "lists.ThreeBug",
-		Message: "nil dereference: head.Next.Next.Next is nil",
-		Input:   "head := &Node{Next: &Node{Next: &Node{Next: nil}}}\nThreeBug(head)",
+		Type:          "finding",
+		Kind:          "nil-deref",
+		Posn:          "lists.go:52:30",
+		Func:          "lists.ThreeBug",
+		Message:       "nil dereference: head.Next.Next.Next is nil",
+		Input:         "head := &Node{Next: &Node{Next: &Node{Next: nil}}}\nThreeBug(head)",
+		ExternalInput: "head := &lists.Node{Next: &lists.Node{Next: &lists.Node{Next: nil}}}\nlists.ThreeBug(head)",
 	}
 	f.Posn = filepath.Base(f.Posn)
 	if diff := cmp.Diff(wantF, f, cmpopts.IgnoreFields(findingRecord{}, "Trace")); diff != "" {
@@ -188,9 +189,47 @@ func TestExitCodes(t *testing.T) {
 	}
 }
 
-// TestEmitTests runs -emit-tests in a module of its own: the test file is
-// written, replayed confirmed, reported in JSON, and a file of that name
-// that gosym did not write is left alone.
+// emitSource is the package TestEmitTests runs on: a function anyone
+// can call wrongly, a panic a user reaches through the API, and a latent
+// one that needs a state the API never builds.
+const emitSource = `package emit
+
+// Div divides.
+func Div(a, b int) int { return a / b }
+
+// Queue is a FIFO queue of ints; make one with NewQueue.
+type Queue struct {
+	items []int
+	head  int
+}
+
+// NewQueue returns an empty queue.
+func NewQueue() *Queue { return &Queue{} }
+
+// Push adds x at the tail.
+func (q *Queue) Push(x int) { q.items = append(q.items, x) }
+
+// Pop removes and returns the head.
+func (q *Queue) Pop() int {
+	x := q.items[q.head]
+	q.head++
+	return x
+}
+
+// Len is the number of ints queued.
+func (q *Queue) Len() int {
+	if q.head > len(q.items) {
+		panic("corrupt queue")
+	}
+	return len(q.items) - q.head
+}
+`
+
+// TestEmitTests runs -emit-tests in a module of its own: the tests a user
+// could write go in the external test package's file, latent ones (with
+// -latent) in the package's own, both replayed confirmed; a file gosym
+// wrote that has no tests left is removed, and a file of that name that
+// gosym did not write is left alone.
 func TestEmitTests(t *testing.T) {
 	dir := t.TempDir()
 	write := func(name, text string) {
@@ -198,27 +237,69 @@ func TestEmitTests(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
+	read := func(name string) string {
+		data, err := os.ReadFile(filepath.Join(dir, name))
+		if os.IsNotExist(err) {
+			return ""
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(data)
+	}
 	write("go.mod", "module example.com/emit\n\ngo 1.22\n")
-	write("emit.go", "package emit\n\n// Div divides.\nfunc Div(a, b int) int { return a / b }\n")
+	write("emit.go", emitSource)
 	t.Chdir(dir)
 
 	code, out, errOut := runGosym(t, "-emit-tests", "-json", ".")
 	if code != 1 {
 		t.Fatalf("exit code %d, want 1; stderr:\n%s", code, errOut)
 	}
-	var rec findingRecord
-	if err := json.Unmarshal([]byte(strings.SplitN(out, "\n", 2)[0]), &rec); err != nil {
-		t.Fatal(err)
+	got := map[string]findingRecord{}
+	for _, line := range strings.Split(strings.TrimSpace(out), "\n") {
+		var rec findingRecord
+		if !strings.HasPrefix(line, `{"type":"finding"`) {
+			continue
+		}
+		if err := json.Unmarshal([]byte(line), &rec); err != nil {
+			t.Fatal(err)
+		}
+		{
+			got[rec.Func] = findingRecord{Input: rec.Input, ExternalInput: rec.ExternalInput, Replay: rec.Replay, ReplayReason: rec.ReplayReason}
+		}
 	}
-	if rec.Replay != "confirmed" || rec.Input != "Div(0, 0)" {
-		t.Errorf("finding: replay %q (%s), input %q; want confirmed, Div(0, 0)", rec.Replay, rec.ReplayReason, rec.Input)
+	want := map[string]findingRecord{
+		"emit.Div":          {Input: "Div(0, 0)", ExternalInput: "emit.Div(0, 0)", Replay: "confirmed"},
+		"(*emit.Queue).Pop": {Input: "q := NewQueue()\nq.Pop()", ExternalInput: "q := emit.NewQueue()\nq.Pop()", Replay: "confirmed"},
 	}
-	src, err := os.ReadFile(filepath.Join(dir, "gosym_witness_test.go"))
-	if err != nil {
-		t.Fatal(err)
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("findings (-want +got):\n%s", diff)
 	}
-	if !strings.Contains(string(src), "func TestGosymWitness_Div_1(") {
-		t.Errorf("generated file lacks the test of Div:\n%s", src)
+	external := read("gosym_witness_test.go")
+	for _, part := range []string{"package emit_test\n", "\n\t\"example.com/emit\"\n", "func TestGosymWitness_Div_1(", "\temit.Div(0, 0)\n", "\tq := emit.NewQueue()\n"} {
+		if !strings.Contains(external, part) {
+			t.Errorf("the external test package's file lacks %q:\n%s", part, external)
+		}
+	}
+	if internal := read("gosym_witness_internal_test.go"); internal != "" {
+		t.Errorf("an in-package test file was written without latent findings:\n%s", internal)
+	}
+
+	code, out, errOut = runGosym(t, "-emit-tests", "-latent", ".")
+	if code != 1 || strings.Contains(out, "not-reproduced") || strings.Contains(out, "not-replayable") {
+		t.Fatalf("exit code %d, stdout:\n%s\nstderr:\n%s\nwant every finding confirmed", code, out, errOut)
+	}
+	internal := read("gosym_witness_internal_test.go")
+	for _, part := range []string{"package emit\n", "func TestGosymWitness_Queue_Len_1(", "// Latent: the input writes by hand what callers get from the package's API (Queue).", "\tq := &Queue{items: []int{}, head: 1}\n\tdefer gosymWantPanic(gosymT, \"example.com/emit\", \"emit.go\", 28, \"corrupt queue\")\n\tq.Len()\n"} {
+		if !strings.Contains(internal, part) {
+			t.Errorf("the in-package test file lacks %q:\n%s", part, internal)
+		}
+	}
+	if code, _, errOut = runGosym(t, "-emit-tests", "."); code != 1 {
+		t.Fatalf("exit code %d, want 1; stderr:\n%s", code, errOut)
+	}
+	if internal := read("gosym_witness_internal_test.go"); internal != "" {
+		t.Errorf("the in-package test file outlived its latent findings:\n%s", internal)
 	}
 
 	write("mine_test.go", "package emit\n")

@@ -41,17 +41,8 @@ func byPackage(results []*ssaexec.FuncResult) []*packageFindings {
 func witnessTests(results []*ssaexec.FuncResult, opts *options, stderr io.Writer) (map[*ssaexec.Finding]witnesstest.Result, error) {
 	replays := map[*ssaexec.Finding]witnesstest.Result{}
 	for _, p := range byPackage(results) {
-		file := filepath.Join(p.dir, opts.testFile)
-		if len(p.findings) == 0 {
-			if opts.emitTests {
-				if err := removeGenerated(file); err != nil {
-					return nil, err
-				}
-			}
-			continue
-		}
 		suite := witnesstest.NewSuite(p.path, p.name, p.findings)
-		if opts.replay {
+		if opts.replay && len(p.findings) > 0 {
 			res, err := witnesstest.Replay(suite, p.dir, witnesstest.Options{File: opts.testFile})
 			if err != nil {
 				return nil, fmt.Errorf("replaying the findings of %s: %v", p.path, err)
@@ -61,23 +52,44 @@ func witnessTests(results []*ssaexec.FuncResult, opts *options, stderr io.Writer
 			}
 		}
 		if opts.emitTests {
-			if err := writeGenerated(file, suite); err != nil {
+			if err := emitTests(p.dir, opts.testFile, suite, stderr); err != nil {
 				return nil, err
 			}
-			fmt.Fprintf(stderr, "gosym: wrote %s\n", file)
 		}
 	}
 	return replays, nil
 }
 
-// writeGenerated writes the suite to file, refusing to overwrite a file
-// gosym did not write.
-func writeGenerated(file string, suite *witnesstest.Suite) error {
-	if err := checkOwn(file); err != nil {
+// emitTests writes the suite's files in dir, and removes the files of
+// the two names gosym wrote earlier that the suite no longer has.
+func emitTests(dir, name string, suite *witnesstest.Suite, stderr io.Writer) error {
+	files, err := suite.Files(name)
+	if err != nil {
 		return err
 	}
-	src, err := suite.Source()
-	if err != nil {
+	written := map[string]bool{}
+	for _, f := range files {
+		path := filepath.Join(dir, f.Name)
+		if err := writeGenerated(path, f.Src); err != nil {
+			return err
+		}
+		written[f.Name] = true
+		fmt.Fprintf(stderr, "gosym: wrote %s\n", path)
+	}
+	for _, stale := range []string{name, witnesstest.InternalFile(name)} {
+		if !written[stale] {
+			if err := removeGenerated(filepath.Join(dir, stale)); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// writeGenerated writes src to file, refusing to overwrite a file gosym
+// did not write.
+func writeGenerated(file string, src []byte) error {
+	if err := checkOwn(file); err != nil {
 		return err
 	}
 	return os.WriteFile(file, src, 0o644)

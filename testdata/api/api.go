@@ -50,7 +50,7 @@ func (l *List) First() (int, bool) {
 	if l.tail == nil {
 		return 0, false
 	}
-	return l.head.val, true // want nil-deref "^nil dereference: l.head is nil$"
+	return l.head.val, true // want nil-deref "^nil dereference: l.head is nil$" nil-deref "^nil dereference: l.head is nil$"
 }
 
 // Len returns the number of values; a hand-built list with a negative
@@ -169,4 +169,12 @@ func Sum(l *FixedList) int {
 		total += 100 / n.val // want div-zero "^integer divide by zero"
 	}
 	return total
+}
+
+// FirstOf returns the first value of a list. Its parameter has the
+// package's name, which a witness outside the package must leave to the
+// package.
+func FirstOf(api *List) int {
+	v, _ := api.First()
+	return v
 }
