@@ -104,6 +104,8 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	start := time.Now()
 	var skipped []string
+	var results []*ssaexec.FuncResult
+	var entries []*ssa.Function
 	for _, fn := range prog.Entries(all, nil) {
 		if budget > 0 && time.Since(start) > budget {
 			skipped = append(skipped, ssaexec.FuncName(fn))
@@ -114,12 +116,16 @@ func run(pass *analysis.Pass) (any, error) {
 		if !latent {
 			r.DropLatent()
 		}
+		results, entries = append(results, r), append(entries, fn)
+	}
+	ssaexec.Merge(results) // one panic, one diagnostic
+	for i, r := range results {
 		for _, f := range r.Findings {
-			pass.Report(diagnostic(pass, fn.Pos(), f))
+			pass.Report(diagnostic(pass, entries[i].Pos(), f))
 		}
 		if r.Status == ssaexec.Error {
 			msg, _, _ := strings.Cut(r.Err, "\n")
-			pass.Report(analysis.Diagnostic{Pos: fn.Pos(), Category: "internal-error",
+			pass.Report(analysis.Diagnostic{Pos: entries[i].Pos(), Category: "internal-error",
 				Message: fmt.Sprintf("gosym internal error in %s (a bug in gosym: please report it): %s", r.Func, msg)})
 		}
 	}

@@ -41,6 +41,9 @@ type Witness struct {
 type CallArgs struct {
 	Obj    ObjID
 	Params *types.Tuple
+	// Given are the expressions of arguments the caller chose itself (a
+	// function the package offers), by index: they are not written.
+	Given map[int]string
 }
 
 // WitnessOptions says what a witness writes besides the entry's
@@ -95,7 +98,7 @@ func (h *Heap) WitnessWith(m Valuer, q types.Qualifier, params *types.Tuple, opt
 	// Arguments first: writing them may add link statements.
 	out.Args = w.args(calls[0], opts.Given)
 	for _, c := range opts.Calls {
-		out.CallArgs = append(out.CallArgs, w.args(c, nil))
+		out.CallArgs = append(out.CallArgs, w.args(c, c.Given))
 	}
 	for _, id := range w.varOrder {
 		out.Setup = append(out.Setup, w.declare(id)...)

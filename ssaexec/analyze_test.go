@@ -346,6 +346,21 @@ func TestWitnesses(t *testing.T) {
 			HandBuilt: []string{"Table"},
 		}},
 	}, {
+		// A constructor that takes a function gets the one the package
+		// offers, which the insertions then run.
+		fn: "(*api.Sorted).Gap",
+		want: []shownFinding{{
+			Kind: DivZero, Posn: "api.go:210:13",
+			Message: "integer divide by zero: s.vals[1] - s.vals[0] is 0",
+			Setup:   []string{"s := NewSorted(Ascending)", "s.Insert(0)", "s.Insert(0)"},
+			Call:    "s.Gap()",
+		}, {
+			Kind: Index, Posn: "api.go:210:22",
+			Message: "index out of range [1] with length 0 (s.vals[1])",
+			Setup:   []string{"s := NewSorted(Ascending)"},
+			Call:    "s.Gap()",
+		}},
+	}, {
 		// An instance of a generic type: its zero value and a method.
 		fn: "(*generic.List[int]).Second",
 		want: []shownFinding{{
@@ -401,6 +416,18 @@ func TestExternalWitnesses(t *testing.T) {
 		want: []external{{Witness: &ExternalWitness{
 			Setup:   []string{"c := &api.Counter{}"},
 			Call:    `c.Add("")`,
+			Imports: []string{"github.com/gosym/gosym/testdata/api"},
+		}}},
+	}, {
+		// The function the package offers, named as a user names it.
+		fn: "(*api.Sorted).Gap",
+		want: []external{{Witness: &ExternalWitness{
+			Setup:   []string{"s := api.NewSorted(api.Ascending)", "s.Insert(0)", "s.Insert(0)"},
+			Call:    "s.Gap()",
+			Imports: []string{"github.com/gosym/gosym/testdata/api"},
+		}}, {Witness: &ExternalWitness{
+			Setup:   []string{"s := api.NewSorted(api.Ascending)"},
+			Call:    "s.Gap()",
 			Imports: []string{"github.com/gosym/gosym/testdata/api"},
 		}}},
 	}, {

@@ -33,6 +33,8 @@ type apiIndex struct {
 	plans map[string]*buildPlan
 	// changes memoizes changesMemory.
 	changes map[*ssa.Function]bool
+	// offered memoizes offeredFuncs, by package path and type.
+	offered map[string][]*ssa.Function
 }
 
 // buildPlan is how the API builds values of one type.
@@ -73,7 +75,7 @@ func registerAPI(prog *ssa.Program, files []*ast.File) {
 }
 
 func newAPIIndex(prog *ssa.Program, docs map[token.Pos]string) *apiIndex {
-	return &apiIndex{prog: prog, docs: docs, plans: map[string]*buildPlan{}, changes: map[*ssa.Function]bool{}}
+	return &apiIndex{prog: prog, docs: docs, plans: map[string]*buildPlan{}, changes: map[*ssa.Function]bool{}, offered: map[string][]*ssa.Function{}}
 }
 
 // apiOf returns prog's index: an empty one for a program built without
@@ -468,4 +470,63 @@ func fresh(v ssa.Value) bool {
 			return false
 		}
 	}
+}
+
+// maxOffered bounds the functions offered for one parameter: each is a
+// branch of every sequence through the call.
+const maxOffered = 3
+
+// offeredFuncs returns the functions the package of callee offers for a
+// parameter of function type t: its exported, non-generic package-level
+// functions of that type, and those of the packages it imports, with a
+// body gosym executes (a gods utils.IntComparator for a comparator).
+// Its own come first, then the imports' by path, each in source order;
+// at most maxOffered.
+func (a *apiIndex) offeredFuncs(callee *ssa.Function, t types.Type) []*ssa.Function {
+	sig, ok := t.Underlying().(*types.Signature)
+	pkg := packageOf(callee)
+	if !ok || pkg == nil {
+		return nil
+	}
+	key := pkg.Pkg.Path() + "|" + types.TypeString(t, nil)
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	if fns, done := a.offered[key]; done {
+		return fns
+	}
+	imports := slices.SortedFunc(slices.Values(pkg.Pkg.Imports()), func(p, q *types.Package) int {
+		return cmp.Compare(p.Path(), q.Path())
+	})
+	var fns []*ssa.Function
+	for _, p := range append([]*types.Package{pkg.Pkg}, imports...) {
+		fns = append(fns, a.offeredIn(p, sig)...)
+		if len(fns) >= maxOffered {
+			fns = fns[:maxOffered]
+			break
+		}
+	}
+	a.offered[key] = fns
+	return fns
+}
+
+// offeredIn returns package p's exported functions of signature sig that
+// have a body, in source order.
+func (a *apiIndex) offeredIn(p *types.Package, sig *types.Signature) []*ssa.Function {
+	var fns []*ssa.Function
+	scope := p.Scope()
+	for _, name := range scope.Names() {
+		obj, ok := scope.Lookup(name).(*types.Func)
+		if !ok || !obj.Exported() {
+			continue
+		}
+		fsig := obj.Type().(*types.Signature)
+		if fsig.TypeParams().Len() > 0 || !types.AssignableTo(fsig, sig) {
+			continue
+		}
+		if fn := a.prog.FuncValue(obj); fn != nil && len(fn.Blocks) > 0 {
+			fns = append(fns, fn)
+		}
+	}
+	slices.SortFunc(fns, func(f, g *ssa.Function) int { return cmp.Compare(f.Pos(), g.Pos()) })
+	return fns
 }

@@ -36,7 +36,7 @@ type writtenWitness struct {
 // naming packages with q. No variable takes the name reserved (when not
 // empty): the code refers to a package by it.
 func (x *explorer) writeWitness(s *state, m heap.Valuer, q types.Qualifier, reserved string) writtenWitness {
-	w := s.heap.WitnessWith(m, q, x.params, x.witnessOptions(s, reserved))
+	w := s.heap.WitnessWith(m, q, x.params, x.witnessOptions(s, q, reserved))
 	out := writtenWitness{setup: w.Setup, unwritable: w.Unwritable, handBuilt: w.HandBuilt}
 	if s.seqLen() > 0 {
 		out.setup = append(out.setup, x.sequenceStmts(s, w.CallArgs, q, reserved)...)

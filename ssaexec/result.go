@@ -1,6 +1,7 @@
 package ssaexec
 
 import (
+	"fmt"
 	"go/token"
 	"go/types"
 	"slices"
@@ -187,6 +188,10 @@ type Finding struct {
 	Latent    bool
 	HandBuilt []string
 
+	// AlsoFrom names the other entries that reached the panic (see
+	// Merge).
+	AlsoFrom []string
+
 	// Within names the library function or wrapper the panic was raised
 	// in, when Pos is the call to it in the user's code (the message ends
 	// with "(in Within)"): panics at one call in different callees are
@@ -227,6 +232,50 @@ func (f *Finding) Label() string {
 		return "latent " + string(f.Kind)
 	}
 	return string(f.Kind)
+}
+
+// Merge makes each panic one finding across the results of a run: of the
+// findings of one kind at one position (raised in one callee), reached
+// from several entries, the best witness is kept, in the first of the
+// result of its entry, and names the other entries in AlsoFrom. A
+// reachable witness is better than a latent one, then a shorter call
+// sequence, then a smaller input, then the earlier entry's. The results'
+// counts of panics are left as they are.
+func Merge(results []*FuncResult) {
+	key := func(f *Finding) string { return fmt.Sprintf("%s|%s|%s", f.Kind, f.Pos, f.Within) }
+	best := map[string]*Finding{}
+	for _, r := range results {
+		for _, f := range r.Findings {
+			k := key(f)
+			known, seen := best[k]
+			switch {
+			case !seen:
+				best[k] = f
+			case betterWitness(f, known):
+				f.AlsoFrom = append(append(slices.Clip(known.AlsoFrom), known.Func), f.AlsoFrom...)
+				best[k] = f
+			default:
+				known.AlsoFrom = append(known.AlsoFrom, f.Func)
+			}
+		}
+	}
+	for _, r := range results {
+		r.Findings = slices.DeleteFunc(r.Findings, func(f *Finding) bool { return best[key(f)] != f })
+	}
+}
+
+// betterWitness reports whether f's witness is better than g's (see
+// Merge).
+func betterWitness(f, g *Finding) bool {
+	switch {
+	case f.Latent != g.Latent:
+		return !f.Latent
+	case f.calls != g.calls:
+		return f.calls < g.calls
+	case f.size != g.size:
+		return f.size < g.size
+	}
+	return f.aliases < g.aliases
 }
 
 // DropLatent removes the latent findings from r, as reports do unless

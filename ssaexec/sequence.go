@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"go/token"
 	"go/types"
+	"maps"
 	"slices"
 	"strings"
 	"time"
@@ -59,6 +60,9 @@ type seqCall struct {
 	args  heap.ObjID
 	bound int
 	argv  []heap.Value
+	// offered are the functions the package offers that the call was
+	// given for its function parameters, by index.
+	offered map[int]*ssa.Function
 }
 
 // params returns the parameters the call's arguments are: a method's
@@ -158,6 +162,9 @@ func (x *explorer) bindCallArg(s *state) []alt {
 	c := s.seq.pending
 	params := c.params()
 	if c.bound < params.Len() {
+		if fns := x.api.offeredFuncs(c.fn, params.At(c.bound).Type()); len(fns) > 0 {
+			return x.offer(s, fns)
+		}
 		v, d := s.heap.Load(heap.Ptr{Obj: c.args, Path: heap.Path("").Field(c.bound)}, params.At(c.bound).Type())
 		if d != nil {
 			return x.decide(s, d)
@@ -186,6 +193,28 @@ func (x *explorer) bindCallArg(s *state) []alt {
 		q.pending, q.running = nil, true
 	})
 	return nil
+}
+
+// offer binds the next argument of the pending call, a function
+// parameter, to each of the functions the package offers for it.
+func (x *explorer) offer(s *state, fns []*ssa.Function) []alt {
+	alts := make([]alt, len(fns))
+	for i, fn := range fns {
+		alts[i] = alt{apply: func(s *state) {
+			s.withSeq(func(q *callSequence) {
+				n := *q.pending
+				n.offered = maps.Clone(n.offered)
+				if n.offered == nil {
+					n.offered = map[int]*ssa.Function{}
+				}
+				n.offered[n.bound] = fn
+				n.argv = append(slices.Clip(n.argv), heap.Func{Fn: fn})
+				n.bound++
+				q.pending = &n
+			})
+		}}
+	}
+	return alts
 }
 
 // seqReturn ends a call of the sequence that returned result. A
@@ -333,7 +362,7 @@ func (s *state) inSequenceCall() bool {
 // witnessOptions says how the witness of s writes its input: which
 // literals are hand-built, and the calls of its sequence, whose variables
 // are the entry's arguments for its slots.
-func (x *explorer) witnessOptions(s *state, reserved string) heap.WitnessOptions {
+func (x *explorer) witnessOptions(s *state, q types.Qualifier, reserved string) heap.WitnessOptions {
 	opts := heap.WitnessOptions{MustBuild: x.api.mustBuild}
 	if reserved != "" {
 		opts.Reserved = []string{reserved}
@@ -341,7 +370,7 @@ func (x *explorer) witnessOptions(s *state, reserved string) heap.WitnessOptions
 	if s.seqLen() == 0 {
 		return opts
 	}
-	opts.Calls = seqCallArgs(s)
+	opts.Calls = seqCallArgs(s, q)
 	opts.Given = map[int]string{}
 	held := x.heldPointers(s)
 	for k := range x.slots[:s.seq.slot] {
@@ -419,17 +448,24 @@ func funcCall(fn *ssa.Function, args []string, q types.Qualifier) string {
 		args = slices.Clone(args)
 		args[len(args)-1] += "..."
 	}
+	return fmt.Sprintf("%s(%s)", funcName(fn, q), strings.Join(args, ", "))
+}
+
+// funcName writes the name of fn (a function, or a method whose receiver
+// the caller writes before it), qualified with q.
+func funcName(fn *ssa.Function, q types.Qualifier) string {
 	name := fn.Name()
 	if pkg := packageOf(fn); fn.Signature.Recv() == nil && pkg != nil {
 		if qual := q(pkg.Pkg); qual != "" {
 			name = qual + "." + name
 		}
 	}
-	return fmt.Sprintf("%s(%s)", name, strings.Join(args, ", "))
+	return name
 }
 
-// seqCallArgs lists the calls of s's sequence for the witness writer.
-func seqCallArgs(s *state) []heap.CallArgs {
+// seqCallArgs lists the calls of s's sequence for the witness writer,
+// naming with q the functions the package offered.
+func seqCallArgs(s *state, q types.Qualifier) []heap.CallArgs {
 	out := make([]heap.CallArgs, len(s.seq.calls))
 	for i := range s.seq.calls {
 		c := &s.seq.calls[i]
@@ -438,6 +474,12 @@ func seqCallArgs(s *state) []heap.CallArgs {
 			continue
 		}
 		out[i] = heap.CallArgs{Obj: c.args, Params: c.params()}
+		for k, fn := range c.offered {
+			if out[i].Given == nil {
+				out[i].Given = map[int]string{}
+			}
+			out[i].Given[k] = funcName(fn, q)
+		}
 	}
 	return out
 }

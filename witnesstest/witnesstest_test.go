@@ -37,8 +37,12 @@ func analyseDirs(t *testing.T, patterns ...string) ([]*Suite, map[string]string)
 	names := map[string]string{}
 	dirs := map[string]string{}
 	var order []string
+	var results []*ssaexec.FuncResult
 	for _, fn := range prog.Entries(false, nil) {
-		r := prog.Analyze(fn, ssaexec.DefaultConfig())
+		results = append(results, prog.Analyze(fn, ssaexec.DefaultConfig()))
+	}
+	ssaexec.Merge(results) // as the command does before it writes tests
+	for _, r := range results {
 		if _, seen := names[r.PkgPath]; !seen {
 			order = append(order, r.PkgPath)
 			names[r.PkgPath] = r.PkgName

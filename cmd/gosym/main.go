@@ -92,17 +92,15 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	out := newPrinter(stdout, opts)
 	start := time.Now()
-	streaming := !opts.replay && !opts.emitTests && opts.dotDir == ""
 	for _, e := range prog.DirectiveErrors {
 		fmt.Fprintf(stderr, "gosym: %s (not applied)\n", e)
 	}
 	guard := newMemoryGuard(opts.maxMem)
 	defer guard.close()
-	results := analyseAll(prog, entries, opts.cfg, opts.parallel, opts.latent, guard, newProgress(stderr, len(entries)), func(r *ssaexec.FuncResult) {
-		if streaming {
-			out.function(r)
-		}
-	})
+	results := analyseAll(prog, entries, opts.cfg, opts.parallel, opts.latent, guard, newProgress(stderr, len(entries)))
+	// One panic is one finding, whichever entries reached it: the output
+	// waits for them all.
+	ssaexec.Merge(results)
 	if opts.dotDir != "" {
 		if out.pictures, err = writePictures(results, opts.dotDir, stderr); err != nil {
 			fmt.Fprintf(stderr, "gosym: %v\n", err)
@@ -116,10 +114,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 			return 2
 		}
 	}
-	if opts.replay || opts.emitTests || opts.dotDir != "" {
-		for _, r := range results {
-			out.function(r)
-		}
+	for _, r := range results {
+		out.function(r)
 	}
 	if opts.sarifFile != "" {
 		if err := writeSARIF(opts.sarifFile, results, out.rel); err != nil {
@@ -299,6 +295,9 @@ func (p *printer) text(f *ssaexec.Finding) {
 	}
 	if len(f.Approximated) > 0 {
 		fmt.Fprintf(p.w, "\t// assumes what these returned or changed: %s\n", strings.Join(f.Approximated, ", "))
+	}
+	if len(f.AlsoFrom) > 0 {
+		fmt.Fprintf(p.w, "\t// also reached from %s\n", strings.Join(f.AlsoFrom, ", "))
 	}
 	if f.Latent {
 		fmt.Fprintf(p.w, "\t// latent: no caller of the package can build this input: it writes %s by hand\n", strings.Join(f.HandBuilt, ", "))

@@ -17,7 +17,7 @@ import (
 //
 // Latent findings (ssaexec.Finding.Latent) stay in a record only with
 // showLatent; they are counted in FuncResult.Latent either way.
-func analyseAll(prog *ssaexec.Program, entries []*ssa.Function, cfg ssaexec.Config, n int, showLatent bool, guard *memoryGuard, progress *progress, done func(*ssaexec.FuncResult)) []*ssaexec.FuncResult {
+func analyseAll(prog *ssaexec.Program, entries []*ssa.Function, cfg ssaexec.Config, n int, showLatent bool, guard *memoryGuard, progress *progress) []*ssaexec.FuncResult {
 	each := func(fn *ssa.Function, cfg *ssaexec.Config) func(*ssaexec.FuncResult) {
 		progress.start(fn)
 		job, interrupt := guard.begin()
@@ -30,7 +30,7 @@ func analyseAll(prog *ssaexec.Program, entries []*ssa.Function, cfg ssaexec.Conf
 			progress.finish(r)
 		}
 	}
-	results := prog.AnalyzeAll(entries, cfg, n, each, done)
+	results := prog.AnalyzeAll(entries, cfg, n, each, func(*ssaexec.FuncResult) {})
 	progress.clear()
 	return results
 }

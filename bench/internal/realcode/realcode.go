@@ -138,6 +138,7 @@ func runSet(ctx context.Context, dir string, set Set, cp *copies, opts Options) 
 	start = time.Now()
 	results := analyse(ctx, prog, entries, opts)
 	sr.Analysis = time.Since(start)
+	ssaexec.Merge(results) // as the command: one panic, one finding
 	sr.Packages = group(results)
 	// After a cancel the results are partial; replaying them would only
 	// delay the report.

@@ -1,0 +1,93 @@
+package ssaexec
+
+import (
+	"go/token"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// TestMerge checks that one panic reached from several entries is one
+// finding, with the best witness, and names the other entries.
+func TestMerge(t *testing.T) {
+	at := func(line int) token.Position { return token.Position{Filename: "p.go", Line: line, Column: 2} }
+	type finding struct {
+		fn     string
+		kind   Kind
+		line   int
+		latent bool
+		calls  int
+		size   int
+	}
+	type kept struct {
+		Func     string
+		Line     int
+		AlsoFrom []string
+	}
+	tests := []struct {
+		name    string
+		results [][]finding // per entry
+		want    [][]kept
+	}{{
+		name: "one entry each: nothing to merge",
+		results: [][]finding{
+			{{fn: "A", kind: NilDeref, line: 1}},
+			{{fn: "B", kind: NilDeref, line: 2}},
+		},
+		want: [][]kept{{{Func: "A", Line: 1}}, {{Func: "B", Line: 2}}},
+	}, {
+		name: "same witness quality: the earlier entry keeps it",
+		results: [][]finding{
+			{{fn: "A", kind: NilDeref, line: 1, calls: 1}},
+			{{fn: "B", kind: NilDeref, line: 1, calls: 1}},
+		},
+		want: [][]kept{{{Func: "A", Line: 1, AlsoFrom: []string{"B"}}}, nil},
+	}, {
+		name: "the shorter sequence wins",
+		results: [][]finding{
+			{{fn: "A", kind: NilDeref, line: 1, calls: 3}, {fn: "A", kind: Index, line: 5}},
+			{{fn: "B", kind: NilDeref, line: 1, calls: 1}},
+			{{fn: "C", kind: NilDeref, line: 1, calls: 2}},
+		},
+		want: [][]kept{{{Func: "A", Line: 5}}, {{Func: "B", Line: 1, AlsoFrom: []string{"A", "C"}}}, nil},
+	}, {
+		name: "reachable beats latent, then the smaller input",
+		results: [][]finding{
+			{{fn: "A", kind: NilDeref, line: 1, latent: true}},
+			{{fn: "B", kind: NilDeref, line: 1, size: 4}},
+			{{fn: "C", kind: NilDeref, line: 1, size: 2}},
+		},
+		want: [][]kept{nil, nil, {{Func: "C", Line: 1, AlsoFrom: []string{"A", "B"}}}},
+	}, {
+		name: "another kind at the same position is another finding",
+		results: [][]finding{
+			{{fn: "A", kind: NilDeref, line: 1}},
+			{{fn: "B", kind: Index, line: 1}},
+		},
+		want: [][]kept{{{Func: "A", Line: 1}}, {{Func: "B", Line: 1}}},
+	}}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var results []*FuncResult
+			for _, fs := range tt.results {
+				r := &FuncResult{}
+				for _, f := range fs {
+					r.Findings = append(r.Findings, &Finding{Func: f.fn, Kind: f.kind, Pos: at(f.line), Latent: f.latent, calls: f.calls, size: f.size})
+				}
+				results = append(results, r)
+			}
+			Merge(results)
+			var got [][]kept
+			for _, r := range results {
+				var ks []kept
+				for _, f := range r.Findings {
+					ks = append(ks, kept{f.Func, f.Pos.Line, f.AlsoFrom})
+				}
+				got = append(got, ks)
+			}
+			if diff := cmp.Diff(tt.want, got); diff != "" {
+				t.Errorf("merged findings (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
