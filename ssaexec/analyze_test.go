@@ -361,6 +361,64 @@ func TestWitnesses(t *testing.T) {
 			Call:    "s.Gap()",
 		}},
 	}, {
+		// An ordering no function of the package fills is the natural
+		// order of ints, written out; Add runs it.
+		fn: "(*api.Set).Gap",
+		want: []shownFinding{{
+			Kind: DivZero, Posn: "api.go:268:13",
+			Message: "integer divide by zero: s.keys[1].(int) - s.keys[0].(int) - 1 is 0",
+			Setup: []string{
+				"s := NewSet(func(a, b any) int { switch { case a.(int) < b.(int): return -1; case a.(int) > b.(int): return 1 }; return 0 })",
+				"s.Add(0)", "s.Add(-1)",
+			},
+			Call: "s.Gap()",
+		}, {
+			Kind: Index, Posn: "api.go:268:22",
+			Message: "index out of range [1] with length 0 (s.keys[1])",
+			Setup:   []string{"s := NewSet(func(a, b any) int { switch { case a.(int) < b.(int): return -1; case a.(int) > b.(int): return 1 }; return 0 })"},
+			Call:    "s.Gap()",
+		}, {
+			Kind: TypeAssert, Posn: "api.go:268:26",
+			Message:   "interface conversion: interface is nil, not int (s.keys[1])",
+			Setup:     []string{"s := &Set{keys: []any{1: nil}}"},
+			Call:      "s.Gap()",
+			HandBuilt: []string{"Set"},
+		}, {
+			Kind: TypeAssert, Posn: "api.go:268:44",
+			Message:   "interface conversion: interface is nil, not int (s.keys[0])",
+			Setup:     []string{"s := &Set{keys: []any{nil, 0}}"},
+			Call:      "s.Gap()",
+			HandBuilt: []string{"Set"},
+		}},
+	}, {
+		// A method that returns a new value (an immutable type's) goes on
+		// with it.
+		fn: "(api.Vec).Ratio",
+		want: []shownFinding{{
+			Kind: DivZero, Posn: "api.go:234:21",
+			Message: "integer divide by zero: v.vals[n - 1] is 0",
+			Setup:   []string{"v := EmptyVec()", "v = v.With(0)", "v = v.With(0)"},
+			Call:    "v.Ratio()",
+		}},
+	}, {
+		// Another package's type comes from its API too: the zero value
+		// bytes.Buffer's doc comment calls ready to use. The hand-built
+		// buffer's panic is latent, and not Go the package can write.
+		fn: "stdlib.LastUnread",
+		want: []shownFinding{{
+			Kind: SliceBounds, Posn: "stdlib.go:75:17",
+			Message:    "slice bounds out of range [1:0:0] with capacity 0 (b.buf) (in (*bytes.Buffer).Bytes)",
+			Setup:      []string{"b := &bytes.Buffer{buf: []byte{}, off: 1}"},
+			Call:       "LastUnread(b)",
+			Unwritable: []string{"field buf of bytes.Buffer is not exported", "field off of bytes.Buffer is not exported"},
+			HandBuilt:  []string{"bytes.Buffer"},
+		}, {
+			Kind: Index, Posn: "stdlib.go:76:13",
+			Message: "index out of range [-1] (data[len(data) - 1])",
+			Setup:   []string{"b := &bytes.Buffer{}"},
+			Call:    "LastUnread(b)",
+		}},
+	}, {
 		// An instance of a generic type: its zero value and a method.
 		fn: "(*generic.List[int]).Second",
 		want: []shownFinding{{
@@ -372,7 +430,8 @@ func TestWitnesses(t *testing.T) {
 	}}
 	for _, tt := range tests {
 		t.Run(tt.fn, func(t *testing.T) {
-			res := Analyze(entry(t, tt.fn), DefaultConfig())
+			// Under the //gosym: directives, as the command runs it.
+			res := testdataProgram(t).Analyze(entry(t, tt.fn), DefaultConfig())
 			var got []shownFinding
 			for _, f := range res.Findings {
 				got = append(got, show(f))
@@ -660,7 +719,7 @@ func TestModesAgree(t *testing.T) {
 		cfg := DefaultConfig()
 		cfg.Init, cfg.Timeout = mode, 3*time.Second
 		var out []string
-		res := Analyze(fn, cfg)
+		res := testdataProgram(t).Analyze(fn, cfg) // under the //gosym: directives
 		for _, f := range res.Findings {
 			out = append(out, fmt.Sprintf("%s:%d:%d %s", filepath.Base(f.Pos.Filename), f.Pos.Line, f.Pos.Column, f.Kind))
 		}

@@ -33,8 +33,10 @@ type apiIndex struct {
 	plans map[string]*buildPlan
 	// changes memoizes changesMemory.
 	changes map[*ssa.Function]bool
-	// offered memoizes offeredFuncs, by package path and type.
+	// offered memoizes offeredFuncs, by package path and type; orders
+	// holds the canonical order of each type, one value for all uses.
 	offered map[string][]*ssa.Function
+	orders  map[string]*canonicalOrder
 }
 
 // buildPlan is how the API builds values of one type.
@@ -49,6 +51,9 @@ type buildPlan struct {
 	// value, in name order: those that may change memory (the state after
 	// any other is the state before it).
 	methods []*ssa.Function
+	// rebinds holds the methods that return a new value of the type (an
+	// immutable type's): the sequence goes on with that value.
+	rebinds map[*ssa.Function]*constructor
 	// observers counts the exported methods left out because they
 	// cannot change memory.
 	observers int
@@ -75,7 +80,8 @@ func registerAPI(prog *ssa.Program, files []*ast.File) {
 }
 
 func newAPIIndex(prog *ssa.Program, docs map[token.Pos]string) *apiIndex {
-	return &apiIndex{prog: prog, docs: docs, plans: map[string]*buildPlan{}, changes: map[*ssa.Function]bool{}, offered: map[string][]*ssa.Function{}}
+	return &apiIndex{prog: prog, docs: docs, plans: map[string]*buildPlan{}, changes: map[*ssa.Function]bool{},
+		offered: map[string][]*ssa.Function{}, orders: map[string]*canonicalOrder{}}
 }
 
 // apiOf returns prog's index: an empty one for a program built without
@@ -219,6 +225,14 @@ func (a *apiIndex) newPlan(named *types.Named) *buildPlan {
 		if fn == nil || fn.Blocks == nil || needsAPIArgs(fn) {
 			continue
 		}
+		if r := newValueResult(fn, named); r != nil {
+			if p.rebinds == nil {
+				p.rebinds = map[*ssa.Function]*constructor{}
+			}
+			p.rebinds[fn] = r
+			p.methods = append(p.methods, fn)
+			continue
+		}
 		if !a.changesMemory(fn) {
 			p.observers++
 			continue
@@ -226,6 +240,18 @@ func (a *apiIndex) newPlan(named *types.Named) *buildPlan {
 		p.methods = append(p.methods, fn)
 	}
 	return p
+}
+
+// newValueResult returns, for a method fn of named that returns a value
+// of the type (T or *T), which result it is; nil for another method.
+func newValueResult(fn *ssa.Function, named *types.Named) *constructor {
+	res := fn.Signature.Results()
+	for i := 0; i < res.Len(); i++ {
+		if ptr, ok := returns(res.At(i).Type(), named); ok {
+			return &constructor{fn: fn, result: i, ptr: ptr}
+		}
+	}
+	return nil
 }
 
 // isGenericDecl reports whether named is a generic type with its type
@@ -529,4 +555,18 @@ func (a *apiIndex) offeredIn(p *types.Package, sig *types.Signature) []*ssa.Func
 	}
 	slices.SortFunc(fns, func(f, g *ssa.Function) int { return cmp.Compare(f.Pos(), g.Pos()) })
 	return fns
+}
+
+// order returns the canonical order for a parameter of type t, or nil
+// (see orderFor): one value per type, so that states that hold it match.
+func (a *apiIndex) order(t types.Type) *canonicalOrder {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	key := types.TypeString(t, nil)
+	o, done := a.orders[key]
+	if !done {
+		o = orderFor(t)
+		a.orders[key] = o
+	}
+	return o
 }

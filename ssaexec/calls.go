@@ -60,6 +60,9 @@ func (x *explorer) invoke(s *state, spec callSpec, call *ssa.Call) []alt {
 	}
 	switch fv := callee.(type) {
 	case heap.Func:
+		if o, ok := fv.Fn.(*canonicalOrder); ok {
+			return x.callOrder(s, o, spec.args, call)
+		}
 		return x.enter(s, fv.Fn.(*ssa.Function), fv.Env, spec.args, call)
 	case heap.Nil, heap.SymPtr:
 		isNil, o, d := s.heap.IsNilPtr(fv)

@@ -19,7 +19,8 @@ import (
 //	//gosym:ignore reason    in a function's doc comment: the function is
 //	                         not analysed (status ignored)
 //	//gosym:k 5              in a function's doc comment: a bound for that
-//	                         function (also n, loops, recursion, timeout)
+//	                         function (also n, loops, recursion, seq,
+//	                         timeout)
 const directivePrefix = "//gosym:"
 
 // functionBounds are the bounds a function's doc comment may set.
@@ -28,6 +29,14 @@ var functionBounds = map[string]func(c *Config, arg string) error{
 	"n":         func(c *Config, arg string) error { return positive(&c.N, arg) },
 	"loops":     func(c *Config, arg string) error { return positive(&c.Loops, arg) },
 	"recursion": func(c *Config, arg string) error { return positive(&c.Recursion, arg) },
+	"seq": func(c *Config, arg string) error {
+		n, err := strconv.Atoi(arg)
+		if err != nil || n < 0 {
+			return fmt.Errorf("want a non-negative integer, got %q", arg)
+		}
+		c.Seq = n
+		return nil
+	},
 	"timeout": func(c *Config, arg string) error {
 		d, err := time.ParseDuration(arg)
 		if err != nil || d <= 0 {
@@ -130,7 +139,7 @@ func checkFunctionDirective(d directive) *DirectiveError {
 	}
 	set, ok := functionBounds[d.verb]
 	if !ok {
-		return ptr(d.error("unknown directive //gosym:%s (want ignore, k, loops, recursion or timeout)", d.verb))
+		return ptr(d.error("unknown directive //gosym:%s (want ignore, k, loops, recursion, seq or timeout)", d.verb))
 	}
 	if err := set(&Config{}, d.arg); err != nil {
 		return ptr(d.error("//gosym:%s: %v", d.verb, err))

@@ -330,7 +330,10 @@ func (x *explorer) explore(s *state) {
 			return
 		}
 		if x.apiOutOfBudget(s) {
-			x.cutPath(s, fmt.Sprintf("api search budget of %s", x.cfg.Timeout/2))
+			// One bound for the search, not one per place it stopped:
+			// where a sequence stood says nothing to the user.
+			x.bounds[fmt.Sprintf("api search budget of %s", x.cfg.Timeout/2)] = true
+			x.res.Cut++
 			return
 		}
 		if stepHook != nil {

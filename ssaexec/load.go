@@ -86,14 +86,18 @@ func Load(dir string, patterns ...string) (*Program, error) {
 		return nil, &LoadError{Errors: []string{fmt.Sprintf("no packages match %s", strings.Join(patterns, " "))}}
 	}
 	p := &Program{Fset: prog.Fset, SSA: prog, Packages: named}
-	var files []*ast.File
+	var files, all []*ast.File
 	for i, sp := range ssaPkgs {
 		if slices.Contains(named, sp) {
 			files = append(files, pkgs[i].Syntax...)
 		}
+		all = append(all, pkgs[i].Syntax...)
 	}
 	p.readDirectives(files)
-	registerAPI(prog, files)
+	// The standard packages gosym executes build their values through
+	// their API too, and their doc comments say whose zero value is
+	// usable (bytes.Buffer's).
+	registerAPI(prog, all)
 	return p, nil
 }
 

@@ -53,16 +53,40 @@ type callSequence struct {
 type seqCall struct {
 	slot int
 	fn   *ssa.Function
-	// ctor is set for a constructor call, which makes the value.
-	ctor *constructor
+	// ctor is set for a constructor call, which makes the value; rebind
+	// for a method that returns a new value, which replaces it.
+	ctor, rebind *constructor
 	// args is the pseudo-object of the arguments (heap.NewCallArgs);
 	// bound counts those bound, argv holds them.
 	args  heap.ObjID
 	bound int
 	argv  []heap.Value
-	// offered are the functions the package offers that the call was
-	// given for its function parameters, by index.
-	offered map[int]*ssa.Function
+	// offered are the functions the call was given for its function
+	// parameters, by index.
+	offered map[int]offeredFunc
+}
+
+// offeredFunc is a function given to a call of a sequence: one the
+// package offers, or a canonical order.
+type offeredFunc struct {
+	fn    *ssa.Function
+	order *canonicalOrder
+}
+
+// value is the function as the search holds it.
+func (o offeredFunc) value() heap.Value {
+	if o.order != nil {
+		return heap.Func{Fn: o.order}
+	}
+	return heap.Func{Fn: o.fn}
+}
+
+// expr writes the function as the witness passes it.
+func (o offeredFunc) expr(q types.Qualifier) string {
+	if o.order != nil {
+		return o.order.literal(q)
+	}
+	return funcName(o.fn, q)
 }
 
 // params returns the parameters the call's arguments are: a method's
@@ -162,7 +186,7 @@ func (x *explorer) bindCallArg(s *state) []alt {
 	c := s.seq.pending
 	params := c.params()
 	if c.bound < params.Len() {
-		if fns := x.api.offeredFuncs(c.fn, params.At(c.bound).Type()); len(fns) > 0 {
+		if fns := x.offeredFor(c.fn, params.At(c.bound).Type()); len(fns) > 0 {
 			return x.offer(s, fns)
 		}
 		v, d := s.heap.Load(heap.Ptr{Obj: c.args, Path: heap.Path("").Field(c.bound)}, params.At(c.bound).Type())
@@ -195,20 +219,36 @@ func (x *explorer) bindCallArg(s *state) []alt {
 	return nil
 }
 
+// offeredFor returns the functions a call of callee in a sequence is
+// given for a parameter of type t: those the package offers, else the
+// canonical order where t is an ordering; none for other parameters.
+func (x *explorer) offeredFor(callee *ssa.Function, t types.Type) []offeredFunc {
+	var out []offeredFunc
+	for _, fn := range x.api.offeredFuncs(callee, t) {
+		out = append(out, offeredFunc{fn: fn})
+	}
+	if len(out) == 0 {
+		if o := x.api.order(t); o != nil {
+			out = append(out, offeredFunc{order: o})
+		}
+	}
+	return out
+}
+
 // offer binds the next argument of the pending call, a function
-// parameter, to each of the functions the package offers for it.
-func (x *explorer) offer(s *state, fns []*ssa.Function) []alt {
+// parameter, to each of the functions offered for it.
+func (x *explorer) offer(s *state, fns []offeredFunc) []alt {
 	alts := make([]alt, len(fns))
-	for i, fn := range fns {
+	for i, f := range fns {
 		alts[i] = alt{apply: func(s *state) {
 			s.withSeq(func(q *callSequence) {
 				n := *q.pending
 				n.offered = maps.Clone(n.offered)
 				if n.offered == nil {
-					n.offered = map[int]*ssa.Function{}
+					n.offered = map[int]offeredFunc{}
 				}
-				n.offered[n.bound] = fn
-				n.argv = append(slices.Clip(n.argv), heap.Func{Fn: fn})
+				n.offered[n.bound] = f
+				n.argv = append(slices.Clip(n.argv), f.value())
 				n.bound++
 				q.pending = &n
 			})
@@ -224,7 +264,7 @@ func (x *explorer) offer(s *state, fns []*ssa.Function) []alt {
 func (x *explorer) seqReturn(s *state, result heap.Value) []alt {
 	c := s.seq.calls[len(s.seq.calls)-1]
 	value := s.seq.value
-	if c.ctor != nil {
+	if made := c.made(); made != nil {
 		results := []heap.Value{result}
 		if t, ok := result.(heap.Tuple); ok {
 			results = t.Elems
@@ -243,9 +283,9 @@ func (x *explorer) seqReturn(s *state, result heap.Value) []alt {
 				return nil
 			}
 		}
-		value = results[c.ctor.result]
-		if !c.ctor.ptr {
-			p := s.heap.Alloc(sig.At(c.ctor.result).Type())
+		value = results[made.result]
+		if !made.ptr {
+			p := s.heap.Alloc(sig.At(made.result).Type())
 			if d := s.heap.Store(p, value); d != nil {
 				return x.decide(s, d)
 			}
@@ -260,6 +300,15 @@ func (x *explorer) seqReturn(s *state, result heap.Value) []alt {
 		}
 	})
 	return nil
+}
+
+// made returns which result of the call is the slot's new value: a
+// constructor's, or a method's that returns a new value; nil for others.
+func (c *seqCall) made() *constructor {
+	if c.ctor != nil {
+		return c.ctor
+	}
+	return c.rebind
 }
 
 // isErrorType reports whether t is the error interface.
@@ -288,10 +337,16 @@ func (x *explorer) sequencePoint(s *state) []alt {
 		}
 		return alts
 	}
+	holds := x.heldPointers(s)[s.seq.slot]
 	for _, m := range slot.plan.methods {
+		rebind := slot.plan.rebinds[m]
+		if rebind != nil && rebind.ptr != holds {
+			// v = v.M() would not compile: the variable holds the other.
+			continue
+		}
 		alts = append(alts, alt{apply: func(s *state) {
 			s.withSeq(func(q *callSequence) {
-				q.pending = x.newSeqCall(s, q, seqCall{slot: q.slot, fn: m})
+				q.pending = x.newSeqCall(s, q, seqCall{slot: q.slot, fn: m, rebind: rebind})
 			})
 		}})
 	}
@@ -395,8 +450,8 @@ func (x *explorer) heldPointers(s *state) map[int]bool {
 	held := map[int]bool{}
 	for _, c := range s.seq.calls {
 		switch {
-		case c.ctor != nil:
-			held[c.slot] = c.ctor.ptr
+		case c.made() != nil:
+			held[c.slot] = c.made().ptr
 		case c.fn == nil:
 			held[c.slot] = x.slots[c.slot].ptr
 		}
@@ -417,17 +472,25 @@ func (x *explorer) sequenceStmts(s *state, args [][]string, q types.Qualifier, r
 		case c.fn == nil:
 			stmts = append(stmts, fmt.Sprintf("var %s %s", name, types.TypeString(slot.plan.named, q)))
 		case c.ctor != nil:
-			lhs := make([]string, c.fn.Signature.Results().Len())
-			for r := range lhs {
-				lhs[r] = "_"
-			}
-			lhs[c.ctor.result] = name
-			stmts = append(stmts, fmt.Sprintf("%s := %s", strings.Join(lhs, ", "), funcCall(c.fn, args[i], q)))
+			stmts = append(stmts, fmt.Sprintf("%s := %s", resultVars(c.ctor, name), funcCall(c.fn, args[i], q)))
+		case c.rebind != nil:
+			stmts = append(stmts, fmt.Sprintf("%s = %s.%s", resultVars(c.rebind, name), name, funcCall(c.fn, args[i], q)))
 		default:
 			stmts = append(stmts, fmt.Sprintf("%s.%s", name, funcCall(c.fn, args[i], q)))
 		}
 	}
 	return stmts
+}
+
+// resultVars writes the left side of an assignment of made's function's
+// results: name for the value it makes, blanks for the others.
+func resultVars(made *constructor, name string) string {
+	lhs := make([]string, made.fn.Signature.Results().Len())
+	for r := range lhs {
+		lhs[r] = "_"
+	}
+	lhs[made.result] = name
+	return strings.Join(lhs, ", ")
 }
 
 // slotVar names the variable of a slot's value: the parameter's name,
@@ -474,11 +537,11 @@ func seqCallArgs(s *state, q types.Qualifier) []heap.CallArgs {
 			continue
 		}
 		out[i] = heap.CallArgs{Obj: c.args, Params: c.params()}
-		for k, fn := range c.offered {
+		for k, f := range c.offered {
 			if out[i].Given == nil {
 				out[i].Given = map[int]string{}
 			}
-			out[i].Given[k] = funcName(fn, q)
+			out[i].Given[k] = f.expr(q)
 		}
 	}
 	return out

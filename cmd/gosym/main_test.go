@@ -335,7 +335,7 @@ func TestBadDirectives(t *testing.T) {
 	file := filepath.Join(dir, "bad.go")
 	want := []string{
 		"gosym: " + file + `:5:1: //gosym:k: want a positive integer, got "zero" (not applied)`,
-		"gosym: " + file + ":6:1: unknown directive //gosym:frobnicate (want ignore, k, loops, recursion or timeout) (not applied)",
+		"gosym: " + file + ":6:1: unknown directive //gosym:frobnicate (want ignore, k, loops, recursion, seq or timeout) (not applied)",
 		"gosym: " + file + ":8:2: //gosym:ignore needs a reason (not applied)",
 		"gosym: " + file + ":9:14: //gosym:loops belongs in a function's doc comment (not applied)",
 	}

@@ -209,3 +209,61 @@ func (s *Sorted) Insert(v int) {
 func (s *Sorted) Gap() int {
 	return 100 / (s.vals[1] - s.vals[0]) // want index `^index out of range \[1\] with length 0` div-zero "^integer divide by zero"
 }
+
+// Vec is an immutable vector of ints: its methods return new vectors.
+// Make one with EmptyVec.
+type Vec struct {
+	vals []int
+}
+
+// EmptyVec returns the vector without values.
+func EmptyVec() Vec { return Vec{} }
+
+// With returns v with x added at the end; v is unchanged.
+func (v Vec) With(x int) Vec {
+	return Vec{vals: append(v.vals[:len(v.vals):len(v.vals)], x)}
+}
+
+// Ratio divides the next-to-last value by the last; a vector of fewer
+// than two values has ratio 0.
+func (v Vec) Ratio() int {
+	n := len(v.vals)
+	if n < 2 {
+		return 0
+	}
+	return v.vals[n-2] / v.vals[n-1] // want div-zero "^integer divide by zero"
+}
+
+// Set is a sorted set of keys of any type under a comparison function,
+// as gods' containers are; make one with NewSet. The package offers no
+// comparison, so the witness writes one out.
+type Set struct {
+	compare func(a, b any) int
+	keys    []any
+}
+
+// NewSet returns an empty set ordered by compare.
+func NewSet(compare func(a, b any) int) *Set { return &Set{compare: compare} }
+
+// Add inserts k in order, unless the set holds it.
+func (s *Set) Add(k any) {
+	i := 0
+	for ; i < len(s.keys); i++ {
+		c := s.compare(s.keys[i], k) // want latent nil-func "^call of nil function: s.compare is nil$"
+		if c == 0 {
+			return
+		}
+		if c > 0 {
+			break
+		}
+	}
+	s.keys = append(s.keys, nil)
+	copy(s.keys[i+1:], s.keys[i:])
+	s.keys[i] = k
+}
+
+// Gap divides by the room between the two smallest int keys: two keys
+// next to each other leave none, which only a real ordering tells.
+func (s *Set) Gap() int {
+	return 100 / (s.keys[1].(int) - s.keys[0].(int) - 1) // want div-zero "^integer divide by zero" index `^index out of range \[1\] with length 0` latent type-assert "^interface conversion: interface is nil, not int \\(s.keys\\[1\\]\\)$" latent type-assert "^interface conversion: interface is nil, not int \\(s.keys\\[0\\]\\)$"
+}

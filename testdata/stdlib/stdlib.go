@@ -64,3 +64,14 @@ func Field(s string) string {
 	f := strings.Split(s, " ")
 	return f[1] // want index `^index out of range \[1\] with length 1 \(f\[1\]\)$`
 }
+
+// LastUnread returns the last byte of b's unread data. A *bytes.Buffer
+// comes from its package's API (its zero value is ready to use), so the
+// empty buffer is a witness; one that needs a hand-built buffer is
+// latent. Sequences of calls of its many methods are left out, for time.
+//
+//gosym:seq 0
+func LastUnread(b *bytes.Buffer) byte {
+	data := b.Bytes()        // want latent slice-bounds `^slice bounds out of range .* \(in \(\*bytes.Buffer\).Bytes\)$`
+	return data[len(data)-1] // want index `^index out of range \[-1\]`
+}
