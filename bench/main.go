@@ -27,7 +27,8 @@
 //
 // Each run of the other tables is one function under one configuration,
 // one at a time, so that times are comparable; path, state and solver
-// counts do not depend on the machine. realcode runs -p functions at once.
+// counts do not depend on the machine. realcode runs -p functions at once,
+// each with -realcode-timeout and the sequence bound -realcode-seq.
 package main
 
 import (
@@ -43,6 +44,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/gosym/gosym/ssaexec"
 )
 
 type options struct {
@@ -57,6 +60,8 @@ type options struct {
 	// function and functions analysed at once.
 	realTimeout time.Duration
 	workers     int
+	// realSeq is the realcode table's bound on call sequences.
+	realSeq int
 }
 
 var allTables = []string{"kbound", "nbound", "abstraction", "peers", "realcode"}
@@ -90,13 +95,14 @@ func parseFlags(args []string) (options, error) {
 	out := fs.String("o", "", "also write the Markdown into this file")
 	realTimeout := fs.Duration("realcode-timeout", 10*time.Second, "time budget of one function of the realcode table")
 	workers := fs.Int("p", 2, "functions of the realcode table analysed at once")
+	realSeq := fs.Int("realcode-seq", ssaexec.DefaultConfig().Seq, "bound on the calls of a sequence that builds a value in the realcode table")
 	if err := fs.Parse(args); err != nil {
 		return options{}, err
 	}
 	if fs.NArg() > 0 {
 		return options{}, fmt.Errorf("unexpected arguments %q", fs.Args())
 	}
-	opts := options{timeout: *timeout, out: *out, cpuprof: *cpuprof, realTimeout: *realTimeout, workers: max(*workers, 1)}
+	opts := options{timeout: *timeout, out: *out, cpuprof: *cpuprof, realTimeout: *realTimeout, workers: max(*workers, 1), realSeq: max(*realSeq, 0)}
 	var err error
 	if opts.tables, err = subset(*tables, allTables, "table"); err != nil {
 		return options{}, err

@@ -33,8 +33,8 @@ func (r *Report) header(w io.Writer) {
 		mods = append(mods, m.Path+"@"+m.Version)
 	}
 	c := r.Config
-	fmt.Fprintf(w, "Modules: %s. Bounds: k=%d, loops=%d, recursion=%d, timeout %s per function, %d worker(s). ",
-		strings.Join(mods, ", "), c.K, c.Loops, c.Recursion, c.Timeout, r.Workers)
+	fmt.Fprintf(w, "Modules: %s. Bounds: k=%d, loops=%d, recursion=%d, seq=%d, timeout %s per function, %d worker(s). ",
+		strings.Join(mods, ", "), c.K, c.Loops, c.Recursion, c.Seq, c.Timeout, r.Workers)
 	fmt.Fprintf(w, "Wall time %s. Positions are relative to GOMODCACHE or GOROOT.\n\n", round(r.Wall))
 }
 
