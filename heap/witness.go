@@ -405,10 +405,15 @@ func (w *witnessWriter) structLit(id ObjID, p Path, t types.Type, at string) str
 			expr = at + "." + f.Name()
 		}
 		if v, ok := w.h.inputs[Loc{Obj: id, Path: fp}]; ok {
-			if lit := w.value(v, f.Type(), expr); lit != "" {
+			links := len(w.links)
+			lit := w.value(v, f.Type(), expr)
+			if lit != "" || len(w.links) > links {
+				// Set in the literal, or by a link statement after it.
 				w.checkField(f, t)
-				parts = append(parts, f.Name()+": "+lit)
 				unexported = unexported || !f.Exported()
+			}
+			if lit != "" {
+				parts = append(parts, f.Name()+": "+lit)
 			}
 			continue
 		}
@@ -613,6 +618,7 @@ func (w *witnessWriter) pathExpr(id ObjID, p Path) string {
 	idx, _ := p.fields()
 	for _, i := range idx {
 		st := Under(t).(*types.Struct)
+		w.checkField(st.Field(i), t)
 		b.WriteString("." + st.Field(i).Name())
 		t = st.Field(i).Type()
 	}

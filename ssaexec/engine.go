@@ -505,6 +505,13 @@ func (x *explorer) finish(s *state) {
 	case cut:
 		x.cutPath(s, s.why)
 	case unsupported:
+		if s.seq != nil && s.seq.running {
+			// Met while building a value, not in the function: the
+			// values that call would build are not explored, a bound.
+			x.bounds["api: a call of a sequence met an unsupported construct: "+s.why] = true
+			x.res.Cut++
+			return
+		}
 		x.constructs[s.why] = true
 	case panicked:
 		if s.seqPanic {

@@ -207,32 +207,55 @@ func (s *Suite) Source(external bool) ([]byte, error) {
 	} else {
 		fmt.Fprintf(&b, "package %s\n\n", s.PkgName)
 	}
-	b.WriteString("import (\n")
-	for _, imp := range [][2]string{
-		{"gosymfmt", "fmt"}, {"gosymfilepath", "path/filepath"}, {"gosymruntime", "runtime"},
-		{"gosymstrings", "strings"}, {"gosymtesting", "testing"},
-	} {
-		fmt.Fprintf(&b, "\t%s %q\n", imp[0], imp[1])
+	live := s.live(external)
+	if live > 0 {
+		s.writeImports(&b, external)
 	}
-	for i, path := range s.imports(external) {
-		if i == 0 {
-			b.WriteString("\n") // a group of their own: gofmt keeps it apart
-		}
-		fmt.Fprintf(&b, "\t%q\n", path)
-	}
-	b.WriteString(")\n")
 	for _, t := range s.Tests {
 		if t.External == external {
 			b.WriteString("\n")
 			s.writeTest(&b, t)
 		}
 	}
-	b.WriteString(helper)
+	if live > 0 {
+		b.WriteString(helper)
+	}
 	src, err := format.Source(b.Bytes())
 	if err != nil {
 		return b.Bytes(), fmt.Errorf("generated tests of %s do not parse: %v", s.PkgPath, err)
 	}
 	return src, nil
+}
+
+// live counts the tests of one file that are not omitted. A file of
+// omitted tests alone has their comments and nothing to import: a test
+// file of bytes that imports testing, which imports bytes, does not build.
+func (s *Suite) live(external bool) int {
+	n := 0
+	for _, t := range s.Tests {
+		if t.External == external && t.Omitted == "" {
+			n++
+		}
+	}
+	return n
+}
+
+// writeImports writes the import declaration of one file.
+func (s *Suite) writeImports(b *bytes.Buffer, external bool) {
+	b.WriteString("import (\n")
+	for _, imp := range [][2]string{
+		{"gosymfmt", "fmt"}, {"gosymfilepath", "path/filepath"}, {"gosymruntime", "runtime"},
+		{"gosymstrings", "strings"}, {"gosymtesting", "testing"},
+	} {
+		fmt.Fprintf(b, "\t%s %q\n", imp[0], imp[1])
+	}
+	for i, path := range s.imports(external) {
+		if i == 0 {
+			b.WriteString("\n") // a group of their own: gofmt keeps it apart
+		}
+		fmt.Fprintf(b, "\t%q\n", path)
+	}
+	b.WriteString(")\n")
 }
 
 // imports returns the packages the witnesses of one file's tests name.

@@ -163,6 +163,11 @@ func TestUnwritable(t *testing.T) {
 	if !strings.Contains(string(src), comment) || strings.Contains(string(src), "func TestGosymWitness") {
 		t.Errorf("generated file does not replace the test by the comment %q:\n%s", comment, src)
 	}
+	// Nothing to import: an in-package test file of bytes that imported
+	// testing (which imports bytes) would not build.
+	if strings.Contains(string(src), "import") {
+		t.Errorf("a file of omitted tests alone imports packages:\n%s", src)
+	}
 	results, err := Replay(s, dirs[s.PkgPath], Options{})
 	if err != nil {
 		t.Fatal(err)

@@ -137,10 +137,18 @@ func (r *Report) errorList(w io.Writer) {
 	fmt.Fprintln(w)
 }
 
-// witness writes a finding's witness in one cell: its statements, and
-// why it does not compile in the package, if it does not.
+// witness writes a finding's witness in one cell: its statements as the
+// external test package writes them (as the package's own code writes
+// them, marked "in-package", where only it can), and why it does not
+// compile in the package, if it does not.
 func witness(f *ssaexec.Finding) string {
+	if e := f.External; e != nil {
+		return code(strings.Join(append(slices.Clip(e.Setup), e.Call), "; "))
+	}
 	w := code(strings.Join(append(slices.Clip(f.Setup), f.Call), "; "))
+	if len(f.NotExternal) > 0 {
+		w += " (in-package: " + cell(strings.Join(f.NotExternal, "; ")) + ")"
+	}
 	if len(f.Unwritable) > 0 {
 		w += " (not Go that compiles in the package: " + cell(strings.Join(f.Unwritable, "; ")) + ")"
 	}
