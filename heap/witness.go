@@ -34,6 +34,9 @@ type Witness struct {
 	// literals although WitnessOptions.MustBuild says a caller gets them
 	// from the package's API: the input is one no caller can build.
 	HandBuilt []string
+	// Unnameable names the unexported types of other packages the code
+	// names (a part of Unwritable).
+	Unnameable []string
 }
 
 // CallArgs is a call made before the entry: its arguments' pseudo-object
@@ -106,6 +109,7 @@ func (h *Heap) WitnessWith(m Valuer, q types.Qualifier, params *types.Tuple, opt
 	out.Setup = append(out.Setup, w.links...)
 	out.Unwritable = w.unwritable
 	out.HandBuilt = w.handBuilt
+	out.Unnameable = w.unnameable
 	return out
 }
 
@@ -156,6 +160,8 @@ type witnessWriter struct {
 	// Witness.HandBuilt.
 	mustBuild func(t types.Type, unexported bool) bool
 	handBuilt []string
+	// unnameable: see Witness.Unnameable.
+	unnameable []string
 }
 
 // target returns the object a recorded pointer value stands for in the

@@ -22,7 +22,11 @@ func (w *witnessWriter) checkType(t types.Type) {
 	case *types.Named:
 		obj := t.Obj()
 		if !obj.Exported() && w.foreign(obj.Pkg()) {
-			w.unwritableBecause(fmt.Sprintf("type %s is not exported", types.TypeString(t, w.q)))
+			name := types.TypeString(t, w.q)
+			w.unwritableBecause(fmt.Sprintf("type %s is not exported", name))
+			if i, found := slices.BinarySearch(w.unnameable, name); !found {
+				w.unnameable = slices.Insert(w.unnameable, i, name)
+			}
 		}
 		for i := 0; i < t.TypeArgs().Len(); i++ {
 			w.checkType(t.TypeArgs().At(i))

@@ -517,6 +517,14 @@ func TestExternalWitnesses(t *testing.T) {
 			"field n of contracts.Ring is not exported",
 		}}},
 	}, {
+		// A nil of a type the package does not export: latent, and no
+		// external witness; a nil interface any caller can pass.
+		fn: "api.TotalSize",
+		want: []external{
+			{NotExternal: []string{"type api.box is not exported"}},
+			{Witness: &ExternalWitness{Call: "api.TotalSize([]api.Sizer{nil})", Imports: []string{"github.com/gosym/gosym/testdata/api"}}},
+		},
+	}, {
 		// An unexported function (an entry under -all).
 		fn:   "lists.valueAfter",
 		want: []external{{NotExternal: []string{"valueAfter is not exported"}}},

@@ -59,8 +59,12 @@ type buildPlan struct {
 	observers int
 	// why, if not empty, says why the API cannot build the type: its
 	// values are then written by hand, and the findings that need them
-	// are latent.
-	why string
+	// are latent, a zero value too unless the doc comment calls it
+	// usable (zero). sourceless marks a type of a package without
+	// source, whose doc comment gosym has not read: its zero value is
+	// taken as written.
+	why        string
+	sourceless bool
 }
 
 // constructor is a function that returns a value of the type as its
@@ -180,6 +184,7 @@ func (a *apiIndex) newPlan(named *types.Named) *buildPlan {
 	pkg := a.prog.Package(obj.Pkg())
 	if pkg == nil || !hasBodies(pkg) {
 		p.why = "no source for package " + obj.Pkg().Path() + " of " + obj.Name()
+		p.sourceless = true
 		return p
 	}
 	for _, m := range pkg.Members {
@@ -190,6 +195,7 @@ func (a *apiIndex) newPlan(named *types.Named) *buildPlan {
 		if fn.TypeParams().Len() > 0 {
 			if returnsGeneric(fn, named) {
 				p.why = "generic constructor " + fn.Name() + " of " + obj.Name() + " is not instantiated"
+				p.zero = zeroUsable.MatchString(a.docs[obj.Pos()])
 				return p
 			}
 			continue
@@ -369,7 +375,8 @@ func needsAPIArgs(fn *ssa.Function) bool {
 // mustBuild is heap.WitnessOptions.MustBuild: a literal of an API type is
 // hand-built when it sets an unexported field, or when it is a zero value
 // (exported fields aside) that the type's doc comment does not call usable
-// and a constructor exists for.
+// and a constructor exists for, a function or a method of another type
+// (an iterator's zero value is no iterator its container made).
 func (a *apiIndex) mustBuild(t types.Type, unexported bool) bool {
 	named, ok := apiType(t)
 	if !ok {
@@ -379,7 +386,7 @@ func (a *apiIndex) mustBuild(t types.Type, unexported bool) bool {
 		return true
 	}
 	p := a.plan(named)
-	return p.why == "" && !p.zero
+	return !p.sourceless && !p.zero
 }
 
 // apiSlot is an entry parameter whose value the API builds.

@@ -564,15 +564,22 @@ func (x *explorer) report(s *state) {
 	w := x.writeWitness(s, m, recordingQualifier(qualifierFor(x.fn), imports), "")
 	f.Latent = len(w.handBuilt) > 0
 	f.HandBuilt = w.handBuilt
+	f.External, f.NotExternal = nil, nil
+	if !f.Latent {
+		var unnameable []string
+		f.External, f.NotExternal, unnameable = x.externalWitness(s, m)
+		if len(unnameable) > 0 {
+			// A value of a type its package does not export (a nil
+			// *io.discard, a sort.reverse literal): written so, the
+			// input is none a user of the package can write.
+			f.Latent, f.HandBuilt = true, unnameable
+		}
+	}
 	if known != nil && f.Latent && (!known.Latent || !smaller(s.heap, known)) {
 		return // a caller can reach it already, or a smaller input
 	}
 	f.Setup, f.Call, f.InvariantCheck, f.Unwritable = w.setup, w.call, w.invariantCheck, w.unwritable
 	f.Imports = sortedKeys(imports)
-	f.External, f.NotExternal = nil, nil
-	if !f.Latent && len(f.Unwritable) == 0 {
-		f.External, f.NotExternal = x.externalWitness(s, m)
-	}
 	f.Func = x.res.Func
 	f.Trace = x.traceOf(s, f, m)
 	if p := f.atPanic; p != nil {

@@ -30,6 +30,7 @@ type writtenWitness struct {
 	call, invariantCheck string
 	unwritable           []string
 	handBuilt            []string
+	unnameable           []string
 }
 
 // writeWitness writes the witness of the panicking path s under model m,
@@ -37,7 +38,7 @@ type writtenWitness struct {
 // empty): the code refers to a package by it.
 func (x *explorer) writeWitness(s *state, m heap.Valuer, q types.Qualifier, reserved string) writtenWitness {
 	w := s.heap.WitnessWith(m, q, x.params, x.witnessOptions(s, q, reserved))
-	out := writtenWitness{setup: w.Setup, unwritable: w.Unwritable, handBuilt: w.HandBuilt}
+	out := writtenWitness{setup: w.Setup, unwritable: w.Unwritable, handBuilt: w.HandBuilt, unnameable: w.Unnameable}
 	if s.seqLen() > 0 {
 		out.setup = append(out.setup, x.sequenceStmts(s, w.CallArgs, q, reserved)...)
 	}
@@ -55,21 +56,23 @@ func (x *explorer) writeWitness(s *state, m heap.Valuer, q types.Qualifier, rese
 // externalWitness writes the witness of s as code of the external test
 // package, or says why it cannot be: the function, its receiver type or
 // the invariant is not exported, the package is a command, or the input
-// names the package's unexported types or fields.
-func (x *explorer) externalWitness(s *state, m heap.Valuer) (*ExternalWitness, []string) {
+// names the package's unexported types or fields. unnameable lists the
+// unexported types (of any package) the input names: no user of the
+// package can write such an input.
+func (x *explorer) externalWitness(s *state, m heap.Valuer) (w *ExternalWitness, why, unnameable []string) {
 	pkg := packageOf(x.fn)
 	if pkg == nil {
-		return nil, []string{"the function belongs to no package"}
+		return nil, []string{"the function belongs to no package"}, nil
 	}
-	if why := notExternal(x.fn, pkg, s.finding.invariant); why != "" {
-		return nil, []string{why}
+	if reason := notExternal(x.fn, pkg, s.finding.invariant); reason != "" {
+		return nil, []string{reason}, nil
 	}
 	imports := map[string]bool{}
-	w := x.writeWitness(s, m, recordingQualifier(externalQualifier, imports), pkg.Pkg.Name())
-	if len(w.unwritable) > 0 {
-		return nil, w.unwritable
+	ext := x.writeWitness(s, m, recordingQualifier(externalQualifier, imports), pkg.Pkg.Name())
+	if len(ext.unwritable) > 0 {
+		return nil, ext.unwritable, ext.unnameable
 	}
-	return &ExternalWitness{Setup: w.setup, Call: w.call, InvariantCheck: w.invariantCheck, Imports: sortedKeys(imports)}, nil
+	return &ExternalWitness{Setup: ext.setup, Call: ext.call, InvariantCheck: ext.invariantCheck, Imports: sortedKeys(imports)}, nil, nil
 }
 
 // notExternal says why no code outside fn's package can call fn as a

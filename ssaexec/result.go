@@ -183,8 +183,9 @@ type Finding struct {
 	NotExternal []string
 
 	// Latent marks a finding whose witness writes by hand a value that a
-	// caller can only get from the package's API (HandBuilt names the
-	// types): no user of the package can reach it as it stands.
+	// caller can only get from the package's API, or names a type that
+	// its package does not export (HandBuilt names the types): no user of
+	// the package can reach it as it stands.
 	Latent    bool
 	HandBuilt []string
 

@@ -267,3 +267,35 @@ func (s *Set) Add(k any) {
 func (s *Set) Gap() int {
 	return 100 / (s.keys[1].(int) - s.keys[0].(int) - 1) // want div-zero "^integer divide by zero" index `^index out of range \[1\] with length 0` latent type-assert "^interface conversion: interface is nil, not int \\(s.keys\\[1\\]\\)$" latent type-assert "^interface conversion: interface is nil, not int \\(s.keys\\[0\\]\\)$"
 }
+
+// Sizer has a size.
+type Sizer interface{ Capacity() int }
+
+// box is the package's own Sizer, which it does not export.
+type box struct{ n int }
+
+// Capacity returns the box's size.
+func (b *box) Capacity() int { return b.n } // want latent nil-deref "^nil dereference: b is nil"
+
+// SizerOf returns a box of size n as a Sizer: never a nil one.
+func SizerOf(n int) Sizer { return &box{n: n} }
+
+// TotalSize adds the sizes. A nil Sizer makes it panic, which any caller
+// can pass; a nil *box, which no caller can name, is latent.
+func TotalSize(ss []Sizer) int {
+	total := 0
+	for _, s := range ss {
+		total += s.Capacity() // want nil-deref "^nil dereference: method Capacity called on nil interface s$"
+	}
+	return total
+}
+
+// Cursor walks a List; get one from (*List).Cursor.
+type Cursor struct{ at *node }
+
+// Cursor returns a cursor at the list's first value.
+func (l *List) Cursor() *Cursor { return &Cursor{at: l.head} }
+
+// Value returns the value under the cursor. Its zero value is no cursor
+// a list made, so that it panics is latent.
+func (c *Cursor) Value() int { return c.at.val } // want latent nil-deref "^nil dereference: c.at is nil"
