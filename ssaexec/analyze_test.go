@@ -401,6 +401,31 @@ func TestWitnesses(t *testing.T) {
 			Call:    "v.Ratio()",
 		}},
 	}, {
+		// A type made by a method of another type (an iterator) is made
+		// on a value the API built, then goes on with its own methods.
+		fn: "(*api.BagIter).Done",
+		want: []shownFinding{{
+			Kind: Panic, Posn: "api.go:342:8",
+			Message: "panic: iterator overflow",
+			Setup:   []string{"bag := NewBag()", "bag.Add(0)", "it := bag.From(1)", "it.Skip(9223372036854775807)", "it.Skip(4611686021614901772)"},
+			Call:    "it.Done()",
+		}, {
+			// Its zero value is no iterator the bag made.
+			Kind: NilDeref, Posn: "api.go:344:29",
+			Message:   "nil dereference: it.b is nil",
+			Setup:     []string{"it := &BagIter{b: nil, next: 0}"},
+			Call:      "it.Done()",
+			HandBuilt: []string{"BagIter"},
+		}},
+	}, {
+		fn: "(*api.Cursor).Value",
+		want: []shownFinding{{
+			Kind: NilDeref, Posn: "api.go:301:44",
+			Message: "nil dereference: c.at is nil",
+			Setup:   []string{"list := NewList()", "c := list.Cursor()"},
+			Call:    "c.Value()",
+		}},
+	}, {
 		// Another package's type comes from its API too: the zero value
 		// bytes.Buffer's doc comment calls ready to use. The hand-built
 		// buffer's panic is latent, and not Go the package can write.
@@ -417,6 +442,28 @@ func TestWitnesses(t *testing.T) {
 			Message: "index out of range [-1] (data[len(data) - 1])",
 			Setup:   []string{"b := &bytes.Buffer{}"},
 			Call:    "LastUnread(b)",
+		}},
+	}, {
+		// A generic function whose arguments do not infer its type
+		// argument is called with it, the first type its constraint names.
+		fn: "generic.NewTree",
+		want: []shownFinding{{
+			Kind: Panic, Posn: "generic.go:105:8",
+			Message: "panic: bad degree",
+			Call:    "NewTree[int](0)",
+		}, {
+			Kind: MakeLen, Posn: "generic.go:117:28",
+			Message: "makeslice: cap out of range (n)",
+			Call:    "NewTree[int](35184372088836)",
+		}},
+	}, {
+		// An instance whose type argument is its caller's type parameter
+		// is as abstract as the generic function.
+		fn: "generic.NewPool[T]",
+		want: []shownFinding{{
+			Kind: MakeLen, Posn: "generic.go:117:28",
+			Message: "makeslice: cap out of range (n)",
+			Call:    "NewPool[int](-1)",
 		}},
 	}, {
 		// An instance of a generic type: its zero value and a method.

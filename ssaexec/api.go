@@ -2,12 +2,14 @@ package ssaexec
 
 import (
 	"cmp"
+	"fmt"
 	"go/ast"
 	"go/token"
 	"go/types"
 	"regexp"
 	"slices"
 	"sync"
+	"unicode"
 
 	"golang.org/x/tools/go/ssa"
 )
@@ -44,6 +46,11 @@ type buildPlan struct {
 	named *types.Named
 	// ctors are the package's exported functions that return the type.
 	ctors []constructor
+	// makers are the exported methods of the package's other exported
+	// types that return the type (an iterator from its container), in
+	// source order. A slot calls those of the first one's receiver type
+	// on a value the API built first (see apiSlots).
+	makers []constructor
 	// zero says the zero value is a starting state: the doc comment says
 	// it is usable, or the package has no constructor.
 	zero bool
@@ -210,13 +217,11 @@ func (a *apiIndex) newPlan(named *types.Named) *buildPlan {
 	}
 	slices.SortFunc(p.ctors, func(x, y constructor) int { return cmp.Compare(x.fn.Pos(), y.fn.Pos()) })
 	documented := zeroUsable.MatchString(a.docs[obj.Pos()])
-	if maker := methodConstructor(pkg, named); maker != "" && len(p.ctors) == 0 && !documented {
-		// Values come from a method of another type (an iterator from
-		// its container), which needs that value built first.
-		p.why = obj.Name() + " is made by " + maker + ", a method of another type, which call sequences do not run yet"
-		return p
-	}
-	p.zero = len(p.ctors) == 0 || documented
+	p.makers = a.makers(pkg, named)
+	// A zero value is a starting state where the documentation says so,
+	// or where nothing else makes one: an iterator's zero value is no
+	// iterator its container made.
+	p.zero = documented || len(p.ctors) == 0 && len(p.makers) == 0
 	if isGenericDecl(named) {
 		p.methods = a.abstractMethods(named)
 		return p
@@ -276,29 +281,44 @@ func isGenericDecl(named *types.Named) bool {
 	return true
 }
 
-// methodConstructor names an exported method of another type of pkg that
-// returns named (or a pointer to it), or returns "".
-func methodConstructor(pkg *ssa.Package, named *types.Named) string {
+// makers returns the exported methods of pkg's other exported types that
+// return named (or a pointer to it), with their receivers' pointer
+// methods, in source order. Methods of generic types are left out: their
+// receivers cannot be built yet.
+func (a *apiIndex) makers(pkg *ssa.Package, named *types.Named) []constructor {
+	var out []constructor
 	for _, m := range pkg.Members {
 		t, ok := m.(*ssa.Type)
 		if !ok || !t.Object().Exported() || types.Identical(t.Type(), named) {
 			continue
 		}
-		mset := types.NewMethodSet(types.NewPointer(t.Type()))
+		if n, ok := t.Type().(*types.Named); !ok || n.TypeParams().Len() > 0 {
+			continue
+		}
+		mset := a.prog.MethodSets.MethodSet(types.NewPointer(t.Type()))
 		for i := 0; i < mset.Len(); i++ {
 			sel := mset.At(i)
 			if !sel.Obj().Exported() {
 				continue
 			}
-			res := sel.Type().(*types.Signature).Results()
-			for j := 0; j < res.Len(); j++ {
-				if _, ok := returns(res.At(j).Type(), named); ok {
-					return "(" + types.TypeString(sel.Recv(), types.RelativeTo(pkg.Pkg)) + ")." + sel.Obj().Name()
-				}
+			fn := a.prog.MethodValue(sel)
+			if fn == nil || fn.Blocks == nil || needsAPIArgs(fn) {
+				continue
+			}
+			if c := newValueResult(fn, named); c != nil {
+				out = append(out, *c)
 			}
 		}
 	}
-	return ""
+	slices.SortFunc(out, func(x, y constructor) int {
+		return cmp.Or(cmp.Compare(x.fn.Pos(), y.fn.Pos()), cmp.Compare(x.fn.String(), y.fn.String()))
+	})
+	return out
+}
+
+// makerReceiver returns the named type a maker is a method of.
+func makerReceiver(c constructor) *types.Named {
+	return namedOf(c.fn.Params[0].Type())
 }
 
 // returnsGeneric reports whether the generic function fn returns an
@@ -389,14 +409,23 @@ func (a *apiIndex) mustBuild(t types.Type, unexported bool) bool {
 	return !p.sourceless && !p.zero
 }
 
-// apiSlot is an entry parameter whose value the API builds.
+// apiSlot is an entry parameter whose value the API builds, or a value
+// the API builds for the maker of the next slot (param < 0).
 type apiSlot struct {
 	param int
 	ptr   bool // the parameter is a pointer to the type
 	plan  *buildPlan
+	// owner is the index of the slot whose value the makers of this one
+	// are called on, or -1; name is an owner slot's variable.
+	owner int
+	name  string
+	// why, if not empty, says why the API cannot build the value: the
+	// plan's reason, or its makers' receivers'.
+	why string
 }
 
-// apiSlots returns fn's parameters that the API builds.
+// apiSlots returns fn's parameters that the API builds, each after the
+// slot of the value its makers need.
 func (a *apiIndex) apiSlots(fn *ssa.Function) []apiSlot {
 	var out []apiSlot
 	for i, p := range fn.Params {
@@ -405,9 +434,61 @@ func (a *apiIndex) apiSlots(fn *ssa.Function) []apiSlot {
 			continue
 		}
 		_, ptr := types.Unalias(p.Type()).(*types.Pointer)
-		out = append(out, apiSlot{param: i, ptr: ptr, plan: a.plan(named)})
+		slot := apiSlot{param: i, ptr: ptr, plan: a.plan(named), owner: -1}
+		slot.why = slot.plan.why
+		if owner, why := a.ownerSlot(fn, slot.plan); why != "" {
+			slot.why = why
+		} else if owner != nil {
+			out = append(out, *owner)
+			slot.owner = len(out) - 1
+		}
+		out = append(out, slot)
 	}
 	return out
+}
+
+// ownerSlot returns the slot of the value a type made by methods of
+// another type needs first: a value of the first maker's receiver type,
+// which the API builds. why says why there is none when the type has no
+// other start.
+func (a *apiIndex) ownerSlot(fn *ssa.Function, p *buildPlan) (owner *apiSlot, why string) {
+	if p.why != "" || len(p.makers) == 0 {
+		return nil, ""
+	}
+	recv := makerReceiver(p.makers[0])
+	maker := "(*" + recv.Obj().Name() + ")." + p.makers[0].fn.Name()
+	named, ok := apiType(recv)
+	if !ok {
+		if len(p.ctors) == 0 && !p.zero {
+			return nil, p.named.Obj().Name() + " is made by " + maker + ", whose receiver type has no API to build"
+		}
+		return nil, ""
+	}
+	op := a.plan(named)
+	if op.why != "" || len(op.makers) > 0 && len(op.ctors) == 0 && !op.zero {
+		if len(p.ctors) == 0 && !p.zero {
+			return nil, p.named.Obj().Name() + " is made by " + maker + ", whose receiver cannot be built"
+		}
+		return nil, ""
+	}
+	return &apiSlot{param: -1, ptr: true, plan: op, owner: -1, name: ownerName(fn, named)}, ""
+}
+
+// ownerName names the variable of an owner slot of type named: the
+// type's name lowered, made apart from fn's parameters' names, Go's
+// keywords and predeclared names (a Map's is map1).
+func ownerName(fn *ssa.Function, named *types.Named) string {
+	base := []rune(named.Obj().Name())
+	base[0] = unicode.ToLower(base[0])
+	taken := func(name string) bool {
+		return token.IsKeyword(name) || types.Universe.Lookup(name) != nil ||
+			slices.ContainsFunc(fn.Params, func(p *ssa.Parameter) bool { return p.Name() == name })
+	}
+	name := string(base)
+	for n := 1; taken(name); n++ {
+		name = fmt.Sprintf("%s%d", string(base), n)
+	}
+	return name
 }
 
 // changesMemory reports whether fn may change memory that existed before

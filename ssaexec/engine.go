@@ -213,7 +213,7 @@ func Analyze(fn *ssa.Function, cfg Config) (res *FuncResult) {
 		return res
 	}
 	if isAbstractGeneric(fn) {
-		res.Notes = append(res.Notes, "never instantiated: type parameters analysed as any type satisfying their constraints; the witness instantiates them with any or their core type")
+		res.Notes = append(res.Notes, "never instantiated: type parameters analysed as any type satisfying their constraints; the witness instantiates them with their core type, the first type their constraint names, or any")
 	}
 	x.explore(x.initial())
 	x.finishRecord()
@@ -233,7 +233,7 @@ func unsupportedFunc(fn *ssa.Function) string {
 // parameters left abstract: values of a type parameter are treated like
 // values of its constraint interface.
 func isAbstractGeneric(fn *ssa.Function) bool {
-	if fn.TypeParams().Len() > 0 && len(fn.TypeArgs()) == 0 {
+	if fn.TypeParams().Len() > 0 && len(fn.TypeArgs()) == 0 || abstractInstance(fn) {
 		return true
 	}
 	if recv := fn.Signature.Recv(); recv != nil {
@@ -242,6 +242,22 @@ func isAbstractGeneric(fn *ssa.Function) bool {
 		}
 	}
 	return false
+}
+
+// abstractInstance reports an instance of a generic function whose type
+// arguments are all type parameters of its caller (NewFreeList[T], made
+// where a generic New[T] calls it): as abstract as the generic itself.
+func abstractInstance(fn *ssa.Function) bool {
+	args := fn.TypeArgs()
+	if len(args) == 0 {
+		return false
+	}
+	for _, t := range args {
+		if _, ok := t.(*types.TypeParam); !ok {
+			return false
+		}
+	}
+	return true
 }
 
 func deref0(t types.Type) types.Type {
@@ -857,22 +873,37 @@ func invariantCheck(fn *ssa.Function, invariant string, setup, args []string, q 
 
 // representatives rewrites a witness of generic code analysed abstractly
 // so that it compiles: each type parameter is replaced by a type that
-// satisfies its constraint (its core type, or any), where there is one.
+// satisfies its constraint (see representative), and a generic function
+// is called with its type arguments written out, which its arguments
+// alone may not infer (New[int](0)).
 func representatives(fn *ssa.Function, setup []string, call string, q types.Qualifier) ([]string, string) {
-	params := fn.TypeParams()
-	if recv := fn.Signature.RecvTypeParams(); recv != nil && recv.Len() > 0 {
-		params = recv
+	var params []*types.TypeParam
+	switch {
+	case abstractInstance(fn):
+		for _, t := range fn.TypeArgs() {
+			params = append(params, t.(*types.TypeParam))
+		}
+	case fn.Signature.RecvTypeParams().Len() > 0:
+		params = typeParams(fn.Signature.RecvTypeParams())
+	default:
+		params = typeParams(fn.TypeParams())
 	}
 	subst := map[string]string{}
-	for i := 0; i < params.Len(); i++ {
-		tp := params.At(i)
-		rep := "any"
-		if core := heap.Under(tp); !types.IsInterface(core) {
-			rep = types.TypeString(core, q)
-		} else if iface, ok := tp.Constraint().Underlying().(*types.Interface); ok && iface.NumMethods() > 0 {
-			continue // no stand-in satisfies a constraint with methods
+	for _, tp := range params {
+		if rep, ok := representative(tp, q); ok {
+			subst[tp.Obj().Name()] = rep
 		}
-		subst[tp.Obj().Name()] = rep
+	}
+	if fn.Signature.Recv() == nil && !abstractInstance(fn) && !inferable(fn.Signature, params) {
+		// The call names the function bare and its arguments do not say
+		// every type argument: give it its parameters, which the
+		// substitution below replaces.
+		name := funcName(fn, q)
+		names := make([]string, len(params))
+		for i, tp := range params {
+			names[i] = tp.Obj().Name()
+		}
+		call = strings.Replace(call, name+"(", name+"["+strings.Join(names, ", ")+"](", 1)
 	}
 	// Core types may mention other parameters ([]E): substitute twice.
 	replace := func(s string) string {
@@ -886,11 +917,84 @@ func representatives(fn *ssa.Function, setup []string, call string, q types.Qual
 		}
 		return s
 	}
-	out := make([]string, len(setup))
-	for i, l := range setup {
+	out := slices.Clone(setup)
+	for i, l := range out {
 		out[i] = replace(l)
 	}
 	return out, replace(call)
+}
+
+// inferable reports whether a call of a function of signature sig infers
+// all of params from its arguments: each occurs in a parameter's type or
+// in the core type of the constraint of one that does (S ~[]E gives E).
+func inferable(sig *types.Signature, params []*types.TypeParam) bool {
+	var known []string
+	for i := 0; i < sig.Params().Len(); i++ {
+		known = append(known, types.TypeString(sig.Params().At(i).Type(), nil))
+	}
+	found := make([]bool, len(params))
+	for changed := true; changed; {
+		changed = false
+		for i, tp := range params {
+			name := regexp.MustCompile(`\b` + regexp.QuoteMeta(tp.Obj().Name()) + `\b`)
+			if found[i] || !slices.ContainsFunc(known, name.MatchString) {
+				continue
+			}
+			found[i], changed = true, true
+			known = append(known, types.TypeString(tp.Constraint(), nil))
+		}
+	}
+	return !slices.Contains(found, false)
+}
+
+// typeParams lists a tuple of type parameters.
+func typeParams(l *types.TypeParamList) []*types.TypeParam {
+	out := make([]*types.TypeParam, l.Len())
+	for i := range out {
+		out[i] = l.At(i)
+	}
+	return out
+}
+
+// representative returns the type a witness instantiates tp with: its
+// core type, else the first type its constraint's type set names (int
+// for ~int | ~string), else any. ok is false for a constraint with
+// methods, which no stand-in satisfies.
+func representative(tp *types.TypeParam, q types.Qualifier) (rep string, ok bool) {
+	if core := heap.Under(tp); !types.IsInterface(core) {
+		return types.TypeString(core, q), true
+	}
+	iface, isIface := tp.Constraint().Underlying().(*types.Interface)
+	if !isIface {
+		return "any", true
+	}
+	if iface.NumMethods() > 0 {
+		return "", false
+	}
+	if t := firstTerm(iface); t != nil && types.Satisfies(t, iface) {
+		return types.TypeString(t, q), true
+	}
+	return "any", true
+}
+
+// firstTerm returns the type of the first term of the unions iface
+// embeds, directly or through embedded interfaces, or nil.
+func firstTerm(iface *types.Interface) types.Type {
+	for i := 0; i < iface.NumEmbeddeds(); i++ {
+		switch e := iface.EmbeddedType(i).Underlying().(type) {
+		case *types.Union:
+			for k := 0; k < e.Len(); k++ {
+				if t := e.Term(k).Type(); !types.IsInterface(t) {
+					return t
+				}
+			}
+		case *types.Interface:
+			if t := firstTerm(e); t != nil {
+				return t
+			}
+		}
+	}
+	return nil
 }
 
 // typeParamName matches identifiers that may name a type parameter.

@@ -36,8 +36,10 @@ type callSequence struct {
 	slot int
 	// calls are the calls made so far, for every slot.
 	calls []seqCall
-	// value points to the slot's value once made (nil before).
+	// value points to the slot's value once made (nil before); owned
+	// holds the finished values of owner slots, by slot index.
 	value heap.Value
+	owned map[int]heap.Value
 	// depth counts the methods called on value.
 	depth int
 	// pending is a call whose arguments are being bound; running marks
@@ -138,9 +140,10 @@ func (x *explorer) stepSequence(s *state) (alts []alt, ok bool) {
 
 // startSlot begins the value of entry parameter slot.param. The entry's
 // first slot decides between values the API builds (first) and hand-built
-// ones; a slot whose type the API cannot build is hand-built.
+// ones; a slot whose type the API cannot build is hand-built. A slot made
+// by a method of another type starts with the value of its owner slot.
 func (x *explorer) startSlot(s *state, slot *apiSlot) []alt {
-	if slot.plan.why != "" || s.seq != nil && s.seq.handBuiltPath {
+	if slot.why != "" || s.seq != nil && s.seq.handBuiltPath {
 		return x.bindParam(s)
 	}
 	if s.seq == nil {
@@ -150,15 +153,37 @@ func (x *explorer) startSlot(s *state, slot *apiSlot) []alt {
 		}
 	}
 	k := slices.IndexFunc(x.slots, func(o apiSlot) bool { return o.param == slot.param })
+	if o := slot.owner; o >= 0 {
+		if _, made := s.seq.owned[o]; !made {
+			return x.slotStarts(s, o)
+		}
+	}
+	return x.slotStarts(s, k)
+}
+
+// slotStarts returns the ways slot k's value starts: each constructor,
+// each maker called on the owner slot's value, and the zero value.
+func (x *explorer) slotStarts(s *state, k int) []alt {
+	slot := &x.slots[k]
 	var alts []alt
-	for i := range slot.plan.ctors {
-		c := &slot.plan.ctors[i]
+	call := func(c *constructor) {
 		alts = append(alts, alt{apply: func(s *state) {
 			s.withSeq(func(q *callSequence) {
 				q.slot = k
 				q.pending = x.newSeqCall(s, q, seqCall{slot: k, fn: c.fn, ctor: c})
 			})
 		}})
+	}
+	for i := range slot.plan.ctors {
+		call(&slot.plan.ctors[i])
+	}
+	if slot.owner >= 0 {
+		recv := makerReceiver(slot.plan.makers[0])
+		for i := range slot.plan.makers {
+			if c := &slot.plan.makers[i]; types.Identical(makerReceiver(*c), recv) {
+				call(c)
+			}
+		}
 	}
 	if slot.plan.zero {
 		alts = append(alts, alt{apply: func(s *state) {
@@ -204,8 +229,12 @@ func (x *explorer) bindCallArg(s *state) []alt {
 	f := x.newFrame(c.fn, nil)
 	f.seqCall = true
 	args := c.argv
-	if c.ctor == nil {
+	switch {
+	case c.ctor == nil:
 		args = append([]heap.Value{s.seq.value}, args...)
+	case c.fn.Signature.Recv() != nil:
+		// A maker, called on its owner slot's value.
+		args = append([]heap.Value{s.seq.owned[x.slots[c.slot].owner]}, args...)
 	}
 	for i, a := range args {
 		f.env.set(c.fn.Params[i], a)
@@ -375,10 +404,23 @@ func (x *explorer) sequenceCovered(s *state) bool {
 	return covered
 }
 
-// finishSlot gives the entry's parameter the slot's value and goes on.
+// finishSlot gives the entry's parameter the slot's value and goes on;
+// an owner slot's value is kept for its makers.
 func (x *explorer) finishSlot(s *state) {
 	slot := &x.slots[s.seq.slot]
 	v := s.seq.value
+	if slot.param < 0 {
+		s.withSeq(func(q *callSequence) {
+			q.owned = maps.Clone(q.owned)
+			if q.owned == nil {
+				q.owned = map[int]heap.Value{}
+			}
+			q.owned[q.slot] = v
+			q.slot++
+			q.value, q.depth = nil, 0
+		})
+		return
+	}
 	if !slot.ptr {
 		// The value the variable holds; a constructor that returned a
 		// nil pointer leaves none.
@@ -429,9 +471,15 @@ func (x *explorer) witnessOptions(s *state, q types.Qualifier, reserved string) 
 	opts.Given = map[int]string{}
 	held := x.heldPointers(s)
 	for k := range x.slots[:s.seq.slot] {
+		if _, made := held[k]; !made {
+			continue // hand-built
+		}
 		slot := &x.slots[k]
 		expr := x.slotVar(slot, reserved)
 		opts.Taken = append(opts.Taken, expr)
+		if slot.param < 0 {
+			continue // an owner: no parameter of the entry
+		}
 		switch {
 		case slot.ptr && !held[k]:
 			expr = "&" + expr
@@ -471,6 +519,9 @@ func (x *explorer) sequenceStmts(s *state, args [][]string, q types.Qualifier, r
 			stmts = append(stmts, fmt.Sprintf("%s := &%s{}", name, types.TypeString(slot.plan.named, q)))
 		case c.fn == nil:
 			stmts = append(stmts, fmt.Sprintf("var %s %s", name, types.TypeString(slot.plan.named, q)))
+		case c.ctor != nil && c.fn.Signature.Recv() != nil:
+			owner := x.slotVar(&x.slots[slot.owner], reserved)
+			stmts = append(stmts, fmt.Sprintf("%s := %s.%s", resultVars(c.ctor, name), owner, funcCall(c.fn, args[i], q)))
 		case c.ctor != nil:
 			stmts = append(stmts, fmt.Sprintf("%s := %s", resultVars(c.ctor, name), funcCall(c.fn, args[i], q)))
 		case c.rebind != nil:
@@ -497,6 +548,12 @@ func resultVars(made *constructor, name string) string {
 // unless it is the reserved one (the name of the package the witness
 // refers to).
 func (x *explorer) slotVar(slot *apiSlot, reserved string) string {
+	if slot.param < 0 {
+		if slot.name == reserved {
+			return slot.name + "0"
+		}
+		return slot.name
+	}
 	name := x.fn.Params[slot.param].Name()
 	if name == "" || name == "_" || !token.IsIdentifier(name) || name == reserved {
 		name = fmt.Sprintf("arg%d", slot.param)
@@ -559,27 +616,46 @@ func (s *state) seqLen() int {
 func (x *explorer) noteSlots() {
 	for k := range x.slots {
 		slot := &x.slots[k]
+		if slot.param < 0 {
+			continue // described with the slot it is the owner of
+		}
 		name := x.slotVar(slot, "")
 		if x.fn.Signature.Recv() != nil && slot.param == 0 {
 			name = "receiver " + name
 		}
-		if slot.plan.why != "" {
+		if slot.why != "" {
 			// Not a silent complete: what callers can reach was not
 			// explored, only what hand-built values reach.
-			x.bounds[fmt.Sprintf("api: %s hand-built (%s)", name, slot.plan.why)] = true
+			x.bounds[fmt.Sprintf("api: %s hand-built (%s)", name, slot.why)] = true
 			x.res.Cut++
 			continue
 		}
-		var from []string
-		for _, c := range slot.plan.ctors {
-			from = append(from, c.fn.Name())
-		}
-		if slot.plan.zero {
-			from = append(from, "the zero value")
+		from := slotSources(slot)
+		if slot.owner >= 0 {
+			owner := &x.slots[slot.owner]
+			for _, c := range slot.plan.makers {
+				if types.Identical(makerReceiver(c), owner.plan.named) {
+					from = append(from, fmt.Sprintf("(*%s).%s", owner.plan.named.Obj().Name(), c.fn.Name()))
+				}
+			}
+			from[len(from)-1] += fmt.Sprintf(" on a %s built by %s", owner.plan.named.Obj().Name(), strings.Join(slotSources(owner), ", "))
 		}
 		x.res.Notes = append(x.res.Notes, fmt.Sprintf("%s built by %s, then up to %d calls of its %d exported methods that may change it (%d that cannot left out)",
 			name, strings.Join(from, ", "), x.cfg.Seq, len(slot.plan.methods), slot.plan.observers))
 	}
+}
+
+// slotSources lists the constructors of a slot's type, and its zero value
+// where that is a starting state.
+func slotSources(slot *apiSlot) []string {
+	var from []string
+	for _, c := range slot.plan.ctors {
+		from = append(from, c.fn.Name())
+	}
+	if slot.plan.zero {
+		from = append(from, "the zero value")
+	}
+	return from
 }
 
 // apiOutOfBudget reports whether s builds values through the API after

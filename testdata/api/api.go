@@ -296,6 +296,50 @@ type Cursor struct{ at *node }
 // Cursor returns a cursor at the list's first value.
 func (l *List) Cursor() *Cursor { return &Cursor{at: l.head} }
 
-// Value returns the value under the cursor. Its zero value is no cursor
-// a list made, so that it panics is latent.
-func (c *Cursor) Value() int { return c.at.val } // want latent nil-deref "^nil dereference: c.at is nil"
+// Value returns the value under the cursor. It forgets that a cursor of
+// an empty list is at no value: l := NewList(); l.Cursor().Value().
+func (c *Cursor) Value() int { return c.at.val } // want nil-deref "^nil dereference: c.at is nil"
+
+// Bag holds values; walk them with an iterator from (*Bag).From.
+type Bag struct{ vals []int }
+
+// NewBag returns an empty bag.
+func NewBag() *Bag { return &Bag{} }
+
+// Add puts v in the bag.
+func (b *Bag) Add(v int) { b.vals = append(b.vals, v) }
+
+// From returns an iterator over the bag's values from index i on, which
+// it keeps within 0 and the bag's length.
+func (b *Bag) From(i int) *BagIter { return &BagIter{b: b, next: min(max(i, 0), len(b.vals))} }
+
+// BagIter walks a Bag. Its zero value walks no bag.
+type BagIter struct {
+	b    *Bag
+	next int
+}
+
+// Skip passes over up to n values. For a huge n, it.next+n wraps around
+// and leaves the iterator at a negative index.
+func (it *BagIter) Skip(n int) {
+	if n > 0 {
+		it.next = min(it.next+n, len(it.b.vals)) // want latent nil-deref "^nil dereference: it.b is nil"
+	}
+}
+
+// Peek returns the value the iterator is at, trusting that a value is
+// left: an iterator at the bag's end makes it panic. One whose bag is
+// nil, which only a hand-built iterator has, is latent.
+func (it *BagIter) Peek() int {
+	return it.b.vals[it.next] // want index "^index out of range" latent nil-deref "^nil dereference: it.b is nil"
+}
+
+// Done reports whether the iterator is at the bag's end. Its check of the
+// index fails after Skip wrapped around twice: a bug only a sequence of
+// calls on the bag and then the iterator reaches.
+func (it *BagIter) Done() bool {
+	if it.next+it.next < 0 {
+		panic("iterator overflow") // want panic "^panic: iterator overflow$"
+	}
+	return it.next >= len(it.b.vals) // want latent nil-deref "^nil dereference: it.b is nil"
+}

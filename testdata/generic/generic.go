@@ -86,3 +86,33 @@ func Never[T comparable](a, b T) bool { return a == b }
 func Last[S ~[]E, E any](s S) E {
 	return s[len(s)-1] // want index `^index out of range \[-1\] \(s\[len\(s\) - 1\]\)$`
 }
+
+// Ordered is the types whose values < orders.
+type Ordered interface {
+	~int | ~int64 | ~string
+}
+
+// Tree holds ordered values in nodes of a given degree.
+type Tree[T Ordered] struct {
+	degree int
+	free   *Pool[T]
+}
+
+// NewTree returns an empty tree. Its type argument is in no parameter,
+// so a call names it: NewTree[int](1), whose degree it rejects.
+func NewTree[T Ordered](degree int) *Tree[T] {
+	if degree < 2 {
+		panic("bad degree") // want panic `^panic: bad degree$`
+	}
+	return &Tree[T]{degree: degree, free: NewPool[T](degree)}
+}
+
+// Pool keeps nodes for reuse.
+type Pool[T any] struct{ free []*T }
+
+// NewPool returns a pool for up to n nodes: a negative n makes it panic,
+// and so does a degree of NewTree too large to allocate. NewTree's call
+// makes the instance NewPool[T], whose witness must instantiate the T.
+func NewPool[T any](n int) *Pool[T] {
+	return &Pool[T]{free: make([]*T, 0, n)} // want make-len `^makeslice: cap out of range` make-len `^makeslice: cap out of range`
+}
