@@ -407,7 +407,7 @@ func TestWitnesses(t *testing.T) {
 		want: []shownFinding{{
 			Kind: Panic, Posn: "api.go:342:8",
 			Message: "panic: iterator overflow",
-			Setup:   []string{"bag := NewBag()", "bag.Add(0)", "it := bag.From(1)", "it.Skip(9223372036854775807)", "it.Skip(4611686021614901772)"},
+			Setup:   []string{"bag := NewBag()", "bag.Add(0)", "it := bag.From(1)", "it.Skip(9223372036854775807)"},
 			Call:    "it.Done()",
 		}, {
 			// Its zero value is no iterator the bag made.

@@ -428,6 +428,7 @@ type apiSlot struct {
 // slot of the value its makers need.
 func (a *apiIndex) apiSlots(fn *ssa.Function) []apiSlot {
 	var out []apiSlot
+	var owners []string // the owner slots' names
 	for i, p := range fn.Params {
 		named, ok := apiType(p.Type())
 		if !ok {
@@ -436,10 +437,11 @@ func (a *apiIndex) apiSlots(fn *ssa.Function) []apiSlot {
 		_, ptr := types.Unalias(p.Type()).(*types.Pointer)
 		slot := apiSlot{param: i, ptr: ptr, plan: a.plan(named), owner: -1}
 		slot.why = slot.plan.why
-		if owner, why := a.ownerSlot(fn, slot.plan); why != "" {
+		if owner, why := a.ownerSlot(fn, slot.plan, owners); why != "" {
 			slot.why = why
 		} else if owner != nil {
 			out = append(out, *owner)
+			owners = append(owners, owner.name)
 			slot.owner = len(out) - 1
 		}
 		out = append(out, slot)
@@ -450,8 +452,8 @@ func (a *apiIndex) apiSlots(fn *ssa.Function) []apiSlot {
 // ownerSlot returns the slot of the value a type made by methods of
 // another type needs first: a value of the first maker's receiver type,
 // which the API builds. why says why there is none when the type has no
-// other start.
-func (a *apiIndex) ownerSlot(fn *ssa.Function, p *buildPlan) (owner *apiSlot, why string) {
+// other start. Its variable's name is none of taken.
+func (a *apiIndex) ownerSlot(fn *ssa.Function, p *buildPlan, taken []string) (owner *apiSlot, why string) {
 	if p.why != "" || len(p.makers) == 0 {
 		return nil, ""
 	}
@@ -471,17 +473,17 @@ func (a *apiIndex) ownerSlot(fn *ssa.Function, p *buildPlan) (owner *apiSlot, wh
 		}
 		return nil, ""
 	}
-	return &apiSlot{param: -1, ptr: true, plan: op, owner: -1, name: ownerName(fn, named)}, ""
+	return &apiSlot{param: -1, ptr: true, plan: op, owner: -1, name: ownerName(fn, named, taken)}, ""
 }
 
 // ownerName names the variable of an owner slot of type named: the
-// type's name lowered, made apart from fn's parameters' names, Go's
-// keywords and predeclared names (a Map's is map1).
-func ownerName(fn *ssa.Function, named *types.Named) string {
+// type's name lowered, made apart from fn's parameters' names, the other
+// owners' (others), Go's keywords and predeclared names (a Map's is map1).
+func ownerName(fn *ssa.Function, named *types.Named, others []string) string {
 	base := []rune(named.Obj().Name())
 	base[0] = unicode.ToLower(base[0])
 	taken := func(name string) bool {
-		return token.IsKeyword(name) || types.Universe.Lookup(name) != nil ||
+		return token.IsKeyword(name) || types.Universe.Lookup(name) != nil || slices.Contains(others, name) ||
 			slices.ContainsFunc(fn.Params, func(p *ssa.Parameter) bool { return p.Name() == name })
 	}
 	name := string(base)

@@ -28,6 +28,9 @@ func TestMerge(t *testing.T) {
 		name    string
 		results [][]finding // per entry
 		want    [][]kept
+		// wantLatent are the entries' latent counts after the merge;
+		// nil for none.
+		wantLatent []int
 	}{{
 		name: "one entry each: nothing to merge",
 		results: [][]finding{
@@ -57,7 +60,16 @@ func TestMerge(t *testing.T) {
 			{{fn: "B", kind: NilDeref, line: 1, size: 4}},
 			{{fn: "C", kind: NilDeref, line: 1, size: 2}},
 		},
-		want: [][]kept{nil, nil, {{Func: "C", Line: 1, AlsoFrom: []string{"A", "B"}}}},
+		want:       [][]kept{nil, nil, {{Func: "C", Line: 1, AlsoFrom: []string{"A", "B"}}}},
+		wantLatent: []int{0, 0, 0},
+	}, {
+		name: "a latent panic many entries reach counts once",
+		results: [][]finding{
+			{{fn: "A", kind: NilDeref, line: 1, latent: true, size: 3}, {fn: "A", kind: Index, line: 2, latent: true}},
+			{{fn: "B", kind: NilDeref, line: 1, latent: true, size: 1}},
+		},
+		want:       [][]kept{{{Func: "A", Line: 2}}, {{Func: "B", Line: 1, AlsoFrom: []string{"A"}}}},
+		wantLatent: []int{1, 1},
 	}, {
 		name: "another kind at the same position is another finding",
 		results: [][]finding{
@@ -73,6 +85,9 @@ func TestMerge(t *testing.T) {
 				r := &FuncResult{}
 				for _, f := range fs {
 					r.Findings = append(r.Findings, &Finding{Func: f.fn, Kind: f.kind, Pos: at(f.line), Latent: f.latent, calls: f.calls, size: f.size})
+					if f.latent {
+						r.Latent++
+					}
 				}
 				results = append(results, r)
 			}
@@ -87,6 +102,16 @@ func TestMerge(t *testing.T) {
 			}
 			if diff := cmp.Diff(tt.want, got); diff != "" {
 				t.Errorf("merged findings (-want +got):\n%s", diff)
+			}
+			if tt.wantLatent == nil {
+				return
+			}
+			var latent []int
+			for _, r := range results {
+				latent = append(latent, r.Latent)
+			}
+			if diff := cmp.Diff(tt.wantLatent, latent); diff != "" {
+				t.Errorf("latent counts (-want +got):\n%s", diff)
 			}
 		})
 	}

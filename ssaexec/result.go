@@ -240,8 +240,10 @@ func (f *Finding) Label() string {
 // from several entries, the best witness is kept, in the first of the
 // result of its entry, and names the other entries in AlsoFrom. A
 // reachable witness is better than a latent one, then a shorter call
-// sequence, then a smaller input, then the earlier entry's. The results'
-// counts of panics are left as they are.
+// sequence, then a smaller input, then the earlier entry's. A result's
+// Latent counts only the latent findings it keeps: a latent panic another
+// entry reaches is reported there, and one many entries reach counts once.
+// The other counts of panics are left as they are.
 func Merge(results []*FuncResult) {
 	key := func(f *Finding) string { return fmt.Sprintf("%s|%s|%s", f.Kind, f.Pos, f.Within) }
 	best := map[string]*Finding{}
@@ -261,7 +263,15 @@ func Merge(results []*FuncResult) {
 		}
 	}
 	for _, r := range results {
-		r.Findings = slices.DeleteFunc(r.Findings, func(f *Finding) bool { return best[key(f)] != f })
+		r.Findings = slices.DeleteFunc(r.Findings, func(f *Finding) bool {
+			if best[key(f)] == f {
+				return false
+			}
+			if f.Latent {
+				r.Latent--
+			}
+			return true
+		})
 	}
 }
 

@@ -40,7 +40,9 @@ type callSequence struct {
 	// holds the finished values of owner slots, by slot index.
 	value heap.Value
 	owned map[int]heap.Value
-	// depth counts the methods called on value.
+	// depth counts the methods called on value, and on its owner's
+	// value before the maker made it: a value and its owner share the
+	// bound.
 	depth int
 	// pending is a call whose arguments are being bound; running marks
 	// a call of the sequence on the stack; atPoint a path between two
@@ -153,48 +155,63 @@ func (x *explorer) startSlot(s *state, slot *apiSlot) []alt {
 		}
 	}
 	k := slices.IndexFunc(x.slots, func(o apiSlot) bool { return o.param == slot.param })
-	if o := slot.owner; o >= 0 {
-		if _, made := s.seq.owned[o]; !made {
-			return x.slotStarts(s, o)
-		}
+	o := slot.owner
+	if o < 0 {
+		return x.slotStarts(k)
 	}
-	return x.slotStarts(s, k)
+	if _, made := s.seq.owned[o]; made {
+		return x.makerCalls(k)
+	}
+	// The slot's own starts, or its owner's value first, for a maker.
+	return append(x.slotStarts(k), x.slotStarts(o)...)
 }
 
-// slotStarts returns the ways slot k's value starts: each constructor,
-// each maker called on the owner slot's value, and the zero value.
-func (x *explorer) slotStarts(s *state, k int) []alt {
+// slotStarts returns the ways slot k's value starts: each constructor and
+// the zero value.
+func (x *explorer) slotStarts(k int) []alt {
 	slot := &x.slots[k]
 	var alts []alt
-	call := func(c *constructor) {
-		alts = append(alts, alt{apply: func(s *state) {
-			s.withSeq(func(q *callSequence) {
-				q.slot = k
-				q.pending = x.newSeqCall(s, q, seqCall{slot: k, fn: c.fn, ctor: c})
-			})
-		}})
-	}
 	for i := range slot.plan.ctors {
-		call(&slot.plan.ctors[i])
-	}
-	if slot.owner >= 0 {
-		recv := makerReceiver(slot.plan.makers[0])
-		for i := range slot.plan.makers {
-			if c := &slot.plan.makers[i]; types.Identical(makerReceiver(*c), recv) {
-				call(c)
-			}
-		}
+		alts = append(alts, x.startCall(k, &slot.plan.ctors[i]))
 	}
 	if slot.plan.zero {
 		alts = append(alts, alt{apply: func(s *state) {
 			p := s.heap.Alloc(slot.plan.named)
 			s.withSeq(func(q *callSequence) {
-				q.slot, q.value, q.atPoint = k, p, true
+				q.slot, q.value, q.atPoint, q.depth = k, p, true, 0
 				q.calls = append(q.calls, seqCall{slot: k})
 			})
 		}})
 	}
 	return alts
+}
+
+// makerCalls returns a call of each maker of slot k on its owner slot's
+// value, which was made last.
+func (x *explorer) makerCalls(k int) []alt {
+	slot := &x.slots[k]
+	recv := x.slots[slot.owner].plan.named
+	var alts []alt
+	for i := range slot.plan.makers {
+		if c := &slot.plan.makers[i]; types.Identical(makerReceiver(*c), recv) {
+			alts = append(alts, x.startCall(k, c))
+		}
+	}
+	return alts
+}
+
+// startCall starts slot k's value with a call of c, a constructor or a
+// maker; a maker's calls count on from its owner's (see depth).
+func (x *explorer) startCall(k int, c *constructor) alt {
+	return alt{apply: func(s *state) {
+		s.withSeq(func(q *callSequence) {
+			if c.fn.Signature.Recv() == nil {
+				q.depth = 0
+			}
+			q.slot = k
+			q.pending = x.newSeqCall(s, q, seqCall{slot: k, fn: c.fn, ctor: c})
+		})
+	}}
 }
 
 // newSeqCall makes the arguments' pseudo-object of call c, numbering its
@@ -417,7 +434,7 @@ func (x *explorer) finishSlot(s *state) {
 			}
 			q.owned[q.slot] = v
 			q.slot++
-			q.value, q.depth = nil, 0
+			q.value = nil // depth goes on: see callSequence.depth
 		})
 		return
 	}
@@ -640,8 +657,12 @@ func (x *explorer) noteSlots() {
 			}
 			from[len(from)-1] += fmt.Sprintf(" on a %s built by %s", owner.plan.named.Obj().Name(), strings.Join(slotSources(owner), ", "))
 		}
-		x.res.Notes = append(x.res.Notes, fmt.Sprintf("%s built by %s, then up to %d calls of its %d exported methods that may change it (%d that cannot left out)",
-			name, strings.Join(from, ", "), x.cfg.Seq, len(slot.plan.methods), slot.plan.observers))
+		calls := fmt.Sprintf("up to %d calls of its %d exported methods that may change it", x.cfg.Seq, len(slot.plan.methods))
+		if slot.owner >= 0 {
+			calls = fmt.Sprintf("up to %d calls in all of the %s's and then its %d exported methods that may change them", x.cfg.Seq, x.slots[slot.owner].plan.named.Obj().Name(), len(slot.plan.methods))
+		}
+		x.res.Notes = append(x.res.Notes, fmt.Sprintf("%s built by %s, then %s (%d that cannot left out)",
+			name, strings.Join(from, ", "), calls, slot.plan.observers))
 	}
 }
 

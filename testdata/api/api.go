@@ -335,10 +335,10 @@ func (it *BagIter) Peek() int {
 }
 
 // Done reports whether the iterator is at the bag's end. Its check of the
-// index fails after Skip wrapped around twice: a bug only a sequence of
-// calls on the bag and then the iterator reaches.
+// index fails after Skip wrapped around: a bug only a sequence of calls on
+// the bag and then the iterator reaches (Add, From(1), Skip(MaxInt)).
 func (it *BagIter) Done() bool {
-	if it.next+it.next < 0 {
+	if it.next < 0 {
 		panic("iterator overflow") // want panic "^panic: iterator overflow$"
 	}
 	return it.next >= len(it.b.vals) // want latent nil-deref "^nil dereference: it.b is nil"
