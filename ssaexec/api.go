@@ -295,7 +295,9 @@ func (a *apiIndex) makers(pkg *ssa.Package, named *types.Named) []constructor {
 		if n, ok := t.Type().(*types.Named); !ok || n.TypeParams().Len() > 0 {
 			continue
 		}
-		mset := a.prog.MethodSets.MethodSet(types.NewPointer(t.Type()))
+		// types.NewMethodSet, not the program's cache, which is not safe
+		// for the functions analysed concurrently.
+		mset := types.NewMethodSet(types.NewPointer(t.Type()))
 		for i := 0; i < mset.Len(); i++ {
 			sel := mset.At(i)
 			if !sel.Obj().Exported() {

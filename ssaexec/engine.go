@@ -933,11 +933,14 @@ func inferable(sig *types.Signature, params []*types.TypeParam) bool {
 		known = append(known, types.TypeString(sig.Params().At(i).Type(), nil))
 	}
 	found := make([]bool, len(params))
+	names := make([]*regexp.Regexp, len(params))
+	for i, tp := range params {
+		names[i] = regexp.MustCompile(`\b` + regexp.QuoteMeta(tp.Obj().Name()) + `\b`)
+	}
 	for changed := true; changed; {
 		changed = false
 		for i, tp := range params {
-			name := regexp.MustCompile(`\b` + regexp.QuoteMeta(tp.Obj().Name()) + `\b`)
-			if found[i] || !slices.ContainsFunc(known, name.MatchString) {
+			if found[i] || !slices.ContainsFunc(known, names[i].MatchString) {
 				continue
 			}
 			found[i], changed = true, true
