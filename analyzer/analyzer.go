@@ -112,13 +112,9 @@ func run(pass *analysis.Pass) (any, error) {
 			continue
 		}
 		exportFacts(pass, prog, fn, cfg)
-		r := prog.Analyze(fn, cfg)
-		if !latent {
-			r.DropLatent()
-		}
-		results, entries = append(results, r), append(entries, fn)
+		results, entries = append(results, prog.Analyze(fn, cfg)), append(entries, fn)
 	}
-	ssaexec.Merge(results) // one panic, one diagnostic
+	ssaexec.Consolidate(results, latent) // one panic, one diagnostic
 	for i, r := range results {
 		for _, f := range r.Findings {
 			pass.Report(diagnostic(pass, entries[i].Pos(), f))

@@ -79,8 +79,12 @@ type Heap struct {
 	// before the entry to build a value through the package's API (see
 	// NewCallArgs); forked heaps share the slice, capped.
 	callArgs []callArgs
-	next     ObjID
-	symN     SymID
+	// built are objects the path made through a package's API, each the
+	// value an input pointer to its type resolves to (see Provide);
+	// forked heaps share the slice, capped.
+	built []builtObj
+	next  ObjID
+	symN  SymID
 	// Arrays: interned index terms (paths refer to them by number), the
 	// memo of index resolutions per array version, and the observed cells
 	// of each input array.
@@ -113,6 +117,10 @@ type Heap struct {
 	strArrays map[string]*Array
 	arrayN    int
 	cellN     int
+	// BuildTypes, if set, reports whether the values of type t that
+	// input pointers point to are built through its package's API (see
+	// Provide and Decision.Build).
+	BuildTypes func(t types.Type) bool
 	// Implementors, if set, lists the program's types that implement an
 	// interface, for witnesses of interface inputs whose type never
 	// mattered.
@@ -247,6 +255,31 @@ func (h *Heap) NewCallArgs(params *types.Tuple, base int) ObjID {
 	id := h.add(argsStruct(params), true, -1)
 	h.callArgs = append(h.callArgs[:len(h.callArgs):len(h.callArgs)], callArgs{id: id, base: base})
 	return id
+}
+
+// builtObj is an object of type t that the package's API built.
+type builtObj struct {
+	t  types.Type
+	id ObjID
+}
+
+// Provide makes obj, of type t, built by calls of its package's API, the
+// one object an input pointer to t may point to besides nil, where
+// BuildTypes says t is built so: a value with unexported state that a
+// field or an element of an input holds comes from the API too, never
+// from a hand-built object.
+func (h *Heap) Provide(t types.Type, obj ObjID) {
+	h.built = append(h.built[:len(h.built):len(h.built)], builtObj{t: t, id: obj})
+}
+
+// builtFor returns the object Provide gave for type t.
+func (h *Heap) builtFor(t types.Type) (ObjID, bool) {
+	for _, b := range h.built {
+		if types.Identical(b.t, t) {
+			return b.id, true
+		}
+	}
+	return 0, false
 }
 
 // argsBase reports whether id is an argument pseudo-object, the entry's

@@ -69,14 +69,20 @@ type Decision struct {
 	// External reports a choice about what an unexecuted call returned:
 	// a path that takes it rests on an assumption.
 	External bool
+	// Build, if set, is the type of the object asked for, one whose
+	// values the package's API builds (Heap.BuildTypes) and of which
+	// none is built yet: the caller may build one, Provide it, and retry.
+	// The choices are those of a hand-built object, and nil.
+	Build types.Type
 }
 
 // Choice is one alternative of a decision.
 type Choice struct {
 	// Label says what was chosen ("nil", "fresh", "alias o3"), for traces.
 	Label string
-	// Nil is set on the alternative in which the reference is nil.
-	Nil bool
+	// Nil is set on the alternative in which the reference is nil; Built
+	// on the one in which it points to the object Provide gave.
+	Nil, Built bool
 	// Guard, if not nil, is the condition under which the choice holds;
 	// it joins the path condition.
 	Guard *solver.Term
@@ -117,8 +123,21 @@ func (h *Heap) materializePointer(loc Loc, elem types.Type) (Value, *Decision) {
 }
 
 // addObjectChoices appends one alternative per alias candidate and one for a
-// fresh object (or marks the decision cut when the k-bound forbids it).
+// fresh object (or marks the decision cut when the k-bound forbids it). For
+// a type the API builds (BuildTypes), the one alternative is the object
+// Provide gave, or the decision asks for one (Decision.Build).
 func (h *Heap) addObjectChoices(d *Decision, elem types.Type, depth int, ext bool, bind func(*Heap, ObjID)) {
+	if !ext && h.BuildTypes != nil && h.BuildTypes(elem) {
+		if id, ok := h.builtFor(elem); ok {
+			d.Choices = append(d.Choices, Choice{
+				Label: fmt.Sprintf("built o%d", id),
+				Built: true,
+				apply: func(h *Heap) { bind(h, id) },
+			})
+			return
+		}
+		d.Build = elem
+	}
 	candidates := h.Candidates(elem)
 	for _, id := range candidates {
 		d.Choices = append(d.Choices, Choice{

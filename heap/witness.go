@@ -37,6 +37,9 @@ type Witness struct {
 	// Unnameable names the unexported types of other packages the code
 	// names (a part of Unwritable).
 	Unnameable []string
+	// UsedBuilt lists the objects of WitnessOptions.Built the code
+	// refers to.
+	UsedBuilt []ObjID
 }
 
 // CallArgs is a call made before the entry: its arguments' pseudo-object
@@ -68,6 +71,11 @@ type WitnessOptions struct {
 	// Reserved are names no variable takes, not even one named after its
 	// parameter: the name of a package the code refers to.
 	Reserved []string
+	// Built names the objects the calls before the entry built
+	// (Heap.Provide) by the expressions that denote pointers to them: an
+	// input that points to one is written so. The calls come before the
+	// code's statements.
+	Built map[ObjID]string
 }
 
 // Witness renders the input heap under model m (algorithms.md section 8):
@@ -82,7 +90,11 @@ func (h *Heap) Witness(m Valuer, q types.Qualifier, params *types.Tuple) Witness
 // WitnessWith is Witness with the calls made before the entry and the
 // rules of opts.
 func (h *Heap) WitnessWith(m Valuer, q types.Qualifier, params *types.Tuple, opts WitnessOptions) Witness {
-	w := &witnessWriter{h: h, m: m, q: q, vars: map[ObjID]string{}, taken: map[string]bool{}, reserved: map[string]bool{}, mustBuild: opts.MustBuild}
+	w := &witnessWriter{h: h, m: m, q: q, vars: map[ObjID]string{}, taken: map[string]bool{}, reserved: map[string]bool{}, mustBuild: opts.MustBuild,
+		built: opts.Built, usedBuilt: map[ObjID]bool{}}
+	for id, expr := range opts.Built {
+		w.vars[id] = expr // named, never declared: not in varOrder
+	}
 	for _, name := range opts.Reserved {
 		w.reserved[name] = true
 	}
@@ -110,6 +122,10 @@ func (h *Heap) WitnessWith(m Valuer, q types.Qualifier, params *types.Tuple, opt
 	out.Unwritable = w.unwritable
 	out.HandBuilt = w.handBuilt
 	out.Unnameable = w.unnameable
+	for id := range w.usedBuilt {
+		out.UsedBuilt = append(out.UsedBuilt, id)
+	}
+	sort.Slice(out.UsedBuilt, func(i, j int) bool { return out.UsedBuilt[i] < out.UsedBuilt[j] })
 	return out
 }
 
@@ -162,6 +178,10 @@ type witnessWriter struct {
 	handBuilt []string
 	// unnameable: see Witness.Unnameable.
 	unnameable []string
+	// built and usedBuilt: see WitnessOptions.Built and
+	// Witness.UsedBuilt.
+	built     map[ObjID]string
+	usedBuilt map[ObjID]bool
 }
 
 // target returns the object a recorded pointer value stands for in the
@@ -463,6 +483,10 @@ func (w *witnessWriter) value(v Value, t types.Type, at string) string {
 		}
 		if p, ok := v.(Ptr); ok && p.Path != "" {
 			return "&" + w.vars[id] + w.pathExpr(id, p.Path)
+		}
+		if expr, ok := w.built[id]; ok {
+			w.usedBuilt[id] = true
+			return expr // declared before any statement of the code
 		}
 		if name, ok := w.vars[id]; ok {
 			if at == "" || strings.HasPrefix(at, "*") {

@@ -537,6 +537,33 @@ func TestExternalWitnesses(t *testing.T) {
 			Imports: []string{"github.com/gosym/gosym/testdata/api"},
 		}}},
 	}, {
+		// A list a field points to, built by the API, the package
+		// named apart from the variable.
+		fn: "(*api.Shelf).Top",
+		want: []external{{Witness: &ExternalWitness{
+			Setup:   []string{"list := api.NewList()", "list.Append(0)", "list.RemoveFirst()", "s := &api.Shelf{Main: list}"},
+			Call:    "s.Top()",
+			Imports: []string{"github.com/gosym/gosym/testdata/api"},
+		}}},
+	}, {
+		fn: "api.Ratio",
+		want: []external{{Witness: &ExternalWitness{
+			Setup:   []string{"list := api.NewList()"},
+			Call:    "api.Ratio(api.Shelf{Main: list})",
+			Imports: []string{"github.com/gosym/gosym/testdata/api"},
+		}}, {Witness: &ExternalWitness{
+			Call:    "api.Ratio(api.Shelf{Main: nil})",
+			Imports: []string{"github.com/gosym/gosym/testdata/api"},
+		}}},
+	}, {
+		// A cursor in a field, made by its list's method.
+		fn: "(api.Walk).Here",
+		want: []external{{Witness: &ExternalWitness{
+			Setup:   []string{"list := api.NewList()", "cursor := list.Cursor()"},
+			Call:    "(api.Walk{At: cursor}).Here()",
+			Imports: []string{"github.com/gosym/gosym/testdata/api"},
+		}}},
+	}, {
 		// Latent: no witness outside the package.
 		fn:   "(*api.FixedList).First",
 		want: []external{{}},

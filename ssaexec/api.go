@@ -412,41 +412,115 @@ func (a *apiIndex) mustBuild(t types.Type, unexported bool) bool {
 }
 
 // apiSlot is an entry parameter whose value the API builds, or a value
-// the API builds for the maker of the next slot (param < 0).
+// the API builds for the maker of the next slot (param < 0), or one that
+// pointers of its type inside the parameters point to (nested).
 type apiSlot struct {
 	param int
 	ptr   bool // the parameter is a pointer to the type
 	plan  *buildPlan
 	// owner is the index of the slot whose value the makers of this one
-	// are called on, or -1; name is an owner slot's variable.
-	owner int
-	name  string
+	// are called on, or -1; name is the variable of a slot that is no
+	// parameter.
+	owner  int
+	name   string
+	nested bool
 	// why, if not empty, says why the API cannot build the value: the
 	// plan's reason, or its makers' receivers'.
 	why string
 }
 
-// apiSlots returns fn's parameters that the API builds, each after the
-// slot of the value its makers need.
+// apiSlots returns the values the API builds for fn: first one value of
+// each type that pointers inside its parameters point to (nestedTypes),
+// then its parameters of such types; each after the slot of the value
+// its makers need.
 func (a *apiIndex) apiSlots(fn *ssa.Function) []apiSlot {
 	var out []apiSlot
-	var owners []string // the owner slots' names
+	var names []string // the names of the slots that are no parameter
+	add := func(slot apiSlot) {
+		if owner, why := a.ownerSlot(fn, slot.plan, names); why != "" {
+			slot.why = why
+		} else if owner != nil {
+			out = append(out, *owner)
+			names = append(names, owner.name)
+			slot.owner = len(out) - 1
+		}
+		if slot.nested {
+			if slot.why != "" {
+				// Its pointers get hand-built objects: latent findings.
+				return
+			}
+			slot.name = ownerName(fn, slot.plan.named, names)
+			names = append(names, slot.name)
+		}
+		out = append(out, slot)
+	}
+	for _, named := range nestedTypes(fn) {
+		plan := a.plan(named)
+		add(apiSlot{param: -1, ptr: true, plan: plan, owner: -1, nested: true, why: plan.why})
+	}
 	for i, p := range fn.Params {
 		named, ok := apiType(p.Type())
 		if !ok {
 			continue
 		}
 		_, ptr := types.Unalias(p.Type()).(*types.Pointer)
-		slot := apiSlot{param: i, ptr: ptr, plan: a.plan(named), owner: -1}
-		slot.why = slot.plan.why
-		if owner, why := a.ownerSlot(fn, slot.plan, owners); why != "" {
-			slot.why = why
-		} else if owner != nil {
-			out = append(out, *owner)
-			owners = append(owners, owner.name)
-			slot.owner = len(out) - 1
+		plan := a.plan(named)
+		add(apiSlot{param: i, ptr: ptr, plan: plan, owner: -1, why: plan.why})
+	}
+	return out
+}
+
+// maxNestedDepth bounds how deep nestedTypes looks into a parameter's
+// type: a field of an element of a field, say.
+const maxNestedDepth = 4
+
+// nestedTypes lists the types with unexported state (apiType) that
+// pointers inside fn's parameters point to, once each, in the parameters'
+// order: through the exported fields of structs a caller writes, the
+// elements of slices, arrays and maps, and pointers. Inside a value the
+// API builds, the API sets the fields; a nested value of such a type, not
+// a pointer, is left to hand-built literals (latent findings).
+func nestedTypes(fn *ssa.Function) []*types.Named {
+	var out []*types.Named
+	seen := map[string]bool{}
+	var walk func(t types.Type, depth int)
+	walk = func(t types.Type, depth int) {
+		key := types.TypeString(t, nil)
+		if depth > maxNestedDepth || seen[key] {
+			return
 		}
-		out = append(out, slot)
+		seen[key] = true
+		switch u := types.Unalias(t).Underlying().(type) {
+		case *types.Pointer:
+			if named, ok := apiType(u.Elem()); ok && types.Identical(types.Unalias(u.Elem()), named) {
+				if depth > 0 && !slices.ContainsFunc(out, func(n *types.Named) bool { return types.Identical(n, named) }) {
+					out = append(out, named)
+				}
+				return
+			}
+			walk(u.Elem(), depth+1)
+		case *types.Struct:
+			if _, ok := apiType(t); ok {
+				return
+			}
+			for i := 0; i < u.NumFields(); i++ {
+				if f := u.Field(i); f.Exported() {
+					walk(f.Type(), depth+1)
+				}
+			}
+		case *types.Slice:
+			walk(u.Elem(), depth+1)
+		case *types.Array:
+			walk(u.Elem(), depth+1)
+		case *types.Map:
+			walk(u.Key(), depth+1)
+			walk(u.Elem(), depth+1)
+		}
+	}
+	for _, p := range fn.Params {
+		if _, ok := apiType(p.Type()); !ok {
+			walk(p.Type(), 0)
+		}
 	}
 	return out
 }

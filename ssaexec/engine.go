@@ -290,6 +290,9 @@ func (x *explorer) initial() *state {
 		ts, _ := x.candidates(iface)
 		return ts
 	}
+	if slices.ContainsFunc(x.slots, func(slot apiSlot) bool { return slot.nested }) {
+		h.BuildTypes = func(t types.Type) bool { return x.nestedSlot(t) >= 0 }
+	}
 	x.res.States++
 	frames := []*frame{x.newFrame(x.fn, nil)}
 	if x.repOK != nil {

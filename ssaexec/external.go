@@ -40,7 +40,9 @@ func (x *explorer) writeWitness(s *state, m heap.Valuer, q types.Qualifier, rese
 	w := s.heap.WitnessWith(m, q, x.params, x.witnessOptions(s, q, reserved))
 	out := writtenWitness{setup: w.Setup, unwritable: w.Unwritable, handBuilt: w.HandBuilt, unnameable: w.Unnameable}
 	if s.seqLen() > 0 {
-		out.setup = append(out.setup, x.sequenceStmts(s, w.CallArgs, q, reserved)...)
+		// Nested values first: the input's literals name them.
+		nested, stmts := x.sequenceStmts(s, w.CallArgs, w.UsedBuilt, q, reserved)
+		out.setup = append(append(nested, out.setup...), stmts...)
 	}
 	args := w.Args
 	if inv := s.finding.invariant; inv != "" {

@@ -20,8 +20,8 @@ func (x *explorer) step(s *state) []alt {
 		return alts
 	}
 	if s.bound < len(x.fn.Params) && (s.seq == nil || !s.seq.running) {
-		if slot := x.slotFor(s.bound); slot != nil {
-			return x.startSlot(s, slot)
+		if k := x.paramSlot(s); k >= 0 {
+			return x.startSlot(s, k)
 		}
 		return x.bindParam(s)
 	}
@@ -283,6 +283,9 @@ func (x *explorer) constant(c *ssa.Const) heap.Value {
 // decide turns a heap decision into alternatives that record each choice;
 // the instruction then runs again on each path.
 func (x *explorer) decide(s *state, d *heap.Decision) []alt {
+	if alts, ok := x.decideBuilt(s, d); ok {
+		return alts
+	}
 	if d.Cut {
 		bound := d.Bound
 		if bound == "" {

@@ -8,7 +8,9 @@ import (
 )
 
 // TestMerge checks that one panic reached from several entries is one
-// finding, with the best witness, and names the other entries.
+// finding, with the best witness, and names the other entries; and that
+// Consolidate then drops the latent findings, each counted once, unless
+// they are to be shown.
 func TestMerge(t *testing.T) {
 	at := func(line int) token.Position { return token.Position{Filename: "p.go", Line: line, Column: 2} }
 	type finding struct {
@@ -31,6 +33,7 @@ func TestMerge(t *testing.T) {
 		// wantLatent are the entries' latent counts after the merge;
 		// nil for none.
 		wantLatent []int
+		showLatent bool
 	}{{
 		name: "one entry each: nothing to merge",
 		results: [][]finding{
@@ -70,6 +73,16 @@ func TestMerge(t *testing.T) {
 		},
 		want:       [][]kept{{{Func: "A", Line: 2}}, {{Func: "B", Line: 1, AlsoFrom: []string{"A"}}}},
 		wantLatent: []int{1, 1},
+		showLatent: true,
+	}, {
+		name: "latent panics not shown are counted once each",
+		results: [][]finding{
+			{{fn: "A", kind: NilDeref, line: 1, latent: true}, {fn: "A", kind: Index, line: 2, latent: true}, {fn: "A", kind: Index, line: 3}},
+			{{fn: "B", kind: NilDeref, line: 1, latent: true}},
+			{{fn: "C", kind: Index, line: 2, latent: true}},
+		},
+		want:       [][]kept{{{Func: "A", Line: 3}}, nil, nil},
+		wantLatent: []int{2, 0, 0},
 	}, {
 		name: "another kind at the same position is another finding",
 		results: [][]finding{
@@ -91,7 +104,7 @@ func TestMerge(t *testing.T) {
 				}
 				results = append(results, r)
 			}
-			Merge(results)
+			Consolidate(results, tt.showLatent)
 			var got [][]kept
 			for _, r := range results {
 				var ks []kept

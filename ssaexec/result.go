@@ -295,6 +295,30 @@ func (r *FuncResult) DropLatent() {
 	r.Findings = slices.DeleteFunc(r.Findings, func(f *Finding) bool { return f.Latent })
 }
 
+// Consolidate makes a run's results what its report shows: one finding
+// per panic (Merge), and the latent findings dropped unless showLatent.
+// Merging first lets a latent panic that several entries reach count
+// once, and one that another entry reaches not at all.
+func Consolidate(results []*FuncResult, showLatent bool) {
+	Merge(results)
+	if !showLatent {
+		for _, r := range results {
+			r.DropLatent()
+		}
+	}
+}
+
+// Reachable counts r's findings that are not latent.
+func (r *FuncResult) Reachable() int {
+	n := 0
+	for _, f := range r.Findings {
+		if !f.Latent {
+			n++
+		}
+	}
+	return n
+}
+
 // Step is one step of a finding's path: a source line entered, with the
 // branch decided on it, if any.
 type Step struct {

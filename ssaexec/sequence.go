@@ -29,6 +29,12 @@ import (
 // The first decision of such an entry is between these built values and
 // today's hand-built ones (lazy initialization): the latter run second,
 // and their findings that need a hand-built value are latent.
+//
+// A pointer to such a type inside a parameter a caller writes (a field,
+// an element) is a nested slot: the first read of one asks for the value
+// (heap.Decision.Build), which the path then builds in the same way, on
+// top of the function's frames, and every pointer of that type points to
+// nil or to it (heap.Provide). The witness builds it before the call.
 
 // callSequence is how one path builds its slots. It is copied on write.
 type callSequence struct {
@@ -51,6 +57,11 @@ type callSequence struct {
 	running       bool
 	atPoint       bool
 	handBuiltPath bool
+	// starting asks the next step to start slot slot: a nested value the
+	// function asked for, or its maker once its owner is built.
+	// takeBuilt makes the next heap decision that offers the nested
+	// value take it: the retried read that asked for it.
+	starting, takeBuilt bool
 }
 
 // seqCall is one call of a sequence, or the zero value (fn nil).
@@ -114,14 +125,60 @@ func (s *state) withSeq(change func(q *callSequence)) {
 	s.seq = &q
 }
 
-// slotFor returns the slot of entry parameter i, or nil.
-func (x *explorer) slotFor(i int) *apiSlot {
-	for k := range x.slots {
-		if x.slots[k].param == i {
-			return &x.slots[k]
+// paramSlot returns the index of the slot of the entry's parameter
+// s.bound, or -1.
+func (x *explorer) paramSlot(s *state) int {
+	if s.seq != nil && s.seq.handBuiltPath {
+		return -1
+	}
+	return slices.IndexFunc(x.slots, func(slot apiSlot) bool { return slot.param == s.bound })
+}
+
+// nestedSlot returns the index of the nested slot of type t, or -1.
+func (x *explorer) nestedSlot(t types.Type) int {
+	return slices.IndexFunc(x.slots, func(slot apiSlot) bool { return slot.nested && types.Identical(slot.plan.named, t) })
+}
+
+// decideBuilt takes a heap decision about a pointer to a type the API
+// builds (a nested slot's). The first such pointer the function reads
+// asks for the value (Decision.Build): besides nil, the path builds it
+// through the API, in the middle of the function (the witness builds it
+// before the call), and retries; the hand-built objects go on as a path
+// of hand-built values, if none of the entry's values was built yet.
+// ok is false for other decisions, and on paths of hand-built values.
+func (x *explorer) decideBuilt(s *state, d *heap.Decision) (alts []alt, ok bool) {
+	if s.seq != nil && s.seq.takeBuilt {
+		// The retried read that asked for the value: it takes it.
+		s.withSeq(func(q *callSequence) { q.takeBuilt = false })
+		for _, c := range d.Choices {
+			if c.Built {
+				return []alt{{apply: func(s *state) { c.Apply(s.heap) }}}, true
+			}
+		}
+		return nil, false
+	}
+	if d.Build == nil || s.seq != nil && (s.seq.handBuiltPath || s.seq.pending != nil) || s.inSequenceCall() {
+		return nil, false
+	}
+	k := x.nestedSlot(d.Build)
+	for _, c := range d.Choices {
+		switch {
+		case c.Nil:
+			alts = append(alts, alt{guard: c.Guard, apply: func(s *state) { c.Apply(s.heap) }})
+		case s.seq == nil:
+			alts = append(alts, alt{guard: c.Guard, partial: d.Cut, apply: func(s *state) {
+				c.Apply(s.heap)
+				s.seq = &callSequence{handBuiltPath: true}
+			}})
 		}
 	}
-	return nil
+	build := alt{apply: func(s *state) {
+		if s.seq == nil {
+			s.seq = &callSequence{}
+		}
+		s.withSeq(func(q *callSequence) { q.slot, q.starting = k, true })
+	}}
+	return append(alts, build), true
 }
 
 // stepSequence takes the next step of a sequence: binding an argument of
@@ -136,6 +193,9 @@ func (x *explorer) stepSequence(s *state) (alts []alt, ok bool) {
 		return x.bindCallArg(s), true
 	case q.atPoint:
 		return x.sequencePoint(s), true
+	case q.starting:
+		s.withSeq(func(q *callSequence) { q.starting = false })
+		return x.startSlot(s, q.slot), true
 	}
 	return nil, false
 }
@@ -144,7 +204,8 @@ func (x *explorer) stepSequence(s *state) (alts []alt, ok bool) {
 // first slot decides between values the API builds (first) and hand-built
 // ones; a slot whose type the API cannot build is hand-built. A slot made
 // by a method of another type starts with the value of its owner slot.
-func (x *explorer) startSlot(s *state, slot *apiSlot) []alt {
+func (x *explorer) startSlot(s *state, k int) []alt {
+	slot := &x.slots[k]
 	if slot.why != "" || s.seq != nil && s.seq.handBuiltPath {
 		return x.bindParam(s)
 	}
@@ -154,7 +215,6 @@ func (x *explorer) startSlot(s *state, slot *apiSlot) []alt {
 			{apply: func(s *state) { s.seq = &callSequence{handBuiltPath: true} }},
 		}
 	}
-	k := slices.IndexFunc(x.slots, func(o apiSlot) bool { return o.param == slot.param })
 	o := slot.owner
 	if o < 0 {
 		return x.slotStarts(k)
@@ -223,7 +283,8 @@ func (x *explorer) newSeqCall(s *state, q *callSequence, c seqCall) *seqCall {
 
 // bindCallArg binds the next argument of the pending call, then pushes
 // the call's frame: below the package's initialization if that has not
-// run yet, above the entry's frame.
+// run yet, above the entry's frame; a nested value's on top of the
+// function that asked for it.
 func (x *explorer) bindCallArg(s *state) []alt {
 	c := s.seq.pending
 	params := c.params()
@@ -257,6 +318,9 @@ func (x *explorer) bindCallArg(s *state) []alt {
 		f.env.set(c.fn.Params[i], a)
 	}
 	at := 1
+	if x.buildsNested(c.slot) {
+		at = len(s.frames) // asked for by the function, which waits on top
+	}
 	s.frames = slices.Insert(slices.Clip(s.frames), at, f)
 	s.withSeq(func(q *callSequence) {
 		q.calls = append(q.calls, *c)
@@ -422,10 +486,22 @@ func (x *explorer) sequenceCovered(s *state) bool {
 }
 
 // finishSlot gives the entry's parameter the slot's value and goes on;
-// an owner slot's value is kept for its makers.
+// an owner slot's value is kept for its makers, a nested one's for the
+// pointers of its type inside the parameters (heap.Provide).
 func (x *explorer) finishSlot(s *state) {
 	slot := &x.slots[s.seq.slot]
 	v := s.seq.value
+	if slot.nested {
+		p, ok := v.(heap.Ptr)
+		if !ok || p.Path != "" {
+			// nil, which the read tries anyway, or a pointer into
+			// another object, which no hand-built pointer stands for.
+			s.end = dropped
+			return
+		}
+		s.heap.Provide(slot.plan.named, p.Obj)
+		x.res.Sequences++
+	}
 	if slot.param < 0 {
 		s.withSeq(func(q *callSequence) {
 			q.owned = maps.Clone(q.owned)
@@ -433,8 +509,15 @@ func (x *explorer) finishSlot(s *state) {
 				q.owned = map[int]heap.Value{}
 			}
 			q.owned[q.slot] = v
+			q.value = nil // an owner's depth goes on: see callSequence.depth
+			switch {
+			case slot.nested:
+				// Back to the read that asked for the value.
+				q.depth, q.takeBuilt = 0, true
+			case x.slots[q.slot+1].nested:
+				q.starting = true // its maker, now
+			}
 			q.slot++
-			q.value = nil // depth goes on: see callSequence.depth
 		})
 		return
 	}
@@ -453,6 +536,10 @@ func (x *explorer) finishSlot(s *state) {
 			return
 		}
 		v = loaded
+	} else if _, isNil := v.(heap.Nil); isNil {
+		// A nil the API made (an empty list's Front) is the caller's
+		// argument: the entry policy treats it as a nil parameter.
+		v = heap.Nil{Origin: heap.Origin{Param: slot.param + 1}}
 	}
 	s.own(0).env.set(x.fn.Params[slot.param], v)
 	s.bound++
@@ -487,15 +574,24 @@ func (x *explorer) witnessOptions(s *state, q types.Qualifier, reserved string) 
 	opts.Calls = seqCallArgs(s, q)
 	opts.Given = map[int]string{}
 	held := x.heldPointers(s)
-	for k := range x.slots[:s.seq.slot] {
+	for k := range x.slots {
 		if _, made := held[k]; !made {
-			continue // hand-built
+			continue // hand-built, or not built
 		}
 		slot := &x.slots[k]
 		expr := x.slotVar(slot, reserved)
 		opts.Taken = append(opts.Taken, expr)
+		if p, ok := s.seq.owned[k].(heap.Ptr); ok && slot.nested {
+			if opts.Built == nil {
+				opts.Built = map[heap.ObjID]string{}
+			}
+			if !held[k] {
+				expr = "&" + expr
+			}
+			opts.Built[p.Obj] = expr
+		}
 		if slot.param < 0 {
-			continue // an owner: no parameter of the entry
+			continue // an owner or a nested value: no parameter of the entry
 		}
 		switch {
 		case slot.ptr && !held[k]:
@@ -525,29 +621,60 @@ func (x *explorer) heldPointers(s *state) map[int]bool {
 }
 
 // sequenceStmts writes the calls of s's sequence as Go statements, with
-// the arguments the witness wrote for each.
-func (x *explorer) sequenceStmts(s *state, args [][]string, q types.Qualifier, reserved string) []string {
-	var stmts []string
-	for i, c := range s.seq.calls {
-		slot := &x.slots[c.slot]
-		name := x.slotVar(slot, reserved)
-		switch {
-		case c.fn == nil && slot.ptr:
-			stmts = append(stmts, fmt.Sprintf("%s := &%s{}", name, types.TypeString(slot.plan.named, q)))
-		case c.fn == nil:
-			stmts = append(stmts, fmt.Sprintf("var %s %s", name, types.TypeString(slot.plan.named, q)))
-		case c.ctor != nil && c.fn.Signature.Recv() != nil:
-			owner := x.slotVar(&x.slots[slot.owner], reserved)
-			stmts = append(stmts, fmt.Sprintf("%s := %s.%s", resultVars(c.ctor, name), owner, funcCall(c.fn, args[i], q)))
-		case c.ctor != nil:
-			stmts = append(stmts, fmt.Sprintf("%s := %s", resultVars(c.ctor, name), funcCall(c.fn, args[i], q)))
-		case c.rebind != nil:
-			stmts = append(stmts, fmt.Sprintf("%s = %s.%s", resultVars(c.rebind, name), name, funcCall(c.fn, args[i], q)))
-		default:
-			stmts = append(stmts, fmt.Sprintf("%s.%s", name, funcCall(c.fn, args[i], q)))
+// the arguments the witness wrote for each: those that build nested
+// values (and their owners), which literals of the input may name, apart
+// from the others. The calls of a nested value the witness does not name
+// (used says which it names) are left out: it would be an unused
+// variable.
+func (x *explorer) sequenceStmts(s *state, args [][]string, used []heap.ObjID, q types.Qualifier, reserved string) (nested, stmts []string) {
+	keep := map[int]bool{}
+	for k := range x.slots {
+		if p, ok := s.seq.owned[k].(heap.Ptr); ok && x.slots[k].nested && slices.Contains(used, p.Obj) {
+			keep[k] = true
+			if o := x.slots[k].owner; o >= 0 {
+				keep[o] = true
+			}
 		}
 	}
-	return stmts
+	for i, c := range s.seq.calls {
+		if x.buildsNested(c.slot) {
+			if keep[c.slot] {
+				nested = append(nested, x.callStmt(c, args[i], q, reserved))
+			}
+			continue
+		}
+		stmts = append(stmts, x.callStmt(c, args[i], q, reserved))
+	}
+	return nested, stmts
+}
+
+// buildsNested reports whether slot k is built when the function asks for
+// it, and before any parameter in the witness: a nested value, or the
+// owner of one.
+func (x *explorer) buildsNested(k int) bool {
+	slot := &x.slots[k]
+	return slot.nested || slot.param < 0 && k+1 < len(x.slots) && x.slots[k+1].nested && x.slots[k+1].owner == k
+}
+
+// callStmt writes call c of a sequence as a Go statement with the given
+// arguments.
+func (x *explorer) callStmt(c seqCall, args []string, q types.Qualifier, reserved string) string {
+	slot := &x.slots[c.slot]
+	name := x.slotVar(slot, reserved)
+	switch {
+	case c.fn == nil && slot.ptr:
+		return fmt.Sprintf("%s := &%s{}", name, types.TypeString(slot.plan.named, q))
+	case c.fn == nil:
+		return fmt.Sprintf("var %s %s", name, types.TypeString(slot.plan.named, q))
+	case c.ctor != nil && c.fn.Signature.Recv() != nil:
+		owner := x.slotVar(&x.slots[slot.owner], reserved)
+		return fmt.Sprintf("%s := %s.%s", resultVars(c.ctor, name), owner, funcCall(c.fn, args, q))
+	case c.ctor != nil:
+		return fmt.Sprintf("%s := %s", resultVars(c.ctor, name), funcCall(c.fn, args, q))
+	case c.rebind != nil:
+		return fmt.Sprintf("%s = %s.%s", resultVars(c.rebind, name), name, funcCall(c.fn, args, q))
+	}
+	return fmt.Sprintf("%s.%s", name, funcCall(c.fn, args, q))
 }
 
 // resultVars writes the left side of an assignment of made's function's
@@ -633,10 +760,13 @@ func (s *state) seqLen() int {
 func (x *explorer) noteSlots() {
 	for k := range x.slots {
 		slot := &x.slots[k]
-		if slot.param < 0 {
+		if slot.param < 0 && !slot.nested {
 			continue // described with the slot it is the owner of
 		}
 		name := x.slotVar(slot, "")
+		if slot.nested {
+			name = "pointers to " + slot.plan.named.Obj().Name() + " inside the parameters: nil or one " + name
+		}
 		if x.fn.Signature.Recv() != nil && slot.param == 0 {
 			name = "receiver " + name
 		}

@@ -3,6 +3,8 @@ package ssaexec
 import (
 	"fmt"
 	"go/token"
+	"maps"
+	"slices"
 	"sort"
 	"strings"
 
@@ -180,6 +182,13 @@ func (x *explorer) roots(s *state) ([]heap.Value, []abstraction.IndexHint) {
 	sort.Slice(globals, func(i, j int) bool { return globals[i].RelString(nil) < globals[j].RelString(nil) })
 	for _, g := range globals {
 		out = append(out, s.globals[g])
+	}
+	if s.seq != nil {
+		// The values built for makers and for pointers inside the
+		// parameters: states that differ in them go on differently.
+		for _, k := range slices.Sorted(maps.Keys(s.seq.owned)) {
+			out = append(out, s.seq.owned[k])
+		}
 	}
 	return out, hints
 }

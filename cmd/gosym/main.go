@@ -97,10 +97,10 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	guard := newMemoryGuard(opts.maxMem)
 	defer guard.close()
-	results := analyseAll(prog, entries, opts.cfg, opts.parallel, opts.latent, guard, newProgress(stderr, len(entries)))
+	results := analyseAll(prog, entries, opts.cfg, opts.parallel, guard, newProgress(stderr, len(entries)))
 	// One panic is one finding, whichever entries reached it: the output
 	// waits for them all.
-	ssaexec.Merge(results)
+	ssaexec.Consolidate(results, opts.latent)
 	if opts.dotDir != "" {
 		if out.pictures, err = writePictures(results, opts.dotDir, stderr); err != nil {
 			fmt.Fprintf(stderr, "gosym: %v\n", err)

@@ -15,17 +15,14 @@ import (
 // with the progress shown, and hands each result to done in the entries'
 // order.
 //
-// Latent findings (ssaexec.Finding.Latent) stay in a record only with
-// showLatent; they are counted in FuncResult.Latent either way.
-func analyseAll(prog *ssaexec.Program, entries []*ssa.Function, cfg ssaexec.Config, n int, showLatent bool, guard *memoryGuard, progress *progress) []*ssaexec.FuncResult {
+// The results keep their latent findings (ssaexec.Finding.Latent) until
+// ssaexec.Consolidate, so that one reached by several entries counts once.
+func analyseAll(prog *ssaexec.Program, entries []*ssa.Function, cfg ssaexec.Config, n int, guard *memoryGuard, progress *progress) []*ssaexec.FuncResult {
 	each := func(fn *ssa.Function, cfg *ssaexec.Config) func(*ssaexec.FuncResult) {
 		progress.start(fn)
 		job, interrupt := guard.begin()
 		cfg.Interrupt = interrupt
 		return func(r *ssaexec.FuncResult) {
-			if !showLatent {
-				r.DropLatent()
-			}
 			guard.end(job)
 			progress.finish(r)
 		}
@@ -75,7 +72,7 @@ func (p *progress) finish(r *ssaexec.FuncResult) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	p.done++
-	p.findings += len(r.Findings)
+	p.findings += r.Reachable()
 	p.show()
 }
 

@@ -50,7 +50,7 @@ func (l *List) First() (int, bool) {
 	if l.tail == nil {
 		return 0, false
 	}
-	return l.head.val, true // want nil-deref "^nil dereference: l.head is nil$" nil-deref "^nil dereference: l.head is nil$"
+	return l.head.val, true // want nil-deref "^nil dereference: l.head is nil$" nil-deref "^nil dereference: l.head is nil$" nil-deref "^nil dereference: l.head is nil$"
 }
 
 // Len returns the number of values; a hand-built list with a negative
@@ -298,7 +298,7 @@ func (l *List) Cursor() *Cursor { return &Cursor{at: l.head} }
 
 // Value returns the value under the cursor. It forgets that a cursor of
 // an empty list is at no value: l := NewList(); l.Cursor().Value().
-func (c *Cursor) Value() int { return c.at.val } // want nil-deref "^nil dereference: c.at is nil"
+func (c *Cursor) Value() int { return c.at.val } // want nil-deref "^nil dereference: c.at is nil" nil-deref "^nil dereference: c.at is nil"
 
 // Bag holds values; walk them with an iterator from (*Bag).From.
 type Bag struct{ vals []int }
@@ -342,4 +342,32 @@ func (it *BagIter) Done() bool {
 		panic("iterator overflow") // want panic "^panic: iterator overflow$"
 	}
 	return it.next >= len(it.b.vals) // want latent nil-deref "^nil dereference: it.b is nil"
+}
+
+// Find returns a cursor at the first value v in the list, or nil when
+// there is none: the nil is the caller's to check, as a nil argument is.
+func (l *List) Find(v int) *Cursor {
+	for n := l.head; n != nil; n = n.next {
+		if n.val == v {
+			return &Cursor{at: n}
+		}
+	}
+	return nil
+}
+
+// Advance moves the cursor on and reports whether it is at a value. It
+// means to take a nil cursor (Find's) for one at the end, but its check
+// says && for ||.
+func (c *Cursor) Advance() bool {
+	if c == nil && c.at == nil { // want nil-deref "^nil dereference: c is nil \\(compared with nil"
+		return false
+	}
+	c.at = c.at.next // want nil-deref "^nil dereference: c.at is nil"
+	return c.at != nil
+}
+
+// Gap is how far the value under to lies above the one under from. Each
+// cursor may come from an empty list, to's with from's at a value too.
+func Gap(from, to *Cursor) int {
+	return to.at.val - from.at.val // want nil-deref "^nil dereference: to.at is nil" nil-deref "^nil dereference: from.at is nil"
 }

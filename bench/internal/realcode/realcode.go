@@ -138,7 +138,9 @@ func runSet(ctx context.Context, dir string, set Set, cp *copies, opts Options) 
 	start = time.Now()
 	results := analyse(ctx, prog, entries, opts)
 	sr.Analysis = time.Since(start)
-	ssaexec.Merge(results) // as the command: one panic, one finding
+	// As the command's default: one panic, one finding; latent findings
+	// are counted (FuncResult.Latent), not reported or replayed.
+	ssaexec.Consolidate(results, false)
 	sr.Packages = group(results)
 	// After a cancel the results are partial; replaying them would only
 	// delay the report.
@@ -168,11 +170,8 @@ func analyse(ctx context.Context, prog *ssaexec.Program, entries []*ssa.Function
 	}
 	n := 0
 	return prog.AnalyzeAll(entries, opts.Config, opts.Workers, each, func(r *ssaexec.FuncResult) {
-		// As the command's default: latent findings are counted
-		// (FuncResult.Latent), not reported or replayed.
-		r.DropLatent()
 		n++
-		logf(opts.Log, "[%d/%d] %s: %s in %s, %d findings", n, len(entries), r.Func, r.Status, r.Elapsed.Round(time.Millisecond), len(r.Findings))
+		logf(opts.Log, "[%d/%d] %s: %s in %s, %d findings", n, len(entries), r.Func, r.Status, r.Elapsed.Round(time.Millisecond), r.Reachable())
 	})
 }
 
