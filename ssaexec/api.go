@@ -424,6 +424,10 @@ type apiSlot struct {
 	owner  int
 	name   string
 	nested bool
+	// onDemand marks a nested slot and its owner: built when the
+	// function asks for the value, and before the other calls in the
+	// witness.
+	onDemand bool
 	// why, if not empty, says why the API cannot build the value: the
 	// plan's reason, or its makers' receivers'.
 	why string
@@ -451,6 +455,10 @@ func (a *apiIndex) apiSlots(fn *ssa.Function) []apiSlot {
 			}
 			slot.name = ownerName(fn, slot.plan.named, names)
 			names = append(names, slot.name)
+			slot.onDemand = true
+			if slot.owner >= 0 {
+				out[slot.owner].onDemand = true
+			}
 		}
 		out = append(out, slot)
 	}

@@ -318,7 +318,7 @@ func (x *explorer) bindCallArg(s *state) []alt {
 		f.env.set(c.fn.Params[i], a)
 	}
 	at := 1
-	if x.buildsNested(c.slot) {
+	if x.slots[c.slot].onDemand {
 		at = len(s.frames) // asked for by the function, which waits on top
 	}
 	s.frames = slices.Insert(slices.Clip(s.frames), at, f)
@@ -514,8 +514,8 @@ func (x *explorer) finishSlot(s *state) {
 			case slot.nested:
 				// Back to the read that asked for the value.
 				q.depth, q.takeBuilt = 0, true
-			case x.slots[q.slot+1].nested:
-				q.starting = true // its maker, now
+			case slot.onDemand:
+				q.starting = true // the nested value's maker, now
 			}
 			q.slot++
 		})
@@ -581,14 +581,14 @@ func (x *explorer) witnessOptions(s *state, q types.Qualifier, reserved string) 
 		slot := &x.slots[k]
 		expr := x.slotVar(slot, reserved)
 		opts.Taken = append(opts.Taken, expr)
-		if p, ok := s.seq.owned[k].(heap.Ptr); ok && slot.nested {
+		if obj, ok := x.builtNested(s, k); ok {
 			if opts.Built == nil {
 				opts.Built = map[heap.ObjID]string{}
 			}
 			if !held[k] {
 				expr = "&" + expr
 			}
-			opts.Built[p.Obj] = expr
+			opts.Built[obj] = expr
 		}
 		if slot.param < 0 {
 			continue // an owner or a nested value: no parameter of the entry
@@ -629,7 +629,7 @@ func (x *explorer) heldPointers(s *state) map[int]bool {
 func (x *explorer) sequenceStmts(s *state, args [][]string, used []heap.ObjID, q types.Qualifier, reserved string) (nested, stmts []string) {
 	keep := map[int]bool{}
 	for k := range x.slots {
-		if p, ok := s.seq.owned[k].(heap.Ptr); ok && x.slots[k].nested && slices.Contains(used, p.Obj) {
+		if obj, ok := x.builtNested(s, k); ok && slices.Contains(used, obj) {
 			keep[k] = true
 			if o := x.slots[k].owner; o >= 0 {
 				keep[o] = true
@@ -637,7 +637,7 @@ func (x *explorer) sequenceStmts(s *state, args [][]string, used []heap.ObjID, q
 		}
 	}
 	for i, c := range s.seq.calls {
-		if x.buildsNested(c.slot) {
+		if x.slots[c.slot].onDemand {
 			if keep[c.slot] {
 				nested = append(nested, x.callStmt(c, args[i], q, reserved))
 			}
@@ -648,12 +648,11 @@ func (x *explorer) sequenceStmts(s *state, args [][]string, used []heap.ObjID, q
 	return nested, stmts
 }
 
-// buildsNested reports whether slot k is built when the function asks for
-// it, and before any parameter in the witness: a nested value, or the
-// owner of one.
-func (x *explorer) buildsNested(k int) bool {
-	slot := &x.slots[k]
-	return slot.nested || slot.param < 0 && k+1 < len(x.slots) && x.slots[k+1].nested && x.slots[k+1].owner == k
+// builtNested returns the object slot k built on s's path, for a nested
+// slot that was built.
+func (x *explorer) builtNested(s *state, k int) (heap.ObjID, bool) {
+	p, ok := s.seq.owned[k].(heap.Ptr)
+	return p.Obj, ok && x.slots[k].nested
 }
 
 // callStmt writes call c of a sequence as a Go statement with the given
