@@ -55,6 +55,12 @@ func (h *Heap) asArray(v Value) (*Array, *Decision) {
 		if rec, ok := h.inputs[loc]; ok {
 			return rec.(*Array), nil
 		}
+		if v, d, ok := h.inBuiltValue(loc); ok {
+			if d != nil {
+				return nil, d
+			}
+			return v.(*Array), nil
+		}
 		at := Under(x.Type).(*types.Array)
 		arr := &Array{
 			ID:   h.newArrayID(),

@@ -121,6 +121,15 @@ type Heap struct {
 	// input pointers point to are built through its package's API (see
 	// Provide and Decision.Build).
 	BuildTypes func(t types.Type) bool
+	// BuildValues says that input locations may hold values of the
+	// types BuildTypes names by value (a struct field of type T, not
+	// *T): each such location holds a copy of the value Provide gave.
+	BuildValues bool
+	// copies maps the input locations that hold a value of a type the
+	// API builds to the object whose value (as Provide gave it) they
+	// copy, or to 0 where the path writes the value by hand (copied on
+	// write).
+	copies map[Loc]ObjID
 	// Implementors, if set, lists the program's types that implement an
 	// interface, for witnesses of interface inputs whose type never
 	// mattered.
@@ -255,31 +264,6 @@ func (h *Heap) NewCallArgs(params *types.Tuple, base int) ObjID {
 	id := h.add(argsStruct(params), true, -1)
 	h.callArgs = append(h.callArgs[:len(h.callArgs):len(h.callArgs)], callArgs{id: id, base: base})
 	return id
-}
-
-// builtObj is an object of type t that the package's API built.
-type builtObj struct {
-	t  types.Type
-	id ObjID
-}
-
-// Provide makes obj, of type t, built by calls of its package's API, the
-// one object an input pointer to t may point to besides nil, where
-// BuildTypes says t is built so: a value with unexported state that a
-// field or an element of an input holds comes from the API too, never
-// from a hand-built object.
-func (h *Heap) Provide(t types.Type, obj ObjID) {
-	h.built = append(h.built[:len(h.built):len(h.built)], builtObj{t: t, id: obj})
-}
-
-// builtFor returns the object Provide gave for type t.
-func (h *Heap) builtFor(t types.Type) (ObjID, bool) {
-	for _, b := range h.built {
-		if types.Identical(b.t, t) {
-			return b.id, true
-		}
-	}
-	return 0, false
 }
 
 // argsBase reports whether id is an argument pseudo-object, the entry's
@@ -471,6 +455,9 @@ func (h *Heap) materialize(r InputRef) (Value, *Decision) {
 	loc := Loc{Obj: r.Obj, Path: r.Path}
 	if v, ok := h.inputs[loc]; ok {
 		return v, nil
+	}
+	if v, d, ok := h.inBuiltValue(loc); ok {
+		return v, d
 	}
 	switch u := Under(r.Type).(type) {
 	case *types.Pointer:

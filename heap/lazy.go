@@ -72,7 +72,8 @@ type Decision struct {
 	// Build, if set, is the type of the object asked for, one whose
 	// values the package's API builds (Heap.BuildTypes) and of which
 	// none is built yet: the caller may build one, Provide it, and retry.
-	// The choices are those of a hand-built object, and nil.
+	// The choices are those of a hand-built object, and nil for a
+	// pointer.
 	Build types.Type
 }
 
@@ -81,7 +82,8 @@ type Choice struct {
 	// Label says what was chosen ("nil", "fresh", "alias o3"), for traces.
 	Label string
 	// Nil is set on the alternative in which the reference is nil; Built
-	// on the one in which it points to the object Provide gave.
+	// on the one in which it points to the object Provide gave, or holds
+	// a copy of its value.
 	Nil, Built bool
 	// Guard, if not nil, is the condition under which the choice holds;
 	// it joins the path condition.

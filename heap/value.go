@@ -169,6 +169,17 @@ func (p Path) cell(id int) Path {
 	return Path(string(p) + "[@" + strconv.Itoa(id) + "]")
 }
 
+// step returns the path extended by st.
+func (p Path) step(st step) Path {
+	switch st.kind {
+	case '.':
+		return p.Field(st.n)
+	case '#':
+		return p.index(st.n)
+	}
+	return p.cell(st.n)
+}
+
 // step is one decoded step of a path.
 type step struct {
 	kind byte // '.', '#' or '@'

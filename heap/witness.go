@@ -145,14 +145,42 @@ func (w *witnessWriter) args(c CallArgs, given map[int]string) []string {
 // arg writes parameter i, of type t, of the arguments' object obj. A
 // struct parameter is never recorded whole: its observed fields are.
 func (w *witnessWriter) arg(obj ObjID, i int, t types.Type) string {
-	p := Path("").Field(i)
-	if v, ok := w.h.inputs[Loc{Obj: obj, Path: p}]; ok {
-		return w.value(v, t, "")
-	}
-	if _, isStruct := Under(t).(*types.Struct); isStruct && w.hasUnder(obj, p) {
-		return w.structLit(obj, p, t, "")
+	if lit, ok := w.input(obj, Path("").Field(i), t, ""); ok {
+		return lit
 	}
 	return w.zeroLit(t)
+}
+
+// input writes the input at path p of object obj, of type t, found at
+// expression at: a copy of a value the calls before the entry built, the
+// value recorded there, or a struct literal of its fields the path
+// observed. ok is false when the path observed none of it.
+func (w *witnessWriter) input(obj ObjID, p Path, t types.Type, at string) (lit string, ok bool) {
+	loc := Loc{Obj: obj, Path: p}
+	if id, ok := w.h.CopyOf(loc); ok {
+		return w.copyOf(id), true
+	}
+	if v, ok := w.h.inputs[loc]; ok {
+		return w.value(v, t, at), true
+	}
+	if _, isStruct := Under(t).(*types.Struct); isStruct && w.hasUnder(obj, p) {
+		return w.structLit(obj, p, t, at), true
+	}
+	return "", false
+}
+
+// copyOf writes a copy of the value of built object id: *v of the
+// pointer v the calls made, or v where the variable holds the value.
+func (w *witnessWriter) copyOf(id ObjID) string {
+	if _, named := w.built[id]; !named {
+		w.unwritableBecause(fmt.Sprintf("the value of o%d copies a value the calls before the entry built, which the witness does not name", id))
+		return w.zeroLit(w.objType(id))
+	}
+	w.usedBuilt[id] = true
+	if expr, isAddr := strings.CutPrefix(w.built[id], "&"); isAddr {
+		return expr
+	}
+	return "*" + w.built[id]
 }
 
 type witnessWriter struct {
@@ -323,12 +351,9 @@ func (w *witnessWriter) mapLit(id ObjID) string {
 				key = strconv.Quote(str)
 			}
 		}
-		val := w.zeroLit(mt.Elem())
-		cell := Path("").cell(k.ID)
-		if v, ok := w.h.inputs[Loc{Obj: id, Path: cell}]; ok {
-			val = w.value(v, mt.Elem(), "")
-		} else if _, isStruct := Under(mt.Elem()).(*types.Struct); isStruct && w.hasUnder(id, cell) {
-			val = w.structLit(id, cell, mt.Elem(), "")
+		val, ok := w.input(id, Path("").cell(k.ID), mt.Elem(), "")
+		if !ok {
+			val = w.zeroLit(mt.Elem())
 		}
 		entries = append(entries, entry{key, val})
 	}
@@ -430,23 +455,18 @@ func (w *witnessWriter) structLit(id ObjID, p Path, t types.Type, at string) str
 		if at != "" {
 			expr = at + "." + f.Name()
 		}
-		if v, ok := w.h.inputs[Loc{Obj: id, Path: fp}]; ok {
-			links := len(w.links)
-			lit := w.value(v, f.Type(), expr)
-			if lit != "" || len(w.links) > links {
-				// Set in the literal, or by a link statement after it.
-				w.checkField(f, t)
-				unexported = unexported || !f.Exported()
-			}
-			if lit != "" {
-				parts = append(parts, f.Name()+": "+lit)
-			}
+		links := len(w.links)
+		lit, ok := w.input(id, fp, f.Type(), expr)
+		if !ok {
 			continue
 		}
-		if _, isStruct := Under(f.Type()).(*types.Struct); isStruct && w.hasUnder(id, fp) {
+		if lit != "" || len(w.links) > links {
+			// Set in the literal, or by a link statement after it.
 			w.checkField(f, t)
-			parts = append(parts, f.Name()+": "+w.structLit(id, fp, f.Type(), expr))
 			unexported = unexported || !f.Exported()
+		}
+		if lit != "" {
+			parts = append(parts, f.Name()+": "+lit)
 		}
 	}
 	w.noteLiteral(t, unexported)
@@ -616,13 +636,7 @@ func (w *witnessWriter) elements(loc Loc, elem types.Type, n uint64, sized bool,
 		if at != "" {
 			expr = fmt.Sprintf("%s[%d]", at, i)
 		}
-		var text string
-		if v, ok := w.h.inputs[Loc{Obj: loc.Obj, Path: cell}]; ok {
-			text = w.value(v, elem, expr)
-		} else if _, isStruct := Under(elem).(*types.Struct); isStruct && w.hasUnder(loc.Obj, cell) {
-			text = w.structLit(loc.Obj, cell, elem, expr)
-		}
-		if text != "" {
+		if text, _ := w.input(loc.Obj, cell, elem, expr); text != "" {
 			entries = append(entries, entry{i, text})
 		}
 	}

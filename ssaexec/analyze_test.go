@@ -564,6 +564,38 @@ func TestExternalWitnesses(t *testing.T) {
 			Imports: []string{"github.com/gosym/gosym/testdata/api"},
 		}}},
 	}, {
+		// A list held by value is a copy of one the API built.
+		fn: "(*api.Ledger).Peek",
+		want: []external{{Witness: &ExternalWitness{
+			Setup:   []string{"list := api.NewList()", "list.Append(0)", "list.RemoveFirst()", "g := &api.Ledger{Open: *list}"},
+			Call:    "g.Peek()",
+			Imports: []string{"github.com/gosym/gosym/testdata/api"},
+		}}},
+	}, {
+		fn: "(*api.Ledger).Oldest",
+		want: []external{{Witness: &ExternalWitness{
+			Setup:   []string{"list := api.NewList()", "g := &api.Ledger{Closed: []api.List{*list}}"},
+			Call:    "g.Oldest()",
+			Imports: []string{"github.com/gosym/gosym/testdata/api"},
+		}}},
+	}, {
+		// A zero value that is a starting state, held by value.
+		fn: "(*api.Piles).Top",
+		want: []external{{Witness: &ExternalWitness{
+			Setup:   []string{"var stack api.Stack", "p := &api.Piles{Main: stack}"},
+			Call:    "p.Top()",
+			Imports: []string{"github.com/gosym/gosym/testdata/api"},
+		}}},
+	}, {
+		// The latent panic needs a count no calls make: it has no
+		// witness outside the package.
+		fn: "(api.Ledger).Mean",
+		want: []external{{}, {Witness: &ExternalWitness{
+			Setup:   []string{"list := api.NewList()"},
+			Call:    "(api.Ledger{Open: *list}).Mean(0)",
+			Imports: []string{"github.com/gosym/gosym/testdata/api"},
+		}}},
+	}, {
 		// Latent: no witness outside the package.
 		fn:   "(*api.FixedList).First",
 		want: []external{{}},

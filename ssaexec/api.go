@@ -424,6 +424,9 @@ type apiSlot struct {
 	owner  int
 	name   string
 	nested bool
+	// pointed and held say whether a nested slot's value is pointed to
+	// from inside the parameters, held there by value (copied), or both.
+	pointed, held bool
 	// onDemand marks a nested slot and its owner: built when the
 	// function asks for the value, and before the other calls in the
 	// witness.
@@ -434,7 +437,7 @@ type apiSlot struct {
 }
 
 // apiSlots returns the values the API builds for fn: first one value of
-// each type that pointers inside its parameters point to (nestedTypes),
+// each type that its parameters hold inside them (nestedTypes),
 // then its parameters of such types; each after the slot of the value
 // its makers need.
 func (a *apiIndex) apiSlots(fn *ssa.Function) []apiSlot {
@@ -462,9 +465,10 @@ func (a *apiIndex) apiSlots(fn *ssa.Function) []apiSlot {
 		}
 		out = append(out, slot)
 	}
-	for _, named := range nestedTypes(fn) {
-		plan := a.plan(named)
-		add(apiSlot{param: -1, ptr: true, plan: plan, owner: -1, nested: true, why: plan.why})
+	nested, _ := nestedTypes(fn)
+	for _, n := range nested {
+		plan := a.plan(n.named)
+		add(apiSlot{param: -1, ptr: n.pointed, plan: plan, owner: -1, nested: true, pointed: n.pointed, held: n.held, why: plan.why})
 	}
 	for i, p := range fn.Params {
 		named, ok := apiType(p.Type())
@@ -482,15 +486,34 @@ func (a *apiIndex) apiSlots(fn *ssa.Function) []apiSlot {
 // type: a field of an element of a field, say.
 const maxNestedDepth = 4
 
+// nestedType is a type with unexported state whose values a parameter
+// holds inside it: pointed to, held by value, or both.
+type nestedType struct {
+	named         *types.Named
+	pointed, held bool
+}
+
 // nestedTypes lists the types with unexported state (apiType) that
-// pointers inside fn's parameters point to, once each, in the parameters'
+// values inside fn's parameters hold, once each, in the parameters'
 // order: through the exported fields of structs a caller writes, the
-// elements of slices, arrays and maps, and pointers. Inside a value the
-// API builds, the API sets the fields; a nested value of such a type, not
-// a pointer, is left to hand-built literals (latent findings).
-func nestedTypes(fn *ssa.Function) []*types.Named {
-	var out []*types.Named
+// elements of slices, arrays and maps, and pointers. Such a value is
+// pointed to, or held by value (byValue says whether any is): a copy of
+// one the API built (*l). Inside a value the API builds, the API sets the
+// fields.
+func nestedTypes(fn *ssa.Function) (out []nestedType, byValue bool) {
 	seen := map[string]bool{}
+	add := func(named *types.Named, held bool) {
+		i := slices.IndexFunc(out, func(n nestedType) bool { return types.Identical(n.named, named) })
+		if i < 0 {
+			i = len(out)
+			out = append(out, nestedType{named: named})
+		}
+		if held {
+			out[i].held = true
+		} else {
+			out[i].pointed = true
+		}
+	}
 	var walk func(t types.Type, depth int)
 	walk = func(t types.Type, depth int) {
 		key := types.TypeString(t, nil)
@@ -501,14 +524,18 @@ func nestedTypes(fn *ssa.Function) []*types.Named {
 		switch u := types.Unalias(t).Underlying().(type) {
 		case *types.Pointer:
 			if named, ok := apiType(u.Elem()); ok && types.Identical(types.Unalias(u.Elem()), named) {
-				if depth > 0 && !slices.ContainsFunc(out, func(n *types.Named) bool { return types.Identical(n, named) }) {
-					out = append(out, named)
+				if depth > 0 {
+					add(named, false)
 				}
 				return
 			}
 			walk(u.Elem(), depth+1)
 		case *types.Struct:
-			if _, ok := apiType(t); ok {
+			if named, ok := apiType(t); ok {
+				if depth > 0 && types.Identical(types.Unalias(t), named) {
+					add(named, true)
+					byValue = true
+				}
 				return
 			}
 			for i := 0; i < u.NumFields(); i++ {
@@ -530,7 +557,7 @@ func nestedTypes(fn *ssa.Function) []*types.Named {
 			walk(p.Type(), 0)
 		}
 	}
-	return out
+	return out, byValue
 }
 
 // ownerSlot returns the slot of the value a type made by methods of

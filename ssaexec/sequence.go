@@ -30,11 +30,13 @@ import (
 // today's hand-built ones (lazy initialization): the latter run second,
 // and their findings that need a hand-built value are latent.
 //
-// A pointer to such a type inside a parameter a caller writes (a field,
-// an element) is a nested slot: the first read of one asks for the value
-// (heap.Decision.Build), which the path then builds in the same way, on
-// top of the function's frames, and every pointer of that type points to
-// nil or to it (heap.Provide). The witness builds it before the call.
+// A value of such a type inside a parameter a caller writes (a field, an
+// element), pointed to or held by value, is a nested slot: the first read
+// of one asks for the value (heap.Decision.Build), which the path then
+// builds in the same way, on top of the function's frames. Every pointer
+// of that type points to nil or to it, and every value of that type held
+// by value is a copy of it (heap.Provide). The witness builds it before
+// the call, and copies it where a value is held (T{L: *l}).
 
 // callSequence is how one path builds its slots. It is copied on write.
 type callSequence struct {
@@ -140,11 +142,12 @@ func (x *explorer) nestedSlot(t types.Type) int {
 }
 
 // decideBuilt takes a heap decision about a pointer to a type the API
-// builds (a nested slot's). The first such pointer the function reads
-// asks for the value (Decision.Build): besides nil, the path builds it
-// through the API, in the middle of the function (the witness builds it
-// before the call), and retries; the hand-built objects go on as a path
-// of hand-built values, if none of the entry's values was built yet.
+// builds (a nested slot's), or a value of it. The first one the function
+// reads asks for the value (Decision.Build): besides nil for a pointer,
+// the path builds it through the API, in the middle of the function (the
+// witness builds it before the call), and retries; the hand-built values
+// go on as a path of hand-built values, if none of the entry's values was
+// built yet.
 // ok is false for other decisions, and on paths of hand-built values.
 func (x *explorer) decideBuilt(s *state, d *heap.Decision) (alts []alt, ok bool) {
 	if s.seq != nil && s.seq.takeBuilt {
@@ -764,7 +767,7 @@ func (x *explorer) noteSlots() {
 		}
 		name := x.slotVar(slot, "")
 		if slot.nested {
-			name = "pointers to " + slot.plan.named.Obj().Name() + " inside the parameters: nil or one " + name
+			name = nestedNote(slot, name)
 		}
 		if x.fn.Signature.Recv() != nil && slot.param == 0 {
 			name = "receiver " + name
@@ -793,6 +796,19 @@ func (x *explorer) noteSlots() {
 		x.res.Notes = append(x.res.Notes, fmt.Sprintf("%s built by %s, then %s (%d that cannot left out)",
 			name, strings.Join(from, ", "), calls, slot.plan.observers))
 	}
+}
+
+// nestedNote says what the values of nested slot hold, whose variable is
+// name.
+func nestedNote(slot *apiSlot, name string) string {
+	t := slot.plan.named.Obj().Name()
+	switch {
+	case slot.pointed && slot.held:
+		return "pointers to " + t + " and values of it inside the parameters: nil or one " + name + ", or copies of it,"
+	case slot.held:
+		return "values of " + t + " inside the parameters: copies of one " + name
+	}
+	return "pointers to " + t + " inside the parameters: nil or one " + name
 }
 
 // slotSources lists the constructors of a slot's type, and its zero value

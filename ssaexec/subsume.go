@@ -141,6 +141,11 @@ func (x *explorer) point(s *state) string {
 	}
 	sort.Ints(params)
 	fmt.Fprintf(&b, "|%v|%v", params, s.assumed)
+	if s.seq != nil && s.seq.handBuiltPath {
+		// A hand-built value covers every value the API builds: the
+		// findings of the hand-built path are latent, the others not.
+		b.WriteString("|hand-built")
+	}
 	return b.String()
 }
 

@@ -50,7 +50,7 @@ func (l *List) First() (int, bool) {
 	if l.tail == nil {
 		return 0, false
 	}
-	return l.head.val, true // want nil-deref "^nil dereference: l.head is nil$" nil-deref "^nil dereference: l.head is nil$" nil-deref "^nil dereference: l.head is nil$"
+	return l.head.val, true // want nil-deref "^nil dereference: l.head is nil$" nil-deref "^nil dereference: l.head is nil$" nil-deref "^nil dereference: l.head is nil$" nil-deref "^nil dereference: l.head is nil$"
 }
 
 // Len returns the number of values; a hand-built list with a negative
@@ -114,7 +114,7 @@ func (s *Stack) Push(v string) { s.items = append(s.items, v) }
 func (s *Stack) Peek() string { return s.top() }
 
 func (s *Stack) top() string {
-	return s.items[len(s.items)-1] // want index `^index out of range \[-1\]`
+	return s.items[len(s.items)-1] // want index `^index out of range \[-1\]` index `^index out of range \[-1\]`
 }
 
 // Ring is a fixed ring of four slots. NewRing makes it; its methods keep

@@ -54,3 +54,48 @@ func (w Walk) Here() int {
 	}
 	return w.At.Value()
 }
+
+// Ledger holds lists by value. A caller fills it with copies of lists
+// the API made (Ledger{Open: *l}); its fields are exported, so it is
+// built field by field, and each List in it is a copy of one NewList and
+// List's methods built.
+type Ledger struct {
+	Open   List
+	Closed []List
+}
+
+// Mean divides total by the open list's count, which is 0 for a new list.
+func (g Ledger) Mean(total int) int {
+	if g.Open.n < 0 {
+		panic("negative count") // want latent panic "^panic: negative count$"
+	}
+	return total / g.Open.n // want div-zero "^integer divide by zero"
+}
+
+// Peek reads the open list's first value, which a stale tail (Append,
+// then RemoveFirst) makes First dereference a nil head.
+func (g *Ledger) Peek() int {
+	v, _ := g.Open.First()
+	return v
+}
+
+// Oldest returns the first value of the first closed list; a new list
+// has no head.
+func (g *Ledger) Oldest() int {
+	if len(g.Closed) == 0 {
+		return 0
+	}
+	return g.Closed[0].head.val // want nil-deref `^nil dereference: g.Closed\[0\].head is nil`
+}
+
+// Piles holds a stack by value; a Stack's zero value is where every
+// stack starts, so a Piles literal that leaves it out holds a stack a
+// caller can have.
+type Piles struct {
+	Main Stack
+}
+
+// Top peeks at the main stack, empty in a zero Piles.
+func (p *Piles) Top() string {
+	return p.Main.Peek()
+}
