@@ -25,6 +25,12 @@
 //     finding with its witness, its replay and its verdict from
 //     bench/triage.txt.
 //
+// -compare before.md adds the realcode table's totals beside those of an
+// earlier result file (read before -o writes); -compare before.md,after.md
+// compares two result files and runs nothing:
+//
+//	go run ./bench -compare bench/RESULTS.md,bench/RESULTS-api.md
+//
 // Each run of the other tables is one function under one configuration,
 // one at a time, so that times are comparable; path, state and solver
 // counts do not depend on the machine. realcode runs -p functions at once,
@@ -62,6 +68,9 @@ type options struct {
 	workers     int
 	// realSeq is the realcode table's bound on call sequences.
 	realSeq int
+	// compare names the result files of -compare: the earlier one, and
+	// the later one when no table runs.
+	compare []string
 }
 
 var allTables = []string{"kbound", "nbound", "abstraction", "peers", "realcode"}
@@ -96,6 +105,7 @@ func parseFlags(args []string) (options, error) {
 	realTimeout := fs.Duration("realcode-timeout", 10*time.Second, "time budget of one function of the realcode table")
 	workers := fs.Int("p", 2, "functions of the realcode table analysed at once")
 	realSeq := fs.Int("realcode-seq", ssaexec.DefaultConfig().Seq, "bound on the calls of a sequence that builds a value in the realcode table")
+	compare := fs.String("compare", "", "an earlier result file whose realcode totals the realcode table is compared with; or two, before,after, to compare without running")
 	if err := fs.Parse(args); err != nil {
 		return options{}, err
 	}
@@ -103,6 +113,12 @@ func parseFlags(args []string) (options, error) {
 		return options{}, fmt.Errorf("unexpected arguments %q", fs.Args())
 	}
 	opts := options{timeout: *timeout, out: *out, cpuprof: *cpuprof, realTimeout: *realTimeout, workers: max(*workers, 1), realSeq: max(*realSeq, 0)}
+	if *compare != "" {
+		opts.compare = strings.Split(*compare, ",")
+		if len(opts.compare) > 2 {
+			return options{}, fmt.Errorf("-compare: want one file or two, got %d", len(opts.compare))
+		}
+	}
 	var err error
 	if opts.tables, err = subset(*tables, allTables, "table"); err != nil {
 		return options{}, err
@@ -145,6 +161,17 @@ func bounds(list string) ([]int, error) {
 }
 
 func run(opts options) error {
+	var before string
+	if len(opts.compare) > 0 {
+		b, err := os.ReadFile(opts.compare[0])
+		if err != nil {
+			return err
+		}
+		before = string(b)
+	}
+	if len(opts.compare) == 2 {
+		return compareFiles(opts, before)
+	}
 	root, err := moduleRoot()
 	if err != nil {
 		return err
@@ -180,13 +207,52 @@ func run(opts options) error {
 			if err := writeRealCode(&doc, root, opts); err != nil {
 				return err
 			}
+			if before != "" {
+				if err := appendComparison(&doc, opts.compare[0], "this run", before, doc.String()); err != nil {
+					return err
+				}
+			}
 		}
 	}
-	fmt.Print(doc.String())
+	return emit(opts, doc.String())
+}
+
+// compareFiles writes the comparison of the two result files of -compare,
+// the first read as before.
+func compareFiles(opts options, before string) error {
+	after, err := os.ReadFile(opts.compare[1])
+	if err != nil {
+		return err
+	}
+	var doc strings.Builder
+	if err := appendComparison(&doc, opts.compare[0], opts.compare[1], before, string(after)); err != nil {
+		return err
+	}
+	return emit(opts, doc.String())
+}
+
+// appendComparison writes the realcode totals of the result file before
+// beside those of after.
+func appendComparison(w io.Writer, beforeName, afterName, before, after string) error {
+	b, err := parseTotals(before)
+	if err != nil {
+		return fmt.Errorf("-compare: %s: %v", beforeName, err)
+	}
+	a, err := parseTotals(after)
+	if err != nil {
+		return fmt.Errorf("-compare: %s: %v", afterName, err)
+	}
+	writeComparison(w, beforeName, afterName, b, a)
+	return nil
+}
+
+// emit prints the document, and writes it into -o's file if set.
+func emit(opts options, doc string) error {
+	fmt.Print(doc)
 	if opts.out == "" {
 		return nil
 	}
-	return os.WriteFile(opts.out, []byte(doc.String()), 0o644)
+	return os.WriteFile(opts.out, []byte(doc), 0o644)
 }
 
 // moduleRoot is the directory of gosym's go.mod, found from the working

@@ -102,6 +102,8 @@ func TestParseFlags(t *testing.T) {
 		{[]string{"-tables", "tableIII"}, `unknown table "tableIII" (want one of kbound, nbound, abstraction, peers, realcode)`},
 		{[]string{"-modes", "eager"}, `unknown mode "eager" (want one of lazy, lazier, lazier#)`},
 		{[]string{"extra"}, `unexpected arguments ["extra"]`},
+		{[]string{"-compare", "a.md,b.md"}, ""},
+		{[]string{"-compare", "a.md,b.md,c.md"}, "-compare: want one file or two, got 3"},
 	}
 	for _, tt := range tests {
 		_, err := parseFlags(tt.args)
