@@ -5,6 +5,7 @@ import (
 	"go/token"
 	"go/types"
 	"sort"
+	"strings"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -157,11 +158,48 @@ func (x *explorer) typeAssert(s *state, in *ssa.TypeAssert) []alt {
 		return nil
 	}
 	if !ok {
+		if m, isCheck := methodValueCheck(in); isCheck {
+			x.nilMethodValue(s, in, v, m)
+			return nil
+		}
 		x.panicked(s, TypeAssert, x.assertMessage(s, in, v), in.Pos())
 		return nil
 	}
 	x.set(s, in, result)
 	return nil
+}
+
+// methodValueCheck reports whether in is the nil check of a method value
+// i.M of an interface, and returns M's name. go/ssa checks that i is not
+// nil with i.(I), at the selector, and binds the method right after it
+// (a MakeClosure at the same position); Go panics there with a nil
+// dereference. A caller's own x.(I) sits at its parenthesis.
+func methodValueCheck(in *ssa.TypeAssert) (method string, ok bool) {
+	if in.CommaOk || !in.Pos().IsValid() || !types.Identical(in.X.Type(), in.AssertedType) {
+		return "", false
+	}
+	for _, instr := range in.Block().Instrs {
+		mc, isClosure := instr.(*ssa.MakeClosure)
+		if isClosure && mc.Pos() == in.Pos() && len(mc.Bindings) == 1 && mc.Bindings[0] == in.X {
+			return strings.TrimSuffix(mc.Fn.Name(), "$bound"), true
+		}
+	}
+	return "", false
+}
+
+// nilMethodValue ends s with the nil dereference of a method value of the
+// nil interface v, under the entry policy.
+func (x *explorer) nilMethodValue(s *state, in *ssa.TypeAssert, v heap.Value, method string) {
+	var origin heap.Origin
+	if sym, ok := v.(heap.SymIface); ok {
+		origin = s.heap.Iface(sym.ID).Origin
+	}
+	note, left := x.entryPolicy(s, origin, "invalid memory address or nil pointer dereference")
+	if left {
+		return
+	}
+	x.panicked(s, NilDeref, fmt.Sprintf("nil dereference: method value %s of nil interface %s%s",
+		method, x.describeAt(s, in.X, in.Pos()), note), in.Pos())
 }
 
 // assertMessage says why a type assertion failed, in the runtime's words.

@@ -100,3 +100,19 @@ func WeightOf(s Weigher) int {
 	}
 	return s.Weight() // want nil-deref `^nil dereference: method Weight called on nil interface s.\(ifaces.Labelled\).Weigher \(in \(ifaces.Labelled\).Weight\)$` nil-deref `^nil dereference: s.\(\*ifaces.Labelled\) is nil \(in \(\*ifaces.Labelled\).Weight\)$`
 }
+
+// AreaOf returns the area method of the shapes' first shape, bound now:
+// a method value of a nil interface panics where it is taken, not where
+// it is called.
+func AreaOf(shapes []Shape) func() int {
+	if len(shapes) == 0 {
+		return nil
+	}
+	return shapes[0].Area // want nil-deref `^nil dereference: method value Area of nil interface shapes\[0\]$`
+}
+
+// Asserted checks that s is a Shape the way a caller may write it: x.(I)
+// on a nil x is a failed type assertion, not a nil dereference.
+func Asserted(s struct{ S Shape }) Shape {
+	return s.S.(Shape) // want type-assert `^interface conversion: interface is nil, not Shape \(s.S\)$`
+}
