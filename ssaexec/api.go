@@ -424,9 +424,9 @@ type apiSlot struct {
 	owner  int
 	name   string
 	nested bool
-	// pointed and held say whether a nested slot's value is pointed to
-	// from inside the parameters, held there by value (copied), or both.
-	pointed, held bool
+	// held says whether a nested slot's value is held by value inside
+	// the parameters (copied); ptr, whether it is pointed to there.
+	held bool
 	// onDemand marks a nested slot and its owner: built when the
 	// function asks for the value, and before the other calls in the
 	// witness.
@@ -465,10 +465,9 @@ func (a *apiIndex) apiSlots(fn *ssa.Function) []apiSlot {
 		}
 		out = append(out, slot)
 	}
-	nested, _ := nestedTypes(fn)
-	for _, n := range nested {
+	for _, n := range nestedTypes(fn) {
 		plan := a.plan(n.named)
-		add(apiSlot{param: -1, ptr: n.pointed, plan: plan, owner: -1, nested: true, pointed: n.pointed, held: n.held, why: plan.why})
+		add(apiSlot{param: -1, ptr: n.pointed, plan: plan, owner: -1, nested: true, held: n.held, why: plan.why})
 	}
 	for i, p := range fn.Params {
 		named, ok := apiType(p.Type())
@@ -497,10 +496,9 @@ type nestedType struct {
 // values inside fn's parameters hold, once each, in the parameters'
 // order: through the exported fields of structs a caller writes, the
 // elements of slices, arrays and maps, and pointers. Such a value is
-// pointed to, or held by value (byValue says whether any is): a copy of
-// one the API built (*l). Inside a value the API builds, the API sets the
-// fields.
-func nestedTypes(fn *ssa.Function) (out []nestedType, byValue bool) {
+// pointed to, or held by value: a copy of one the API built (*l).
+// Inside a value the API builds, the API sets the fields.
+func nestedTypes(fn *ssa.Function) (out []nestedType) {
 	seen := map[string]bool{}
 	add := func(named *types.Named, held bool) {
 		i := slices.IndexFunc(out, func(n nestedType) bool { return types.Identical(n.named, named) })
@@ -534,7 +532,6 @@ func nestedTypes(fn *ssa.Function) (out []nestedType, byValue bool) {
 			if named, ok := apiType(t); ok {
 				if depth > 0 && types.Identical(types.Unalias(t), named) {
 					add(named, true)
-					byValue = true
 				}
 				return
 			}
@@ -557,7 +554,7 @@ func nestedTypes(fn *ssa.Function) (out []nestedType, byValue bool) {
 			walk(p.Type(), 0)
 		}
 	}
-	return out, byValue
+	return out
 }
 
 // ownerSlot returns the slot of the value a type made by methods of

@@ -292,7 +292,7 @@ func (x *explorer) initial() *state {
 	}
 	if slices.ContainsFunc(x.slots, func(slot apiSlot) bool { return slot.nested }) {
 		h.BuildTypes = func(t types.Type) bool { return x.nestedSlot(t) >= 0 }
-		_, h.BuildValues = nestedTypes(x.fn)
+		h.BuildValues = slices.ContainsFunc(x.slots, func(slot apiSlot) bool { return slot.held })
 	}
 	x.res.States++
 	frames := []*frame{x.newFrame(x.fn, nil)}

@@ -803,7 +803,7 @@ func (x *explorer) noteSlots() {
 func nestedNote(slot *apiSlot, name string) string {
 	t := slot.plan.named.Obj().Name()
 	switch {
-	case slot.pointed && slot.held:
+	case slot.ptr && slot.held:
 		return "pointers to " + t + " and values of it inside the parameters: nil or one " + name + ", or copies of it,"
 	case slot.held:
 		return "values of " + t + " inside the parameters: copies of one " + name
