@@ -135,3 +135,20 @@ func stepType(t types.Type, st step) types.Type {
 	}
 	return nil
 }
+
+// inZeroValue reports whether the input location loc lies inside a value
+// of one of the ZeroTypes: its object's type, or a part of it that holds
+// loc.
+func (h *Heap) inZeroValue(loc Loc) bool {
+	if h.ZeroTypes == nil || h.external(loc) {
+		return false
+	}
+	t := h.objs[loc.Obj].Type
+	for _, st := range loc.Path.steps() {
+		if t == nil || h.ZeroTypes(t) {
+			break
+		}
+		t = stepType(t, st)
+	}
+	return t != nil && h.ZeroTypes(t)
+}

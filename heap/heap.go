@@ -125,6 +125,11 @@ type Heap struct {
 	// types BuildTypes names by value (a struct field of type T, not
 	// *T): each such location holds a copy of the value Provide gave.
 	BuildValues bool
+	// ZeroTypes, if set, reports whether the input values of type t are
+	// zero wherever the path did not build them: no code but t's own
+	// methods writes their state (a sync.Mutex's), so a value no call
+	// built is the zero value, in a value written by hand too.
+	ZeroTypes func(t types.Type) bool
 	// copies maps the input locations that hold a value of a type the
 	// API builds to the object whose value (as Provide gave it) they
 	// copy, or to 0 where the path writes the value by hand (copied on
@@ -458,6 +463,11 @@ func (h *Heap) materialize(r InputRef) (Value, *Decision) {
 	}
 	if v, d, ok := h.inBuiltValue(loc); ok {
 		return v, d
+	}
+	if h.inZeroValue(loc) {
+		v := Zero(h.ctx, r.Type)
+		h.record(loc, v)
+		return v, nil
 	}
 	switch u := Under(r.Type).(type) {
 	case *types.Pointer:

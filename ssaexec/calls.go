@@ -105,6 +105,10 @@ func (x *explorer) enter(s *state, fn *ssa.Function, env []heap.Value, args []he
 		return alts
 	}
 	fn, runs := x.std.resolve(fn)
+	if name := intrinsic(fn); name != "" {
+		x.runIntrinsic(s, name, args)
+		return nil
+	}
 	if !runs {
 		if fn.Name() == "init" && fn.Signature.Params().Len() == 0 {
 			// Another package's initialization: its variables are inputs.

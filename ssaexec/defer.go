@@ -64,10 +64,32 @@ func (x *explorer) runNextDefer(s *state) []alt {
 // raise starts a panic: with deferred calls pending it unwinds, otherwise
 // the path ends here.
 func (x *explorer) raise(s *state, f *Finding, contract bool, value heap.Value) {
-	if s.inPrecondition() {
-		// The receiver's invariant panicked: not an input it accepts.
-		s.end = dropped
+	if !x.notePanic(s, f) {
 		return
+	}
+	if !hasDefers(s) {
+		s.end, s.finding, s.contract = panicked, f, contract
+		return
+	}
+	s.panic = &panicking{finding: f, contract: contract, value: value}
+	s.top().unwinding = true
+}
+
+// endFatally ends s with f, an end no deferred call runs after: a fatal
+// error of the runtime.
+func (x *explorer) endFatally(s *state, f *Finding) {
+	if x.notePanic(s, f) {
+		s.end, s.finding, s.contract = panicked, f, false
+	}
+}
+
+// notePanic records where s panics with f (nil: a panic gosym does not
+// report). It reports false, having dropped s, for a panic in the
+// receiver's invariant: not an input the function accepts.
+func (x *explorer) notePanic(s *state, f *Finding) bool {
+	if s.inPrecondition() {
+		s.end = dropped
+		return false
 	}
 	s.seqPanic = s.inSequenceCall()
 	if f != nil {
@@ -76,12 +98,7 @@ func (x *explorer) raise(s *state, f *Finding, contract bool, value heap.Value) 
 			f.atPanic = x.panicPictureOf(s)
 		}
 	}
-	if !hasDefers(s) {
-		s.end, s.finding, s.contract = panicked, f, contract
-		return
-	}
-	s.panic = &panicking{finding: f, contract: contract, value: value}
-	s.top().unwinding = true
+	return true
 }
 
 func hasDefers(s *state) bool {

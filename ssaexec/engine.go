@@ -286,6 +286,7 @@ func (x *explorer) initial() *state {
 	}
 	h.NewArgs(x.params)
 	h.OnExternalRead = func(note string) { x.approx[note] = true }
+	h.ZeroTypes = syncType
 	h.Implementors = func(iface *types.Interface) []types.Type {
 		ts, _ := x.candidates(iface)
 		return ts

@@ -26,6 +26,13 @@ const (
 	TypeAssert  Kind = "type-assert"
 	NilFunc     Kind = "nil-func"
 	Assert      Kind = "assert" // an assert.Assert that can fail
+	// Deadlock: the goroutine blocks forever (a Lock of a mutex it holds),
+	// which in a program of one goroutine the runtime reports as a fatal
+	// error.
+	Deadlock Kind = "deadlock"
+	// Fatal: a fatal error of the runtime, which no recover stops (an
+	// Unlock of an unlocked mutex).
+	Fatal Kind = "fatal"
 )
 
 // Status says how much of a function was covered.

@@ -56,3 +56,27 @@ func (x *explorer) runtimeErrorMethod(s *state, name string, v heap.Value, call 
 	}
 	x.set(s, call, nil)
 }
+
+// The runtime's words for the fatal errors: it prints "fatal error: "
+// and the message, and no recover stops them.
+const (
+	fatalPrefix     = "fatal error: "
+	deadlockMessage = "all goroutines are asleep - deadlock!"
+)
+
+// runIntrinsic carries out a call of a model intrinsic (see intrinsic):
+// the path ends, with a finding that no deferred call or recover sees.
+func (x *explorer) runIntrinsic(s *state, name string, args []heap.Value) {
+	text := ""
+	if str, ok := args[0].(heap.Str); ok {
+		text = str.S
+	}
+	kind, msg, want := Fatal, fatalPrefix+text, fatalPrefix+text
+	if name == intrinsicBlock {
+		kind, msg, want = Deadlock, "deadlock: "+text+" blocks forever", fatalPrefix+deadlockMessage
+	}
+	pos, within, pkg := x.userPos(s, x.posOf(s))
+	f := &Finding{Kind: kind, Pos: x.fset.Position(pos), PosPkg: pkg, want: []string{want}, Within: within,
+		render: func(heap.Valuer) string { return msg + inSuffix(within) }}
+	x.endFatally(s, f)
+}

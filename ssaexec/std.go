@@ -3,6 +3,7 @@ package ssaexec
 import (
 	_ "embed"
 	"go/ast"
+	"go/constant"
 	"go/parser"
 	"go/types"
 	"strings"
@@ -21,6 +22,9 @@ import (
 var stdExecuted = []string{
 	"errors", "strings", "bytes", "unicode/utf8", "slices", "maps", "sort", "strconv", "cmp",
 	"math/bits", "internal/stringslite", "internal/bytealg", "internal/strconv",
+	// sync runs as written for one goroutine, its atomics and semaphores
+	// modelled (see internal/models/sync).
+	"sync", "sync/atomic", "internal/sync", "internal/synctest", "internal/race",
 }
 
 // skippedInits are package initializers that are not run: bytealg's sets
@@ -33,12 +37,45 @@ var (
 	bytealgModels string
 	//go:embed internal/models/stringslite/stringslite.go
 	stringsliteModels string
+	//go:embed internal/models/atomic/atomic.go
+	atomicModels string
+	//go:embed internal/models/sync/sync.go
+	syncModels string
+	//go:embed internal/models/isync/isync.go
+	isyncModels string
+	//go:embed internal/models/synctest/synctest.go
+	synctestModels string
 )
 
 // modelPackages maps a standard package to the source of its models.
 var modelPackages = map[string]string{
 	"internal/bytealg":     bytealgModels,
 	"internal/stringslite": stringsliteModels,
+	"sync/atomic":          atomicModels,
+	"sync":                 syncModels,
+	"internal/sync":        isyncModels,
+	"internal/synctest":    synctestModels,
+}
+
+// The intrinsics of the models: functions whose calls gosym carries out
+// itself, as the runtime would.
+const (
+	// blockForever(why): the goroutine blocks, and nothing can wake it.
+	intrinsicBlock = "blockForever"
+	// fatalError(msg): the runtime's fatal error, which no recover stops.
+	intrinsicFatal = "fatalError"
+)
+
+// intrinsic returns the name of the model intrinsic fn is, or "".
+func intrinsic(fn *ssa.Function) string {
+	if fn.Pkg == nil || !strings.HasPrefix(fn.Pkg.Pkg.Path(), "gosym-models/") {
+		return ""
+	}
+	switch fn.Name() {
+	case intrinsicBlock, intrinsicFatal:
+		return fn.Name()
+	}
+	return ""
 }
 
 // stdLibrary is what a loaded program knows of the standard library.
@@ -68,16 +105,24 @@ func libraryOf(prog *ssa.Program) *stdLibrary {
 // are the standard library's.
 func newStdLibrary(prog *ssa.Program, loaded []*ssa.Package) (*stdLibrary, error) {
 	l := &stdLibrary{models: map[string]*ssa.Function{}, loaded: map[*ssa.Package]bool{}, exact: map[*ssa.Function]bool{}}
+	byPath := map[string]*ssa.Package{}
 	for _, p := range loaded {
 		l.loaded[p] = true
+		byPath[p.Pkg.Path()] = p
 	}
 	for path, src := range modelPackages {
+		if byPath[path] == nil {
+			continue // analysed itself: its own code runs
+		}
 		pkg, err := buildModelPackage(prog, path, src)
 		if err != nil {
 			return nil, err
 		}
 		for name, m := range pkg.Members {
-			if fn, ok := m.(*ssa.Function); ok && name != "init" {
+			// A model stands for the function of the same name; the
+			// model package's own helpers stand for nothing.
+			fn, ok := m.(*ssa.Function)
+			if _, real := byPath[path].Members[name].(*ssa.Function); ok && real && name != "init" {
 				l.models[path+"."+name] = fn
 			}
 		}
@@ -126,10 +171,10 @@ func (l *stdLibrary) isStd(fn *ssa.Function) bool {
 // resolve returns the function a call of fn runs, and whether it runs at
 // all (false: modelled as unknown).
 func (l *stdLibrary) resolve(fn *ssa.Function) (*ssa.Function, bool) {
-	if l == nil || fn.Pkg == nil || !l.loaded[fn.Pkg] {
+	if l == nil || packageOf(fn) == nil || !l.loaded[packageOf(fn)] {
 		return fn, fn.Blocks != nil
 	}
-	if m, ok := l.models[fn.Pkg.Pkg.Path()+"."+fn.Name()]; ok && fn.Signature.Recv() == nil {
+	if m, ok := l.models[calleeName(fn)]; ok {
 		return m, true
 	}
 	if fn.Name() == "init" && skippedInits[fn.Pkg.Pkg.Path()] {
@@ -161,7 +206,7 @@ func (l *stdLibrary) isExact(fn *ssa.Function, visiting map[*ssa.Function]bool) 
 }
 
 func (l *stdLibrary) bodyExact(fn *ssa.Function, visiting map[*ssa.Function]bool) bool {
-	for _, b := range fn.Blocks {
+	for _, b := range liveBlocks(fn) {
 		for _, instr := range b.Instrs {
 			if !l.instrExact(instr, visiting) {
 				return false
@@ -193,7 +238,10 @@ func (l *stdLibrary) instrExact(instr ssa.Instruction, visiting map[*ssa.Functio
 		if callee.Name() == "init" && callee.Pkg != nil && skippedInits[callee.Pkg.Pkg.Path()] {
 			return true
 		}
-		if callee.Pkg != nil && !l.loaded[callee.Pkg] {
+		if intrinsic(callee) != "" {
+			return true
+		}
+		if callee.Pkg != nil && !l.loaded[callee.Pkg] && !l.isStd(callee) {
 			return false
 		}
 		return l.isExact(callee, visiting)
@@ -210,6 +258,40 @@ func (l *stdLibrary) instrExact(instr ssa.Instruction, visiting map[*ssa.Functio
 	return true
 }
 
+// liveBlocks returns the blocks of fn reachable from its entry (and its
+// Recover block) when an If on a constant takes only its one branch: the
+// code under "if race.Enabled", which uses unsafe, never runs.
+func liveBlocks(fn *ssa.Function) []*ssa.BasicBlock {
+	seen := map[*ssa.BasicBlock]bool{}
+	var live []*ssa.BasicBlock
+	var visit func(b *ssa.BasicBlock)
+	visit = func(b *ssa.BasicBlock) {
+		if b == nil || seen[b] {
+			return
+		}
+		seen[b] = true
+		live = append(live, b)
+		succs := b.Succs
+		if br, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If); ok {
+			if c, ok := br.Cond.(*ssa.Const); ok && c.Value != nil {
+				if constant.BoolVal(c.Value) {
+					succs = succs[:1]
+				} else {
+					succs = succs[1:]
+				}
+			}
+		}
+		for _, next := range succs {
+			visit(next)
+		}
+	}
+	if len(fn.Blocks) > 0 {
+		visit(fn.Blocks[0])
+	}
+	visit(fn.Recover)
+	return live
+}
+
 // modelledBuiltins are the builtins the engine executes (see
 // explorer.builtin).
 var modelledBuiltins = map[string]bool{
@@ -217,7 +299,13 @@ var modelledBuiltins = map[string]bool{
 	"min": true, "max": true, "clear": true, "delete": true, "recover": true, "ssa:wrapnilchk": true,
 }
 
+// calleeName is the key of fn's model in stdLibrary.models: its package
+// path and name, an instantiation named by its generic function (whose
+// model is generic too).
 func calleeName(fn *ssa.Function) string {
+	if o := fn.Origin(); o != nil {
+		fn = o
+	}
 	if fn.Pkg == nil || fn.Signature.Recv() != nil {
 		return ""
 	}
@@ -234,4 +322,14 @@ func typeModelled(t types.Type) bool {
 		return false
 	}
 	return true
+}
+
+// syncPackages declare the types whose state only their own methods
+// write: a value of theirs that no call built is the zero value.
+var syncPackages = map[string]bool{"sync": true, "sync/atomic": true, "internal/sync": true}
+
+// syncType reports whether t is a named type of the syncPackages.
+func syncType(t types.Type) bool {
+	n, ok := types.Unalias(t).(*types.Named)
+	return ok && n.Obj().Pkg() != nil && syncPackages[n.Obj().Pkg().Path()]
 }

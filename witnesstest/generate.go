@@ -321,6 +321,16 @@ func (s *Suite) writeTest(b *bytes.Buffer, t *Test) {
 		b.WriteString("}\n")
 		return
 	}
+	if t.fatal() {
+		// No deferred call runs after a fatal error: the replay reads the
+		// runtime's report instead.
+		fmt.Fprintf(b, "\t// The runtime ends the test binary here, printing %s,\n", strings.Join(quoteAll(f.Want), " or "))
+		b.WriteString("\t// which no recover stops; the call does not return.\n")
+		fmt.Fprintf(b, "\t%s\n", code.call)
+		fmt.Fprintf(b, "\tgosymT.Fatal(%q)\n", "gosym: the call returned; want the runtime's fatal error")
+		b.WriteString("}\n")
+		return
+	}
 	pkg := f.PosPkg
 	if pkg == "" {
 		pkg = s.PkgPath
@@ -332,6 +342,20 @@ func (s *Suite) writeTest(b *bytes.Buffer, t *Test) {
 	b.WriteString(")\n")
 	fmt.Fprintf(b, "\t%s\n", code.call)
 	b.WriteString("}\n")
+}
+
+// fatal reports whether t's finding is a fatal error of the runtime (a
+// deadlock is one), which ends the test binary instead of panicking.
+func (t *Test) fatal() bool {
+	return t.Finding.Kind == ssaexec.Fatal || t.Finding.Kind == ssaexec.Deadlock
+}
+
+func quoteAll(ss []string) []string {
+	out := make([]string, len(ss))
+	for i, s := range ss {
+		out[i] = strconv.Quote(s)
+	}
+	return out
 }
 
 func oneLine(s string) string {

@@ -309,15 +309,15 @@ func (r *replayer) run(bin string) {
 		var pending []string
 		for _, t := range r.suite.Tests {
 			if _, done := r.results[t.Name]; !done {
-				pending = append(pending, regexp.QuoteMeta(t.Name))
+				pending = append(pending, t.Name)
 			}
 		}
 		if len(pending) == 0 {
 			return
 		}
 		ctx, cancel := context.WithTimeout(context.Background(), r.opts.Timeout+10*time.Second)
-		cmd := exec.CommandContext(ctx, bin, "-test.run", "^("+strings.Join(pending, "|")+")$",
-			"-test.v", "-test.count=1", "-test.timeout", r.opts.Timeout.String())
+		cmd := exec.CommandContext(ctx, bin, "-test.run", "^("+strings.Join(quoteMetaAll(pending), "|")+")$",
+			"-test.v", "-test.count=1", "-test.timeout", r.testTimeout(pending))
 		cmd.Dir = r.dir
 		out, _ := cmd.CombinedOutput()
 		cancel()
@@ -353,10 +353,51 @@ func (r *replayer) record(out []byte) bool {
 		}
 	}
 	if current != "" {
-		r.results[current] = Result{Outcome: NotReproduced, Reason: "the test crashed: " + failure(lines)}
+		r.results[current] = r.crashed(current, lines)
 		progress = true
 	}
 	return progress
+}
+
+func quoteMetaAll(names []string) []string {
+	out := make([]string, len(names))
+	for i, n := range names {
+		out[i] = regexp.QuoteMeta(n)
+	}
+	return out
+}
+
+// testTimeout is the test binary's -test.timeout for a run of the pending
+// tests: none where one of them deadlocks, since the runtime finds a
+// deadlock only when no timer is pending (the run's context still bounds
+// it), the replay's timeout otherwise.
+func (r *replayer) testTimeout(pending []string) string {
+	for _, t := range r.suite.Tests {
+		if t.Finding.Kind == ssaexec.Deadlock && slices.Contains(pending, t.Name) {
+			return "0"
+		}
+	}
+	return r.opts.Timeout.String()
+}
+
+// crashed is the result of the test named name, which ended the binary
+// with the output lines: confirmed if it expects a fatal error and the
+// runtime reported it, from a goroutine whose stack holds the finding's
+// line.
+func (r *replayer) crashed(name string, lines []string) Result {
+	why := Result{Outcome: NotReproduced, Reason: "the test crashed: " + failure(lines)}
+	i := slices.IndexFunc(r.suite.Tests, func(t *Test) bool { return t.Name == name })
+	if i < 0 || !r.suite.Tests[i].fatal() {
+		return why
+	}
+	f := r.suite.Tests[i].Finding
+	reported := slices.ContainsFunc(f.Want, func(want string) bool { return slices.Contains(lines, want) })
+	at := fmt.Sprintf("%s:%d ", filepath.Base(f.Pos.Filename), f.Pos.Line)
+	raised := slices.ContainsFunc(lines, func(l string) bool { return strings.Contains(filepath.Base(l), at) })
+	if reported && raised {
+		return Result{Outcome: Confirmed}
+	}
+	return why
 }
 
 func testName(line, prefix string) string {

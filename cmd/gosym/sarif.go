@@ -26,6 +26,8 @@ var kindRules = []struct {
 	{ssaexec.NilFunc, "NilFunctionCall", "A call of a nil function value."},
 	{ssaexec.Panic, "Panic", "An explicit panic, or another runtime panic such as a negative shift count."},
 	{ssaexec.Assert, "AssertionFailure", "An assert.Assert whose condition can be false."},
+	{ssaexec.Deadlock, "Deadlock", "A goroutine that blocks forever, such as a Lock of a mutex it already holds."},
+	{ssaexec.Fatal, "FatalError", "A fatal error of the runtime, such as an Unlock of an unlocked mutex: no recover stops it."},
 }
 
 // writeSARIF writes the findings as a SARIF 2.1.0 log in the form GitHub
