@@ -38,14 +38,21 @@ func (e *LoadError) Error() string {
 }
 
 // Load loads the packages matching patterns (as the go command reads them,
-// from dir) and builds their SSA. Dependencies are loaded from export data,
-// so only the named packages have function bodies.
+// from dir) and builds their SSA. The packages of the same modules that
+// they import (see moduleSiblings) and the standard packages gosym
+// executes (stdExecuted) are loaded with their source, other
+// dependencies from export data, without function bodies.
 func Load(dir string, patterns ...string) (*Program, error) {
+	expanded := expandPatterns(dir, patterns)
+	roots, siblings, err := moduleSiblings(dir, expanded)
+	if err != nil {
+		return nil, err
+	}
 	cfg := &packages.Config{
 		Mode: packages.LoadSyntax,
 		Dir:  dir,
 	}
-	pkgs, err := packages.Load(cfg, append(expandPatterns(dir, patterns), stdExecuted...)...)
+	pkgs, err := packages.Load(cfg, slices.Concat(expanded, siblings, stdExecuted)...)
 	if err != nil {
 		return nil, err
 	}
@@ -70,9 +77,10 @@ func Load(dir string, patterns ...string) (*Program, error) {
 	prog.Build()
 	var named, std []*ssa.Package
 	for i, p := range ssaPkgs {
-		if !slices.Contains(stdExecuted, pkgs[i].PkgPath) || slices.Contains(patterns, pkgs[i].PkgPath) {
+		switch path := pkgs[i].PkgPath; {
+		case roots[path] || (!slices.Contains(stdExecuted, path) && !slices.Contains(siblings, path)):
 			named = append(named, p)
-		} else {
+		case slices.Contains(stdExecuted, path):
 			std = append(std, p)
 		}
 	}
@@ -99,6 +107,33 @@ func Load(dir string, patterns ...string) (*Program, error) {
 	// usable (bytes.Buffer's).
 	registerAPI(prog, all)
 	return p, nil
+}
+
+// moduleSiblings returns the import paths of the packages that patterns
+// match (roots), and of the packages of their modules that they import,
+// directly or not, and that patterns do not match (siblings): those are
+// the module's code, which runs where it is called, so they are loaded
+// with their source, though not analysed.
+func moduleSiblings(dir string, patterns []string) (roots map[string]bool, siblings []string, err error) {
+	cfg := &packages.Config{Mode: packages.NeedName | packages.NeedModule | packages.NeedImports | packages.NeedDeps, Dir: dir}
+	pkgs, err := packages.Load(cfg, patterns...)
+	if err != nil {
+		return nil, nil, err
+	}
+	roots, modules := map[string]bool{}, map[string]bool{}
+	for _, p := range pkgs {
+		roots[p.PkgPath] = true
+		if p.Module != nil {
+			modules[p.Module.Path] = true
+		}
+	}
+	packages.Visit(pkgs, nil, func(p *packages.Package) {
+		if p.Module != nil && modules[p.Module.Path] && !roots[p.PkgPath] {
+			siblings = append(siblings, p.PkgPath)
+		}
+	})
+	sort.Strings(siblings)
+	return roots, siblings, nil
 }
 
 // FromTypes lowers one type-checked package to SSA, as an analysis pass

@@ -12,6 +12,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -152,7 +153,6 @@ func cutStringLiteral(s string) (lit, rest string, err error) {
 // under the default configuration and checks the findings against the
 // want comments.
 func TestTestdataFindings(t *testing.T) {
-	prog := testdataProgram(t)
 	var files []string
 	err := filepath.WalkDir("../testdata", func(path string, d fs.DirEntry, err error) error {
 		if err == nil && !d.IsDir() && strings.HasSuffix(path, ".go") && !strings.HasSuffix(path, "_test.go") {
@@ -164,6 +164,33 @@ func TestTestdataFindings(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	checkWants(t, testdataProgram(t), files)
+}
+
+// TestModuleSiblings analyses one package of the module alone: the
+// packages of the module it imports are not analysed, but their code runs
+// where it is called, so that the panics that rest on what they return
+// are found.
+func TestModuleSiblings(t *testing.T) {
+	prog, err := Load("..", "./testdata/siblings")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, fn := range prog.Entries(true, nil) {
+		names = append(names, FuncName(fn))
+	}
+	if diff := cmp.Diff([]string{"(*siblings.Table).Add", "siblings.Rename"}, names); diff != "" {
+		t.Errorf("entries (-want +got):\n%s", diff)
+	}
+	abs, _ := filepath.Abs("../testdata/siblings/siblings.go")
+	checkWants(t, prog, []string{abs})
+}
+
+// checkWants analyses the entries of prog and checks their findings
+// against the want comments of files.
+func checkWants(t *testing.T, prog *Program, files []string) {
+	t.Helper()
 	wants := parseWants(t, files)
 	if len(wants) == 0 {
 		t.Fatal("no want comments found in testdata")
