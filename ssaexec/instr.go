@@ -140,7 +140,7 @@ func (x *explorer) exec(s *state, instr ssa.Instruction) []alt {
 		return x.call(s, in)
 
 	case *ssa.Panic:
-		x.panicInstr(s, in)
+		return x.panicInstr(s, in)
 
 	case *ssa.IndexAddr:
 		return x.indexAddr(s, in)
@@ -524,14 +524,22 @@ func (x *explorer) ret(s *state, in *ssa.Return) []alt {
 	return nil
 }
 
-func (x *explorer) panicInstr(s *state, in *ssa.Panic) {
+func (x *explorer) panicInstr(s *state, in *ssa.Panic) []alt {
 	msg := "panic: " + x.describeAt(s, in.X, in.Pos())
 	v := x.value(s, in.X)
+	isNil, _, d := s.heap.IfaceIsNil(v)
+	if d != nil {
+		return x.decide(s, d)
+	}
+	if isNil {
+		// Since Go 1.21, panic(nil) panics with a *runtime.PanicNilError.
+		v = panicNilError
+	}
 	text := ""
 	if iface, ok := v.(heap.Iface); ok {
 		if str, ok := iface.V.(heap.Str); ok {
 			msg = "panic: " + str.S
-			if types.Identical(iface.Type, types.Typ[types.String]) {
+			if types.Identical(iface.Type, types.Typ[types.String]) || isNil {
 				text = str.S // what fmt.Sprint of the recovered value prints
 			}
 		}
@@ -545,6 +553,7 @@ func (x *explorer) panicInstr(s *state, in *ssa.Panic) {
 	f := &Finding{Kind: Panic, Pos: x.fset.Position(pos), PosPkg: pkg, explicit: true, panicText: text, Within: within,
 		render: func(heap.Valuer) string { return msg }}
 	x.raise(s, f, false, v)
+	return nil
 }
 
 // userPos moves a panic inside the standard library, or in a wrapper, to

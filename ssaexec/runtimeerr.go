@@ -25,6 +25,12 @@ func newRuntimeErrorType() *types.Named {
 	return named
 }
 
+// panicNilError is the value of panic(nil) since Go 1.21, which stands
+// for the runtime's *runtime.PanicNilError: a runtime.Error whose Error
+// method returns the runtime's words. (Its type is gosym's runtime
+// error type, so an assertion to *runtime.PanicNilError fails.)
+var panicNilError = heap.Iface{Type: runtimeErrorType, V: heap.Str{S: "panic called with nil argument"}}
+
 // runtimeMessages are the runtime's words for each kind of runtime
 // panic, without the values that only the witness knows.
 var runtimeMessages = map[Kind]string{

@@ -180,3 +180,25 @@ func Notify(tell func(string), n *Node) int {
 func First(values ...int) int {
 	return values[0] // want index `^index out of range \[0\] with length 0 \(values\[0\]\)$`
 }
+
+// Reset panics with nil to unwind to its caller's recover: since Go 1.21
+// the recovered value is a *runtime.PanicNilError, not nil, so the caller
+// takes it for a failure.
+func Reset(n *Node) (ok bool) {
+	defer func() {
+		if r := recover(); r != nil {
+			panic("reset failed: " + r.(error).Error()) // want panic `^panic: reset failed: panic called with nil argument$`
+		}
+		ok = true
+	}()
+	if n != nil {
+		panic(nil)
+	}
+	return false
+}
+
+// Abort panics with whatever it is given: the panics of every reason are
+// one finding, and its witness the smallest reason, nil.
+func Abort(reason any) {
+	panic(reason) // want panic `^panic: panic called with nil argument$`
+}
