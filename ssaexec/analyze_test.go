@@ -1061,3 +1061,37 @@ func TestConstantTablePaths(t *testing.T) {
 		})
 	}
 }
+
+// TestInitialization checks the entries of a package whose initialization
+// stops at a construct gosym does not model: each still runs its body,
+// from the variables set before the stop, with the others as inputs, and
+// says where initialization stopped.
+func TestInitialization(t *testing.T) {
+	const cutBound = "initialization of github.com/gosym/gosym/testdata/initcut cut at initcut.go:14:20 (conversion from int to float64): the variables it did not set are inputs"
+	tests := []struct {
+		fn       string
+		status   Status
+		findings int
+		assumed  int
+		read     []string // the unset variables the body read
+	}{
+		{"initcut.Bucket", Failed, 1, 0, nil},
+		{"initcut.Name", Failed, 1, 0, nil},
+		{"initcut.Fallback", Bounded, 0, 1, []string{"variable github.com/gosym/gosym/testdata/initcut.fallback"}},
+		{"initcut.Get", Failed, 1, 0, []string{"variable github.com/gosym/gosym/testdata/initcut.table"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.fn, func(t *testing.T) {
+			res := Analyze(entry(t, tt.fn), DefaultConfig())
+			if res.Status != tt.status || len(res.Findings) != tt.findings || res.Assumed != tt.assumed {
+				t.Errorf("status %s, %d findings, %d assumed; want %s, %d, %d", res.Status, len(res.Findings), res.Assumed, tt.status, tt.findings, tt.assumed)
+			}
+			if !slices.Contains(res.BoundsHit, cutBound) {
+				t.Errorf("bounds hit %q, want %q among them", res.BoundsHit, cutBound)
+			}
+			if diff := cmp.Diff(tt.read, res.Approximated, cmpopts.EquateEmpty()); diff != "" {
+				t.Errorf("approximated (-want +got):\n%s", diff)
+			}
+		})
+	}
+}

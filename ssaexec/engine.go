@@ -33,13 +33,16 @@ type alt struct {
 
 // explorer runs the depth-first search of one entry function.
 type explorer struct {
-	cfg    Config
-	fn     *ssa.Function
-	fset   *token.FileSet
-	ctx    *solver.Context
-	solver *solver.Solver
-	res    *FuncResult
-	params *types.Tuple
+	// reachedBody records that some path began the entry's body, past
+	// its package's initialization and its parameters.
+	reachedBody bool
+	cfg         Config
+	fn          *ssa.Function
+	fset        *token.FileSet
+	ctx         *solver.Context
+	solver      *solver.Solver
+	res         *FuncResult
+	params      *types.Tuple
 
 	deadline time.Time
 	// apiDeadline ends the search through values the API builds, so that
@@ -308,14 +311,17 @@ func (x *explorer) initial() *state {
 	// would give them: its init function runs before the entry.
 	if pkg := packageOf(x.fn); pkg != nil {
 		if init := pkg.Func("init"); init != nil && init.Blocks != nil && init != x.fn {
-			frames = append(frames, x.newFrame(init, nil))
+			f := x.newFrame(init, nil)
+			f.initialization = true
+			frames = append(frames, f)
 		}
 	}
 	return &state{
-		frames:   frames,
-		heap:     h,
-		compared: map[int]nilCheck{},
-		globals:  map[*ssa.Global]heap.Ptr{},
+		frames:       frames,
+		heap:         h,
+		compared:     map[int]nilCheck{},
+		globals:      map[*ssa.Global]heap.Ptr{},
+		initializing: frames[len(frames)-1].initialization,
 	}
 }
 
@@ -329,7 +335,7 @@ func (x *explorer) global(s *state, g *ssa.Global) heap.Ptr {
 	}
 	elem := deref(g.Type())
 	var p heap.Ptr
-	if g.Pkg != nil && g.Pkg.Func("init") != nil && g.Pkg.Func("init").Blocks != nil {
+	if g.Pkg != nil && g.Pkg.Func("init") != nil && g.Pkg.Func("init").Blocks != nil && s.initCut == "" {
 		p = s.heap.Alloc(elem)
 	} else {
 		// Noted as approximated once the path reads it (OnExternalRead).
@@ -360,6 +366,12 @@ func (x *explorer) explore(s *state) {
 		if stepHook != nil {
 			stepHook(x.fn)
 		}
+		if s.initializing && !slices.ContainsFunc(s.frames, func(f *frame) bool { return f.initialization }) {
+			s.initializing = false
+		}
+		if len(s.frames) == 1 && s.bound == len(x.fn.Params) && (s.seq == nil || !s.seq.running) {
+			x.reachedBody = true
+		}
 		alts := x.step(s)
 		if len(alts) == 1 && alts[0].guard == nil && !alts[0].partial {
 			// A decision with one choice is no branch.
@@ -372,6 +384,37 @@ func (x *explorer) explore(s *state) {
 		}
 	}
 	x.finish(s)
+}
+
+// abandonInit goes on with s, whose package initialization ended early
+// (a bound, an unmodelled construct, a panic), from the entry's body: the
+// package variables it did not set are inputs, which what the path then
+// takes from them marks approximated (a panic resting on them is
+// assumed). The record says where initialization stopped, as a bound.
+func (x *explorer) abandonInit(s *state) {
+	i := slices.IndexFunc(s.frames, func(f *frame) bool { return f.initialization })
+	if i < 0 || x.halted() {
+		return
+	}
+	why := s.why
+	if s.end == panicked {
+		why = "a panic"
+	}
+	where := shortPos(x.fset.Position(x.posOf(s)))
+	s.initCut = fmt.Sprintf("initialization of %s cut at %s (%s): the variables it did not set are inputs",
+		packageOf(x.fn).Pkg.Path(), where, why)
+	x.bounds[s.initCut] = true
+	x.res.Cut++
+	s.frames = s.frames[:i]
+	s.initializing = false
+	s.end, s.why, s.finding, s.panic, s.contract, s.seqPanic = running, "", nil, nil, false, false
+	s.globals = maps.Clone(s.globals)
+	for g, p := range s.globals {
+		if !s.initSet[g] && p.Obj != 0 && !s.heap.Object(p.Obj).External {
+			s.globals[g] = heap.Ptr{Obj: s.heap.NewExternalVariable(deref(g.Type()), "variable "+g.RelString(nil))}
+		}
+	}
+	x.explore(s)
 }
 
 // outOfBudget reports whether the function's time or state budget ran
@@ -520,6 +563,14 @@ func (x *explorer) cutPath(s *state, bound string) {
 
 // finish accounts for a path that ended.
 func (x *explorer) finish(s *state) {
+	inInit := s.initializing && (s.seq == nil || !s.seq.running)
+	if inInit && (s.end == cut || s.end == unsupported) {
+		x.abandonInit(s)
+		return
+	}
+	if inInit && s.end == panicked {
+		defer x.abandonInit(s) // the panic is a finding, and the entry runs
+	}
 	switch s.end {
 	case returned:
 		x.res.Paths++
@@ -715,6 +766,10 @@ func (x *explorer) finishRecord() {
 	}
 	// Latent findings are counted, not failures: no caller reaches them.
 	switch {
+	case reachable == 0 && !x.reachedBody && !x.timedOut && !x.stopped:
+		// No path got past the initialization and the parameters: the
+		// bounds and constructs say why.
+		r.Status = NotReached
 	case reachable > 0:
 		r.Status = Failed
 	case x.timedOut:

@@ -5,6 +5,7 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"maps"
 	"slices"
 
 	"golang.org/x/tools/go/ssa"
@@ -110,6 +111,13 @@ func (x *explorer) exec(s *state, instr ssa.Instruction) []alt {
 		t, alts, ok := x.deref(s, in.Addr, in.Pos())
 		if !ok {
 			return alts
+		}
+		if g, isGlobal := in.Addr.(*ssa.Global); isGlobal && s.initializing {
+			s.initSet = maps.Clone(s.initSet)
+			if s.initSet == nil {
+				s.initSet = map[*ssa.Global]bool{}
+			}
+			s.initSet[g] = true
 		}
 		if store, off, isView := x.arrayView(s, t, in.Addr.Type()); isView {
 			return x.storeView(s, store, off, in.Val)

@@ -58,6 +58,10 @@ const (
 	Stopped Status = "stopped"
 	// Ignored: a //gosym:ignore directive says not to analyse it.
 	Ignored Status = "ignored"
+	// NotReached: no path began the function's body: each ended in its
+	// package's initialization or while its parameters were built (the
+	// bounds and constructs say where).
+	NotReached Status = "not-reached"
 	// Error: the engine failed on this function (a bug in gosym).
 	Error Status = "error"
 )

@@ -41,6 +41,9 @@ type frame struct {
 	// before the entry's body: its result is assumed. postcondition
 	// marks it run after the entry returned: its result is asserted.
 	precondition, postcondition bool
+	// initialization marks the frame of the package's init function,
+	// run before the entry's body (see explorer.abandonInit).
+	initialization bool
 	// exit is, in a postcondition frame, where the entry returned.
 	exit token.Pos
 	// seqCall marks the frame of a call of a sequence that builds an
@@ -129,6 +132,13 @@ const (
 type state struct {
 	frames []*frame
 	heap   *heap.Heap
+	// initializing says that the package's initialization is running;
+	// initSet holds the package variables it stored so far (copied on
+	// write). initCut, once initialization was cut short, says where and
+	// why: the variables it did not set are then inputs.
+	initializing bool
+	initSet      map[*ssa.Global]bool
+	initCut      string
 	// bound counts the entry parameters bound so far (binding a parameter
 	// may be a lazy-initialization choice, so it is a step like others).
 	bound int

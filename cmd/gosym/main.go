@@ -396,7 +396,7 @@ func summarize(w io.Writer, results []*ssaexec.FuncResult, wall time.Duration) {
 		}
 	}
 	var parts []string
-	for _, st := range []ssaexec.Status{ssaexec.Failed, ssaexec.Complete, ssaexec.Abstract, ssaexec.Bounded, ssaexec.Unsupported, ssaexec.Timeout, ssaexec.Stopped, ssaexec.Ignored, ssaexec.Error} {
+	for _, st := range []ssaexec.Status{ssaexec.Failed, ssaexec.Complete, ssaexec.Abstract, ssaexec.Bounded, ssaexec.NotReached, ssaexec.Unsupported, ssaexec.Timeout, ssaexec.Stopped, ssaexec.Ignored, ssaexec.Error} {
 		if counts[st] > 0 {
 			parts = append(parts, fmt.Sprintf("%d %s", counts[st], st))
 		}

@@ -120,7 +120,7 @@ func TestMarkdown(t *testing.T) {
 	var md bytes.Buffer
 	rep.Markdown(&md, map[string]Verdict{key: {Real, "empty slice"}})
 	for _, want := range []string{
-		"| m | 2 | 1 | 0 | 0 | 0 | 0 | 0 | 0 | 0 | 1 | 1 | 2 | 5 (3) | 1s |",
+		"| m | 2 | 1 | 0 | 0 | 0 | 0 | 0 | 0 | 0 | 0 | 1 | 1 | 2 | 5 (3) | 1s |",
 		"| 1 | `m@v1/a.go:3:9` | `m.F` | index | index out of range [0] with length 0 (a[0]) | `F([]int{})` | confirmed | real | empty slice |",
 		"Replays: 1 confirmed. Verdicts: 1 real.",
 		"- `m.G` (): boom",

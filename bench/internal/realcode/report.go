@@ -18,7 +18,7 @@ const ReplayFailed witnesstest.Outcome = "replay-failed"
 // Statuses lists every function status, in the order cmd/gosym's summary
 // gives them.
 var Statuses = []ssaexec.Status{
-	ssaexec.Failed, ssaexec.Complete, ssaexec.Abstract, ssaexec.Bounded, ssaexec.Unsupported,
+	ssaexec.Failed, ssaexec.Complete, ssaexec.Abstract, ssaexec.Bounded, ssaexec.NotReached, ssaexec.Unsupported,
 	ssaexec.Timeout, ssaexec.Stopped, ssaexec.Ignored, ssaexec.Error,
 }
 

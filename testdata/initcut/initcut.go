@@ -1,0 +1,49 @@
+// Package initcut initializes its variables with code gosym does not model
+// (floating point) and loops over another package's map. Initialization
+// stops at the unmodelled construct; the entries still run, from the
+// variables it set, and the ones it did not set are inputs, so what rests
+// on them is an assumption, not a finding.
+package initcut
+
+import "github.com/gosym/gosym/testdata/initcut/codes"
+
+var slots = 4
+
+var byCode = invert(codes.Names)
+
+var ratio = float64(len(byCode)) / 3
+
+var fallback = map[int]string{0: "unknown"}
+
+func invert(m map[string]int) map[int]string {
+	out := map[int]string{}
+	for k, v := range m {
+		out[v] = k
+	}
+	return out
+}
+
+// Bucket spreads a code over the slots, set before initialization stopped.
+func Bucket(code int) int {
+	return code % (slots - 4) // want div-zero `^integer divide by zero: slots - 4 is 0$`
+}
+
+// Name looks a code up in the inverted table: a code the table lacks
+// gives "", and indexing it panics.
+func Name(code int) byte {
+	return byCode[code][0] // want index `^index out of range \[0\] with length 0`
+}
+
+// Fallback reads a table initialization never set: nothing can be said
+// of it, so its nil map is an assumption.
+func Fallback(code int) {
+	fallback[code] = "?"
+}
+
+// Table is a fixed table, whatever initialization did.
+var table [3]int
+
+// Get indexes the table.
+func Get(i int) int {
+	return table[i] // want index `^index out of range \[-1\] \(table\[i\]\)$`
+}
