@@ -1067,7 +1067,7 @@ func TestConstantTablePaths(t *testing.T) {
 // from the variables set before the stop, with the others as inputs, and
 // says where initialization stopped.
 func TestInitialization(t *testing.T) {
-	const cutBound = "initialization of github.com/gosym/gosym/testdata/initcut cut at initcut.go:14:20 (conversion from int to float64): the variables it did not set are inputs"
+	const cutBound = "initialization of github.com/gosym/gosym/testdata/initcut cut at initcut.go:18:20 (conversion from int to float64): the variables it did not set are inputs"
 	tests := []struct {
 		fn       string
 		status   Status
@@ -1075,6 +1075,7 @@ func TestInitialization(t *testing.T) {
 		assumed  int
 		read     []string // the unset variables the body read
 	}{
+		{"initcut.Width", Failed, 1, 0, nil},
 		{"initcut.Bucket", Failed, 1, 0, nil},
 		{"initcut.Name", Failed, 1, 0, nil},
 		{"initcut.Fallback", Bounded, 0, 1, []string{"variable github.com/gosym/gosym/testdata/initcut.fallback"}},

@@ -477,9 +477,23 @@ func (x *explorer) countIteration(s *state, f *frame, from, to *ssa.BasicBlock) 
 		c.iters = 0
 	}
 	c.matAt = m
-	if c.iters > x.cfg.Loops {
+	if c.iters > x.loopBound(s) {
 		s.end, s.why = cut, "loops"
 	}
+}
+
+// initLoops bounds the iterations of a loop in package initialization,
+// which mostly fills tables from constants: such loops run to their end
+// (one path each), and a loop over an input still stops.
+const initLoops = 1 << 12
+
+// loopBound is the number of iterations a loop of s may take without
+// observing a new input (Config.Loops, initLoops in initialization).
+func (x *explorer) loopBound(s *state) int {
+	if s.initializing {
+		return max(x.cfg.Loops, initLoops)
+	}
+	return x.cfg.Loops
 }
 
 func isLoopHead(b *ssa.BasicBlock) bool {

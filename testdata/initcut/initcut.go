@@ -11,6 +11,10 @@ var slots = 4
 
 var byCode = invert(codes.Names)
 
+// special is filled by a loop of more iterations than -loops allows a
+// loop that observes no input: initialization runs such loops to the end.
+var special = mark(`\.+*?()|[]{}^$`)
+
 var ratio = float64(len(byCode)) / 3
 
 var fallback = map[int]string{0: "unknown"}
@@ -21,6 +25,27 @@ func invert(m map[string]int) map[int]string {
 		out[v] = k
 	}
 	return out
+}
+
+func mark(chars string) [128]bool {
+	var set [128]bool
+	for i := 0; i < len(chars); i++ {
+		set[chars[i]] = true
+	}
+	return set
+}
+
+// Width is 2 for the bytes QuoteMeta escapes and 1 for the others; it
+// divides by whether the byte is special, set by initialization.
+func Width(c byte) int {
+	if c >= 128 {
+		return 1
+	}
+	n := 0
+	if special[c] {
+		n = 1
+	}
+	return 1 + 1/n // want div-zero `^integer divide by zero: n is 0$`
 }
 
 // Bucket spreads a code over the slots, set before initialization stopped.
