@@ -34,7 +34,10 @@ const cellGrace = 4
 // atLoopHead checks s, which has just arrived at a loop head (its phis
 // assigned), and ends it if a stored state covers it.
 func (x *explorer) atLoopHead(s *state) {
-	if x.cfg.Subsume == abstraction.Off || s.panic != nil {
+	// Package initialization mostly runs one path through loops over
+	// constants: a state of a later iteration that an earlier one covers
+	// abstractly is no reason to drop the entry's body.
+	if x.cfg.Subsume == abstraction.Off || s.panic != nil || s.initializing {
 		return
 	}
 	for _, f := range s.frames {

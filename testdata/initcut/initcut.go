@@ -15,6 +15,11 @@ var byCode = invert(codes.Names)
 // loop that observes no input: initialization runs such loops to the end.
 var special = mark(`\.+*?()|[]{}^$`)
 
+// levels is a list built by a loop: to subsumption at the loop head, its
+// later iterations look like the earlier ones, which must not stop
+// initialization.
+var levels = chain(12)
+
 var ratio = float64(len(byCode)) / 3
 
 var fallback = map[int]string{0: "unknown"}
@@ -46,6 +51,24 @@ func Width(c byte) int {
 		n = 1
 	}
 	return 1 + 1/n // want div-zero `^integer divide by zero: n is 0$`
+}
+
+type level struct {
+	n    int
+	next *level
+}
+
+func chain(n int) *level {
+	var head *level
+	for i := 1; i <= n; i++ {
+		head = &level{n: i, next: head}
+	}
+	return head
+}
+
+// Share divides by how far the top level is from 12, which it is.
+func Share(total int) int {
+	return total / (levels.n - 12) // want div-zero `^integer divide by zero: levels.n - 12 is 0$`
 }
 
 // Bucket spreads a code over the slots, set before initialization stopped.
