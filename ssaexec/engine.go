@@ -366,10 +366,7 @@ func (x *explorer) explore(s *state) {
 		if stepHook != nil {
 			stepHook(x.fn)
 		}
-		if s.initializing && !slices.ContainsFunc(s.frames, func(f *frame) bool { return f.initialization }) {
-			s.initializing = false
-		}
-		if len(s.frames) == 1 && s.bound == len(x.fn.Params) && (s.seq == nil || !s.seq.running) {
+		if !x.reachedBody && len(s.frames) == 1 && s.bound == len(x.fn.Params) && (s.seq == nil || !s.seq.running) {
 			x.reachedBody = true
 		}
 		alts := x.step(s)

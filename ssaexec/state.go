@@ -230,6 +230,9 @@ func (s *state) own(i int) *frame {
 
 // pop removes the top frame; the caller's frame, now the top, is owned.
 func (s *state) pop() {
+	if s.top().initialization {
+		s.initializing = false
+	}
 	s.frames = s.frames[:len(s.frames)-1]
 	if len(s.frames) > 0 {
 		s.own(len(s.frames) - 1)
