@@ -449,6 +449,9 @@ func (w *witnessWriter) structLit(id ObjID, p Path, t types.Type, at string) str
 	for i := 0; i < st.NumFields(); i++ {
 		f := st.Field(i)
 		fp := p.Field(i)
+		if w.h.ZeroTypes != nil && w.h.ZeroTypes(f.Type()) {
+			continue // zero wherever the path wrote the value (see ZeroTypes)
+		}
 		// Inside an argument's literal (at == "") there is no expression
 		// to link from; variables are referenced in place, declared before.
 		expr := ""

@@ -1116,3 +1116,16 @@ func TestInitializationLoops(t *testing.T) {
 		t.Errorf("status %s, %d paths, bounds %q; want complete, some paths, no bounds", res.Status, res.Paths, res.BoundsHit)
 	}
 }
+
+// TestSyncWaits checks a wait that another goroutine is meant to end
+// (Cond.Wait): gosym, running one goroutine, does not follow the path
+// past it, and says so as a bound, not as a deadlock. (A hand-built Box
+// with a nil Cond is latent.)
+func TestSyncWaits(t *testing.T) {
+	res := Analyze(entry(t, "(*syncs.Box).Take"), DefaultConfig())
+	const bound = "Cond.Wait waits for another goroutine at syncs.go:218:15"
+	reachable := slices.DeleteFunc(slices.Clone(res.Findings), func(f *Finding) bool { return f.Latent })
+	if res.Status != Bounded || len(reachable) != 0 || !slices.Contains(res.BoundsHit, bound) {
+		t.Errorf("status %s, %d reachable findings, bounds %q; want bounded, none, %q among them", res.Status, len(reachable), res.BoundsHit, bound)
+	}
+}

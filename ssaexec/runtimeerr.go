@@ -1,6 +1,7 @@
 package ssaexec
 
 import (
+	"fmt"
 	"go/token"
 	"go/types"
 
@@ -71,11 +72,19 @@ const (
 )
 
 // runIntrinsic carries out a call of a model intrinsic (see intrinsic):
-// the path ends, with a finding that no deferred call or recover sees.
+// the path ends, with a finding that no deferred call or recover sees,
+// or, at a wait that another goroutine is meant to end, cut by a bound.
 func (x *explorer) runIntrinsic(s *state, name string, args []heap.Value) {
 	text := ""
 	if str, ok := args[0].(heap.Str); ok {
 		text = str.S
+	}
+	if name == intrinsicWait {
+		pos, _, _ := x.userPos(s, x.posOf(s))
+		x.bounds[fmt.Sprintf("%s waits for another goroutine at %s", text, shortPos(x.fset.Position(pos)))] = true
+		x.res.Cut++
+		s.end = dropped
+		return
 	}
 	kind, msg, want := Fatal, fatalPrefix+text, fatalPrefix+text
 	if name == intrinsicBlock {

@@ -64,6 +64,9 @@ const (
 	intrinsicBlock = "blockForever"
 	// fatalError(msg): the runtime's fatal error, which no recover stops.
 	intrinsicFatal = "fatalError"
+	// waitForOthers(what): a wait another goroutine is meant to end; the
+	// path is cut there.
+	intrinsicWait = "waitForOthers"
 )
 
 // intrinsic returns the name of the model intrinsic fn is, or "".
@@ -72,7 +75,7 @@ func intrinsic(fn *ssa.Function) string {
 		return ""
 	}
 	switch fn.Name() {
-	case intrinsicBlock, intrinsicFatal:
+	case intrinsicBlock, intrinsicFatal, intrinsicWait:
 		return fn.Name()
 	}
 	return ""
@@ -119,10 +122,10 @@ func newStdLibrary(prog *ssa.Program, loaded []*ssa.Package) (*stdLibrary, error
 			return nil, err
 		}
 		for name, m := range pkg.Members {
-			// A model stands for the function of the same name; the
-			// model package's own helpers stand for nothing.
-			fn, ok := m.(*ssa.Function)
-			if _, real := byPath[path].Members[name].(*ssa.Function); ok && real && name != "init" {
+			// A model stands for the function of the same name, or
+			// T_M for the method M of T; the model package's own
+			// helpers stand for nothing.
+			if fn, ok := m.(*ssa.Function); ok && name != "init" && modelled(byPath[path], name) {
 				l.models[path+"."+name] = fn
 			}
 		}
@@ -300,16 +303,40 @@ var modelledBuiltins = map[string]bool{
 }
 
 // calleeName is the key of fn's model in stdLibrary.models: its package
-// path and name, an instantiation named by its generic function (whose
-// model is generic too).
+// path and name, T_M for a method M of the named type T (or *T), an
+// instantiation named by its generic function (whose model is generic
+// too).
 func calleeName(fn *ssa.Function) string {
 	if o := fn.Origin(); o != nil {
 		fn = o
 	}
-	if fn.Pkg == nil || fn.Signature.Recv() != nil {
+	if fn.Pkg == nil {
 		return ""
 	}
+	if recv := fn.Signature.Recv(); recv != nil {
+		named := namedOf(recv.Type())
+		if named == nil {
+			return ""
+		}
+		return fn.Pkg.Pkg.Path() + "." + named.Obj().Name() + "_" + fn.Name()
+	}
 	return fn.Pkg.Pkg.Path() + "." + fn.Name()
+}
+
+// modelled reports whether the package real has what a model named name
+// stands for: a function of that name, or, for T_M, a method M of its
+// type T.
+func modelled(real *ssa.Package, name string) bool {
+	if _, ok := real.Members[name].(*ssa.Function); ok {
+		return true
+	}
+	typ, method, ok := strings.Cut(name, "_")
+	if t, isType := real.Members[typ].(*ssa.Type); ok && isType {
+		obj, _, _ := types.LookupFieldOrMethod(types.NewPointer(t.Type()), true, real.Pkg, method)
+		_, isMethod := obj.(*types.Func)
+		return isMethod
+	}
+	return false
 }
 
 // typeModelled reports whether values of type t are modelled: not floating

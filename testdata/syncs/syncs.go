@@ -193,3 +193,39 @@ func Busy() bool {
 	}
 	return false
 }
+
+// Box hands items from producers to consumers.
+type Box struct {
+	mu    sync.Mutex
+	ready *sync.Cond
+	items []int
+}
+
+// NewBox returns an empty box.
+func NewBox() *Box {
+	b := &Box{}
+	b.ready = sync.NewCond(&b.mu)
+	return b
+}
+
+// Take waits for an item. On an empty box it waits for a Put from
+// another goroutine, as designed: no finding, and gosym says that it did
+// not follow the path past the wait.
+func (b *Box) Take() int {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	for len(b.items) == 0 {
+		b.ready.Wait() // want latent nil-deref `^nil dereference: c is nil \(in \(\*sync.Cond\).Wait\)$`
+	}
+	v := b.items[0]
+	b.items = b.items[1:]
+	return v
+}
+
+// Put adds an item and wakes a consumer.
+func (b *Box) Put(v int) {
+	b.mu.Lock()
+	b.items = append(b.items, v)
+	b.mu.Unlock()
+	b.ready.Signal() // want latent nil-deref `^nil dereference: c is nil \(in \(\*sync.Cond\).Signal\)$`
+}

@@ -43,3 +43,29 @@ func runtime_registerPoolCleanup(cleanup func()) {}
 func throw(msg string) { fatalError(msg) }
 
 func fatal(msg string) { fatalError(msg) }
+
+// notifyList stands for the runtime's list of a Cond's waiters; the
+// models below never read it.
+type notifyList struct{}
+
+func runtime_notifyListAdd(l *notifyList) uint32 { return 0 }
+
+// waitForOthers stands for a wait that another goroutine is meant to end
+// (a Cond's Signal): gosym, which runs one goroutine, does not follow
+// the path past it, and says so as a bound. Run as Go, it blocks.
+func waitForOthers(what string) { select {} }
+
+// runtime_notifyListWait is Cond.Wait's sleep, which a Signal from
+// another goroutine ends.
+func runtime_notifyListWait(l *notifyList, t uint32) {
+	waitForOthers("Cond.Wait")
+}
+
+func runtime_notifyListNotifyAll(l *notifyList) {}
+
+func runtime_notifyListNotifyOne(l *notifyList) {}
+
+// copyChecker_check is (*copyChecker).check, which panics once a Cond is
+// copied after first use. It compares the Cond's address with the one it
+// recorded, which gosym does not model (unsafe): no copy is detected.
+func copyChecker_check(c *uintptr) {}
