@@ -1123,7 +1123,7 @@ func TestInitializationLoops(t *testing.T) {
 // with a nil Cond is latent.)
 func TestSyncWaits(t *testing.T) {
 	res := Analyze(entry(t, "(*syncs.Box).Take"), DefaultConfig())
-	const bound = "Cond.Wait waits for another goroutine at syncs.go:218:15"
+	const bound = "Cond.Wait waits for another goroutine at syncs.go:219:15"
 	reachable := slices.DeleteFunc(slices.Clone(res.Findings), func(f *Finding) bool { return f.Latent })
 	if res.Status != Bounded || len(reachable) != 0 || !slices.Contains(res.BoundsHit, bound) {
 		t.Errorf("status %s, %d reachable findings, bounds %q; want bounded, none, %q among them", res.Status, len(reachable), res.BoundsHit, bound)

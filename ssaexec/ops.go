@@ -25,7 +25,18 @@ func (x *explorer) binOp(s *state, in *ssa.BinOp) []alt {
 		return x.decide(s, d)
 	}
 	x.noteNilComparison(s, in, a, b)
+	if _, isFunc := a.(heap.Func); isFunc {
+		a, b = b, a // f == nil: nil first, a function value second
+	}
 	switch av := a.(type) {
+	case heap.Nil:
+		if _, isFunc := b.(heap.Func); isFunc {
+			// A function value compares only with nil, and a declared
+			// function or a closure is not nil.
+			x.set(s, in, heap.Scalar{T: x.ctx.Bool(in.Op == token.NEQ)})
+			return nil
+		}
+		return x.pointerCompare(s, in, a, b)
 	case heap.Scalar:
 		bv, ok := b.(heap.Scalar)
 		if !ok {
@@ -33,7 +44,7 @@ func (x *explorer) binOp(s *state, in *ssa.BinOp) []alt {
 			return nil
 		}
 		return x.scalarOp(s, in, av.T, bv.T)
-	case heap.Nil, heap.Ptr, heap.SymPtr:
+	case heap.Ptr, heap.SymPtr:
 		return x.pointerCompare(s, in, a, b)
 	case heap.Str, heap.SymStr:
 		return x.stringOp(s, in, av, b)

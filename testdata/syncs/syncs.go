@@ -6,6 +6,7 @@
 package syncs
 
 import (
+	"bytes"
 	"errors"
 	"sync"
 	"sync/atomic"
@@ -228,4 +229,23 @@ func (b *Box) Put(v int) {
 	b.items = append(b.items, v)
 	b.mu.Unlock()
 	b.ready.Signal() // want latent nil-deref `^nil dereference: c is nil \(in \(\*sync.Cond\).Signal\)$`
+}
+
+// scratch hands out byte buffers.
+var scratch = sync.Pool{New: func() any { return make([]byte, 0, 64) }}
+
+// Header reads the first byte of a pooled buffer, as if it kept what a
+// Put left in it: any Get may return a fresh, empty buffer.
+func Header() byte {
+	buf := scratch.Get().([]byte)
+	defer scratch.Put(buf)
+	return buf[0] // want index `^index out of range \[0\] with length 0`
+}
+
+// loose is a pool without New: Get returns nil when it holds nothing.
+var loose sync.Pool
+
+// Borrow takes a buffer from loose.
+func Borrow() *bytes.Buffer {
+	return loose.Get().(*bytes.Buffer) // want type-assert `^interface conversion: interface is nil, not \*bytes.Buffer`
 }

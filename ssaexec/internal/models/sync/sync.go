@@ -69,3 +69,28 @@ func runtime_notifyListNotifyOne(l *notifyList) {}
 // copied after first use. It compares the Cond's address with the one it
 // recorded, which gosym does not model (unsafe): no copy is detected.
 func copyChecker_check(c *uintptr) {}
+
+// pool mirrors the fields of sync.Pool, so that the models below read its
+// New where sync.Pool has it (the tests compare the two).
+type pool struct {
+	noCopy     struct{}
+	local      uintptr // unsafe.Pointer in sync.Pool; never read
+	localSize  uintptr
+	victim     uintptr // unsafe.Pointer in sync.Pool; never read
+	victimSize uintptr
+	New        func() any
+}
+
+// Pool_Get is (*Pool).Get as Go may run it at any time: the pool ignores
+// what was Put (the runtime may have dropped it) and returns New's value,
+// or nil without New. A Get that returns a value Put before is not
+// modelled.
+func Pool_Get(p *pool) any {
+	if p.New != nil {
+		return p.New()
+	}
+	return nil
+}
+
+// Pool_Put is (*Pool).Put as Go may run it: the value is dropped.
+func Pool_Put(p *pool, x any) {}
