@@ -406,8 +406,13 @@ func (x *explorer) abandonInit(s *state) {
 	s.initializing = false
 	s.end, s.why, s.finding, s.panic, s.contract, s.seqPanic = running, "", nil, nil, false, false
 	s.globals = maps.Clone(s.globals)
-	for g, p := range s.globals {
-		if !s.initSet[g] && p.Obj != 0 && !s.heap.Object(p.Obj).External {
+	// In a fixed order, so that the new objects get the same ids in every
+	// run (witnesses and reruns depend on them).
+	unset := slices.SortedFunc(maps.Keys(s.globals), func(a, b *ssa.Global) int {
+		return strings.Compare(a.RelString(nil), b.RelString(nil))
+	})
+	for _, g := range unset {
+		if p := s.globals[g]; !s.initSet[g] && p.Obj != 0 && !s.heap.Object(p.Obj).External {
 			s.globals[g] = heap.Ptr{Obj: s.heap.NewExternalVariable(deref(g.Type()), "variable "+g.RelString(nil))}
 		}
 	}
