@@ -554,7 +554,7 @@ func (d *dotWriter) scalarText(term *solver.Term, t types.Type) string {
 	}
 	isBool := term.Sort().IsBool()
 	if t != nil && IsBool(t) == isBool {
-		if _, _, isInt := IntInfo(t); isBool || isInt {
+		if _, isScalar := ScalarWidth(t); isBool || isScalar {
 			return d.w.scalar(term, t)
 		}
 	}

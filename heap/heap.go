@@ -515,7 +515,7 @@ func (h *Heap) freshLeaf(loc Loc, t types.Type) Value {
 	if IsBool(t) {
 		return Scalar{h.ctx.FreshBool(name)}
 	}
-	if w, _, ok := IntInfo(t); ok {
+	if w, ok := ScalarWidth(t); ok {
 		return Scalar{h.ctx.FreshBV(name, w)}
 	}
 	return Opaque{Type: t, Why: "input of type " + t.String()}

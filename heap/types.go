@@ -26,6 +26,29 @@ func IntInfo(t types.Type) (width uint, signed bool, ok bool) {
 	}
 }
 
+// FloatWidth returns 32 for float32 and 64 for float64 (and types whose
+// underlying type they are); ok is false for any other type. A float's
+// term is its IEEE 754 bits (see solver/float.go).
+func FloatWidth(t types.Type) (width uint, ok bool) {
+	b, isBasic := Under(t).(*types.Basic)
+	if !isBasic || b.Info()&types.IsFloat == 0 {
+		return 0, false
+	}
+	if b.Kind() == types.Float32 {
+		return 32, true
+	}
+	return 64, true
+}
+
+// ScalarWidth returns the width of the bit-vector term of an integer or
+// float type; ok is false for any other type.
+func ScalarWidth(t types.Type) (width uint, ok bool) {
+	if w, _, ok := IntInfo(t); ok {
+		return w, true
+	}
+	return FloatWidth(t)
+}
+
 // IsBool reports whether t is a boolean type.
 func IsBool(t types.Type) bool {
 	b, ok := Under(t).(*types.Basic)
@@ -43,8 +66,8 @@ func Zero(ctx *solver.Context, t types.Type) Value {
 	if IsBool(t) {
 		return Scalar{ctx.Bool(false)}
 	}
-	if w, _, ok := IntInfo(t); ok {
-		return Scalar{ctx.BV(w, 0)}
+	if w, ok := ScalarWidth(t); ok {
+		return Scalar{ctx.BV(w, 0)} // 0.0 is all zero bits too
 	}
 	switch u := Under(t).(type) {
 	case *types.Pointer, *types.Signature, *types.Map:

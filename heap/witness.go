@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"go/token"
 	"go/types"
+	"math"
 	"sort"
 	"strconv"
 	"strings"
@@ -682,8 +683,45 @@ func (w *witnessWriter) scalar(term *solver.Term, t types.Type) string {
 		}
 		return strconv.FormatUint(w.m.Uint64(term), 10)
 	}
+	if fw, ok := FloatWidth(t); ok {
+		return w.floatLit(w.m.Uint64(term), fw, t)
+	}
 	return w.zeroLit(t)
 }
+
+// floatLit writes a float so that it converts back to the same bits: the
+// shortest decimal that does, or for the values no constant denotes (NaN,
+// the infinities, -0) a call of package math, converted to t unless t is
+// float64.
+func (w *witnessWriter) floatLit(bits uint64, width uint, t types.Type) string {
+	f := math.Float64frombits(bits)
+	if width == 32 {
+		f = float64(math.Float32frombits(uint32(bits)))
+	}
+	var call string
+	switch {
+	case math.IsNaN(f):
+		call = "NaN()"
+	case math.IsInf(f, 1):
+		call = "Inf(1)"
+	case math.IsInf(f, -1):
+		call = "Inf(-1)"
+	case f == 0 && math.Signbit(f):
+		call = "Copysign(0, -1)"
+	default:
+		return strconv.FormatFloat(f, 'g', -1, int(width))
+	}
+	if name := w.q(mathPackage); name != "" {
+		call = name + "." + call
+	}
+	if types.Identical(t, types.Typ[types.Float64]) {
+		return call
+	}
+	return w.typeName(t) + "(" + call + ")"
+}
+
+// mathPackage is package math, as a qualifier names it.
+var mathPackage = types.NewPackage("math", "math")
 
 func (w *witnessWriter) zeroLit(t types.Type) string {
 	switch u := Under(t).(type) {

@@ -27,6 +27,7 @@ const (
 	compareExpr
 	extendExpr // signed says which
 	truncExpr
+	floatExpr // a floating-point op (float.go); the result's sort says its width
 )
 
 // expr is how a symbolic term was built from its operands, which is what
@@ -136,6 +137,8 @@ func apply(e expr, s Sort, args []uint64) uint64 {
 		return args[0]
 	case truncExpr:
 		return args[0] & mask(s.Width())
+	case floatExpr:
+		return foldFloat(e.op, e.args[0].sort.Width(), s.Width(), args)
 	}
 	panic("solver: internal: apply of an unknown expression")
 }

@@ -46,6 +46,21 @@ const (
 	opAnd
 	opOr
 
+	// Floating point on IEEE 754 bits (float.go): a bit-vector of width
+	// 32 is a float32, of width 64 a float64.
+	opFAdd
+	opFSub
+	opFMul
+	opFDiv
+	opFSqrt
+	opFLt // Bool result
+	opFLe // Bool result
+	opFEq // Bool result: IEEE equality, as Go's ==
+	opFConv
+	opSIntToF
+	opUIntToF
+	opFToSIntRaw // truncation, meaningful only in range: see FloatToInt
+
 	numOps
 )
 
@@ -61,6 +76,9 @@ var opNames = [numOps]string{
 	opUlt: "Ult", opUle: "Ule", opUgt: "Ugt", opUge: "Uge",
 	opSlt: "Slt", opSle: "Sle", opSgt: "Sgt", opSge: "Sge",
 	opAnd: "And", opOr: "Or",
+	opFAdd: "FAdd", opFSub: "FSub", opFMul: "FMul", opFDiv: "FDiv", opFSqrt: "FSqrt",
+	opFLt: "FLt", opFLe: "FLe", opFEq: "FEq",
+	opFConv: "FloatConvert", opSIntToF: "IntToFloat", opUIntToF: "IntToFloat", opFToSIntRaw: "FloatToInt",
 }
 
 func (o op) String() string {

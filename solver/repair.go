@@ -63,7 +63,11 @@ func (s *Solver) repairOne(t *Term, a *assignment) (sym zast, v uint64, found bo
 		return nil, 0, false
 	}
 	for _, sym := range syms {
-		for _, v := range repairValues(t, sym, a) {
+		values := repairValues(t, sym, a)
+		if w, isFloat := s.ctx.floatSyms[sym]; isFloat {
+			values = append(values, floatCandidates(w, t, a)...)
+		}
+		for _, v := range values {
 			if holds, ok := s.over(a, map[zast]uint64{sym: v}).holds(t); holds && ok {
 				return sym, v, true
 			}

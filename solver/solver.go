@@ -69,16 +69,18 @@ type Solver struct {
 	timeout time.Duration
 	// scopes holds the symbolic assertions of each scope, for escalation.
 	scopes   [][]*Term
-	fallback zsolver       // created on the first escalation
-	answered zsolver       // the solver whose answer the last Check gave
-	depth    int           // number of open Push scopes
-	falseAt  int           // shallowest scope holding an asserted false, or -1
-	calls    int           // Checks that reached Z3
-	spent    time.Duration // time spent in Z3's checks
-	last     Result        // result of the last Check
-	fresh    bool          // no Push, Pop or Assert since the last Check
-	model    *Model        // the last Check's model once fetched
-	reason   string        // the last Check's reason for Unknown
+	fallback zsolver // created on the first escalation
+	// fallbackKind is the tactic of fallback: qffpbv once floats exist.
+	fallbackKind solverKind
+	answered     zsolver       // the solver whose answer the last Check gave
+	depth        int           // number of open Push scopes
+	falseAt      int           // shallowest scope holding an asserted false, or -1
+	calls        int           // Checks that reached Z3
+	spent        time.Duration // time spent in Z3's checks
+	last         Result        // result of the last Check
+	fresh        bool          // no Push, Pop or Assert since the last Check
+	model        *Model        // the last Check's model once fetched
+	reason       string        // the last Check's reason for Unknown
 
 	// lits holds the literals of scopes, so that a literal asserted
 	// again adds nothing and one whose negation is asserted makes the
@@ -557,6 +559,9 @@ func (s *Solver) decided(assumptions []*Term) (Result, []*Term) {
 	if b != nil && s.fittedWithin(b, atoms) {
 		return s.satInGo(pending)
 	}
+	if s.ctx.floats && s.floatFitted(pending) {
+		return s.satInGo(pending)
+	}
 	return Unknown, pending
 }
 
@@ -775,8 +780,14 @@ func (s *Solver) CheckWithin(budget uint) Result {
 // loadFallback returns the fallback solver holding the current assertions.
 func (s *Solver) loadFallback() zsolver {
 	z := s.ctx.z
-	if s.fallback == nil {
-		s.fallback = z.newSolver(qfbvSolver)
+	kind := qfbvSolver
+	if s.ctx.floats {
+		kind = qffpbvSolver
+	}
+	if s.fallback == nil || s.fallbackKind != kind {
+		// A context that has built a float since needs the other tactic;
+		// the old solver is released when s is.
+		s.fallback, s.fallbackKind = z.newSolver(kind), kind
 		runtime.AddCleanup(s, z.rel.solver, s.fallback)
 	}
 	z.reset(s.fallback)
@@ -798,15 +809,20 @@ func (s *Solver) run(assumptions []*Term) Result {
 		args[i] = t.ast
 	}
 	start := time.Now()
-	s.calls++
-	s.sync()
-	s.limit(escalateAfter, s.timeout)
-	s.answered = s.s
-	r := z.check(s.s, args)
-	if r != Unknown {
-		return r
+	r := Unknown
+	if !s.ctx.floats {
+		s.calls++
+		s.sync()
+		s.limit(escalateAfter, s.timeout)
+		s.answered = s.s
+		if r = z.check(s.s, args); r != Unknown {
+			return r
+		}
+		s.reason = z.reasonUnknown(s.s)
 	}
-	s.reason = z.reasonUnknown(s.s)
+	// Floats go to the fallback at once: the incremental solver's theory
+	// of floating point took seconds where bit-blasting from scratch
+	// takes a few hundred milliseconds (int32(float64(n)) != n).
 	// Besides running out of resources, the incremental solver sometimes
 	// gives up ("incomplete (theory arithmetic)" on a division): the
 	// fallback decides either, in the time left.
@@ -852,6 +868,15 @@ func (s *Solver) Model() *Model {
 	if !s.fresh || s.last != Sat {
 		return nil
 	}
+	if s.inGo && s.ctx.floats {
+		// Z3 takes seconds over floats: an assignment Go found is the
+		// model, if one satisfies the stack.
+		if a := s.goModel(); a != nil {
+			s.inGo, s.inGoAssumed = false, nil
+			s.model = &Model{ctx: s.ctx, a: a}
+			return s.model
+		}
+	}
 	if s.inGo {
 		// Sat was known without Z3, which must find the model now.
 		s.ctx.enter()
@@ -872,11 +897,34 @@ func (s *Solver) Model() *Model {
 	return s.model
 }
 
+// goModel returns the latest kept assignment under which the stack and
+// the assumptions of the last Check hold, all evaluated in Go, or nil.
+func (s *Solver) goModel() *assignment {
+	for i := len(s.models) - 1; i >= 0; i-- {
+		a := s.models[i].assignment
+		if holdsAll(a, s.assertions()) && holdsAll(a, slices.Values(s.inGoAssumed)) {
+			return a
+		}
+	}
+	return nil
+}
+
+func holdsAll(a *assignment, ts iter.Seq[*Term]) bool {
+	for t := range ts {
+		if holds, ok := a.holds(t); !holds || !ok {
+			return false
+		}
+	}
+	return true
+}
+
 // Model assigns a value to every symbol; symbols the solver never saw get
-// an arbitrary one (model completion).
+// an arbitrary one (model completion). It is Z3's model, or an assignment
+// the Go side found (a).
 type Model struct {
 	ctx *Context
 	m   zmodel
+	a   *assignment
 }
 
 // Uint64 returns the value of a bit-vector term in m, zero-extended.
@@ -895,6 +943,9 @@ func (m *Model) bv(what string, t *Term) uint64 {
 	if t.concrete {
 		return t.val
 	}
+	if m.a != nil {
+		return m.fromGo(t)
+	}
 	return c.z.eval(m.m, t.ast, false)
 }
 
@@ -906,7 +957,18 @@ func (m *Model) Bool(t *Term) bool {
 	if t.concrete {
 		return t.val != 0
 	}
+	if m.a != nil {
+		return m.fromGo(t) != 0
+	}
 	return c.z.eval(m.m, t.ast, true) != 0
+}
+
+// fromGo evaluates t under the Go side's assignment. A term Go cannot
+// evaluate (one Z3 built) gets 0, as a symbol the model does not
+// mention would.
+func (m *Model) fromGo(t *Term) uint64 {
+	v, _ := m.a.eval(t)
+	return v
 }
 
 // MemoryInUse estimates the bytes Z3 holds, over all contexts of the

@@ -53,6 +53,14 @@ type Context struct {
 	// first use: a search builds lengths, offsets and indices such as
 	// 0 and 1 at every step.
 	small [65]*[smallConst]*Term
+	// floatSyms holds the symbols a float operation has read, by width:
+	// the Go side tries the values where floats behave differently for
+	// them (see floatCandidates).
+	floatSyms map[zast]uint
+	// floats says a symbolic float operation was built: the Solver then
+	// goes to Z3's bit-blasting tactic at once, and keeps the models the
+	// Go side finds (see Solver.run and Solver.Model).
+	floats bool
 }
 
 const smallConst = 16

@@ -98,6 +98,86 @@ static int gs_op(Z3_context c, Z3_ast a) {
 	}
 }
 
+// Floating-point operations read and write IEEE 754 bits: a bit-vector of
+// width 32 is a float32, of width 64 a float64. A NaN result is written
+// as GS_NAN32/GS_NAN64, the NaN amd64 makes (0/0), which Go's folding in
+// float.go writes too. Kinds are the GS_F* values below.
+enum { GS_FADD = 1, GS_FSUB, GS_FMUL, GS_FDIV, GS_FSQRT, GS_FLT, GS_FLE, GS_FEQ,
+	GS_FCONV, GS_STOF, GS_UTOF, GS_FTOS };
+#define GS_NAN32 0xffc00000ULL
+#define GS_NAN64 0xfff8000000000000ULL
+
+// gs_held releases the intermediate ASTs of one gs_fp call.
+typedef struct { Z3_ast a[12]; int n; } gs_held;
+
+static Z3_ast gs_hold(Z3_context c, gs_held *h, Z3_ast a) {
+	if (a == NULL || gs_failed(c)) return NULL;
+	Z3_inc_ref(c, a);
+	h->a[h->n++] = a;
+	return a;
+}
+
+static Z3_sort gs_fp_sort(Z3_context c, gs_held *h, unsigned w) {
+	Z3_sort s = w == 32 ? Z3_mk_fpa_sort_single(c) : Z3_mk_fpa_sort_double(c);
+	if (s == NULL || gs_hold(c, h, Z3_sort_to_ast(c, s)) == NULL) return NULL;
+	return s;
+}
+
+static Z3_ast gs_fp_of(Z3_context c, gs_held *h, Z3_ast bits, unsigned w) {
+	Z3_sort s = gs_fp_sort(c, h, w);
+	if (s == NULL) return NULL;
+	return gs_hold(c, h, Z3_mk_fpa_to_fp_bv(c, bits, s));
+}
+
+// gs_fp_bits writes f as bits of width w, NaN as the one amd64 makes.
+static Z3_ast gs_fp_bits(Z3_context c, gs_held *h, Z3_ast f, unsigned w) {
+	Z3_sort bv = Z3_mk_bv_sort(c, w);
+	if (bv == NULL || gs_hold(c, h, Z3_sort_to_ast(c, bv)) == NULL) return NULL;
+	Z3_ast nan = gs_hold(c, h, Z3_mk_unsigned_int64(c, w == 32 ? GS_NAN32 : GS_NAN64, bv));
+	Z3_ast isnan = nan ? gs_hold(c, h, Z3_mk_fpa_is_nan(c, f)) : NULL;
+	Z3_ast raw = isnan ? gs_hold(c, h, Z3_mk_fpa_to_ieee_bv(c, f)) : NULL;
+	return raw ? Z3_mk_ite(c, isnan, nan, raw) : NULL;
+}
+
+static Z3_ast gs_fp_build(Z3_context c, gs_held *h, int kind, Z3_ast a, Z3_ast b, unsigned from, unsigned to) {
+	Z3_ast rm = gs_hold(c, h, kind == GS_FTOS ? Z3_mk_fpa_rtz(c) : Z3_mk_fpa_rne(c));
+	if (rm == NULL) return NULL;
+	Z3_ast fa = NULL, fb = NULL, r;
+	if (kind != GS_STOF && kind != GS_UTOF && (fa = gs_fp_of(c, h, a, from)) == NULL) return NULL;
+	if (b != NULL && (fb = gs_fp_of(c, h, b, from)) == NULL) return NULL;
+	switch (kind) {
+	case GS_FLT: return Z3_mk_fpa_lt(c, fa, fb);
+	case GS_FLE: return Z3_mk_fpa_leq(c, fa, fb);
+	case GS_FEQ: return Z3_mk_fpa_eq(c, fa, fb);
+	case GS_FTOS: return Z3_mk_fpa_to_sbv(c, rm, fa, to);
+	}
+	Z3_sort target = gs_fp_sort(c, h, to);
+	if (target == NULL) return NULL;
+	switch (kind) {
+	case GS_FADD: r = Z3_mk_fpa_add(c, rm, fa, fb); break;
+	case GS_FSUB: r = Z3_mk_fpa_sub(c, rm, fa, fb); break;
+	case GS_FMUL: r = Z3_mk_fpa_mul(c, rm, fa, fb); break;
+	case GS_FDIV: r = Z3_mk_fpa_div(c, rm, fa, fb); break;
+	case GS_FSQRT: r = Z3_mk_fpa_sqrt(c, rm, fa); break;
+	case GS_FCONV: r = Z3_mk_fpa_to_fp_float(c, rm, fa, target); break;
+	case GS_STOF: r = Z3_mk_fpa_to_fp_signed(c, rm, a, target); break;
+	case GS_UTOF: r = Z3_mk_fpa_to_fp_unsigned(c, rm, a, target); break;
+	default: return NULL;
+	}
+	if (gs_hold(c, h, r) == NULL) return NULL;
+	return gs_fp_bits(c, h, r, to);
+}
+
+// gs_fp builds floating-point operation kind on operands a and b (b is
+// NULL for a unary one) of width from, with a result of width to.
+static Z3_ast gs_fp(Z3_context c, int kind, Z3_ast a, Z3_ast b, unsigned from, unsigned to) {
+	gs_held h = {.n = 0};
+	Z3_ast r = gs_fp_build(c, &h, kind, a, b, from, to);
+	r = r == NULL ? NULL : gs_keep(c, r);
+	for (int i = h.n - 1; i >= 0; i--) Z3_dec_ref(c, h.a[i]);
+	return r;
+}
+
 static Z3_sort gs_sort(Z3_context c, unsigned width) {
 	Z3_sort s = width == 0 ? Z3_mk_bool_sort(c) : Z3_mk_bv_sort(c, width);
 	if (s == NULL || gs_failed(c)) return NULL;
@@ -119,8 +199,8 @@ static Z3_context gs_new_context(void) {
 
 static Z3_solver gs_new_solver(Z3_context c, int kind) {
 	Z3_solver s;
-	if (kind == 2) {
-		Z3_tactic t = Z3_mk_tactic(c, "qfbv");
+	if (kind >= 2) {
+		Z3_tactic t = Z3_mk_tactic(c, kind == 2 ? "qfbv" : "qffpbv");
 		if (t == NULL || gs_failed(c)) return NULL;
 		Z3_tactic_inc_ref(c, t);
 		s = Z3_mk_solver_from_tactic(c, t);
@@ -371,6 +451,19 @@ func (z *z3) signExt(a zast, extra uint) zast {
 	return z.keep(C.gs_ext(z.ctx, C.gs_ext_fn(C.Z3_mk_sign_ext), C.uint(extra), a), "SignExt")
 }
 
+// floatKinds maps the floating-point ops onto gs_fp's kinds.
+var floatKinds = [numOps]C.int{
+	opFAdd: C.GS_FADD, opFSub: C.GS_FSUB, opFMul: C.GS_FMUL, opFDiv: C.GS_FDIV,
+	opFSqrt: C.GS_FSQRT, opFLt: C.GS_FLT, opFLe: C.GS_FLE, opFEq: C.GS_FEQ,
+	opFConv: C.GS_FCONV, opSIntToF: C.GS_STOF, opUIntToF: C.GS_UTOF, opFToSIntRaw: C.GS_FTOS,
+}
+
+// float builds a floating-point operation on operands of width from (b is
+// nil for a unary one) with a result of width to (Bool for comparisons).
+func (z *z3) float(o op, a, b zast, from, to uint) zast {
+	return z.keep(C.gs_fp(z.ctx, floatKinds[o], a, b, C.uint(from), C.uint(to)), o.String())
+}
+
 // substitute needs len(from) == len(to) > 0.
 func (z *z3) substitute(a zast, from, to []zast) zast {
 	return z.keep(C.gs_substitute(z.ctx, a, C.uint(len(from)), &from[0], &to[0]), "Substitute")
@@ -471,6 +564,7 @@ const (
 	combinedSolver solverKind = iota // Z3_mk_solver
 	simpleSolver                     // Z3_mk_simple_solver
 	qfbvSolver                       // the qfbv tactic: simplify, then bit-blast from scratch
+	qffpbvSolver                     // the qffpbv tactic: the same with floating point
 )
 
 func (z *z3) newSolver(k solverKind) zsolver {

@@ -106,7 +106,7 @@ func (x *explorer) enter(s *state, fn *ssa.Function, env []heap.Value, args []he
 	}
 	fn, runs := x.std.resolve(fn)
 	if name := intrinsic(fn); name != "" {
-		x.runIntrinsic(s, name, args)
+		x.runIntrinsic(s, name, args, call)
 		return nil
 	}
 	if !runs {

@@ -6,6 +6,7 @@ import (
 	"go/token"
 	"go/types"
 	"maps"
+	"math"
 	"slices"
 
 	"golang.org/x/tools/go/ssa"
@@ -282,10 +283,25 @@ func (x *explorer) constant(c *ssa.Const) heap.Value {
 		i, _ := constant.Int64Val(v)
 		return heap.Scalar{T: x.ctx.BV(w, uint64(i))}
 	}
+	if w, ok := heap.FloatWidth(t); ok {
+		return heap.Scalar{T: x.ctx.BV(w, floatConstBits(c.Value, w))}
+	}
 	if c.Value.Kind() == constant.String {
 		return heap.Str{S: constant.StringVal(c.Value)}
 	}
 	return heap.Opaque{Type: t, Why: "constant of type " + t.String()}
+}
+
+// floatConstBits rounds a constant to the float type of width w, as Go's
+// conversion of a constant does (to nearest even), and returns its bits.
+func floatConstBits(v constant.Value, w uint) uint64 {
+	v = constant.ToFloat(v)
+	if w == 32 {
+		f, _ := constant.Float32Val(v)
+		return uint64(math.Float32bits(f))
+	}
+	f, _ := constant.Float64Val(v)
+	return math.Float64bits(f)
 }
 
 // decide turns a heap decision into alternatives that record each choice;
@@ -462,29 +478,58 @@ func (x *explorer) jump(s *state, to *ssa.BasicBlock) {
 }
 
 // countIteration applies the loop bound: at a loop head reached by a back
-// edge, an iteration that materialized no input counts against -loops.
+// edge, an iteration that materialized no input counts against -loops,
+// unless it also decided nothing symbolic and the loop's variables (its
+// head's phis) are constants. Such a loop computes over constants, its
+// iteration is the path's only continuation, and it counts against
+// initLoops: cutting it would leave the code after it unexplored for
+// nothing. A loop whose variable is a pointer may be walking a cycle of
+// input nodes, which never ends.
 func (x *explorer) countIteration(s *state, f *frame, from, to *ssa.BasicBlock) {
 	if !isLoopHead(to) {
 		return
 	}
 	m := s.heap.Materialized
 	c := f.loopCount(to)
-	if to.Dominates(from) {
-		if c.matAt == m {
-			c.iters++
-		}
-	} else {
-		c.iters = 0
+	switch {
+	case !to.Dominates(from):
+		c.iters, c.fixed = 0, 0
+	case c.matAt == m && c.pcAt == len(s.pc) && x.constantPhis(s, to):
+		c.fixed++
+	case c.matAt == m:
+		c.iters++
 	}
-	c.matAt = m
-	if c.iters > x.loopBound(s) {
+	c.matAt, c.pcAt = m, len(s.pc)
+	if c.iters > x.loopBound(s) || c.fixed > max(x.loopBound(s), initLoops) {
 		s.end, s.why = cut, "loops"
 	}
 }
 
+// constantPhis reports whether the phis of block b hold constant numbers
+// or strings in the top frame of s.
+func (x *explorer) constantPhis(s *state, b *ssa.BasicBlock) bool {
+	for _, instr := range b.Instrs {
+		phi, ok := instr.(*ssa.Phi)
+		if !ok {
+			break
+		}
+		switch v := x.value(s, phi).(type) {
+		case heap.Scalar:
+			if !v.T.IsConst() {
+				return false
+			}
+		case heap.Str:
+		default:
+			return false
+		}
+	}
+	return true
+}
+
 // initLoops bounds the iterations of a loop in package initialization,
 // which mostly fills tables from constants: such loops run to their end
-// (one path each), and a loop over an input still stops.
+// (one path each), and a loop over an input still stops. It also bounds
+// the iterations that decide nothing symbolic, anywhere.
 const initLoops = 1 << 12
 
 // loopBound is the number of iterations a loop of s may take without

@@ -129,6 +129,15 @@ func (x *explorer) scalarOp(s *state, in *ssa.BinOp, a, b *solver.Term) []alt {
 		}
 		return nil
 	}
+	if _, isFloat := heap.FloatWidth(in.X.Type()); isFloat {
+		r := floatArith(c, in.Op, a, b)
+		if r == nil {
+			x.unsupported(s, fmt.Sprintf("operator %s on %s", in.Op, in.X.Type()))
+			return nil
+		}
+		x.set(s, in, heap.Scalar{T: r})
+		return nil
+	}
 	_, signed, _ := heap.IntInfo(in.X.Type())
 	switch in.Op {
 	case token.QUO, token.REM:
@@ -189,6 +198,34 @@ func arith(c *solver.Context, op token.Token, a, b *solver.Term, signed bool) *s
 		return c.Ugt(a, b)
 	case token.GEQ:
 		return c.Uge(a, b)
+	}
+	return nil
+}
+
+// floatArith is Go's operators on floats: none panics, and division by
+// zero gives an infinity or NaN.
+func floatArith(c *solver.Context, op token.Token, a, b *solver.Term) *solver.Term {
+	switch op {
+	case token.ADD:
+		return c.FAdd(a, b)
+	case token.SUB:
+		return c.FSub(a, b)
+	case token.MUL:
+		return c.FMul(a, b)
+	case token.QUO:
+		return c.FDiv(a, b)
+	case token.EQL:
+		return c.FEq(a, b)
+	case token.NEQ:
+		return c.Not(c.FEq(a, b))
+	case token.LSS:
+		return c.FLt(a, b)
+	case token.LEQ:
+		return c.FLe(a, b)
+	case token.GTR:
+		return c.FLt(b, a)
+	case token.GEQ:
+		return c.FLe(b, a)
 	}
 	return nil
 }
@@ -265,7 +302,11 @@ func (x *explorer) unOp(s *state, in *ssa.UnOp) []alt {
 	case token.NOT:
 		r = x.ctx.Not(sc.T)
 	case token.SUB:
-		r = x.ctx.Neg(sc.T)
+		if _, isFloat := heap.FloatWidth(in.X.Type()); isFloat {
+			r = x.ctx.FNeg(sc.T)
+		} else {
+			r = x.ctx.Neg(sc.T)
+		}
 	case token.XOR:
 		r = x.ctx.BitNot(sc.T)
 	default:
@@ -299,9 +340,8 @@ func (x *explorer) convert(s *state, in *ssa.Convert) []alt {
 	if isString(from) || isString(to) {
 		return x.stringConvert(s, in)
 	}
-	_, srcSigned, srcInt := heap.IntInfo(from)
-	w, _, dstInt := heap.IntInfo(to)
-	if !srcInt || !dstInt {
+	convert := numericConversion(x.ctx, from, to)
+	if convert == nil {
 		x.unsupported(s, fmt.Sprintf("conversion from %s to %s", from, to))
 		return nil
 	}
@@ -314,7 +354,27 @@ func (x *explorer) convert(s *state, in *ssa.Convert) []alt {
 		x.unsupported(s, fmt.Sprintf("conversion of a %T value", v))
 		return nil
 	}
-	x.set(s, in, heap.Scalar{T: x.ctx.Convert(sc.T, w, srcSigned)})
+	x.set(s, in, heap.Scalar{T: convert(sc.T)})
+	return nil
+}
+
+// numericConversion returns Go's conversion between two integer or float
+// types, or nil for other types.
+func numericConversion(c *solver.Context, from, to types.Type) func(*solver.Term) *solver.Term {
+	_, srcSigned, srcInt := heap.IntInfo(from)
+	w, dstSigned, dstInt := heap.IntInfo(to)
+	_, isSrcFloat := heap.FloatWidth(from)
+	dstFloat, isDstFloat := heap.FloatWidth(to)
+	switch {
+	case srcInt && dstInt:
+		return func(t *solver.Term) *solver.Term { return c.Convert(t, w, srcSigned) }
+	case srcInt && isDstFloat:
+		return func(t *solver.Term) *solver.Term { return c.IntToFloat(t, dstFloat, srcSigned) }
+	case isSrcFloat && dstInt:
+		return func(t *solver.Term) *solver.Term { return c.FloatToInt(t, w, dstSigned) }
+	case isSrcFloat && isDstFloat:
+		return func(t *solver.Term) *solver.Term { return c.FloatConvert(t, dstFloat) }
+	}
 	return nil
 }
 
@@ -323,7 +383,7 @@ func (x *explorer) fresh(s *state, t types.Type, name string) heap.Value {
 	if heap.IsBool(t) {
 		return heap.Scalar{T: x.ctx.FreshBool(heap.ExternalPrefix + name)}
 	}
-	if w, _, ok := heap.IntInfo(t); ok {
+	if w, ok := heap.ScalarWidth(t); ok {
 		return heap.Scalar{T: x.ctx.FreshBV(heap.ExternalPrefix+name, w)}
 	}
 	switch u := heap.Under(t).(type) {
@@ -398,6 +458,9 @@ func (x *explorer) equalValues(s *state, a, b heap.Value, t types.Type) (*solver
 	}
 	switch av := a.(type) {
 	case heap.Scalar:
+		if _, isFloat := heap.FloatWidth(t); isFloat {
+			return c.FEq(av.T, b.(heap.Scalar).T), nil, true
+		}
 		return c.Eq(av.T, b.(heap.Scalar).T), nil, true
 	case heap.Nil, heap.Ptr, heap.SymPtr:
 		eq, d := s.heap.SamePtr(a, b)

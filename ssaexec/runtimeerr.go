@@ -71,10 +71,22 @@ const (
 	deadlockMessage = "all goroutines are asleep - deadlock!"
 )
 
-// runIntrinsic carries out a call of a model intrinsic (see intrinsic):
-// the path ends, with a finding that no deferred call or recover sees,
-// or, at a wait that another goroutine is meant to end, cut by a bound.
-func (x *explorer) runIntrinsic(s *state, name string, args []heap.Value) {
+// runIntrinsic carries out a call of a model intrinsic (see intrinsic).
+// The float intrinsics compute their result (a deferred call drops it).
+// The others end the path, with a finding that no deferred call or
+// recover sees, or, at a wait that another goroutine is meant to end, cut
+// by a bound.
+func (x *explorer) runIntrinsic(s *state, name string, args []heap.Value, call *ssa.Call) {
+	switch {
+	case sameBits[name] && call != nil:
+		x.set(s, call, args[0])
+		return
+	case name == intrinsicSqrt && call != nil:
+		x.set(s, call, heap.Scalar{T: x.ctx.FSqrt(args[0].(heap.Scalar).T)})
+		return
+	case sameBits[name], name == intrinsicSqrt:
+		return
+	}
 	text := ""
 	if str, ok := args[0].(heap.Str); ok {
 		text = str.S

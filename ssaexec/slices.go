@@ -478,7 +478,8 @@ func (x *explorer) copySlice(s *state, in *ssa.Call) []alt {
 // minMax is the min and max builtins on integers.
 func (x *explorer) minMax(s *state, in *ssa.Call, isMin bool) []alt {
 	_, signed, ok := heap.IntInfo(in.Type())
-	if !ok {
+	_, isFloat := heap.FloatWidth(in.Type())
+	if !ok && !isFloat {
 		x.unsupported(s, "min or max of "+in.Type().String())
 		return nil
 	}
@@ -493,6 +494,10 @@ func (x *explorer) minMax(s *state, in *ssa.Call, isMin bool) []alt {
 			r = t
 			continue
 		}
+		if isFloat {
+			r = floatMinMax(x.ctx, t, r, isMin)
+			continue
+		}
 		less := x.ctx.Ult(t, r)
 		if signed {
 			less = x.ctx.Slt(t, r)
@@ -504,6 +509,24 @@ func (x *explorer) minMax(s *state, in *ssa.Call, isMin bool) []alt {
 	}
 	x.set(s, in, heap.Scalar{T: r})
 	return nil
+}
+
+// floatMinMax is Go's min or max of two floats: NaN if either is NaN,
+// and of two zeros, min is -0 unless both are +0 and max +0 unless both
+// are -0.
+func floatMinMax(c *solver.Context, a, b *solver.Term, isMin bool) *solver.Term {
+	nan := c.Or(c.Not(c.FEq(a, a)), c.Not(c.FEq(b, b)))
+	first, second := c.FLt(a, b), c.FLt(b, a)
+	if !isMin {
+		first, second = second, first
+	}
+	// Equal and not NaN: the same bits, or two zeros, where the sign bit
+	// of min is either's and of max both's.
+	same := c.BitOr(a, b)
+	if !isMin {
+		same = c.BitAnd(a, b)
+	}
+	return c.Ite(nan, c.FAdd(a, b), c.Ite(first, a, c.Ite(second, b, same)))
 }
 
 // sliceIsNil compares a slice with nil.

@@ -88,10 +88,12 @@ func (f *frame) clone() *frame {
 }
 
 // loopCount counts, at one loop head, the iterations that materialized
-// nothing; matAt is the materialization count at the last arrival.
+// nothing: iters those that decided a symbolic branch, fixed those that
+// did not. matAt is the materialization count, and pcAt the length of
+// the path condition, at the last arrival.
 type loopCount struct {
-	head         *ssa.BasicBlock
-	iters, matAt int
+	head                      *ssa.BasicBlock
+	iters, fixed, matAt, pcAt int
 }
 
 // loopCount returns the counts of the loop at head, zero at first. A

@@ -2,6 +2,7 @@ package ssaexec
 
 import (
 	_ "embed"
+	"fmt"
 	"go/ast"
 	"go/constant"
 	"go/parser"
@@ -21,7 +22,7 @@ import (
 // stdExecuted are the standard packages loaded with their source.
 var stdExecuted = []string{
 	"errors", "strings", "bytes", "unicode/utf8", "slices", "maps", "sort", "strconv", "cmp",
-	"math/bits", "internal/stringslite", "internal/bytealg", "internal/strconv",
+	"math", "math/bits", "internal/stringslite", "internal/bytealg", "internal/strconv",
 	// sync runs as written for one goroutine, its atomics and semaphores
 	// modelled (see internal/models/sync).
 	"sync", "sync/atomic", "internal/sync", "internal/synctest", "internal/race",
@@ -45,6 +46,8 @@ var (
 	isyncModels string
 	//go:embed internal/models/synctest/synctest.go
 	synctestModels string
+	//go:embed internal/models/math/math.go
+	mathModels string
 )
 
 // modelPackages maps a standard package to the source of its models.
@@ -55,6 +58,17 @@ var modelPackages = map[string]string{
 	"sync":                 syncModels,
 	"internal/sync":        isyncModels,
 	"internal/synctest":    synctestModels,
+	"math":                 mathModels,
+}
+
+// pureFallbacks map a function written in assembly to the pure-Go function
+// of the same package that other platforms run in its place. Both compute
+// an exact operation (rounding to an integer, the larger of two), so the
+// results are the same. math's Exp, Log and Hypot are not here: their
+// assembly and Go may differ in the last bit.
+var pureFallbacks = map[string]string{
+	"math.archFloor": "floor", "math.archCeil": "ceil", "math.archTrunc": "trunc",
+	"math.archMax": "max", "math.archMin": "min",
 }
 
 // The intrinsics of the models: functions whose calls gosym carries out
@@ -67,16 +81,22 @@ const (
 	// waitForOthers(what): a wait another goroutine is meant to end; the
 	// path is cut there.
 	intrinsicWait = "waitForOthers"
+	// squareRoot(x): the correctly rounded square root.
+	intrinsicSqrt = "squareRoot"
 )
+
+// sameBits are the intrinsics that reinterpret a value's bits: a float's
+// term is its bits, so they return their argument.
+var sameBits = map[string]bool{"bitsOf64": true, "float64Of": true, "bitsOf32": true, "float32Of": true}
 
 // intrinsic returns the name of the model intrinsic fn is, or "".
 func intrinsic(fn *ssa.Function) string {
 	if fn.Pkg == nil || !strings.HasPrefix(fn.Pkg.Pkg.Path(), "gosym-models/") {
 		return ""
 	}
-	switch fn.Name() {
-	case intrinsicBlock, intrinsicFatal, intrinsicWait:
-		return fn.Name()
+	switch name := fn.Name(); {
+	case name == intrinsicBlock, name == intrinsicFatal, name == intrinsicWait, name == intrinsicSqrt, sameBits[name]:
+		return name
 	}
 	return ""
 }
@@ -130,6 +150,12 @@ func newStdLibrary(prog *ssa.Program, loaded []*ssa.Package) (*stdLibrary, error
 			}
 		}
 	}
+	for name, fallback := range pureFallbacks {
+		path, fn, _ := strings.Cut(name, ".")
+		if real := byPath[path]; real != nil && real.Func(fn) != nil && real.Func(fallback) != nil {
+			l.models[name] = real.Func(fallback)
+		}
+	}
 	return l, nil
 }
 
@@ -150,13 +176,24 @@ func buildModelPackage(prog *ssa.Program, path, src string) (*ssa.Package, error
 		Instances:  map[*ast.Ident]types.Instance{},
 	}
 	files := []*ast.File{f}
-	pkg, err := (&types.Config{}).Check("gosym-models/"+path, prog.Fset, files, info)
+	pkg, err := (&types.Config{Importer: unsafeOnly{}}).Check("gosym-models/"+path, prog.Fset, files, info)
 	if err != nil {
 		return nil, err
 	}
 	sp := prog.CreatePackage(pkg, files, info, false)
 	sp.Build()
 	return sp, nil
+}
+
+// unsafeOnly is the importer of the models, which import nothing but
+// unsafe.
+type unsafeOnly struct{}
+
+func (unsafeOnly) Import(path string) (*types.Package, error) {
+	if path == "unsafe" {
+		return types.Unsafe, nil
+	}
+	return nil, fmt.Errorf("a model imports %s: models import only unsafe", path)
 }
 
 // isStd reports whether fn is a function of the standard library or one
@@ -339,12 +376,12 @@ func modelled(real *ssa.Package, name string) bool {
 	return false
 }
 
-// typeModelled reports whether values of type t are modelled: not floating
-// point, complex, unsafe pointers or channels.
+// typeModelled reports whether values of type t are modelled: not
+// complex numbers, unsafe pointers or channels.
 func typeModelled(t types.Type) bool {
 	switch u := t.Underlying().(type) {
 	case *types.Basic:
-		return u.Info()&(types.IsFloat|types.IsComplex) == 0 && u.Kind() != types.UnsafePointer
+		return u.Info()&types.IsComplex == 0 && u.Kind() != types.UnsafePointer
 	case *types.Chan:
 		return false
 	}

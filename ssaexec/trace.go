@@ -3,6 +3,7 @@ package ssaexec
 import (
 	"fmt"
 	"go/types"
+	"math"
 	"strconv"
 
 	"github.com/gosym/gosym/heap"
@@ -65,6 +66,13 @@ func traceValue(v heap.Value, t types.Type, m heap.Valuer) (string, bool) {
 				return strconv.FormatInt(m.Int64(v.T), 10), true
 			}
 			return strconv.FormatUint(m.Uint64(v.T), 10), true
+		}
+		if w, ok := heap.FloatWidth(t); ok {
+			bits := m.Uint64(v.T)
+			if w == 32 {
+				return strconv.FormatFloat(float64(math.Float32frombits(uint32(bits))), 'g', -1, 32), true
+			}
+			return strconv.FormatFloat(math.Float64frombits(bits), 'g', -1, 64), true
 		}
 	case heap.Str:
 		return strconv.Quote(v.S), true

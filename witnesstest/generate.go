@@ -249,9 +249,13 @@ func (s *Suite) writeImports(b *bytes.Buffer, external bool) {
 	} {
 		fmt.Fprintf(b, "\t%s %q\n", imp[0], imp[1])
 	}
-	for i, path := range s.imports(external) {
-		if i == 0 {
-			b.WriteString("\n") // a group of their own: gofmt keeps it apart
+	// The standard packages the witnesses name, then the others, each a
+	// group of its own, as goimports writes them.
+	group := -1
+	for _, path := range s.imports(external) {
+		if g := importGroup(path); g != group {
+			b.WriteString("\n")
+			group = g
 		}
 		fmt.Fprintf(b, "\t%q\n", path)
 	}
@@ -272,8 +276,23 @@ func (s *Suite) imports(external bool) []string {
 	for p := range set {
 		out = append(out, p)
 	}
-	sort.Strings(out)
+	sort.Slice(out, func(i, j int) bool {
+		if gi, gj := importGroup(out[i]), importGroup(out[j]); gi != gj {
+			return gi < gj
+		}
+		return out[i] < out[j]
+	})
 	return out
+}
+
+// importGroup is 0 for a standard package (no dot in its path's first
+// element) and 1 for others.
+func importGroup(path string) int {
+	first, _, _ := strings.Cut(path, "/")
+	if strings.Contains(first, ".") {
+		return 1
+	}
+	return 0
 }
 
 // witnessCode is a test's witness as its file writes it.

@@ -1,5 +1,5 @@
 // Package initcut initializes its variables with code gosym does not model
-// (floating point) and loops over another package's map. Initialization
+// (complex numbers) and loops over another package's map. Initialization
 // stops at the unmodelled construct; the entries still run, from the
 // variables it set, and the ones it did not set are inputs, so what rests
 // on them is an assumption, not a finding.
@@ -20,7 +20,7 @@ var special = mark(`\.+*?()|[]{}^$`)
 // initialization.
 var levels = chain(12)
 
-var ratio = float64(len(byCode)) / 3
+var ratio = complex(float64(len(byCode)), 3)
 
 var fallback = map[int]string{0: "unknown"}
 

@@ -67,10 +67,10 @@ func Command(cmd string, n int) int {
 	return 0
 }
 
-// Half uses floating point, which gosym does not model: its status must
-// say so.
-func Half(x float64) float64 {
-	return x / 2
+// Rotate uses complex numbers, which gosym does not model: its status
+// must say so.
+func Rotate(z complex128) complex128 {
+	return z * 1i
 }
 
 // Level is a logging level.
