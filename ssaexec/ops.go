@@ -301,6 +301,12 @@ func (x *explorer) convert(s *state, in *ssa.Convert) []alt {
 	}
 	_, srcSigned, srcInt := heap.IntInfo(from)
 	w, _, dstInt := heap.IntInfo(to)
+	if b, ok := heap.Under(to).(*types.Basic); ok && b.Kind() == types.UnsafePointer {
+		// An address gosym does not model: what uses it is unsupported,
+		// but it may be handed on, as to C (C.free(unsafe.Pointer(p))).
+		x.set(s, in, heap.Opaque{Type: to, Why: fmt.Sprintf("conversion from %s to %s", from, to)})
+		return nil
+	}
 	if !srcInt || !dstInt {
 		x.unsupported(s, fmt.Sprintf("conversion from %s to %s", from, to))
 		return nil
