@@ -720,6 +720,17 @@ func TestStatuses(t *testing.T) {
 		// not where it is only written.
 		{"globals.Client", record{Status: Complete, Approx: []string{"variable os.Args"}, Assumed: 1}},
 		{"globals.Hook", record{Status: Complete}},
+		// A package that calls into C: its pure Go is analysed as in a
+		// package without C (cgo's variables do not cut its
+		// initialization), and a call into C is not executed.
+		{"cgo.Pick", record{Status: Failed}},
+		{"cgo.Entry", record{Status: Failed}},
+		{"cgo.Halve", record{Status: Complete, Approx: []string{"call into C (C.twice)"}, Assumed: 1}},
+		{"cgo.Scale", record{Status: Failed, Approx: []string{"call into C (C.twice)"}}},
+		{"cgo.Bump", record{Status: Complete, Approx: []string{"call into C (C.bump)"}, Assumed: 1}},
+		{"cgo.Count", record{Status: Complete, Approx: []string{"C variable C.counter"}, Assumed: 1}},
+		{"cgo.Label", record{Status: Complete, Approx: []string{
+			"call into C (C.CString)", "call into C (C.GoString)", "call into C (C.free)"}}},
 		// The correct twins of the contracts examples: an Assume, an
 		// Assert that holds, and an invariant that rules out the panic.
 		{"(*contracts.Stack).Top", record{Status: Complete, NilParams: 1,

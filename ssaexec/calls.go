@@ -101,6 +101,9 @@ func (x *explorer) nilCall(s *state, spec callSpec, o heap.Origin) {
 
 // enter starts executing fn in a new frame (or models it, without a body).
 func (x *explorer) enter(s *state, fn *ssa.Function, env []heap.Value, args []heap.Value, call *ssa.Call) []alt {
+	if x.cgoCall(s, fn, args, call) {
+		return nil
+	}
 	if alts, ok := x.contractCall(s, fn, args, call); ok {
 		return alts
 	}

@@ -45,9 +45,9 @@ func (n sourceNames) exprAt(v ssa.Value, pos token.Pos) string {
 		}
 	}
 	if best == nil {
-		return describe(v)
+		return cgoSpelling(describe(v))
 	}
-	return types.ExprString(best)
+	return cgoSpelling(types.ExprString(best))
 }
 
 // describe writes an SSA value as the source expression it stands for, as

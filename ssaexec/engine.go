@@ -334,8 +334,10 @@ func (x *explorer) global(s *state, g *ssa.Global) heap.Ptr {
 		return p
 	}
 	elem := deref(g.Type())
-	var p heap.Ptr
-	if g.Pkg != nil && g.Pkg.Func("init") != nil && g.Pkg.Func("init").Blocks != nil && s.initCut == "" {
+	p, cgo := x.cgoGlobal(s, g)
+	if cgo {
+		// Set by code gosym does not run (see cgoGlobal).
+	} else if g.Pkg != nil && g.Pkg.Func("init") != nil && g.Pkg.Func("init").Blocks != nil && s.initCut == "" {
 		p = s.heap.Alloc(elem)
 	} else {
 		// Noted as approximated once the path reads it (OnExternalRead).

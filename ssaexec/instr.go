@@ -31,6 +31,10 @@ func (x *explorer) step(s *state) []alt {
 		return x.unwind(s)
 	}
 	in := s.instr()
+	if skipsCgoInit(s.top(), in) {
+		x.advance(s)
+		return nil
+	}
 	s.note(x, in.Pos())
 	x.grace(s)
 	return x.exec(s, in)

@@ -186,7 +186,7 @@ func (p *Program) Entries(all bool, run *regexp.Regexp) []*ssa.Function {
 		if fn == nil || seen[fn] || fn.Object() == nil {
 			return
 		}
-		if isWrapper(fn) {
+		if isWrapper(fn) || cgoGenerated(fn) {
 			return
 		}
 		if !all && !isExported(fn) {

@@ -340,6 +340,12 @@ func (x *explorer) convert(s *state, in *ssa.Convert) []alt {
 	if isString(from) || isString(to) {
 		return x.stringConvert(s, in)
 	}
+	if b, ok := heap.Under(to).(*types.Basic); ok && b.Kind() == types.UnsafePointer {
+		// An address gosym does not model: what uses it is unsupported,
+		// but it may be handed on, as to C (C.free(unsafe.Pointer(p))).
+		x.set(s, in, heap.Opaque{Type: to, Why: fmt.Sprintf("conversion from %s to %s", from, to)})
+		return nil
+	}
 	convert := numericConversion(x.ctx, from, to)
 	if convert == nil {
 		x.unsupported(s, fmt.Sprintf("conversion from %s to %s", from, to))
