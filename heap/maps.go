@@ -283,12 +283,13 @@ func (h *Heap) KeyValue(k *solver.Term, t types.Type) Value {
 }
 
 // IsKeyType reports whether maps with keys of type t are modelled:
-// booleans, integers and strings are; a key of another type has no term.
+// booleans, integers, floats and strings are; a key of another type has
+// no term.
 func IsKeyType(t types.Type) bool {
 	if IsBool(t) {
 		return true
 	}
-	if _, _, ok := IntInfo(t); ok {
+	if _, ok := ScalarWidth(t); ok {
 		return true
 	}
 	b, ok := Under(t).(*types.Basic)
@@ -304,6 +305,11 @@ func (h *Heap) freshKey(t types.Type, name string) (*solver.Term, *solver.Term) 
 	}
 	if w, _, ok := IntInfo(t); ok {
 		return c.FreshBV(name, w), c.Bool(true)
+	}
+	if w, ok := FloatWidth(t); ok {
+		// A key as floatKey makes them: neither NaN nor -0.
+		k := c.FreshBV(name, w)
+		return k, c.And(c.FEq(k, k), c.Not(c.Eq(k, c.BV(w, 1<<(w-1)))))
 	}
 	k := c.FreshBV(name, 64)
 	return k, h.packedKey(k)

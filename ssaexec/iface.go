@@ -10,7 +10,6 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/gosym/gosym/heap"
-	"github.com/gosym/gosym/solver"
 )
 
 // invokeMethod calls a method through an interface: the dynamic type of
@@ -243,15 +242,20 @@ func (x *explorer) ifaceCompare(s *state, in *ssa.BinOp, a, b heap.Value) []alt 
 		}
 		eq = isNil
 	} else {
-		ai, aok := a.(heap.Iface)
-		bi, bok := b.(heap.Iface)
-		if !aok || !bok {
-			x.unsupported(s, "comparison of input interface values")
-			return nil
+		ai, alts, ok := x.comparedIface(s, a, in.X.Type())
+		if !ok {
+			return alts
 		}
-		if !types.Identical(ai.Type, bi.Type) {
+		bi, alts, ok := x.comparedIface(s, b, in.Y.Type())
+		if !ok {
+			return alts
+		}
+		switch {
+		case ai.Type == nil || bi.Type == nil:
+			eq = ai.Type == bi.Type // nil equals only nil
+		case !types.Identical(ai.Type, bi.Type):
 			eq = false
-		} else {
+		default:
 			return x.compareDynamic(s, in, ai, bi)
 		}
 	}
@@ -262,29 +266,63 @@ func (x *explorer) ifaceCompare(s *state, in *ssa.BinOp, a, b heap.Value) []alt 
 	return nil
 }
 
-// compareDynamic compares the values of two interfaces of one dynamic type.
+// comparedIface returns an operand of == on interfaces with its dynamic
+// type known. An undecided input chooses among nil, the types of the
+// program that implement its interface, and for comparison's sake int,
+// string and, for an interface any slice satisfies, []int, which Go
+// cannot compare.
+func (x *explorer) comparedIface(s *state, v heap.Value, t types.Type) (heap.Iface, []alt, bool) {
+	if _, isSym := v.(heap.SymIface); !isSym {
+		iv, ok := v.(heap.Iface)
+		if !ok {
+			x.unsupported(s, fmt.Sprintf("interface value %T", v))
+		}
+		return iv, nil, ok
+	}
+	iface := heap.Under(t).(*types.Interface)
+	var cands []types.Type
+	for _, basic := range comparisonTypes {
+		if types.Implements(basic, iface) {
+			cands = append(cands, basic)
+		}
+	}
+	named, cut := x.candidates(iface)
+	cands = append(cands, named...)
+	iv, d := s.heap.Concrete(v, cands, cut)
+	if d != nil {
+		return heap.Iface{}, x.decide(s, d), false
+	}
+	return iv, nil, true
+}
+
+// comparisonTypes are the dynamic types an input interface compared with
+// == may have besides the program's named types.
+var comparisonTypes = []types.Type{types.Typ[types.Int], types.Typ[types.String], types.NewSlice(types.Typ[types.Int])}
+
+// compareDynamic compares the values of two interfaces of one dynamic
+// type, which panics where Go cannot compare values of that type.
 func (x *explorer) compareDynamic(s *state, in *ssa.BinOp, a, b heap.Iface) []alt {
-	av, d := s.heap.Use(a.V)
-	if d != nil {
-		return x.decide(s, d)
+	if !types.Comparable(a.Type) {
+		// The runtime names a type by its package's name.
+		x.runtimePanic(s, "comparing uncomparable type "+types.TypeString(a.Type, externalQualifier), in.Pos())
+		return nil
 	}
-	bv, d := s.heap.Use(b.V)
-	if d != nil {
-		return x.decide(s, d)
-	}
-	var r *solver.Term
-	switch avv := av.(type) {
-	case heap.Scalar:
-		r = x.ctx.Eq(avv.T, bv.(heap.Scalar).T)
-	case heap.Str:
-		r = x.ctx.Bool(avv.S == bv.(heap.Str).S)
-	case heap.Nil, heap.Ptr, heap.SymPtr:
-		eq, d := s.heap.SamePtr(av, bv)
+	if isString(a.Type) {
+		av, d := s.heap.Use(a.V)
 		if d != nil {
 			return x.decide(s, d)
 		}
-		r = x.ctx.Bool(eq)
-	default:
+		bv, d := s.heap.Use(b.V)
+		if d != nil {
+			return x.decide(s, d)
+		}
+		return x.stringOp(s, in, av, bv)
+	}
+	r, d, ok := x.equalValues(s, a.V, b.V, a.Type)
+	if d != nil {
+		return x.decide(s, d)
+	}
+	if !ok {
 		x.unsupported(s, "comparison of interfaces holding "+a.Type.String())
 		return nil
 	}

@@ -407,13 +407,24 @@ func (x *explorer) panicked(s *state, k Kind, msg string, pos token.Pos, want ..
 // panickedWith ends s with a finding whose message needs the witness's
 // values (an index and a length, say), rendered once the model is known.
 func (x *explorer) panickedWith(s *state, k Kind, pos token.Pos, render func(m heap.Valuer) string, want ...string) {
+	x.panickedValue(s, k, pos, render, x.runtimeError(runtimeMessages[k]), want...)
+}
+
+// runtimePanic ends s with a runtime error that only its message tells
+// apart ("comparing uncomparable type []int"), of kind Panic.
+func (x *explorer) runtimePanic(s *state, msg string, pos token.Pos) {
+	x.panickedValue(s, Panic, pos, func(heap.Valuer) string { return "runtime error: " + msg }, x.runtimeError(msg), "runtime error: "+msg)
+}
+
+// panickedValue ends s with a finding whose panic carries value.
+func (x *explorer) panickedValue(s *state, k Kind, pos token.Pos, render func(m heap.Valuer) string, value heap.Value, want ...string) {
 	if !pos.IsValid() {
 		pos = x.posOf(s)
 	}
 	pos, within, pkg := x.userPos(s, pos)
 	f := &Finding{Kind: k, Pos: x.fset.Position(pos), PosPkg: pkg, want: want, Within: within,
 		render: func(m heap.Valuer) string { return render(m) + inSuffix(within) }}
-	x.raise(s, f, false, x.runtimeError(runtimeMessages[k]))
+	x.raise(s, f, false, value)
 }
 
 func (x *explorer) ifInstr(s *state, in *ssa.If) []alt {

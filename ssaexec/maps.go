@@ -10,7 +10,7 @@ import (
 )
 
 // Maps: a map value is a reference to an object holding a heap.MapStore.
-// Keys are integers, booleans or constant strings.
+// Keys are integers, booleans, floats or strings.
 
 func (x *explorer) makeMap(s *state, in *ssa.MakeMap) {
 	x.set(s, in, s.heap.MakeMap(in.Type()))
@@ -18,7 +18,9 @@ func (x *explorer) makeMap(s *state, in *ssa.MakeMap) {
 
 // mapKey returns a key operand as a term. A string that is not constant
 // is a key only when it is short (see heap.StrKey): a longer one ends the
-// path as cut by the bound "string key length".
+// path as cut by the bound "string key length". A float key that may be
+// NaN splits the path: on the NaN side the term is nil, a key no entry
+// matches.
 func (x *explorer) mapKey(s *state, v ssa.Value) (*solver.Term, []alt, bool) {
 	kv, d := x.use(s, v)
 	if d != nil {
@@ -26,6 +28,9 @@ func (x *explorer) mapKey(s *state, v ssa.Value) (*solver.Term, []alt, bool) {
 	}
 	switch k := kv.(type) {
 	case heap.Scalar:
+		if _, isFloat := heap.FloatWidth(v.Type()); isFloat {
+			return x.floatKey(s, k.T)
+		}
 		return k.T, nil, true
 	case heap.Str:
 		return s.heap.StrKey(k.S), nil, true
@@ -34,6 +39,25 @@ func (x *explorer) mapKey(s *state, v ssa.Value) (*solver.Term, []alt, bool) {
 	}
 	x.unsupported(s, "map key of type "+v.Type().String())
 	return nil, nil, false
+}
+
+// floatKey is the key term of a float: Go's map compares keys with ==,
+// so -0 is +0's key, and NaN is no entry's (nil).
+func (x *explorer) floatKey(s *state, k *solver.Term) (*solver.Term, []alt, bool) {
+	c := x.ctx
+	nan := c.Not(c.FEq(k, k))
+	if f := s.top(); !f.checked {
+		if b, isConst := nan.BoolValue(); !isConst || b {
+			mark := func(isNaN bool) func(*state) {
+				return func(s *state) { f := s.top(); f.checked, f.nanKey = true, isNaN }
+			}
+			return nil, []alt{{guard: nan, apply: mark(true)}, {guard: c.Not(nan), apply: mark(false)}}, false
+		}
+	} else if f.nanKey {
+		return nil, nil, true
+	}
+	zero := c.BV(k.Sort().Width(), 0)
+	return c.Ite(c.FEq(k, zero), zero, k), nil, true
 }
 
 func (x *explorer) stringKey(s *state, k heap.SymStr) (*solver.Term, []alt, bool) {
@@ -86,9 +110,11 @@ func (x *explorer) mapLookup(s *state, in *ssa.Lookup) []alt {
 		if !ok {
 			return alts
 		}
-		val, present, d = s.heap.MapGet(t.Ptr, key)
-		if d != nil {
-			return x.decide(s, d)
+		if key != nil {
+			val, present, d = s.heap.MapGet(t.Ptr, key)
+			if d != nil {
+				return x.decide(s, d)
+			}
 		}
 	}
 	if in.CommaOk {
@@ -116,6 +142,11 @@ func (x *explorer) mapUpdate(s *state, in *ssa.MapUpdate) []alt {
 	key, alts, ok := x.mapKey(s, in.Key)
 	if !ok {
 		return alts
+	}
+	if key == nil {
+		// Each write adds an entry no lookup finds.
+		x.unsupported(s, "a NaN map key")
+		return nil
 	}
 	s.heap.MapPut(t.Ptr, key, x.value(s, in.Value), false)
 	x.advance(s)
@@ -148,7 +179,9 @@ func (x *explorer) mapDelete(s *state, in *ssa.Call) []alt {
 		if !ok {
 			return alts
 		}
-		s.heap.MapPut(t.Ptr, key, nil, true)
+		if key != nil { // deleting NaN deletes nothing
+			s.heap.MapPut(t.Ptr, key, nil, true)
+		}
 	}
 	x.set(s, in, nil)
 	return nil

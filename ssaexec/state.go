@@ -20,7 +20,10 @@ type frame struct {
 	// checked records that the current instruction's panic conditions
 	// were split on already: it is being retried after a heap decision.
 	checked bool
-	env     registers
+	// nanKey, set with checked by a map operation on a float key, says
+	// the path took the key to be NaN, which no entry matches.
+	nanKey bool
+	env    registers
 	// call is the caller's instruction awaiting this frame's result.
 	call *ssa.Call
 	// loops holds the loop bound's counts, per loop head reached.
