@@ -96,6 +96,11 @@ func Zero(ctx *solver.Context, t types.Type) Value {
 // Under is t's underlying type, or for a type parameter with a core type
 // (S ~[]E, say) that core type: generic code never instantiated is
 // analysed with values of its type parameters shaped by their constraints.
+// A type parameter whose type set has several types and whose constraint
+// has no methods (cmp.Ordered, *A | *B) takes the first of them that
+// satisfies the constraint, as Go would instantiate it (int for
+// cmp.Ordered), so that < and == mean what they mean for that type; the
+// witness names it as the type argument.
 func Under(t types.Type) types.Type {
 	tp, ok := types.Unalias(t).(*types.TypeParam)
 	if !ok {
@@ -104,7 +109,49 @@ func Under(t types.Type) types.Type {
 	if core := coreType(tp); core != nil {
 		return core
 	}
+	if rep := Representative(tp); rep != nil {
+		return rep.Underlying()
+	}
 	return tp.Underlying()
+}
+
+// Representative returns the type a type parameter's values take in
+// generic code analysed uninstantiated, when its constraint lists types
+// and has no methods: the first listed type that satisfies it. It
+// returns nil for other type parameters, which are analysed as values of
+// their constraint's interface.
+func Representative(tp *types.TypeParam) types.Type {
+	iface, ok := tp.Constraint().Underlying().(*types.Interface)
+	if !ok || iface.NumMethods() > 0 || iface.IsMethodSet() {
+		return nil
+	}
+	for _, t := range listedTypes(iface) {
+		if types.Satisfies(t, iface) {
+			return t
+		}
+	}
+	return nil
+}
+
+// listedTypes returns the types the unions of iface and of the interfaces
+// it embeds list, in order.
+func listedTypes(iface *types.Interface) []types.Type {
+	var out []types.Type
+	for i := 0; i < iface.NumEmbeddeds(); i++ {
+		switch e := iface.EmbeddedType(i).Underlying().(type) {
+		case *types.Union:
+			for k := 0; k < e.Len(); k++ {
+				if t := e.Term(k).Type(); !types.IsInterface(t) {
+					out = append(out, t)
+				}
+			}
+		case *types.Interface:
+			out = append(out, listedTypes(e)...)
+		default:
+			out = append(out, iface.EmbeddedType(i))
+		}
+	}
+	return out
 }
 
 // coreType returns the single underlying type of a type parameter's type

@@ -1023,11 +1023,14 @@ func typeParams(l *types.TypeParamList) []*types.TypeParam {
 	return out
 }
 
-// representative returns the type a witness instantiates tp with: its
-// core type, else the first type its constraint's type set names (int
-// for ~int | ~string), else any. ok is false for a constraint with
+// representative returns the type a witness instantiates tp with: the
+// type its values took (heap.Representative: int for ~int | ~string),
+// else its core type, else any. ok is false for a constraint with
 // methods, which no stand-in satisfies.
 func representative(tp *types.TypeParam, q types.Qualifier) (rep string, ok bool) {
+	if t := heap.Representative(tp); t != nil {
+		return types.TypeString(t, q), true
+	}
 	if core := heap.Under(tp); !types.IsInterface(core) {
 		return types.TypeString(core, q), true
 	}
@@ -1038,30 +1041,7 @@ func representative(tp *types.TypeParam, q types.Qualifier) (rep string, ok bool
 	if iface.NumMethods() > 0 {
 		return "", false
 	}
-	if t := firstTerm(iface); t != nil && types.Satisfies(t, iface) {
-		return types.TypeString(t, q), true
-	}
 	return "any", true
-}
-
-// firstTerm returns the type of the first term of the unions iface
-// embeds, directly or through embedded interfaces, or nil.
-func firstTerm(iface *types.Interface) types.Type {
-	for i := 0; i < iface.NumEmbeddeds(); i++ {
-		switch e := iface.EmbeddedType(i).Underlying().(type) {
-		case *types.Union:
-			for k := 0; k < e.Len(); k++ {
-				if t := e.Term(k).Type(); !types.IsInterface(t) {
-					return t
-				}
-			}
-		case *types.Interface:
-			if t := firstTerm(e); t != nil {
-				return t
-			}
-		}
-	}
-	return nil
 }
 
 // typeParamName matches identifiers that may name a type parameter.
