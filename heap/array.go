@@ -110,6 +110,9 @@ func (h *Heap) Elem(a *Array, i *solver.Term) (Value, *Decision) {
 		return v, nil
 	}
 	d := &Decision{Cut: cut, External: a.Back.Kind == InputBack && h.external(a.Back.Input)}
+	if cut && isByte(a.Elem) {
+		d.Bound = "kbytes"
+	}
 	for _, l := range leaves {
 		d.Choices = append(d.Choices, Choice{Label: l.label, Guard: l.guard, apply: func(h *Heap) {
 			put(h, ownMemo, &h.memo, key, l.value(h))
@@ -192,6 +195,9 @@ func (h *Heap) lookupInput(a *Array, i, g *solver.Term, out *[]leaf) bool {
 		return false
 	}
 	limit := h.cfg.K
+	if isByte(a.Elem) {
+		limit = h.cfg.KBytes
+	}
 	if h.GraceFor != nil && h.GraceFor(a.Elem) {
 		limit += h.cellGrace
 	}
@@ -206,6 +212,13 @@ func (h *Heap) lookupInput(a *Array, i, g *solver.Term, out *[]leaf) bool {
 		return InputRef{Obj: loc.Obj, Path: loc.Path.cell(id), Type: elem}
 	})
 	return false
+}
+
+// isByte reports whether t is byte (uint8): the element of strings and
+// of the byte slices parsers read, bounded by KBytes.
+func isByte(t types.Type) bool {
+	b, ok := Under(t).(*types.Basic)
+	return ok && b.Kind() == types.Uint8
 }
 
 // inWindow is lo <= i < hi. The upper bound of a grown slice's window is

@@ -47,11 +47,21 @@ type Config struct {
 	// N, if not 0, bounds the input objects of each type: no fresh object
 	// of a type is made once N exist (Kiasan's n-bound).
 	N int
+	// KBytes bounds the bytes observed of each input string or byte
+	// slice, as K does the cells of other arrays: a parser's crash needs
+	// an input longer than a tree's depth.
+	KBytes int
 }
+
+// DefaultKBytes is KBytes when the configuration gives none.
+const DefaultKBytes = 8
 
 func (c Config) withDefaults() Config {
 	if c.K == 0 {
 		c.K = 3
+	}
+	if c.KBytes == 0 {
+		c.KBytes = DefaultKBytes
 	}
 	return c
 }

@@ -19,13 +19,14 @@ import (
 //	//gosym:ignore reason    in a function's doc comment: the function is
 //	                         not analysed (status ignored)
 //	//gosym:k 5              in a function's doc comment: a bound for that
-//	                         function (also n, loops, recursion, seq,
-//	                         timeout)
+//	                         function (also kbytes, n, loops, recursion,
+//	                         seq, timeout)
 const directivePrefix = "//gosym:"
 
 // functionBounds are the bounds a function's doc comment may set.
 var functionBounds = map[string]func(c *Config, arg string) error{
 	"k":         func(c *Config, arg string) error { return positive(&c.K, arg) },
+	"kbytes":    func(c *Config, arg string) error { return positive(&c.KBytes, arg) },
 	"n":         func(c *Config, arg string) error { return positive(&c.N, arg) },
 	"loops":     func(c *Config, arg string) error { return positive(&c.Loops, arg) },
 	"recursion": func(c *Config, arg string) error { return positive(&c.Recursion, arg) },

@@ -160,6 +160,9 @@ func Analyze(fn *ssa.Function, cfg Config) (res *FuncResult) {
 	}
 	ctx := solver.NewContext()
 	defer ctx.CloseLater() // the result does not wait for Z3 to free the context
+	if cfg.KBytes == 0 {
+		cfg.KBytes = heap.DefaultKBytes
+	}
 	x := &explorer{
 		cfg:         cfg,
 		fn:          fn,
@@ -279,7 +282,7 @@ func paramTuple(fn *ssa.Function) *types.Tuple {
 }
 
 func (x *explorer) initial() *state {
-	h := heap.New(x.ctx, heap.Config{Mode: x.cfg.Init, K: x.cfg.K, N: x.cfg.N})
+	h := heap.New(x.ctx, heap.Config{Mode: x.cfg.Init, K: x.cfg.K, N: x.cfg.N, KBytes: x.cfg.KBytes})
 	// Only list nodes and cells of integers wider than bytes get the
 	// grace: summaries shorten them, where tree nodes and the bytes of
 	// strings (decoded rune by rune) would only multiply paths.

@@ -71,6 +71,10 @@ type Config struct {
 	Init heap.Mode
 	// K bounds materialization chains (heap.Config.K).
 	K int
+	// KBytes bounds the bytes observed of each input string or byte
+	// slice (heap.Config.KBytes), and the prefix two symbolic strings are
+	// compared on.
+	KBytes int
 	// N, if not 0, bounds the input objects of each type (heap.Config.N).
 	N int
 	// Loops bounds, per loop and frame, the iterations that materialize
@@ -136,6 +140,7 @@ func DefaultConfig() Config {
 	return Config{
 		Init:          heap.LazierSharp,
 		K:             3,
+		KBytes:        heap.DefaultKBytes,
 		Loops:         8,
 		Recursion:     8,
 		Timeout:       10 * time.Second,

@@ -138,13 +138,13 @@ func (x *explorer) stringOp(s *state, in *ssa.BinOp, a, b heap.Value) []alt {
 // compareStrings is ==, !=, <, <=, > or >= on two strings of which at
 // most one is constant. Go compares strings bytewise; without quantifiers
 // only a bounded prefix can be compared, so the first B bytes of each are
-// read, B being k or the constant's length. Where those bytes and the
+// read, B being -kbytes or the constant's length. Where those bytes and the
 // lengths settle the comparison (the strings differ early, or one is at
 // most B long) the result is exact; the rest is cut as the bound
 // "string length".
 func (x *explorer) compareStrings(s *state, in *ssa.BinOp, a, b heap.Value) []alt {
 	c := x.ctx
-	bound := max(x.cfg.K, 1)
+	bound := max(x.cfg.KBytes, 1)
 	for _, v := range []heap.Value{a, b} {
 		if str, ok := v.(heap.Str); ok {
 			bound = max(bound, len(str.S))

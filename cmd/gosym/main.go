@@ -145,6 +145,7 @@ func parseFlags(args []string, stderr io.Writer) (*options, []string, error) {
 	opts := &options{cfg: def}
 	initMode := fs.String("init", def.Init.String(), "lazy initialization of input pointers: lazy, lazier or lazier#")
 	fs.IntVar(&opts.cfg.K, "k", def.K, "bound on materialization chains from each parameter (objects reached through k pointer fields)")
+	fs.IntVar(&opts.cfg.KBytes, "kbytes", def.KBytes, "bound on the bytes observed of each input string or byte slice, and on the prefix two symbolic strings are compared on")
 	fs.IntVar(&opts.cfg.N, "n", def.N, "bound on the input objects of each type, besides -k (0: none)")
 	fs.IntVar(&opts.cfg.Loops, "loops", def.Loops, "bound on the iterations of a loop that materialize no new input")
 	fs.IntVar(&opts.cfg.Recursion, "recursion", def.Recursion, "bound on active calls of one function")
