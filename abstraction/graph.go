@@ -153,6 +153,9 @@ func (b *builder) flatten(v heap.Value, out []ref) []ref {
 			return append(out, ref{kind: nilRef})
 		case info.Target != 0:
 			return append(out, ref{kind: nodeRef, node: b.nodeOf(info.Target)})
+		case info.Func != nil && info.Func.Given != nil:
+			// An input function taken to be an ordering: that function.
+			return b.flatten(*info.Func.Given, out)
 		}
 		return append(out, ref{kind: absent, nonNil: info.Nilness == heap.NotNil})
 	case heap.Struct:

@@ -33,6 +33,9 @@ type Object struct {
 	// External marks an object reached from the result of a call the
 	// engine did not execute: what it holds is an assumption.
 	External bool
+	// results, for the pseudo-object of the results of a call of an
+	// input function, names the call (see CallInput).
+	results string
 }
 
 // Nilness is what a path knows about whether a symbolic reference is nil.
@@ -55,6 +58,10 @@ type SymInfo struct {
 	// External marks a reference that a call the engine did not execute
 	// returned (or that was read from what such a call returned).
 	External bool
+	// Func, for an input function value, is what the path made of it
+	// (see InputFunc); nil before its first call. Replaced, never
+	// changed: forked heaps share it.
+	Func *InputFunc
 }
 
 // Loc is an input location: a leaf of an input object.
@@ -489,9 +496,13 @@ func (h *Heap) materialize(r InputRef) (Value, *Decision) {
 			return h.materializeString(loc)
 		}
 	case *types.Signature:
-		// An input function: nil or some function; calling it is modelled
-		// as an unknown call.
+		// An input function: nil or some function (see InputFunc).
 		v := h.newSym(r.Type, h.childDepth(loc), h.origin(loc), MaybeNil)
+		if h.external(loc) {
+			s := h.syms[v.ID]
+			s.External = true
+			put(h, ownSyms, &h.syms, v.ID, s)
+		}
 		h.record(loc, v)
 		return v, nil
 	}
@@ -528,6 +539,9 @@ func (h *Heap) locName(loc Loc) string {
 	if base, ok := h.argsBase(loc.Obj); ok {
 		return fmt.Sprintf("call%d%s", base, loc.Path)
 	}
+	if h.isResults(loc.Obj) {
+		return h.resultsName(loc)
+	}
 	return fmt.Sprintf("o%d%s", loc.Obj, loc.Path)
 }
 
@@ -559,7 +573,7 @@ func (h *Heap) newSym(elem types.Type, depth int, o Origin, n Nilness) SymPtr {
 func (h *Heap) Candidates(elem types.Type) []ObjID {
 	var ids []ObjID
 	for id, o := range h.objs {
-		if o.Input && !o.store && !h.isArgs(id) && types.Identical(o.Type, elem) {
+		if o.Input && !o.store && !h.isArgs(id) && o.results == "" && types.Identical(o.Type, elem) {
 			ids = append(ids, id)
 		}
 	}
@@ -642,12 +656,12 @@ func (h *Heap) Input(l Loc) (Value, bool) {
 func (h *Heap) Args() ObjID { return h.args }
 
 // InputObjects returns the input objects of the heap (not the parameters'
-// pseudo-object) in the order they were made. They are the alias
+// and results' pseudo-objects) in the order they were made. They are the alias
 // candidates of every later lazy initialization.
 func (h *Heap) InputObjects() []ObjID {
 	var ids []ObjID
 	for id, obj := range h.objs {
-		if obj.Input && !h.isArgs(id) {
+		if obj.Input && !h.isArgs(id) && obj.results == "" {
 			ids = append(ids, id)
 		}
 	}

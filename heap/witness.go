@@ -25,6 +25,9 @@ type Valuer interface {
 type Witness struct {
 	Setup []string
 	Args  []string
+	// Counters declare the call counters of input functions' literals
+	// (see funcLit): they come first, before the calls too.
+	Counters []string
 	// CallArgs are the arguments of the calls made before the entry
 	// (WitnessOptions.Calls), one list per call.
 	CallArgs [][]string
@@ -120,6 +123,7 @@ func (h *Heap) WitnessWith(m Valuer, q types.Qualifier, params *types.Tuple, opt
 		out.Setup = append(out.Setup, w.declare(id)...)
 	}
 	out.Setup = append(out.Setup, w.links...)
+	out.Counters = w.counters
 	out.Unwritable = w.unwritable
 	out.HandBuilt = w.handBuilt
 	out.Unnameable = w.unnameable
@@ -198,6 +202,10 @@ type witnessWriter struct {
 	taken    map[string]bool
 	reserved map[string]bool
 	links    []string // assignments that close shared and cyclic links
+	// counters declare the call counters of input functions' literals;
+	// varRefs counts the references to variables written in place.
+	counters []string
+	varRefs  int
 	// unwritable lists why the witness does not compile in the
 	// function's package (see Witness.Unwritable).
 	unwritable []string
@@ -251,7 +259,9 @@ func (w *witnessWriter) collect() {
 		if t == 0 {
 			continue
 		}
-		if w.h.isArgs(l.Obj) {
+		if w.h.isArgs(l.Obj) || w.h.isResults(l.Obj) {
+			// What input functions return is written in their
+			// literals, as the arguments are.
 			w.roots = append(w.roots, t)
 		} else {
 			w.edges[l.Obj] = append(w.edges[l.Obj], t)
@@ -499,7 +509,15 @@ func (w *witnessWriter) value(v Value, t types.Type, at string) string {
 		return "nil"
 	case Ptr, SymPtr:
 		if ft, ok := w.funcRef(v); ok {
-			return w.funcLit(v.(SymPtr), ft)
+			refs := w.varRefs
+			lit := w.funcLit(v.(SymPtr), ft)
+			if w.varRefs > refs && at != "" && !strings.HasPrefix(at, "*") {
+				// It returns a variable, which may be the one being
+				// declared, or one declared after it: set it once all are.
+				w.links = append(w.links, fmt.Sprintf("%s = %s", at, lit))
+				return ""
+			}
+			return lit
 		}
 		id := w.target(v)
 		if id == 0 {
@@ -510,10 +528,12 @@ func (w *witnessWriter) value(v Value, t types.Type, at string) string {
 		}
 		if expr, ok := w.built[id]; ok {
 			w.usedBuilt[id] = true
+			w.varRefs++
 			return expr // declared before any statement of the code
 		}
 		if name, ok := w.vars[id]; ok {
 			if at == "" || strings.HasPrefix(at, "*") {
+				w.varRefs++
 				return name
 			}
 			w.links = append(w.links, fmt.Sprintf("%s = %s", at, name))

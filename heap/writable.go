@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"go/types"
 	"slices"
+	"strconv"
 	"strings"
 )
 
@@ -87,23 +88,98 @@ func (w *witnessWriter) funcRef(v Value) (types.Type, bool) {
 }
 
 // funcLit writes an input function value: nil unless the path needed it
-// not nil, then a literal of its signature that returns zero values. A
-// path that relied on what the function returned rests on an unexecuted
-// call, and is reported as such.
+// not nil; the function the path took it to be (InputFunc.Given); or a
+// literal of its signature that returns what each call returned on the
+// path, in order, and zero values where the path called it never or read
+// nothing of what it returned. Calls that returned different values
+// need a counter, declared before the code: the literal counts its
+// calls and returns the values of the current one.
 func (w *witnessWriter) funcLit(x SymPtr, t types.Type) string {
-	if w.h.syms[x.ID].Nilness != NotNil {
+	info := w.h.syms[x.ID]
+	if info.Nilness != NotNil {
 		return "nil"
 	}
+	if f := info.Func; f != nil && f.Given != nil {
+		w.checkType(t)
+		return f.Expr(w.q)
+	}
 	sig := Under(t).(*types.Signature)
-	results := make([]string, sig.Results().Len())
-	for i := range results {
-		results[i] = w.zeroLit(sig.Results().At(i).Type())
+	lit := w.typeName(unnamed(sig))
+	if sig.Results().Len() == 0 {
+		return lit + " {}"
 	}
-	body := "{}"
-	if len(results) > 0 {
-		body = "{ return " + strings.Join(results, ", ") + " }"
+	var returns []string // per call
+	if f := info.Func; f != nil {
+		for _, id := range f.Calls {
+			returns = append(returns, w.returnStmt(id, sig.Results()))
+		}
 	}
-	return w.typeName(sig) + " " + body
+	if len(returns) == 0 {
+		returns = append(returns, w.returnStmt(0, sig.Results()))
+	}
+	last := returns[len(returns)-1]
+	if !slices.ContainsFunc(returns, func(r string) bool { return r != last }) {
+		return lit + " { " + last + " }"
+	}
+	counter := "calls"
+	for n := 2; !w.free(counter, false); n++ {
+		counter = "calls" + strconv.Itoa(n)
+	}
+	w.taken[counter] = true
+	w.counters = append(w.counters, counter+" := 0")
+	// A case per return statement, the calls that make it listed; the
+	// last call's, and those past it, the default.
+	var cases []string
+	calls := map[string][]string{}
+	for i, r := range returns[:len(returns)-1] {
+		if r == last {
+			continue
+		}
+		if calls[r] == nil {
+			cases = append(cases, r)
+		}
+		calls[r] = append(calls[r], strconv.Itoa(i+1))
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s { %s++; switch %s {", lit, counter, counter)
+	for _, r := range cases {
+		fmt.Fprintf(&b, " case %s: %s;", strings.Join(calls[r], ", "), r)
+	}
+	fmt.Fprintf(&b, " default: %s } }", last)
+	return b.String()
+}
+
+// returnStmt writes the return statement of the call of an input
+// function whose results are the fields of object id (none: zero
+// values).
+func (w *witnessWriter) returnStmt(id ObjID, results *types.Tuple) string {
+	vals := make([]string, results.Len())
+	for i := range vals {
+		t := results.At(i).Type()
+		lit, ok := "", false
+		if id != 0 {
+			lit, ok = w.input(id, Path("").Field(i), t, "")
+		}
+		if !ok {
+			lit = w.zeroLit(t)
+		}
+		vals[i] = lit
+	}
+	return "return " + strings.Join(vals, ", ")
+}
+
+// unnamed returns sig without the names of its parameters and results,
+// which a literal of it does not use and which could hide the names its
+// body uses.
+func unnamed(sig *types.Signature) *types.Signature {
+	strip := func(t *types.Tuple) *types.Tuple {
+		vars := make([]*types.Var, t.Len())
+		for i := range vars {
+			vars[i] = types.NewParam(t.At(i).Pos(), t.At(i).Pkg(), "", t.At(i).Type())
+		}
+		return types.NewTuple(vars...)
+	}
+	return types.NewSignatureType(nil, nil, nil, strip(sig.Params()), strip(sig.Results()), sig.Variadic())
 }
 
 // noteLiteral notes a literal of struct type t (unexported: one that sets

@@ -69,6 +69,85 @@ func TestWitnesses(t *testing.T) {
 			Call:    "Notify(func(string) {}, n)",
 		}},
 	}, {
+		// What an input function returns is an input: the literal
+		// returns what each call needs, in order, counting its calls.
+		fn: "callbacks.Window",
+		want: []shownFinding{{
+			Kind: SliceBounds, Posn: "callbacks.go:33:12",
+			Message: "slice bounds out of range [1:0:0] with capacity 0 (buf)",
+			Setup:   []string{"calls := 0"},
+			Call:    "Window([]byte{}, func() int { calls++; switch calls { case 1: return 1; default: return 0 } })",
+		}},
+	}, {
+		// A loop calls it: each call a fresh value, up to k calls.
+		fn: "callbacks.Drain",
+		want: []shownFinding{{
+			Kind: Panic, Posn: "callbacks.go:47:9",
+			Message: "panic: third value is 7",
+			Setup:   []string{"calls := 0"},
+			Call:    "Drain(func() (int, bool) { calls++; switch calls { case 1, 2: return 0, true; default: return 7, true } })",
+		}},
+	}, {
+		// An input function in a field of an input struct.
+		fn: "callbacks.Pad",
+		want: []shownFinding{{
+			Kind: Index, Posn: "callbacks.go:62:10",
+			Message: "index out of range [0] with length 0 (s[opts.Width(len(s))])",
+			Setup:   []string{"opts := &Options{Width: func(int) int { return 0 }}"},
+			Call:    `Pad("", opts)`,
+		}},
+	}, {
+		// A less is an ordering: the canonical one.
+		fn: "callbacks.Gap",
+		want: []shownFinding{{
+			Kind: DivZero, Posn: "callbacks.go:87:13",
+			Message: "integer divide by zero: a - b is 0",
+			Call:    "Gap(0, 0, func(a, b int) bool { return a < b })",
+		}},
+	}, {
+		// A constructor's function parameter: the counter is declared
+		// before the calls that build the receiver.
+		fn: "(*callbacks.Feed).Step",
+		want: []shownFinding{{
+			Kind: NilFunc, Posn: "callbacks.go:157:13",
+			Message:   "call of nil function: f.next is nil",
+			Setup:     []string{"f := &Feed{next: nil}"},
+			Call:      "f.Step([]int{})",
+			HandBuilt: []string{"Feed"},
+		}, {
+			Kind: Index, Posn: "callbacks.go:162:14",
+			Message: "index out of range [1] with length 0 (steps[a - b])",
+			Setup:   []string{"calls := 0", "f := NewFeed(func() int { calls++; switch calls { case 1: return 0; default: return -1 } })"},
+			Call:    "f.Step([]int{})",
+		}},
+	}, {
+		// An unexported field written by hand (the type has an
+		// invariant): the witness is an in-package test.
+		fn: "(*callbacks.Meter).Rise",
+		want: []shownFinding{{
+			Kind: Index, Posn: "callbacks.go:181:17",
+			Message: "index out of range [1] with length 0 (m.levels[after - before])",
+			Setup:   []string{"calls := 0", "m := &Meter{probe: func() int { calls++; switch calls { case 1: return 0; default: return 1 } }, levels: []int{}}"},
+			Call:    "m.Rise()",
+		}},
+	}, {
+		// A literal that returns a variable is set once the variables
+		// are declared: here it returns the node it is a field of.
+		fn: "callbacks.Hop",
+		want: []shownFinding{{
+			Kind: DivZero, Posn: "callbacks.go:200:12",
+			Message: "integer divide by zero: n.Visit(n).Val is 0",
+			Setup: []string{"calls := 0", "n := &Node{}",
+				"n.Visit = func(*Node) *Node { calls++; switch calls { case 1: return n; default: return &Node{Val: 0} } }"},
+			Call: "Hop(n)",
+		}, {
+			Kind: NilDeref, Posn: "callbacks.go:200:25",
+			Message: "nil dereference: n.Visit(n) is nil",
+			Setup: []string{"calls := 0", "n := &Node{}",
+				"n.Visit = func(*Node) *Node { calls++; switch calls { case 1: return n; default: return nil } }"},
+			Call: "Hop(n)",
+		}},
+	}, {
 		// An assert.Assert that can fail is a finding of its own kind.
 		fn: "contracts.Abs",
 		want: []shownFinding{{
@@ -737,6 +816,26 @@ func TestStatuses(t *testing.T) {
 			Notes: []string{"receiver s built by the zero value, then up to 2 calls of its 0 exported methods that may change it (2 that cannot left out)"}}},
 		{"contracts.AbsClamped", record{Status: Complete}},
 		{"(*contracts.Ring).Oldest", record{Status: Complete, Notes: []string{"receiver invariant repOK() assumed at entry"}}},
+		// An input function's results are inputs, not approximations:
+		// a function that checks them is complete, one that does not
+		// fails, and neither assumes anything.
+		{"callbacks.Clamped", record{Status: Complete, NilParams: 1}},
+		{"callbacks.Apply", record{Status: Failed, NilParams: 1}},
+		{"(*funcs.Handler).FireSafe", record{Status: Complete, NilParams: 1}},
+		// At most k calls of one input function return something.
+		{"callbacks.Drain", record{Status: Failed, Bounds: []string{"k at callbacks.go:41:16"}, NilParams: 1}},
+		// One handed a pointer is taken to write nothing through it.
+		{"callbacks.Record", record{Status: Failed, NilParams: 1,
+			Notes: []string{"hook: an input function, taken to change nothing its arguments reach"}}},
+		// Orderings and equalities are real ones: no panic that needs an
+		// inconsistent one. Strings are compared by their first k bytes.
+		{"callbacks.Ordered", record{Status: Complete, NilParams: 1}},
+		{"callbacks.Compare", record{Status: Complete, NilParams: 1}},
+		{"callbacks.Symmetric", record{Status: Complete, NilParams: 1}},
+		{"callbacks.First", record{Status: Bounded, Bounds: []string{"string length at callbacks.go:122:11"}, NilParams: 1}},
+		// An ordering of a type with no canonical order, which the
+		// package offers none for, is an unknown function: assumed.
+		{"callbacks.Top", record{Status: Complete, Approx: []string{"less"}, NilParams: 1, Assumed: 1}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.fn, func(t *testing.T) {

@@ -755,15 +755,26 @@ func (a *apiIndex) offeredIn(p *types.Package, sig *types.Signature) []*ssa.Func
 	return fns
 }
 
-// order returns the canonical order for a parameter of type t, or nil
-// (see orderFor): one value per type, so that states that hold it match.
-func (a *apiIndex) order(t types.Type) *canonicalOrder {
+// order returns the canonical order for a parameter of type t, or with
+// equal its canonical equality, or nil (see orderFor): one value per
+// type, so that states that hold it match.
+func (a *apiIndex) order(t types.Type, equal bool) *canonicalOrder {
 	a.mu.Lock()
 	defer a.mu.Unlock()
 	key := types.TypeString(t, nil)
+	if equal {
+		key = "==" + key
+	}
 	o, done := a.orders[key]
 	if !done {
 		o = orderFor(t)
+		if equal && o != nil {
+			if o.compare {
+				o = nil // an equality returns a bool
+			} else {
+				o.equal = true
+			}
+		}
 		a.orders[key] = o
 	}
 	return o

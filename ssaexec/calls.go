@@ -73,18 +73,79 @@ func (x *explorer) invoke(s *state, spec callSpec, call *ssa.Call) []alt {
 			x.nilCall(s, spec, o)
 			return nil
 		}
-		// An input function value: an unknown function, like one without
-		// a body.
-		x.external(s, x.describeAt(s, spec.operand, spec.pos), heap.Under(spec.operand.Type()).(*types.Signature), call)
-		if passesReferences(spec.args) {
-			s.assumed = true
-		}
-		return nil
+		return x.callInput(s, fv.(heap.SymPtr), spec, call)
 	case heap.Opaque:
 		x.unsupported(s, fv.Why)
 		return nil
 	}
 	x.unsupported(s, fmt.Sprintf("call of a %T value", callee))
+	return nil
+}
+
+// callInput calls the input function value f, which is not nil. An
+// ordering or an equality is the function the caller is taken to have
+// passed (see inputOrders), chosen at its first call; one read from what
+// an unexecuted call returned or changed, or an ordering with no such
+// function, is an unknown function, like one without a body. Any other
+// returns fresh inputs at each call, which the witness's literal returns
+// in turn (heap.CallInput): at most k calls of one function return
+// something, the next is cut as the bound k. It is taken to change
+// nothing its arguments reach, as the literal does: the record says so
+// where it is handed references.
+func (x *explorer) callInput(s *state, f heap.SymPtr, spec callSpec, call *ssa.Call) []alt {
+	info := s.heap.Sym(f.ID)
+	fn := s.heap.InputFunc(f)
+	name := x.describeAt(s, spec.operand, spec.pos)
+	sig := heap.Under(spec.operand.Type()).(*types.Signature)
+	if fn.Given != nil {
+		spec.callee = *fn.Given
+		return x.invoke(s, spec, call)
+	}
+	if !info.External && !fn.Unexecuted && len(fn.Calls) == 0 {
+		if orders, ok := x.inputOrders(info.Elem, name); ok {
+			if len(orders) == 0 {
+				return []alt{{apply: func(s *state) { s.heap.SetUnexecuted(f) }}}
+			}
+			alts := make([]alt, len(orders))
+			for i, o := range orders {
+				alts[i] = alt{apply: func(s *state) { s.heap.GiveFunc(f, o.value().(heap.Func), o.expr) }}
+			}
+			return alts
+		}
+	}
+	if info.External || fn.Unexecuted {
+		x.external(s, name, sig, call)
+		if passesReferences(spec.args) {
+			s.assumed = true
+		}
+		return nil
+	}
+	if passesReferences(spec.args) {
+		x.notes[name+": an input function, taken to change nothing its arguments reach"] = true
+	}
+	if sig.Results().Len() == 0 {
+		if call != nil {
+			x.set(s, call, nil)
+		}
+		return nil
+	}
+	if len(fn.Calls) >= x.cfg.K {
+		s.end, s.why = cut, "k"
+		return nil
+	}
+	id := s.heap.CallInput(f, sig.Results(), name)
+	if call == nil {
+		return nil // a deferred call: its results are dropped
+	}
+	results := make([]heap.Value, sig.Results().Len())
+	for i := range results {
+		results[i] = heap.InputRef{Obj: id, Path: heap.Path("").Field(i), Type: sig.Results().At(i).Type()}
+	}
+	if len(results) == 1 {
+		x.set(s, call, results[0])
+	} else {
+		x.set(s, call, heap.Tuple{Elems: results})
+	}
 	return nil
 }
 

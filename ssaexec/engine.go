@@ -61,6 +61,7 @@ type explorer struct {
 	constructs map[string]bool
 	approx     map[string]bool
 	ignored    map[string]bool
+	notes      map[string]bool // assumptions the search made, for the record
 	names      map[*ssa.Function]sourceNames
 	// table holds the states stored at loop heads.
 	table *abstraction.Table
@@ -178,6 +179,7 @@ func Analyze(fn *ssa.Function, cfg Config) (res *FuncResult) {
 		constructs:  map[string]bool{},
 		approx:      map[string]bool{},
 		ignored:     map[string]bool{},
+		notes:       map[string]bool{},
 		names:       map[*ssa.Function]sourceNames{},
 		std:         libraryOf(fn.Prog),
 		live:        map[livePoint][]ssa.Value{},
@@ -743,6 +745,7 @@ func (x *explorer) finishRecord() {
 	r.BoundsHit = sortedKeys(x.bounds)
 	r.UnsupportedConstructs = sortedKeys(x.constructs)
 	r.Approximated = sortedKeys(x.approx)
+	r.Notes = append(r.Notes, sortedKeys(x.notes)...)
 	r.Notes = append(r.Notes, sortedKeys(x.ignored)...)
 	reachable := 0
 	for _, f := range r.Findings {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"go/token"
 	"go/types"
+	"slices"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -44,6 +45,9 @@ func (x *explorer) writeWitness(s *state, m heap.Valuer, q types.Qualifier, rese
 		nested, stmts := x.sequenceStmts(s, w.CallArgs, w.UsedBuilt, q, reserved)
 		out.setup = append(append(nested, out.setup...), stmts...)
 	}
+	// The counters of input functions' literals before all: they
+	// depend on nothing, and the literals may be anywhere.
+	out.setup = append(slices.Clip(w.Counters), out.setup...)
 	args := w.Args
 	if inv := s.finding.invariant; inv != "" {
 		out.setup, out.invariantCheck = invariantCheck(x.fn, inv, out.setup, args, q)

@@ -3,6 +3,9 @@ package ssaexec
 import (
 	"fmt"
 	"go/types"
+	"regexp"
+	"slices"
+	"strings"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -12,22 +15,25 @@ import (
 
 // canonicalOrder is the function a call of a sequence is given for an
 // ordering parameter (a less or a compare function) that no function of
-// the package fills: the natural order of an integer key type, executed
-// exactly, and written out in the witness as a literal. An arbitrary
-// input function could order keys in ways no real ordering does, and a
-// state built with it would be no state a user can reach.
+// the package fills, and an input function value that is an ordering or
+// an equality (see inputOrders): the natural order, or equality, of an
+// integer or string key type, executed exactly, and written out in the
+// witness as a literal. An arbitrary input function could order keys in
+// ways no real ordering does, and a state built with it would be no
+// state a user can reach.
 type canonicalOrder struct {
 	sig *types.Signature
 	// key is the type the order compares: the parameters' type, or int
 	// where they are interfaces (the literal asserts it).
 	key types.Type
-	// compare says it returns -1, 0 or +1 (an int), not a bool (less).
-	compare bool
+	// compare says it returns -1, 0 or +1 (an int), not a bool (less);
+	// equal that it is an equality (==), not an order.
+	compare, equal bool
 }
 
 // orderFor returns the canonical order of a parameter of type t: a
-// function of two parameters of one integer or interface type that
-// returns a bool or an int. It returns nil for other types.
+// function of two parameters of one integer, string or empty interface
+// type that returns a bool or an int. It returns nil for other types.
 func orderFor(t types.Type) *canonicalOrder {
 	sig, ok := t.Underlying().(*types.Signature)
 	if !ok || sig.Params().Len() != 2 || sig.Results().Len() != 1 || sig.Variadic() {
@@ -44,7 +50,7 @@ func orderFor(t types.Type) *canonicalOrder {
 			return nil
 		}
 		o.key = types.Typ[types.Int]
-	case !isInteger(a):
+	case !isInteger(a) && !isString(a):
 		return nil
 	}
 	res := sig.Results().At(0).Type()
@@ -71,6 +77,9 @@ func (o *canonicalOrder) literal(q types.Qualifier) string {
 		key := types.TypeString(o.key, q)
 		a, b = "a.("+key+")", "b.("+key+")"
 	}
+	if o.equal {
+		return fmt.Sprintf("func(a, b %s) bool { return %s == %s }", param, a, b)
+	}
 	if !o.compare {
 		return fmt.Sprintf("func(a, b %s) bool { return %s < %s }", param, a, b)
 	}
@@ -80,7 +89,7 @@ func (o *canonicalOrder) literal(q types.Qualifier) string {
 
 // callOrder runs a call of the canonical order o on args.
 func (x *explorer) callOrder(s *state, o *canonicalOrder, args []heap.Value, call *ssa.Call) []alt {
-	terms := make([]*solver.Term, len(args))
+	keys := make([]heap.Value, len(args))
 	for i, v := range args {
 		if types.IsInterface(o.sig.Params().At(i).Type()) {
 			is, d := s.heap.HasType(v, o.key)
@@ -101,28 +110,111 @@ func (x *explorer) callOrder(s *state, o *canonicalOrder, args []heap.Value, cal
 		if d != nil {
 			return x.decide(s, d)
 		}
-		sc, ok := v.(heap.Scalar)
-		if !ok {
-			x.unsupported(s, fmt.Sprintf("canonical order on a %T", v))
-			return nil
-		}
-		terms[i] = sc.T
+		keys[i] = v
 	}
 	if call == nil {
 		return nil // a deferred call: its result is dropped
 	}
 	c := x.ctx
-	_, signed, _ := heap.IntInfo(o.key)
-	less, greater := c.Ult(terms[0], terms[1]), c.Ugt(terms[0], terms[1])
-	if signed {
-		less, greater = c.Slt(terms[0], terms[1]), c.Sgt(terms[0], terms[1])
+	var less, greater, equal *solver.Term
+	decided := c.Bool(true)
+	if isString(o.key) {
+		cmp, d := x.stringOrder(s, keys[0], keys[1])
+		if d != nil {
+			return x.decide(s, d)
+		}
+		less, greater, equal, decided = cmp.less, cmp.greater, cmp.equal, cmp.decided
+		if o.equal {
+			decided = cmp.decidedEqual
+		}
+	} else {
+		terms := make([]*solver.Term, len(keys))
+		for i, v := range keys {
+			sc, ok := v.(heap.Scalar)
+			if !ok {
+				x.unsupported(s, fmt.Sprintf("canonical order on a %T", v))
+				return nil
+			}
+			terms[i] = sc.T
+		}
+		_, signed, _ := heap.IntInfo(o.key)
+		less, greater, equal = c.Ult(terms[0], terms[1]), c.Ugt(terms[0], terms[1]), c.Eq(terms[0], terms[1])
+		if signed {
+			less, greater = c.Slt(terms[0], terms[1]), c.Sgt(terms[0], terms[1])
+		}
 	}
-	if !o.compare {
-		x.set(s, call, heap.Scalar{T: less})
+	r := less
+	switch {
+	case o.equal:
+		r = equal
+	case o.compare:
+		w, _, _ := heap.IntInfo(o.sig.Results().At(0).Type())
+		r = c.Ite(less, c.BV(w, ^uint64(0)>>(64-w)), c.Ite(greater, c.BV(w, 1), c.BV(w, 0)))
+	}
+	if b, ok := decided.BoolValue(); ok && b {
+		x.set(s, call, heap.Scalar{T: r})
 		return nil
 	}
-	w, _, _ := heap.IntInfo(o.sig.Results().At(0).Type())
-	r := c.Ite(less, c.BV(w, ^uint64(0)>>(64-w)), c.Ite(greater, c.BV(w, 1), c.BV(w, 0)))
-	x.set(s, call, heap.Scalar{T: r})
-	return nil
+	// Strings are compared by their first bytes (see compareStrings).
+	return []alt{
+		{guard: decided, apply: func(s *state) { x.set(s, call, heap.Scalar{T: r}) }},
+		{guard: c.Not(decided), apply: func(s *state) { s.end, s.why = cut, "string length" }},
+	}
+}
+
+// orderingName and equalityName match the names of functions that order
+// their two arguments (less, cmp, compare, a Comparator, ...) and that
+// compare them for equality (eq, equal, ...).
+var (
+	orderingName = regexp.MustCompile(`(?i)less|cmp|compar|order|^(lt|gt|before|after)$`)
+	equalityName = regexp.MustCompile(`(?i)^(eq|eqfn|eqfunc|same|.*equal.*)$`)
+)
+
+// inputOrders says whether an input function value of type t, which the
+// code calls as name, is an ordering or an equality: its type is one's
+// (two parameters of one type, one result: a bool, or an int for a
+// compare) and its name, or its type's, says so. It returns the functions
+// the value is taken to be, one per path: for an ordering, those the
+// package offers (see offeredFuncs), else the canonical order of its key
+// type; for an equality, the canonical equality. It returns none where
+// the key type has no canonical one.
+func (x *explorer) inputOrders(t types.Type, name string) ([]offeredFunc, bool) {
+	sig, ok := t.Underlying().(*types.Signature)
+	if !ok || sig.Params().Len() != 2 || sig.Results().Len() != 1 || sig.Variadic() ||
+		!types.Identical(sig.Params().At(0).Type(), sig.Params().At(1).Type()) {
+		return nil, false
+	}
+	names := []string{lastName(name)}
+	if named, ok := types.Unalias(t).(*types.Named); ok {
+		names = append(names, named.Obj().Name())
+	}
+	says := func(re *regexp.Regexp) bool { return slices.ContainsFunc(names, re.MatchString) }
+	res := sig.Results().At(0).Type()
+	switch {
+	case heap.IsBool(res) && says(equalityName):
+		if o := x.api.order(t, true); o != nil {
+			return []offeredFunc{{order: o}}, true
+		}
+		return nil, true
+	case (heap.IsBool(res) || isInteger(res)) && says(orderingName):
+		return x.offeredFor(x.fn, t), true
+	}
+	return nil, false
+}
+
+// lastName returns the last name in an expression that names a function
+// value (less of s.less, fs of fs[i]).
+func lastName(expr string) string {
+	for {
+		i := strings.LastIndexByte(expr, '[')
+		j := strings.LastIndexByte(expr, ']')
+		if i < 0 || j < i {
+			break
+		}
+		expr = expr[:i] + expr[j+1:]
+	}
+	if i := strings.LastIndexByte(expr, '.'); i >= 0 {
+		expr = expr[i+1:]
+	}
+	return expr
 }

@@ -341,7 +341,7 @@ func (x *explorer) offeredFor(callee *ssa.Function, t types.Type) []offeredFunc 
 		out = append(out, offeredFunc{fn: fn})
 	}
 	if len(out) == 0 {
-		if o := x.api.order(t); o != nil {
+		if o := x.api.order(t, false); o != nil {
 			out = append(out, offeredFunc{order: o})
 		}
 	}

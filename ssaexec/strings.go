@@ -144,6 +144,50 @@ func (x *explorer) stringOp(s *state, in *ssa.BinOp, a, b heap.Value) []alt {
 // "string length".
 func (x *explorer) compareStrings(s *state, in *ssa.BinOp, a, b heap.Value) []alt {
 	c := x.ctx
+	cmp, d := x.stringOrder(s, a, b)
+	if d != nil {
+		return x.decide(s, d)
+	}
+	var result *solver.Term
+	switch in.Op {
+	case token.EQL, token.NEQ:
+		result = cmp.equal
+		if in.Op == token.NEQ {
+			result = c.Not(result)
+		}
+	case token.LSS, token.GEQ:
+		result = cmp.less
+		if in.Op == token.GEQ {
+			result = c.Not(result)
+		}
+	case token.GTR, token.LEQ:
+		result = cmp.greater
+		if in.Op == token.LEQ {
+			result = c.Not(result)
+		}
+	}
+	decided := cmp.decided
+	if in.Op == token.EQL || in.Op == token.NEQ {
+		decided = cmp.decidedEqual
+	}
+	return []alt{
+		{guard: decided, apply: func(s *state) { x.set(s, in, heap.Scalar{T: result}) }},
+		{guard: c.Not(decided), apply: func(s *state) { s.end, s.why = cut, "string length" }},
+	}
+}
+
+// stringComparison is how two strings compare (see compareStrings), where
+// decided holds: decidedEqual for equal, the wider decided for less and
+// greater.
+type stringComparison struct {
+	less, greater, equal  *solver.Term
+	decided, decidedEqual *solver.Term
+}
+
+// stringOrder compares the strings a and b, reading the first B bytes of
+// each (see compareStrings).
+func (x *explorer) stringOrder(s *state, a, b heap.Value) (stringComparison, *heap.Decision) {
+	c := x.ctx
 	bound := max(x.cfg.KBytes, 1)
 	for _, v := range []heap.Value{a, b} {
 		if str, ok := v.(heap.Str); ok {
@@ -152,11 +196,11 @@ func (x *explorer) compareStrings(s *state, in *ssa.BinOp, a, b heap.Value) []al
 	}
 	pa, la, d := s.heap.StrPrefix(a, bound)
 	if d != nil {
-		return x.decide(s, d)
+		return stringComparison{}, d
 	}
 	pb, lb, d := s.heap.StrPrefix(b, bound)
 	if d != nil {
-		return x.decide(s, d)
+		return stringComparison{}, d
 	}
 	shorter := c.Ite(c.Ule(la, lb), la, lb)
 	// samePrefix: the bytes both strings have among the first B agree.
@@ -172,32 +216,14 @@ func (x *explorer) compareStrings(s *state, in *ssa.BinOp, a, b heap.Value) []al
 	}
 	samePrefix := c.And(same...)
 	short := c.Ule(shorter, c.BV(64, uint64(bound)))
-	var result *solver.Term
-	switch in.Op {
-	case token.EQL, token.NEQ:
-		result = c.And(c.Eq(la, lb), samePrefix, short)
-		if in.Op == token.NEQ {
-			result = c.Not(result)
-		}
-	case token.LSS, token.GEQ:
-		result = c.Or(c.Or(less...), c.And(samePrefix, c.Ult(la, lb)))
-		if in.Op == token.GEQ {
-			result = c.Not(result)
-		}
-	case token.GTR, token.LEQ:
-		result = c.Or(c.Or(greater...), c.And(samePrefix, c.Ult(lb, la)))
-		if in.Op == token.LEQ {
-			result = c.Not(result)
-		}
-	}
 	decided := c.Or(c.Not(samePrefix), short)
-	if in.Op == token.EQL || in.Op == token.NEQ {
-		decided = c.Or(decided, c.Not(c.Eq(la, lb)))
-	}
-	return []alt{
-		{guard: decided, apply: func(s *state) { x.set(s, in, heap.Scalar{T: result}) }},
-		{guard: c.Not(decided), apply: func(s *state) { s.end, s.why = cut, "string length" }},
-	}
+	return stringComparison{
+		less:         c.Or(c.Or(less...), c.And(samePrefix, c.Ult(la, lb))),
+		greater:      c.Or(c.Or(greater...), c.And(samePrefix, c.Ult(lb, la))),
+		equal:        c.And(c.Eq(la, lb), samePrefix, short),
+		decided:      decided,
+		decidedEqual: c.Or(decided, c.Not(c.Eq(la, lb))),
+	}, nil
 }
 
 // equalsConst is the condition that string v equals the constant lit.

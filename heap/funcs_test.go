@@ -1,0 +1,110 @@
+package heap
+
+import (
+	"go/types"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// TestInputFuncWitness checks how a witness writes input functions: what
+// each call returned, in order, with a counter where the calls differ;
+// a counter never named like a parameter or another counter; and a
+// function the path called never, or took for another, as such.
+func TestInputFuncWitness(t *testing.T) {
+	p := newDotHeap(t)
+	sig := func(results ...types.Type) *types.Signature {
+		vars := make([]*types.Var, len(results))
+		for i, r := range results {
+			vars[i] = dotParam("", r)
+		}
+		return types.NewSignatureType(nil, nil, nil, types.NewTuple(dotParam("x", dotInt)), types.NewTuple(vars...), false)
+	}
+	next := types.NewSignatureType(nil, nil, nil, nil, types.NewTuple(dotParam("v", dotInt), dotParam("ok", types.Typ[types.Bool])), false)
+	params := dotParams(
+		dotParam("f", sig(dotInt)), dotParam("g", next), dotParam("h", sig(dotInt)),
+		dotParam("given", sig(dotInt)), dotParam("null", sig(dotInt)), dotParam("calls", dotInt))
+	p.h.NewArgs(params)
+	fn := func(i int) SymPtr {
+		v := p.load(p.param(i), params.At(i).Type())
+		if _, _, d := p.h.IsNilPtr(v); d != nil {
+			p.decide(d, "non-nil")
+		}
+		return v.(SymPtr)
+	}
+	call := func(f SymPtr, name string, want ...int64) {
+		results := Under(p.h.syms[f.ID].Elem).(*types.Signature).Results()
+		id := p.h.CallInput(f, results, name)
+		for i, n := range want {
+			v := p.load(Ptr{Obj: id, Path: Path("").Field(i)}, results.At(i).Type())
+			if IsBool(results.At(i).Type()) {
+				p.conds = append(p.conds, p.ctx.Eq(v.(Scalar).T, p.ctx.Bool(n != 0)))
+				continue
+			}
+			p.is(v, n)
+		}
+	}
+	f, g := fn(0), fn(1)
+	call(f, "f", 5)
+	call(f, "f", 7)
+	call(f, "f", 5)
+	call(f, "f") // what it returned was never read
+	call(g, "g", 3, 1)
+	call(g, "g", 4, 1)
+	fn(2) // never called
+	p.h.GiveFunc(fn(3), Func{}, func(types.Qualifier) string { return "Ascending" })
+	if v := p.load(p.param(4), params.At(4).Type()); true {
+		if _, _, d := p.h.IsNilPtr(v); d != nil {
+			p.decide(d, "nil")
+		}
+	}
+	w := p.h.Witness(p.model(), nil, params)
+	got := append(append(w.Counters, w.Setup...), w.Args...)
+	want := []string{
+		"calls2 := 0",
+		"calls3 := 0",
+		"func(int) int { calls2++; switch calls2 { case 1, 3: return 5; case 2: return 7; default: return 0 } }",
+		"func() (int, bool) { calls3++; switch calls3 { case 1: return 3, true; default: return 4, true } }",
+		"func(int) int { return 0 }",
+		"Ascending",
+		"nil",
+		"0",
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("witness (-want +got):\n%s", diff)
+	}
+	// The results' symbols say which call returned them.
+	var names []string
+	for _, l := range p.h.Inputs() {
+		if p.h.isResults(l.Obj) {
+			names = append(names, p.h.locName(l))
+		}
+	}
+	if got, want := strings.Join(names, " "), "f#1 f#2 f#3 g#1.0 g#1.1 g#2.0 g#2.1"; got != want {
+		t.Errorf("results named %q, want %q", got, want)
+	}
+}
+
+// TestInputFuncCopies checks that a path's record of an input function's
+// calls is its own: a forked heap's calls do not show in the other.
+func TestInputFuncCopies(t *testing.T) {
+	p := newDotHeap(t)
+	params := dotParams(dotParam("f", types.NewSignatureType(nil, nil, nil, nil, types.NewTuple(dotParam("", dotInt)), false)))
+	p.h.NewArgs(params)
+	f := p.load(p.param(0), params.At(0).Type()).(SymPtr)
+	results := params.At(0).Type().(*types.Signature).Results()
+	for range 3 { // room for a fourth in the slice's array
+		p.h.CallInput(f, results, "f")
+	}
+	fork := p.h.Clone()
+	fork.CallInput(f, results, "f")
+	if n, m := len(p.h.InputFunc(f).Calls), len(fork.InputFunc(f).Calls); n != 3 || m != 4 {
+		t.Errorf("calls: %d on the path, %d on its fork; want 3 and 4", n, m)
+	}
+	p.h.Alloc(dotInt) // the path's next objects are numbered apart from the fork's
+	p.h.CallInput(f, results, "f")
+	if a, b := p.h.InputFunc(f).Calls[3], fork.InputFunc(f).Calls[3]; a == b {
+		t.Errorf("the fork's fourth call is the path's, o%d", a)
+	}
+}
