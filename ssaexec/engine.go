@@ -223,9 +223,55 @@ func Analyze(fn *ssa.Function, cfg Config) (res *FuncResult) {
 	if isAbstractGeneric(fn) {
 		res.Notes = append(res.Notes, "never instantiated: type parameters analysed as any type satisfying their constraints; the witness instantiates them with their core type, the first type their constraint names, or any")
 	}
-	x.explore(x.initial())
+	x.search()
 	x.finishRecord()
 	return res
+}
+
+// shallowKBytes is the bytes bound of the first pass of a function whose
+// -kbytes is larger (see search).
+const shallowKBytes = 3
+
+// search explores the function, first observing at most shallowKBytes
+// bytes of each input string and byte slice, then, if that bound cut a
+// path and budget is left, again with -kbytes. The bytes of strings
+// multiply paths (a range over one decodes each byte several ways), so
+// the first pass finds the short inputs' panics in a fraction of the
+// budget, and gives their witnesses; the second looks for those that
+// need longer inputs with what is left. The record's counts and bounds
+// are the last pass's, its findings both passes'.
+func (x *explorer) search() {
+	full := x.cfg.KBytes
+	if full <= shallowKBytes {
+		x.explore(x.initial())
+		return
+	}
+	x.cfg.KBytes = shallowKBytes
+	x.explore(x.initial())
+	x.cfg.KBytes = full
+	if !x.bytesBoundHit() {
+		return // no input was longer than the bound: a larger one changes nothing
+	}
+	if x.halted() {
+		x.notes[fmt.Sprintf("at most %d bytes of each input string observed: the budget ran out before -kbytes %d", shallowKBytes, full)] = true
+		return
+	}
+	x.bounds = map[string]bool{}
+	x.table = abstraction.NewTable(x.cfg.Subsume, x.ctx, x.solver)
+	r := x.res
+	r.Paths, r.Panics, r.Cut, r.NilParams, r.Assumed, r.States, r.Refined = 0, 0, 0, 0, 0, 0, 0
+	r.Sequences, r.SequencesPruned = 0, 0
+	x.explore(x.initial())
+}
+
+// bytesBoundHit reports whether the bytes bound cut a path.
+func (x *explorer) bytesBoundHit() bool {
+	for b := range x.bounds {
+		if strings.HasPrefix(b, "kbytes at ") || strings.HasPrefix(b, "string length at ") {
+			return true
+		}
+	}
+	return false
 }
 
 // unsupportedFunc says why fn cannot be an entry, or "".
