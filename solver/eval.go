@@ -1,6 +1,9 @@
 package solver
 
-import "runtime"
+import (
+	"runtime"
+	"slices"
+)
 
 // This file lets a Solver reuse its last model. In a depth-first search,
 // one side of nearly every branch holds in the model that proved the path
@@ -43,6 +46,7 @@ type expr struct {
 func (c *Context) build(s Sort, a zast, e expr) *Term {
 	t := c.symbolic(s, a)
 	t.expr = e
+	t.float = e.kind == floatExpr || slices.ContainsFunc(e.args, func(x *Term) bool { return x.float })
 	return t
 }
 

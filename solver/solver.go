@@ -68,19 +68,19 @@ type Solver struct {
 	s       zsolver
 	timeout time.Duration
 	// scopes holds the symbolic assertions of each scope, for escalation.
-	scopes   [][]*Term
-	fallback zsolver // created on the first escalation
-	// fallbackKind is the tactic of fallback: qffpbv once floats exist.
-	fallbackKind solverKind
-	answered     zsolver       // the solver whose answer the last Check gave
-	depth        int           // number of open Push scopes
-	falseAt      int           // shallowest scope holding an asserted false, or -1
-	calls        int           // Checks that reached Z3
-	spent        time.Duration // time spent in Z3's checks
-	last         Result        // result of the last Check
-	fresh        bool          // no Push, Pop or Assert since the last Check
-	model        *Model        // the last Check's model once fetched
-	reason       string        // the last Check's reason for Unknown
+	scopes [][]*Term
+	// fallbacks are the qfbv and qffpbv solvers, each created on its
+	// first escalation.
+	fallbacks [2]zsolver
+	answered  zsolver       // the solver whose answer the last Check gave
+	depth     int           // number of open Push scopes
+	falseAt   int           // shallowest scope holding an asserted false, or -1
+	calls     int           // Checks that reached Z3
+	spent     time.Duration // time spent in Z3's checks
+	last      Result        // result of the last Check
+	fresh     bool          // no Push, Pop or Assert since the last Check
+	model     *Model        // the last Check's model once fetched
+	reason    string        // the last Check's reason for Unknown
 
 	// lits holds the literals of scopes, so that a literal asserted
 	// again adds nothing and one whose negation is asserted makes the
@@ -757,7 +757,7 @@ func (s *Solver) CheckWithin(budget uint) Result {
 		s.answered = s.s
 		s.last = z.check(s.s, nil)
 		if s.last == Unknown && budget > first {
-			f := s.loadFallback()
+			f := s.loadFallback(s.floatQuery(nil))
 			s.calls++
 			z.setTimeout(f, 0)
 			z.setRlimit(f, budget-first)
@@ -778,25 +778,40 @@ func (s *Solver) CheckWithin(budget uint) Result {
 }
 
 // loadFallback returns the fallback solver holding the current assertions.
-func (s *Solver) loadFallback() zsolver {
+// A query over floats uses the qffpbv tactic, others the qfbv one.
+func (s *Solver) loadFallback(floats bool) zsolver {
 	z := s.ctx.z
-	kind := qfbvSolver
-	if s.ctx.floats {
-		kind = qffpbvSolver
+	kind, i := qfbvSolver, 0
+	if floats {
+		kind, i = qffpbvSolver, 1
 	}
-	if s.fallback == nil || s.fallbackKind != kind {
-		// A context that has built a float since needs the other tactic;
-		// the old solver is released when s is.
-		s.fallback, s.fallbackKind = z.newSolver(kind), kind
-		runtime.AddCleanup(s, z.rel.solver, s.fallback)
+	if s.fallbacks[i] == nil {
+		s.fallbacks[i] = z.newSolver(kind)
+		runtime.AddCleanup(s, z.rel.solver, s.fallbacks[i])
 	}
-	z.reset(s.fallback)
+	f := s.fallbacks[i]
+	z.reset(f)
 	for _, scope := range s.scopes {
 		for _, t := range scope {
-			z.assert(s.fallback, t.ast)
+			z.assert(f, t.ast)
 		}
 	}
-	return s.fallback
+	return f
+}
+
+// floatQuery reports whether a float operation occurs in the stack's
+// assertions or in the assumptions.
+func (s *Solver) floatQuery(assumptions []*Term) bool {
+	isFloat := func(t *Term) bool { return t.float }
+	if slices.ContainsFunc(assumptions, isFloat) {
+		return true
+	}
+	for _, scope := range s.scopes[:s.depth+1] {
+		if slices.ContainsFunc(scope, isFloat) {
+			return true
+		}
+	}
+	return false
 }
 
 // run checks on the incremental solver for up to escalateAfter resource
@@ -810,7 +825,8 @@ func (s *Solver) run(assumptions []*Term) Result {
 	}
 	start := time.Now()
 	r := Unknown
-	if !s.ctx.floats {
+	floats := s.floatQuery(assumptions)
+	if !floats {
 		s.calls++
 		s.sync()
 		s.limit(escalateAfter, s.timeout)
@@ -820,9 +836,11 @@ func (s *Solver) run(assumptions []*Term) Result {
 		}
 		s.reason = z.reasonUnknown(s.s)
 	}
-	// Floats go to the fallback at once: the incremental solver's theory
-	// of floating point took seconds where bit-blasting from scratch
-	// takes a few hundred milliseconds (int32(float64(n)) != n).
+	// A query over floats goes to the fallback at once: the incremental
+	// solver's theory of floating point took seconds where bit-blasting
+	// from scratch takes a few hundred milliseconds (int32(float64(n))
+	// != n). Other queries keep the incremental solver, even in a
+	// function that has floats elsewhere.
 	// Besides running out of resources, the incremental solver sometimes
 	// gives up ("incomplete (theory arithmetic)" on a division): the
 	// fallback decides either, in the time left.
@@ -832,12 +850,12 @@ func (s *Solver) run(assumptions []*Term) Result {
 			return r
 		}
 	}
-	f := s.loadFallback()
+	f := s.loadFallback(floats)
 	s.calls++
 	z.setTimeout(f, rest)
 	s.answered = f
 	if r = z.check(f, args); r == Unknown {
-		s.reason = z.reasonUnknown(s.fallback)
+		s.reason = z.reasonUnknown(f)
 	} else {
 		s.reason = ""
 	}
@@ -868,7 +886,7 @@ func (s *Solver) Model() *Model {
 	if !s.fresh || s.last != Sat {
 		return nil
 	}
-	if s.inGo && s.ctx.floats {
+	if s.inGo && s.floatQuery(s.inGoAssumed) {
 		// Z3 takes seconds over floats: an assignment Go found is the
 		// model, if one satisfies the stack.
 		if a := s.goModel(); a != nil {

@@ -57,9 +57,8 @@ type Context struct {
 	// the Go side tries the values where floats behave differently for
 	// them (see floatCandidates).
 	floatSyms map[zast]uint
-	// floats says a symbolic float operation was built: the Solver then
-	// goes to Z3's bit-blasting tactic at once, and keeps the models the
-	// Go side finds (see Solver.run and Solver.Model).
+	// floats says a symbolic float operation was built: the Go side then
+	// tries float values before Z3 (see Solver.floatFitted).
 	floats bool
 }
 
@@ -146,6 +145,9 @@ type Term struct {
 	manySymbols bool
 	symbolsRead bool
 	name        string // a symbol's, as FreshBV and FreshBool made it
+	// float says a floating-point operation occurs in t: a query over
+	// such terms goes to Z3's bit-blasting tactic (see Solver.run).
+	float bool
 }
 
 // negated returns the operand of a symbolic Not, or nil.
