@@ -3,6 +3,7 @@ package solver
 import (
 	"fmt"
 	"math"
+	"slices"
 )
 
 // Floating point. A float is a bit-vector holding its IEEE 754 bits: width
@@ -168,7 +169,6 @@ func (c *Context) floatOp(o op, s Sort, a, b *Term) *Term {
 	if concrete {
 		return c.constant(s, foldFloat(o, a.sort.Width(), s.Width(), vals))
 	}
-	c.floats = true
 	if o != opSIntToF && o != opUIntToF {
 		for _, t := range args {
 			c.noteFloatSymbol(t)
@@ -198,7 +198,7 @@ func (c *Context) noteFloatSymbol(t *Term) {
 // has under a, with its neighbours.
 func floatCandidates(w uint, t *Term, a *assignment) []uint64 {
 	var out []uint64
-	for _, f := range append(floatFitOrder, 1<<53, 1e300, -1e300) {
+	for _, f := range slices.Concat(floatFitOrder, []float64{1 << 53, 1e300, -1e300}) {
 		out = append(out, floatBits(f, w))
 	}
 	for _, v := range floatValuesIn(t, w, a, map[*Term]bool{}) {

@@ -559,7 +559,7 @@ func (s *Solver) decided(assumptions []*Term) (Result, []*Term) {
 	if b != nil && s.fittedWithin(b, atoms) {
 		return s.satInGo(pending)
 	}
-	if s.ctx.floats && s.floatFitted(pending) {
+	if s.floatQuery(pending) && s.floatFitted(pending) {
 		return s.satInGo(pending)
 	}
 	return Unknown, pending

@@ -57,9 +57,6 @@ type Context struct {
 	// the Go side tries the values where floats behave differently for
 	// them (see floatCandidates).
 	floatSyms map[zast]uint
-	// floats says a symbolic float operation was built: the Go side then
-	// tries float values before Z3 (see Solver.floatFitted).
-	floats bool
 }
 
 const smallConst = 16
