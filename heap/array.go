@@ -17,7 +17,13 @@ type InputCell struct {
 	Index *solver.Term
 }
 
-type memoKey struct{ array, term int }
+type memoKey struct {
+	array, term int
+	// dyn is a map key's dynamic type (see Key). A retried lookup
+	// builds its key from the same value, so it finds its memo; a miss
+	// between identical types of different pointers only costs a lookup.
+	dyn types.Type
+}
 
 // intern returns the id under which index term t appears in paths and
 // memo keys: one id per term, equal terms built alike sharing one (an
@@ -329,8 +335,14 @@ func (h *Heap) materializeSlice(loc Loc, t types.Type) (Value, *Decision) {
 // entry matched, and whether some entry matched for certain (then the
 // walk stopped and nothing is left).
 func firstMatch(c *solver.Context, k, g *solver.Term, keys []*solver.Term, match func(j int, guard *solver.Term)) (rest *solver.Term, done bool) {
-	for j, key := range keys {
-		eq := c.Eq(k, key)
+	return firstMatchBy(c, g, len(keys), func(j int) *solver.Term { return c.Eq(k, keys[j]) }, match)
+}
+
+// firstMatchBy is firstMatch over n keys, eq(j) the condition that the
+// key looked up is the j-th.
+func firstMatchBy(c *solver.Context, g *solver.Term, n int, eq func(j int) *solver.Term, match func(j int, guard *solver.Term)) (rest *solver.Term, done bool) {
+	for j := range n {
+		eq := eq(j)
 		b, known := eq.BoolValue()
 		if known && !b {
 			continue

@@ -317,13 +317,23 @@ type dotEntry struct {
 // mapRows draws a map's entries: the written ones that are live, then the
 // input keys the model makes present that no write shadows.
 func (d *dotWriter) mapRows(n *dotNode, id ObjID, v Value, mt *types.Map) []string {
-	seen := map[uint64]bool{}
+	type seenKey struct {
+		dyn string
+		num uint64
+	}
+	key := func(k Key) seenKey {
+		if k.Dyn == nil {
+			return seenKey{num: d.num(k.T)}
+		}
+		return seenKey{types.TypeString(k.Dyn, nil), d.num(k.T)}
+	}
+	seen := map[seenKey]bool{}
 	var entries []dotEntry
 	var input *Loc
 	switch x := v.(type) {
 	case *MapStore:
 		for j, e := range x.Entries {
-			k := d.num(e.Key)
+			k := key(e.Key)
 			if seen[k] {
 				continue
 			}
@@ -339,7 +349,7 @@ func (d *dotWriter) mapRows(n *dotNode, id ObjID, v Value, mt *types.Map) []stri
 	}
 	if input != nil {
 		for _, ik := range d.h.keys[*input] {
-			if k := d.num(ik.Key); !seen[k] && d.m.Bool(ik.Present) {
+			if k := key(ik.Key); !seen[k] && d.m.Bool(ik.Present) {
 				seen[k] = true
 				val := InputRef{Obj: input.Obj, Path: input.Path.cell(ik.ID), Type: mt.Elem()}
 				entries = append(entries, d.entry(ik.Key, mt.Key(), Path("").cell(ik.ID), val))
@@ -359,7 +369,11 @@ func (d *dotWriter) mapRows(n *dotNode, id ObjID, v Value, mt *types.Map) []stri
 	return rows
 }
 
-func (d *dotWriter) entry(k *solver.Term, kt types.Type, path Path, v Value) dotEntry {
+func (d *dotWriter) entry(key Key, kt types.Type, path Path, v Value) dotEntry {
+	if key.Dyn != nil {
+		return d.ifaceEntry(key, path, v)
+	}
+	k := key.T
 	e := dotEntry{path: path, val: v}
 	if b, ok := under(kt).(*types.Basic); ok && b.Info()&types.IsString != 0 {
 		s, ok := d.h.keyString(d.num(k))
@@ -373,6 +387,19 @@ func (d *dotWriter) entry(k *solver.Term, kt types.Type, path Path, v Value) dot
 	if _, signed, ok := IntInfo(kt); ok && signed && !k.Sort().IsBool() {
 		e.num = uint64(d.m.Int64(k)) ^ 1<<63
 	}
+	return e
+}
+
+// ifaceEntry is entry for a key of interface type: its value, then its
+// dynamic type in parentheses; keys order by type, then value.
+func (d *dotWriter) ifaceEntry(key Key, path Path, v Value) dotEntry {
+	if key.Dyn == NilKey {
+		return dotEntry{key: "nil", path: path, val: v}
+	}
+	e := d.entry(Key{T: key.T}, key.Dyn, path, v)
+	name := types.TypeString(key.Dyn, d.w.q)
+	e.key += " (" + name + ")"
+	e.str = name + "\x00" + e.str
 	return e
 }
 

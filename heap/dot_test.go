@@ -197,15 +197,15 @@ func TestDot(t *testing.T) {
 			ps := dotParams(dotParam("m", mapType), dotParam("x", dotAny))
 			p.h.NewArgs(ps)
 			mp := p.deref(p.load(p.param(0), mapType), "fresh")
-			v, _, d := p.h.MapGet(mp, p.h.StrKey("k"))
+			v, _, d := p.h.MapGet(mp, Key{T: p.h.StrKey("k")})
 			p.decide(d, "new input key")
-			v, _, _ = p.h.MapGet(mp, p.h.StrKey("k"))
+			v, _, _ = p.h.MapGet(mp, Key{T: p.h.StrKey("k")})
 			v, d = p.h.Use(v)
 			if d != nil {
 				t.Fatalf("map value: decision %v", labels(d))
 			}
 			p.is(v, 3)
-			p.h.MapPut(mp, p.h.StrKey("w"), Scalar{p.ctx.BV(64, 4)}, false)
+			p.h.MapPut(mp, Key{T: p.h.StrKey("w")}, Scalar{p.ctx.BV(64, 4)}, false)
 			x := p.load(p.param(1), dotAny)
 			if _, d := p.h.HasType(x, dotInt); d != nil {
 				p.decide(d, "type int")
@@ -215,7 +215,7 @@ func TestDot(t *testing.T) {
 			p.is(boxed, 7)
 			seenType := types.NewMap(dotInt, types.Typ[types.Bool])
 			seen := p.h.MakeMap(seenType)
-			p.h.MapPut(seen, p.ctx.BV(64, 2), Scalar{p.ctx.Bool(true)}, false)
+			p.h.MapPut(seen, Key{T: p.ctx.BV(64, 2)}, Scalar{p.ctx.Bool(true)}, false)
 			m := p.model()
 			roots := []Root{
 				{Name: "seen", Type: seenType, Val: seen},

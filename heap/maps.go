@@ -27,7 +27,7 @@ func (*MapStore) isValue() {}
 
 // Entry is a written key; Deleted marks a deletion.
 type Entry struct {
-	Key     *solver.Term
+	Key     Key
 	Val     Value
 	Deleted bool
 }
@@ -36,8 +36,45 @@ type Entry struct {
 // with the input value at its cell.
 type InputKey struct {
 	ID      int
-	Key     *solver.Term
+	Key     Key
 	Present *solver.Term
+}
+
+// Key is a map key: its term and, in a map whose key type is an
+// interface, its dynamic type (NilKey for the nil interface). Go compares
+// interface keys by dynamic type first, so keys of different dynamic
+// types never match, whatever their terms.
+type Key struct {
+	T   *solver.Term
+	Dyn types.Type
+}
+
+// NilKey is the dynamic type of a nil interface key.
+var NilKey types.Type = types.Typ[types.UntypedNil]
+
+// IfaceKey returns the key of an interface holding the key term k of
+// dynamic type dyn, or the nil interface's key for a nil dyn.
+func (h *Heap) IfaceKey(dyn types.Type, k *solver.Term) Key {
+	if dyn == nil {
+		return Key{T: h.ctx.Bool(false), Dyn: NilKey}
+	}
+	return Key{T: k, Dyn: dyn}
+}
+
+// sameDyn reports whether two keys' dynamic types are the same.
+func sameDyn(a, b types.Type) bool {
+	if a == nil || b == nil {
+		return a == b
+	}
+	return types.Identical(a, b)
+}
+
+// keyEq is the condition that keys a and b are equal.
+func keyEq(c *solver.Context, a, b Key) *solver.Term {
+	if !sameDyn(a.Dyn, b.Dyn) {
+		return c.Bool(false)
+	}
+	return c.Eq(a.T, b.T)
 }
 
 // MapAt returns the map stored in the object p points to (an input map's
@@ -72,7 +109,7 @@ func (h *Heap) MakeMap(t types.Type) Ptr {
 }
 
 // MapPut writes (or, with deleted, deletes) key k in the map p points to.
-func (h *Heap) MapPut(p Ptr, k *solver.Term, v Value, deleted bool) {
+func (h *Heap) MapPut(p Ptr, k Key, v Value, deleted bool) {
 	m := h.MapAt(p)
 	entries := append([]Entry{{Key: k, Val: v, Deleted: deleted}}, m.Entries...)
 	next := *m
@@ -89,9 +126,9 @@ type mapResult struct {
 // MapGet looks key k up in the map p points to: its value and whether it
 // is present. Matching k against the map's keys is a decision unless it is
 // settled syntactically; the choice is memoized per map version.
-func (h *Heap) MapGet(p Ptr, k *solver.Term) (Value, bool, *Decision) {
+func (h *Heap) MapGet(p Ptr, k Key) (Value, bool, *Decision) {
 	m := h.MapAt(p)
-	key := memoKey{array: m.ID, term: h.intern(k)}
+	key := memoKey{array: m.ID, term: h.intern(k.T), dyn: k.Dyn}
 	if r, ok := h.mapMemo[key]; ok {
 		return r.val, r.ok, nil
 	}
@@ -117,7 +154,7 @@ type mapLeaf struct {
 	result func(h *Heap) mapResult
 }
 
-func (h *Heap) mapLookup(m *MapStore, k, g *solver.Term, out *[]mapLeaf) bool {
+func (h *Heap) mapLookup(m *MapStore, k Key, g *solver.Term, out *[]mapLeaf) bool {
 	c := h.ctx
 	zero := Zero(c, m.Elem)
 	add := func(guard *solver.Term, label string, r func(*Heap) mapResult) {
@@ -126,11 +163,8 @@ func (h *Heap) mapLookup(m *MapStore, k, g *solver.Term, out *[]mapLeaf) bool {
 		}
 		*out = append(*out, mapLeaf{guard: guard, label: label, result: r})
 	}
-	written := make([]*solver.Term, len(m.Entries))
-	for j, e := range m.Entries {
-		written[j] = e.Key
-	}
-	g, done := firstMatch(c, k, g, written, func(j int, guard *solver.Term) {
+	written := func(j int) *solver.Term { return keyEq(c, k, m.Entries[j].Key) }
+	g, done := firstMatchBy(c, g, len(m.Entries), written, func(j int, guard *solver.Term) {
 		e := m.Entries[j]
 		r := mapResult{val: e.Val, ok: !e.Deleted}
 		if e.Deleted {
@@ -147,11 +181,8 @@ func (h *Heap) mapLookup(m *MapStore, k, g *solver.Term, out *[]mapLeaf) bool {
 	}
 	loc := *m.Input
 	keys := h.keys[loc]
-	observed := make([]*solver.Term, len(keys))
-	for j, ik := range keys {
-		observed[j] = ik.Key
-	}
-	g, done = firstMatch(c, k, g, observed, func(j int, guard *solver.Term) {
+	observed := func(j int) *solver.Term { return keyEq(c, k, keys[j].Key) }
+	g, done = firstMatchBy(c, g, len(keys), observed, func(j int, guard *solver.Term) {
 		ik := keys[j]
 		ref := InputRef{Obj: loc.Obj, Path: loc.Path.cell(ik.ID), Type: m.Elem}
 		add(c.And(guard, ik.Present), "input key", func(*Heap) mapResult { return mapResult{val: ref, ok: true} })
@@ -261,32 +292,38 @@ func (h *Heap) keyString(v uint64) (string, bool) {
 	return "", false
 }
 
-// KeyValue returns the map key that the term k stands for, as a value of
-// type t.
-func (h *Heap) KeyValue(k *solver.Term, t types.Type) Value {
+// KeyValue returns the map key k stands for, as a value of type t.
+func (h *Heap) KeyValue(k Key, t types.Type) Value {
 	c := h.ctx
-	if b, ok := Under(t).(*types.Basic); !ok || b.Info()&types.IsString == 0 {
-		return Scalar{k}
+	if k.Dyn != nil {
+		if k.Dyn == NilKey {
+			return Iface{}
+		}
+		return Iface{Type: k.Dyn, V: h.KeyValue(Key{T: k.T}, k.Dyn)}
 	}
-	if v, ok := k.Uint64(); ok {
+	if b, ok := Under(t).(*types.Basic); !ok || b.Info()&types.IsString == 0 {
+		return Scalar{k.T}
+	}
+	if v, ok := k.T.Uint64(); ok {
 		s, _ := h.keyString(v)
 		return Str{S: s}
 	}
 	vals := make([]Value, MaxPackedKey)
 	for i := range vals {
-		vals[i] = Scalar{c.Convert(c.LShr(k, c.BV(64, uint64(48-8*i))), 8, false)}
+		vals[i] = Scalar{c.Convert(c.LShr(k.T, c.BV(64, uint64(48-8*i))), 8, false)}
 	}
 	arr := h.ArrayOf(byteType, vals)
-	n := c.LShr(k, c.BV(64, 56))
+	n := c.LShr(k.T, c.BV(64, 56))
 	arr.Len = n
 	return SymStr{Arr: arr, Off: c.BV(64, 0), Len: n}
 }
 
 // IsKeyType reports whether maps with keys of type t are modelled:
-// booleans, integers, floats and strings are; a key of another type has
-// no term.
+// booleans, integers, floats, strings and interfaces are (an interface
+// key holding a value of another type ends its path unsupported); a key
+// of another type has no term.
 func IsKeyType(t types.Type) bool {
-	if IsBool(t) {
+	if IsBool(t) || types.IsInterface(t) {
 		return true
 	}
 	if _, ok := ScalarWidth(t); ok {
@@ -296,8 +333,30 @@ func IsKeyType(t types.Type) bool {
 	return ok && b.Info()&types.IsString != 0
 }
 
-// freshKey returns an unconstrained key of type t, and the condition that
-// it is one (a string key is a short string's).
+// freshKeyTypes are the dynamic types of the keys an input map with
+// interface keys may hold beyond those the code looked up: those the
+// interface allows.
+var freshKeyTypes = []types.Type{types.Typ[types.Int], types.Typ[types.String]}
+
+// keyTypes returns the types of the keys an input map whose key type is t
+// may hold beyond those observed, and whether they are dynamic types of
+// interface keys.
+func keyTypes(t types.Type) ([]types.Type, bool) {
+	iface, isIface := Under(t).(*types.Interface)
+	if !isIface {
+		return []types.Type{t}, false
+	}
+	var out []types.Type
+	for _, dyn := range freshKeyTypes {
+		if types.Implements(dyn, iface) {
+			out = append(out, dyn)
+		}
+	}
+	return out, true
+}
+
+// freshKey returns an unconstrained key of the (not interface) type t,
+// and the condition that it is one (a string key is a short string's).
 func (h *Heap) freshKey(t types.Type, name string) (*solver.Term, *solver.Term) {
 	c := h.ctx
 	if IsBool(t) {
@@ -318,41 +377,67 @@ func (h *Heap) freshKey(t types.Type, name string) (*solver.Term, *solver.Term) 
 // CloseMap settles how many entries an input map has beyond the keys
 // observed present so far: one choice per count that keeps it within k
 // keys, each new key distinct from the others (maps with more are cut).
-// Afterwards a lookup of any other key finds it absent.
+// In a map with interface keys, there is a choice per multiset of the
+// new keys' dynamic types (see freshKeyTypes). Afterwards a lookup of
+// any other key finds it absent.
 func (h *Heap) CloseMap(p Ptr) *Decision {
-	c := h.ctx
 	m := h.MapAt(p)
 	if m.Input == nil || h.closed[*m.Input] {
 		return nil
 	}
 	loc := *m.Input
-	observed := h.keys[loc]
 	d := &Decision{Cut: true, External: h.external(loc)}
-	for extra := 0; len(observed)+extra <= h.cfg.K; extra++ {
-		var fresh []*solver.Term
-		var conds []*solver.Term
-		for range extra {
-			k, ok := h.freshKey(m.Key, h.locName(loc)+"[key]")
-			conds = append(conds, ok)
-			for _, ik := range observed {
-				conds = append(conds, c.Not(c.Eq(k, ik.Key)))
-			}
-			for _, f := range fresh {
-				conds = append(conds, c.Not(c.Eq(k, f)))
-			}
-			fresh = append(fresh, k)
+	kinds, isIface := keyTypes(m.Key)
+	var add func(extra []types.Type, from int)
+	add = func(extra []types.Type, from int) {
+		d.Choices = append(d.Choices, h.closeChoice(loc, extra, isIface))
+		if len(h.keys[loc])+len(extra) >= h.cfg.K {
+			return
 		}
-		d.Choices = append(d.Choices, Choice{Label: fmt.Sprintf("%d more keys", extra), Guard: c.And(conds...), apply: func(h *Heap) {
-			keys := append([]InputKey(nil), h.keys[loc]...)
-			for _, k := range fresh {
-				h.cellN++
-				keys = append(keys, InputKey{ID: h.cellN, Key: k, Present: c.Bool(true)})
-			}
-			h.keys[loc] = keys
-			h.closed = withEntry(h.closed, loc, true)
-		}})
+		for i := from; i < len(kinds); i++ {
+			add(append(extra[:len(extra):len(extra)], kinds[i]), i)
+		}
 	}
+	add(nil, 0)
 	return d
+}
+
+// closeChoice is the choice that input map loc holds, besides the keys
+// observed, one more key of each type in extra, of interface keys if
+// isIface.
+func (h *Heap) closeChoice(loc Loc, extra []types.Type, isIface bool) Choice {
+	c := h.ctx
+	observed := h.keys[loc]
+	var fresh []Key
+	var conds []*solver.Term
+	for _, t := range extra {
+		term, isKey := h.freshKey(t, h.locName(loc)+"[key]")
+		k := Key{T: term}
+		if isIface {
+			k.Dyn = t
+		}
+		conds = append(conds, isKey)
+		for _, ik := range observed {
+			conds = append(conds, c.Not(keyEq(c, k, ik.Key)))
+		}
+		for _, f := range fresh {
+			conds = append(conds, c.Not(keyEq(c, k, f)))
+		}
+		fresh = append(fresh, k)
+	}
+	label := fmt.Sprintf("%d more keys", len(extra))
+	if isIface && len(extra) > 0 {
+		label += fmt.Sprintf(" %v", extra)
+	}
+	return Choice{Label: label, Guard: c.And(conds...), apply: func(h *Heap) {
+		keys := append([]InputKey(nil), h.keys[loc]...)
+		for _, k := range fresh {
+			h.cellN++
+			keys = append(keys, InputKey{ID: h.cellN, Key: k, Present: c.Bool(true)})
+		}
+		h.keys[loc] = keys
+		h.closed = withEntry(h.closed, loc, true)
+	}}
 }
 
 // MapEntry is a possible entry of a map: its key, its value and the
@@ -360,7 +445,7 @@ func (h *Heap) CloseMap(p Ptr) *Decision {
 // write of an equal key). The entries whose condition holds have
 // distinct keys.
 type MapEntry struct {
-	Key  *solver.Term
+	Key  Key
 	Val  Value
 	Live *solver.Term
 }
@@ -372,10 +457,10 @@ func (h *Heap) MapEntries(p Ptr) []MapEntry {
 	c := h.ctx
 	m := h.MapAt(p)
 	var out []MapEntry
-	written := func(k *solver.Term, before int) *solver.Term {
+	written := func(k Key, before int) *solver.Term {
 		var conds []*solver.Term
 		for _, e := range m.Entries[:before] {
-			conds = append(conds, c.Not(c.Eq(e.Key, k)))
+			conds = append(conds, c.Not(keyEq(c, e.Key, k)))
 		}
 		return c.And(conds...)
 	}

@@ -1,6 +1,9 @@
 package heap
 
-import "strings"
+import (
+	"go/types"
+	"strings"
+)
 
 // manyRefs is the count RefsTo gives up at: callers only ask whether an
 // object has more references than the one or two they expect.
@@ -144,4 +147,34 @@ func (r *refCounter) mapStore(m *MapStore) int {
 		return manyRefs
 	}
 	return n
+}
+
+// PointeeType returns the type of what the pointer v points to, as the
+// heap knows it (nil for the nil pointer), and whether v is a pointer.
+func (h *Heap) PointeeType(v Value) (types.Type, bool) {
+	switch x := v.(type) {
+	case Nil:
+		return nil, true
+	case SymPtr:
+		return h.syms[x.ID].Elem, true
+	case Ptr:
+		t := h.objs[x.Obj].Type
+		for _, st := range x.Path.steps() {
+			switch u := Under(t).(type) {
+			case *types.Struct:
+				if st.kind != '.' {
+					return nil, false
+				}
+				t = u.Field(st.n).Type()
+			case *types.Array:
+				t = u.Elem()
+			case *types.Slice:
+				t = u.Elem()
+			default:
+				return nil, false
+			}
+		}
+		return t, true
+	}
+	return nil, false
 }

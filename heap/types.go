@@ -89,6 +89,9 @@ func Zero(ctx *solver.Context, t types.Type) Value {
 		if u.Info()&types.IsString != 0 {
 			return Str{}
 		}
+		if u.Kind() == types.UnsafePointer {
+			return Nil{}
+		}
 	}
 	return Opaque{Type: t, Why: "zero value of type " + t.String()}
 }

@@ -356,12 +356,7 @@ func (w *witnessWriter) mapLit(id ObjID) string {
 		if !w.m.Bool(k.Present) {
 			continue
 		}
-		key := w.scalar(k.Key, mt.Key())
-		if b, ok := Under(mt.Key()).(*types.Basic); ok && b.Info()&types.IsString != 0 {
-			if str, ok := w.h.keyString(w.m.Uint64(k.Key)); ok {
-				key = strconv.Quote(str)
-			}
-		}
+		key := w.keyLit(k.Key, mt.Key())
 		val, ok := w.input(id, Path("").cell(k.ID), mt.Elem(), "")
 		if !ok {
 			val = w.zeroLit(mt.Elem())
@@ -374,6 +369,28 @@ func (w *witnessWriter) mapLit(id ObjID) string {
 		parts[i] = e.key + ": " + e.val
 	}
 	return w.typeName(w.objType(id)) + "{" + strings.Join(parts, ", ") + "}"
+}
+
+// keyLit writes an input map's key of type t.
+func (w *witnessWriter) keyLit(k Key, t types.Type) string {
+	switch {
+	case k.Dyn == NilKey:
+		return "nil"
+	case k.Dyn != nil:
+		lit := w.keyLit(Key{T: k.T}, k.Dyn)
+		// An untyped constant in an interface has its default type:
+		// other types are named by a conversion.
+		if b, ok := k.Dyn.(*types.Basic); ok && (b.Kind() == types.Int || b.Kind() == types.String || b.Kind() == types.Bool) {
+			return lit
+		}
+		return w.typeName(k.Dyn) + "(" + lit + ")"
+	}
+	if b, ok := Under(t).(*types.Basic); ok && b.Info()&types.IsString != 0 {
+		if str, ok := w.h.keyString(w.m.Uint64(k.T)); ok {
+			return strconv.Quote(str)
+		}
+	}
+	return w.scalar(k.T, t)
 }
 
 func (w *witnessWriter) isStructObj(id ObjID) bool {

@@ -170,8 +170,7 @@ func (x *explorer) enter(s *state, fn *ssa.Function, env []heap.Value, args []he
 	}
 	fn, runs := x.std.resolve(fn)
 	if name := intrinsic(fn); name != "" {
-		x.runIntrinsic(s, name, args, call)
-		return nil
+		return x.runIntrinsic(s, name, args, call)
 	}
 	if !runs {
 		if fn.Name() == "init" && fn.Signature.Params().Len() == 0 {

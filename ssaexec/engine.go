@@ -2,6 +2,7 @@ package ssaexec
 
 import (
 	"fmt"
+	"go/ast"
 	"go/token"
 	"go/types"
 	"maps"
@@ -611,8 +612,15 @@ func (x *explorer) cutPath(s *state, bound string) {
 		x.res.Refined++
 		return
 	}
-	pos := x.fset.Position(x.posOf(s))
-	x.bounds[fmt.Sprintf("%s at %s", bound, shortPos(pos))] = true
+	p := x.posOf(s)
+	if inModel := func() bool { return strings.HasPrefix(x.fset.Position(p).Filename, "gosym-models/") }; inModel() {
+		// A model's source is gosym's: name the user's call instead,
+		// or, in a call that builds a value, the entry.
+		if p, _, _ = x.userPos(s, p); inModel() {
+			p = x.fn.Pos()
+		}
+	}
+	x.bounds[fmt.Sprintf("%s at %s", bound, shortPos(x.fset.Position(p)))] = true
 	x.res.Cut++
 }
 
@@ -887,6 +895,10 @@ func FuncName(fn *ssa.Function) string {
 	}
 	if pkg := packageOf(fn); pkg != nil {
 		name := fn.Name()
+		if typ, method, ok := strings.Cut(name, "_"); ok && strings.HasPrefix(pkg.Pkg.Path(), "gosym-models/") && ast.IsExported(typ) {
+			// A model of the method M of T is named T_M.
+			return "(*" + pkg.Pkg.Name() + "." + typ + ")." + method
+		}
 		if len(fn.TypeArgs()) > 0 {
 			args := make([]string, len(fn.TypeArgs()))
 			for i, t := range fn.TypeArgs() {

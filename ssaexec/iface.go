@@ -61,7 +61,7 @@ const maxCandidates = 8
 // existed than the bound allows.
 func (x *explorer) candidates(iface *types.Interface) (ts []types.Type, cut bool) {
 	if x.named == nil {
-		x.named = programTypes(x.fn.Prog)
+		x.named = programTypes(x.fn.Prog, packageOf(x.fn))
 	}
 	for _, t := range x.named {
 		if types.Implements(t, iface) {
@@ -75,14 +75,32 @@ func (x *explorer) candidates(iface *types.Interface) (ts []types.Type, cut bool
 }
 
 // programTypes lists the named non-interface types of the program's
-// packages with source, and pointers to them.
-func programTypes(prog *ssa.Program) []types.Type {
+// packages with source, and pointers to them: first those of the entry's
+// package, then those of the other packages loaded for analysis, then the
+// standard library's, so that the candidates the bound keeps are the
+// ones the user's code most likely holds. gosym's models declare none.
+func programTypes(prog *ssa.Program, entry *ssa.Package) []types.Type {
 	var out []types.Type
 	var pkgs []*ssa.Package
 	for _, p := range prog.AllPackages() {
-		pkgs = append(pkgs, p)
+		if !strings.HasPrefix(p.Pkg.Path(), "gosym-models/") {
+			pkgs = append(pkgs, p)
+		}
 	}
-	sort.Slice(pkgs, func(i, j int) bool { return pkgs[i].Pkg.Path() < pkgs[j].Pkg.Path() })
+	lib := libraryOf(prog)
+	rank := func(p *ssa.Package) int {
+		switch {
+		case p == entry:
+			return 0
+		case lib == nil || !lib.loaded[p]:
+			return 1
+		}
+		return 2
+	}
+	sort.Slice(pkgs, func(i, j int) bool {
+		ri, rj := rank(pkgs[i]), rank(pkgs[j])
+		return ri < rj || ri == rj && pkgs[i].Pkg.Path() < pkgs[j].Pkg.Path()
+	})
 	for _, p := range pkgs {
 		var names []string
 		for name, m := range p.Members {
@@ -272,6 +290,12 @@ func (x *explorer) ifaceCompare(s *state, in *ssa.BinOp, a, b heap.Value) []alt 
 // string and, for an interface any slice satisfies, []int, which Go
 // cannot compare.
 func (x *explorer) comparedIface(s *state, v heap.Value, t types.Type) (heap.Iface, []alt, bool) {
+	return x.dynamicOf(s, v, t, nil)
+}
+
+// dynamicOf is comparedIface with the candidate types that keep allows
+// (all, for a nil keep); leaving one out is a cut, recorded as a bound.
+func (x *explorer) dynamicOf(s *state, v heap.Value, t types.Type, keep func(types.Type) bool) (heap.Iface, []alt, bool) {
 	if _, isSym := v.(heap.SymIface); !isSym {
 		iv, ok := v.(heap.Iface)
 		if !ok {
@@ -288,6 +312,16 @@ func (x *explorer) comparedIface(s *state, v heap.Value, t types.Type) (heap.Ifa
 	}
 	named, cut := x.candidates(iface)
 	cands = append(cands, named...)
+	if keep != nil {
+		kept := cands[:0:0]
+		for _, t := range cands {
+			if keep(t) {
+				kept = append(kept, t)
+			}
+		}
+		cut = cut || len(kept) < len(cands)
+		cands = kept
+	}
 	iv, d := s.heap.Concrete(v, cands, cut)
 	if d != nil {
 		return heap.Iface{}, x.decide(s, d), false

@@ -416,6 +416,13 @@ func (x *explorer) runtimePanic(s *state, msg string, pos token.Pos) {
 	x.panickedValue(s, Panic, pos, func(heap.Valuer) string { return "runtime error: " + msg }, x.runtimeError(msg), "runtime error: "+msg)
 }
 
+// runtimePanicWords is runtimePanic for a runtime error whose words do not
+// begin with "runtime error: " (internal/runtime/maps's).
+func (x *explorer) runtimePanicWords(s *state, words string, pos token.Pos) {
+	value := heap.Iface{Type: runtimeErrorType, V: heap.Str{S: words}}
+	x.panickedValue(s, Panic, pos, func(heap.Valuer) string { return words }, value, words)
+}
+
 // panickedValue ends s with a finding whose panic carries value.
 func (x *explorer) panickedValue(s *state, k Kind, pos token.Pos, render func(m heap.Valuer) string, value heap.Value, want ...string) {
 	if !pos.IsValid() {

@@ -1,6 +1,7 @@
 package ssaexec
 
 import (
+	"go/token"
 	"go/types"
 
 	"golang.org/x/tools/go/ssa"
@@ -10,7 +11,8 @@ import (
 )
 
 // Maps: a map value is a reference to an object holding a heap.MapStore.
-// Keys are integers, booleans, floats or strings.
+// Keys are integers, booleans, floats, strings, or interfaces holding
+// one of these.
 
 func (x *explorer) makeMap(s *state, in *ssa.MakeMap) {
 	x.set(s, in, s.heap.MakeMap(in.Type()))
@@ -19,26 +21,126 @@ func (x *explorer) makeMap(s *state, in *ssa.MakeMap) {
 // mapKey returns a key operand as a term. A string that is not constant
 // is a key only when it is short (see heap.StrKey): a longer one ends the
 // path as cut by the bound "string key length". A float key that may be
-// NaN splits the path: on the NaN side the term is nil, a key no entry
-// matches.
-func (x *explorer) mapKey(s *state, v ssa.Value) (*solver.Term, []alt, bool) {
+// NaN splits the path: on the NaN side the key's term is nil, a key no
+// entry matches. An interface key is its dynamic type's key; for one
+// whose dynamic type Go cannot hash, mapKey returns unhashable's
+// alternatives (the operation panics, the map tells how).
+func (x *explorer) mapKey(s *state, v ssa.Value, unhashable func(s *state, typ string) []alt) (heap.Key, []alt, bool) {
 	kv, d := x.use(s, v)
 	if d != nil {
-		return nil, x.decide(s, d), false
+		return heap.Key{}, x.decide(s, d), false
 	}
-	switch k := kv.(type) {
+	return x.keyOf(s, kv, v.Type(), unhashable)
+}
+
+func (x *explorer) keyOf(s *state, kv heap.Value, t types.Type, unhashable func(*state, string) []alt) (heap.Key, []alt, bool) {
+	if types.IsInterface(t) {
+		return x.ifaceKey(s, kv, t, unhashable)
+	}
+	var k *solver.Term
+	var alts []alt
+	ok := true
+	switch kv := kv.(type) {
 	case heap.Scalar:
-		if _, isFloat := heap.FloatWidth(v.Type()); isFloat {
-			return x.floatKey(s, k.T)
+		k = kv.T
+		if _, isFloat := heap.FloatWidth(t); isFloat {
+			k, alts, ok = x.floatKey(s, kv.T)
 		}
-		return k.T, nil, true
 	case heap.Str:
-		return s.heap.StrKey(k.S), nil, true
+		k = s.heap.StrKey(kv.S)
 	case heap.SymStr:
-		return x.stringKey(s, k)
+		k, alts, ok = x.stringKey(s, kv)
+	default:
+		x.unsupported(s, "map key of type "+t.String())
+		return heap.Key{}, nil, false
 	}
-	x.unsupported(s, "map key of type "+v.Type().String())
-	return nil, nil, false
+	return heap.Key{T: k}, alts, ok
+}
+
+// ifaceKey is the key of an interface value: its dynamic type decided as
+// for ==, among the types whose keys gosym models and those Go cannot
+// hash; and its dynamic value's key.
+func (x *explorer) ifaceKey(s *state, v heap.Value, t types.Type, unhashable func(*state, string) []alt) (heap.Key, []alt, bool) {
+	iv, alts, ok := x.dynamicOf(s, v, t, isKeyCandidate)
+	if !ok {
+		return heap.Key{}, alts, false
+	}
+	switch {
+	case iv.Type == nil:
+		return s.heap.IfaceKey(nil, nil), nil, true
+	case !types.Comparable(iv.Type):
+		return heap.Key{}, unhashable(s, types.TypeString(iv.Type, externalQualifier)), false
+	case types.IsInterface(iv.Type) || !heap.IsKeyType(iv.Type):
+		x.unsupported(s, "map key of dynamic type "+iv.Type.String())
+		return heap.Key{}, nil, false
+	}
+	dv, d := s.heap.Use(iv.V)
+	if d != nil {
+		return heap.Key{}, x.decide(s, d), false
+	}
+	k, alts, ok := x.keyOf(s, dv, iv.Type, unhashable)
+	if !ok || k.T == nil {
+		return k, alts, ok
+	}
+	return s.heap.IfaceKey(iv.Type, k.T), nil, true
+}
+
+// unhashableIn returns how a lookup or a delete in the map t panics for a
+// key of a type Go cannot hash. The runtime checks the key of an empty map
+// (nil included) before anything else, and says so with an error of
+// internal/runtime/maps ("hash of unhashable type: T"); a map with entries
+// fails while hashing ("runtime error: hash of unhashable type T").
+func (x *explorer) unhashableIn(t heap.Target, pos token.Pos) func(*state, string) []alt {
+	return func(s *state, typ string) []alt {
+		emptyWords := "hash of unhashable type: " + typ
+		if t.IsNil {
+			x.runtimePanicWords(s, emptyWords, pos)
+			return nil
+		}
+		if d := s.heap.CloseMap(t.Ptr); d != nil {
+			return x.decide(s, d)
+		}
+		c := x.ctx
+		var live []*solver.Term
+		for _, e := range s.heap.MapEntries(t.Ptr) {
+			live = append(live, e.Live)
+		}
+		empty := c.Not(c.Or(live...))
+		return []alt{
+			{guard: empty, apply: func(s *state) { x.runtimePanicWords(s, emptyWords, pos) }},
+			{guard: c.Not(empty), apply: func(s *state) { x.runtimePanic(s, "hash of unhashable type "+typ, pos) }},
+		}
+	}
+}
+
+// unhashableUpdate is unhashableIn for an assignment, which hashes the
+// key whatever the map holds.
+func (x *explorer) unhashableUpdate(pos token.Pos) func(*state, string) []alt {
+	return func(s *state, typ string) []alt {
+		x.runtimePanic(s, "hash of unhashable type "+typ, pos)
+		return nil
+	}
+}
+
+// compoundAssign reports whether lookup in is the read of m[k] op= v (or
+// m[k]++), which SSA splits into a lookup and an update at one position.
+func compoundAssign(in *ssa.Lookup) bool {
+	if in.CommaOk {
+		return false
+	}
+	for _, instr := range in.Block().Instrs {
+		if u, ok := instr.(*ssa.MapUpdate); ok && u.Pos() == in.Pos() && u.Map == in.X && u.Key == in.Index {
+			return true
+		}
+	}
+	return false
+}
+
+// isKeyCandidate reports whether an input interface used as a map key is
+// given dynamic type t: one whose keys gosym models, or one Go cannot
+// hash.
+func isKeyCandidate(t types.Type) bool {
+	return !types.Comparable(t) || !types.IsInterface(t) && heap.IsKeyType(t)
 }
 
 // floatKey is the key term of a float: Go's map compares keys with ==,
@@ -103,14 +205,22 @@ func (x *explorer) mapLookup(s *state, in *ssa.Lookup) []alt {
 		x.unsupported(s, "map value")
 		return nil
 	}
-	elemType := heap.Under(in.X.Type()).(*types.Map).Elem()
-	val, present := heap.Zero(x.ctx, elemType), false
-	if !t.IsNil {
-		key, alts, ok := x.mapKey(s, in.Index)
+	mt := heap.Under(in.X.Type()).(*types.Map)
+	val, present := heap.Zero(x.ctx, mt.Elem()), false
+	// Go hashes an interface key even to look it up in a nil map; m[k]
+	// op= v is one assignment to Go, which hashes the key only once it
+	// knows the map is not nil, as an update does.
+	compound := compoundAssign(in)
+	if !t.IsNil || types.IsInterface(mt.Key()) && !compound {
+		unhashable := x.unhashableIn(t, in.Pos())
+		if compound {
+			unhashable = x.unhashableUpdate(in.Pos())
+		}
+		key, alts, ok := x.mapKey(s, in.Index, unhashable)
 		if !ok {
 			return alts
 		}
-		if key != nil {
+		if key.T != nil && !t.IsNil {
 			val, present, d = s.heap.MapGet(t.Ptr, key)
 			if d != nil {
 				return x.decide(s, d)
@@ -139,11 +249,11 @@ func (x *explorer) mapUpdate(s *state, in *ssa.MapUpdate) []alt {
 		x.nilMapWrite(s, in, t.Origin)
 		return nil
 	}
-	key, alts, ok := x.mapKey(s, in.Key)
+	key, alts, ok := x.mapKey(s, in.Key, x.unhashableUpdate(in.Pos()))
 	if !ok {
 		return alts
 	}
-	if key == nil {
+	if key.T == nil {
 		// Each write adds an entry no lookup finds.
 		x.unsupported(s, "a NaN map key")
 		return nil
@@ -174,12 +284,13 @@ func (x *explorer) mapDelete(s *state, in *ssa.Call) []alt {
 		x.unsupported(s, "delete on "+args[0].Type().String())
 		return nil
 	}
-	if !t.IsNil {
-		key, alts, ok := x.mapKey(s, args[1])
+	// Go hashes an interface key even to delete it from a nil map.
+	if !t.IsNil || types.IsInterface(args[1].Type()) {
+		key, alts, ok := x.mapKey(s, args[1], x.unhashableIn(t, in.Pos()))
 		if !ok {
 			return alts
 		}
-		if key != nil { // deleting NaN deletes nothing
+		if key.T != nil && !t.IsNil { // deleting NaN deletes nothing
 			s.heap.MapPut(t.Ptr, key, nil, true)
 		}
 	}

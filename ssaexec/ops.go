@@ -335,16 +335,49 @@ func (x *explorer) load(s *state, in *ssa.UnOp) []alt {
 	return nil
 }
 
+// unsafeConvert converts between unsafe.Pointer and a pointer type. A
+// pointer converted to unsafe.Pointer keeps its value, and converts back
+// to a pointer to what it points to: sync/atomic's Pointer does no more.
+// An address from an integer, or a pointer converted to a pointer to
+// another type, is opaque: what uses it is unsupported, but it may be
+// handed on, as to C (C.free(unsafe.Pointer(p))).
+func (x *explorer) unsafeConvert(s *state, in *ssa.Convert) []alt {
+	from, to := in.X.Type(), in.Type()
+	opaque := heap.Opaque{Type: to, Why: fmt.Sprintf("conversion from %s to %s", from, to)}
+	_, fromPtr := heap.Under(from).(*types.Pointer)
+	toPtr, isPtr := heap.Under(to).(*types.Pointer)
+	if !(fromPtr || isUnsafePointer(from)) || !(isPtr || isUnsafePointer(to)) {
+		x.set(s, in, opaque)
+		return nil
+	}
+	v, d := x.use(s, in.X)
+	if d != nil {
+		return x.decide(s, d)
+	}
+	if isPtr {
+		elem, ok := s.heap.PointeeType(v)
+		if !ok || elem != nil && !types.Identical(elem, toPtr.Elem()) {
+			x.set(s, in, opaque)
+			return nil
+		}
+	}
+	x.set(s, in, v)
+	return nil
+}
+
+// isUnsafePointer reports whether t's underlying type is unsafe.Pointer.
+func isUnsafePointer(t types.Type) bool {
+	b, ok := heap.Under(t).(*types.Basic)
+	return ok && b.Kind() == types.UnsafePointer
+}
+
 func (x *explorer) convert(s *state, in *ssa.Convert) []alt {
 	from, to := in.X.Type(), in.Type()
 	if isString(from) || isString(to) {
 		return x.stringConvert(s, in)
 	}
-	if b, ok := heap.Under(to).(*types.Basic); ok && b.Kind() == types.UnsafePointer {
-		// An address gosym does not model: what uses it is unsupported,
-		// but it may be handed on, as to C (C.free(unsafe.Pointer(p))).
-		x.set(s, in, heap.Opaque{Type: to, Why: fmt.Sprintf("conversion from %s to %s", from, to)})
-		return nil
+	if isUnsafePointer(to) || isUnsafePointer(from) {
+		return x.unsafeConvert(s, in)
 	}
 	convert := numericConversion(x.ctx, from, to)
 	if convert == nil {

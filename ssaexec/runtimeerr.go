@@ -76,16 +76,24 @@ const (
 // The others end the path, with a finding that no deferred call or
 // recover sees, or, at a wait that another goroutine is meant to end, cut
 // by a bound.
-func (x *explorer) runIntrinsic(s *state, name string, args []heap.Value, call *ssa.Call) {
+func (x *explorer) runIntrinsic(s *state, name string, args []heap.Value, call *ssa.Call) []alt {
 	switch {
 	case sameBits[name] && call != nil:
 		x.set(s, call, args[0])
-		return
+		return nil
 	case name == intrinsicSqrt && call != nil:
 		x.set(s, call, heap.Scalar{T: x.ctx.FSqrt(args[0].(heap.Scalar).T)})
-		return
+		return nil
 	case sameBits[name], name == intrinsicSqrt:
-		return
+		return nil
+	case name == intrinsicSameType:
+		return x.sameType(s, args, call)
+	case name == intrinsicHashKey:
+		_, alts, ok := x.ifaceKey(s, args[0], anyType, x.unhashableUpdate(token.NoPos))
+		if ok && call != nil {
+			x.set(s, call, nil)
+		}
+		return alts
 	}
 	text := ""
 	if str, ok := args[0].(heap.Str); ok {
@@ -96,7 +104,7 @@ func (x *explorer) runIntrinsic(s *state, name string, args []heap.Value, call *
 		x.bounds[fmt.Sprintf("%s waits for another goroutine at %s", text, shortPos(x.fset.Position(pos)))] = true
 		x.res.Cut++
 		s.end = dropped
-		return
+		return nil
 	}
 	kind, msg, want := Fatal, fatalPrefix+text, fatalPrefix+text
 	if name == intrinsicBlock {
@@ -106,4 +114,26 @@ func (x *explorer) runIntrinsic(s *state, name string, args []heap.Value, call *
 	f := &Finding{Kind: kind, Pos: x.fset.Position(pos), PosPkg: pkg, want: []string{want}, Within: within,
 		render: func(heap.Valuer) string { return msg + inSuffix(within) }}
 	x.endFatally(s, f)
+	return nil
+}
+
+// anyType is the empty interface.
+var anyType = types.NewInterfaceType(nil, nil).Complete()
+
+// sameType is the intrinsic sameType(a, b): the two interfaces' dynamic
+// types decided as for ==, it says whether they are one.
+func (x *explorer) sameType(s *state, args []heap.Value, call *ssa.Call) []alt {
+	var dyn [2]types.Type
+	for i, v := range args[:2] {
+		iv, alts, ok := x.comparedIface(s, v, anyType)
+		if !ok {
+			return alts
+		}
+		dyn[i] = iv.Type
+	}
+	if call != nil {
+		same := dyn[0] != nil && dyn[1] != nil && types.Identical(dyn[0], dyn[1])
+		x.set(s, call, heap.Scalar{T: x.ctx.Bool(same)})
+	}
+	return nil
 }

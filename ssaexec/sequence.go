@@ -307,7 +307,11 @@ func (x *explorer) bindCallArg(s *state) []alt {
 		})
 		return nil
 	}
-	f := x.newFrame(c.fn, nil)
+	body := c.fn
+	if m, runs := x.std.resolve(c.fn); runs {
+		body = m // a standard method's model (sync/atomic.Value's Store)
+	}
+	f := x.newFrame(body, nil)
 	f.seqCall = true
 	args := c.argv
 	switch {
@@ -318,7 +322,7 @@ func (x *explorer) bindCallArg(s *state) []alt {
 		args = append([]heap.Value{s.seq.owned[x.slots[c.slot].owner]}, args...)
 	}
 	for i, a := range args {
-		f.env.set(c.fn.Params[i], a)
+		f.env.set(body.Params[i], a)
 	}
 	at := 1
 	if x.slots[c.slot].onDemand {

@@ -7,6 +7,7 @@ import (
 	"go/constant"
 	"go/parser"
 	"go/types"
+	"reflect"
 	"strings"
 	"sync"
 
@@ -83,6 +84,12 @@ const (
 	intrinsicWait = "waitForOthers"
 	// squareRoot(x): the correctly rounded square root.
 	intrinsicSqrt = "squareRoot"
+	// sameType(a, b): whether two non-nil interfaces have one dynamic
+	// type.
+	intrinsicSameType = "sameType"
+	// hashKey(k): hash an interface key, panicking as Go does for a type
+	// it cannot hash.
+	intrinsicHashKey = "hashKey"
 )
 
 // sameBits are the intrinsics that reinterpret a value's bits: a float's
@@ -95,7 +102,8 @@ func intrinsic(fn *ssa.Function) string {
 		return ""
 	}
 	switch name := fn.Name(); {
-	case name == intrinsicBlock, name == intrinsicFatal, name == intrinsicWait, name == intrinsicSqrt, sameBits[name]:
+	case name == intrinsicBlock, name == intrinsicFatal, name == intrinsicWait, name == intrinsicSqrt,
+		name == intrinsicSameType, name == intrinsicHashKey, sameBits[name]:
 		return name
 	}
 	return ""
@@ -145,7 +153,7 @@ func newStdLibrary(prog *ssa.Program, loaded []*ssa.Package) (*stdLibrary, error
 			// A model stands for the function of the same name, or
 			// T_M for the method M of T; the model package's own
 			// helpers stand for nothing.
-			if fn, ok := m.(*ssa.Function); ok && name != "init" && modelled(byPath[path], name) {
+			if fn, ok := m.(*ssa.Function); ok && name != "init" && modelled(byPath[path], name) && mirrors(fn, byPath[path], name) {
 				l.models[path+"."+name] = fn
 			}
 		}
@@ -246,8 +254,15 @@ func (l *stdLibrary) isExact(fn *ssa.Function, visiting map[*ssa.Function]bool) 
 }
 
 func (l *stdLibrary) bodyExact(fn *ssa.Function, visiting map[*ssa.Function]bool) bool {
+	roundTrips := unsafeRoundTrips(fn)
 	for _, b := range liveBlocks(fn) {
 		for _, instr := range b.Instrs {
+			switch instr.(type) {
+			case *ssa.Convert, *ssa.DebugRef:
+				if roundTrips {
+					continue
+				}
+			}
 			if !l.instrExact(instr, visiting) {
 				return false
 			}
@@ -296,6 +311,25 @@ func (l *stdLibrary) instrExact(instr ssa.Instruction, visiting map[*ssa.Functio
 		return false
 	}
 	return true
+}
+
+// unsafeRoundTrips reports whether fn is a method of sync/atomic's
+// Pointer, whose conversions to and from unsafe.Pointer are of one typed
+// pointer, which gosym models (see explorer.unsafeConvert).
+func unsafeRoundTrips(fn *ssa.Function) bool {
+	if o := fn.Origin(); o != nil {
+		fn = o
+	}
+	recv := fn.Signature.Recv()
+	if recv == nil || fn.Pkg == nil || fn.Pkg.Pkg.Path() != "sync/atomic" {
+		return false
+	}
+	ptr, ok := recv.Type().(*types.Pointer)
+	if !ok {
+		return false
+	}
+	named, ok := ptr.Elem().(*types.Named)
+	return ok && named.Obj().Name() == "Pointer"
 }
 
 // liveBlocks returns the blocks of fn reachable from its entry (and its
@@ -374,6 +408,56 @@ func modelled(real *ssa.Package, name string) bool {
 		return isMethod
 	}
 	return false
+}
+
+// mirrors reports whether a model of the method T_M whose receiver is a
+// pointer to a type of the model package (a mirror of T, see the sync
+// models) has T's shape, field by field. A mirror written for another Go
+// release than the one loaded would read the wrong fields: its models are
+// left out, and the real methods run, or are modelled as unexecuted.
+func mirrors(model *ssa.Function, real *ssa.Package, name string) bool {
+	typ, _, _ := strings.Cut(name, "_")
+	realType, isMethod := real.Members[typ].(*ssa.Type)
+	params := model.Signature.Params()
+	if _, isFunc := real.Members[name].(*ssa.Function); isFunc || !isMethod || params.Len() == 0 {
+		return true
+	}
+	ptr, ok := params.At(0).Type().(*types.Pointer)
+	if !ok {
+		return true
+	}
+	mirror, ok := ptr.Elem().(*types.Named)
+	if !ok || mirror.Obj().Pkg() != model.Pkg.Pkg {
+		return true
+	}
+	return sameShape(mirror.Underlying(), realType.Type().Underlying())
+}
+
+// sameShape reports whether values of types a and b are laid out alike in
+// gosym's heap: structs with fields of the same shapes, arrays of one
+// length, and the same kind of everything else.
+func sameShape(a, b types.Type) bool {
+	a, b = a.Underlying(), b.Underlying()
+	switch a := a.(type) {
+	case *types.Struct:
+		b, ok := b.(*types.Struct)
+		if !ok || a.NumFields() != b.NumFields() {
+			return false
+		}
+		for i := range a.NumFields() {
+			if !sameShape(a.Field(i).Type(), b.Field(i).Type()) {
+				return false
+			}
+		}
+		return true
+	case *types.Array:
+		b, ok := b.(*types.Array)
+		return ok && a.Len() == b.Len() && sameShape(a.Elem(), b.Elem())
+	case *types.Basic:
+		b, ok := b.(*types.Basic)
+		return ok && a.Kind() == b.Kind()
+	}
+	return reflect.TypeOf(a) == reflect.TypeOf(b)
 }
 
 // typeModelled reports whether values of type t are modelled: not

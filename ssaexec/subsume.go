@@ -3,6 +3,7 @@ package ssaexec
 import (
 	"fmt"
 	"go/token"
+	"go/types"
 	"maps"
 	"slices"
 	"sort"
@@ -308,7 +309,10 @@ func iteratorValues(f *frame) []heap.Value {
 			out = append(out, it.str, heap.Scalar{T: it.pos})
 		}
 		for _, e := range it.entries {
-			out = append(out, heap.Scalar{T: e.Key}, e.Val, heap.Scalar{T: e.Live})
+			if e.Key.Dyn != nil {
+				out = append(out, heap.Str{S: "key of type " + types.TypeString(e.Key.Dyn, nil)})
+			}
+			out = append(out, heap.Scalar{T: e.Key.T}, e.Val, heap.Scalar{T: e.Live})
 		}
 	}
 	return out

@@ -79,3 +79,67 @@ func compute(x float64) []int {
 	}
 	return []int{int(x)}
 }
+
+// Keys of interface type: Go hashes the dynamic value, so a key of a
+// slice type panics, even on a nil map, and keys of different dynamic
+// types are different keys.
+
+// Seen records which events were observed, by payload.
+type Seen struct{ by map[any]int }
+
+// Mark counts e's payload. A slice payload cannot be hashed.
+func (s *Seen) Mark(e Event) {
+	if s.by == nil {
+		s.by = map[any]int{}
+	}
+	s.by[e.Payload]++ // want panic "^runtime error: hash of unhashable type \\[\\]int$"
+}
+
+// Count looks a payload up, which hashes it even before anything was
+// marked: the runtime words it differently for an empty map.
+func (s *Seen) Count(p any) int {
+	return s.by[p] // want panic "^hash of unhashable type: \\[\\]int$"
+}
+
+// Forget deletes a payload; deleting hashes the key too.
+func (s *Seen) Forget(p any) {
+	delete(s.by, p) // want panic "^hash of unhashable type: \\[\\]int$"
+}
+
+// Code is a status code, distinct as a key from the int it holds.
+type Code int
+
+// Weights gives a weight per key, where the int 1 and the Code 1 are
+// different keys.
+var Weights = map[any]int{1: 10, Code(1): 0, "1": 5}
+
+// Share divides by the weight of k: only Code(1) has weight zero, and
+// keys the map lacks weigh 0 too; a slice k cannot be hashed.
+func Share(total int, k any) int {
+	return total / Weights[k] // want div-zero "^integer divide by zero: Weights\\[k\\] is 0$" panic "^runtime error: hash of unhashable type \\[\\]int$"
+}
+
+// Tally reads a counter keyed by any: a map that holds its key 0 with a
+// nil counter panics.
+func Tally(m map[any]*int) int {
+	c, ok := m[0]
+	if !ok {
+		return 0
+	}
+	return *c // want nil-deref "^nil dereference: c is nil$"
+}
+
+// Longest returns the share of the longest string key among m's keys,
+// which may be of any type.
+func Longest(m map[any]int) int {
+	best := 0
+	for k := range m {
+		if s, ok := k.(string); ok && len(s) > best {
+			best = len(s)
+		}
+	}
+	if best > 3 {
+		return 100 / (len(m) - 1) // want div-zero "^integer divide by zero: len\\(m\\) - 1 is 0$"
+	}
+	return 0
+}

@@ -137,8 +137,8 @@ func Longest(m map[string]int) byte {
 	return b
 }
 
-// AnyKeyIsString ranges over a map whose keys are interfaces, which gosym
-// does not model: its record says so.
+// AnyKeyIsString ranges over a map whose keys are interfaces: an input
+// map's keys, beyond those the code looked up, are ints or strings.
 func AnyKeyIsString(m map[any]int) bool {
 	for k := range m {
 		_, ok := k.(string)

@@ -249,3 +249,87 @@ var loose sync.Pool
 func Borrow() *bytes.Buffer {
 	return loose.Get().(*bytes.Buffer) // want type-assert `^interface conversion: interface is nil, not \*bytes.Buffer`
 }
+
+// User is a signed-in user.
+type User struct{ Name string }
+
+// Sessions maps session ids to users, for many goroutines.
+type Sessions struct{ m sync.Map }
+
+// Login records user under id.
+func (s *Sessions) Login(id string, user *User) { s.m.Store(id, user) }
+
+// Logout keeps id, with no user, so that it is not given out again.
+func (s *Sessions) Logout(id string) { s.m.Store(id, (*User)(nil)) }
+
+// Name returns the name of id's user: after a Logout, Load finds the nil
+// *User that Logout stored.
+func (s *Sessions) Name(id string) string {
+	u, ok := s.m.Load(id)
+	if !ok {
+		return ""
+	}
+	return u.(*User).Name // want nil-deref "^nil dereference: u.\\(\\*User\\) is nil$"
+}
+
+// Seen remembers keys of any type; sync.Map hashes each, and a slice
+// cannot be hashed.
+var Seen sync.Map
+
+// Remember records key once and reports whether it is new.
+func Remember(key any) bool {
+	_, loaded := Seen.LoadOrStore(key, true) // want panic `^runtime error: hash of unhashable type \[\]int \(in \(\*sync.Map\).LoadOrStore\)$`
+	return !loaded
+}
+
+// Settings holds the current setting, swapped atomically.
+type Settings struct{ v atomic.Value }
+
+// SetPort stores a port, which panics once a host was stored.
+func (s *Settings) SetPort(port int) {
+	s.v.Store(port) // want panic `^panic: sync/atomic: store of inconsistently typed value into Value \(in \(\*atomic.Value\).Store\)$`
+}
+
+// SetHost stores a host name, which panics once a port was stored: a
+// Value holds values of one type.
+func (s *Settings) SetHost(host string) {
+	s.v.Store(host) // want panic `^panic: sync/atomic: store of inconsistently typed value into Value \(in \(\*atomic.Value\).Store\)$`
+}
+
+// Port reads the port: nil before any SetPort, a string after SetHost.
+func (s *Settings) Port() int {
+	return s.v.Load().(int) // want type-assert "^interface conversion: interface"
+}
+
+// Publish stores x in v, which must not be nil.
+func Publish(v *atomic.Value, x any) {
+	v.Store(x) // want panic `^panic: sync/atomic: store of nil value into Value \(in \(\*atomic.Value\).Store\)$`
+}
+
+// Head holds the first node of a list, swapped atomically.
+type Head struct{ p atomic.Pointer[User] }
+
+// Set makes u the head.
+func (h *Head) Set(u *User) { h.p.Store(u) }
+
+// Name reads the head's name: there is none before a Set.
+func (h *Head) Name() string {
+	return h.p.Load().Name // want nil-deref "^nil dereference: h.p.Load\\(\\) is nil$"
+}
+
+// Replace makes u the head and returns the old head's name.
+func (h *Head) Replace(u *User) string {
+	old := h.p.Swap(u)
+	return old.Name // want nil-deref "^nil dereference: old is nil$"
+}
+
+// frames recycles frames of any length.
+var frames sync.Pool
+
+// Recycle puts f back and takes a frame again: on one goroutine, with no
+// collection between, the one just put.
+func Recycle(f []int) int {
+	frames.Put(f)
+	g := frames.Get().([]int)
+	return g[0] // want index `^index out of range \[0\] with length 0`
+}

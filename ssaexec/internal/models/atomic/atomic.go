@@ -4,9 +4,12 @@
 // atomically; the tests compare them with sync/atomic.
 //
 // The file is compiled into gosym (embedded) and type-checked on its own,
-// so it imports nothing. The unsafe.Pointer forms are not modelled: gosym
-// does not model unsafe pointers.
+// so it imports nothing but unsafe. gosym models an unsafe.Pointer that
+// holds a pointer converted from a typed one (atomic.Pointer's), so the
+// unsafe.Pointer forms are plain loads and stores too.
 package atomic
+
+import "unsafe"
 
 // word is the integer types sync/atomic works on.
 type word interface {
@@ -103,3 +106,79 @@ func AndUint64(addr *uint64, mask uint64) (old uint64)  { return and(addr, mask)
 func OrUint64(addr *uint64, mask uint64) (old uint64)   { return or(addr, mask) }
 func LoadUint64(addr *uint64) (val uint64)              { return *addr }
 func StoreUint64(addr *uint64, val uint64)              { *addr = val }
+
+// The unsafe.Pointer functions.
+
+func SwapPointer(addr *unsafe.Pointer, new unsafe.Pointer) (old unsafe.Pointer) {
+	old = *addr
+	*addr = new
+	return old
+}
+
+func CompareAndSwapPointer(addr *unsafe.Pointer, old, new unsafe.Pointer) (swapped bool) {
+	if *addr != old {
+		return false
+	}
+	*addr = new
+	return true
+}
+
+func LoadPointer(addr *unsafe.Pointer) (val unsafe.Pointer) { return *addr }
+func StorePointer(addr *unsafe.Pointer, val unsafe.Pointer) { *addr = val }
+
+// value mirrors sync/atomic's Value.
+type value struct{ v any }
+
+// sameType reports whether a and b, both not nil, have one dynamic type;
+// gosym carries it out itself. Run as Go, it always says no.
+func sameType(a, b any) bool { return false }
+
+func Value_Load(v *value) (val any) { return v.v }
+
+func Value_Store(v *value, val any) {
+	if val == nil {
+		panic("sync/atomic: store of nil value into Value")
+	}
+	if v.v != nil && !sameType(v.v, val) {
+		panic("sync/atomic: store of inconsistently typed value into Value")
+	}
+	v.v = val
+}
+
+func Value_Swap(v *value, new any) (old any) {
+	if new == nil {
+		panic("sync/atomic: swap of nil value into Value")
+	}
+	if v.v != nil && !sameType(v.v, new) {
+		panic("sync/atomic: swap of inconsistently typed value into Value")
+	}
+	old = v.v
+	v.v = new
+	return old
+}
+
+// Value_CompareAndSwap compares the value held with old as == does, so a
+// value of an uncomparable type panics, as in sync/atomic.
+func Value_CompareAndSwap(v *value, old, new any) (swapped bool) {
+	if new == nil {
+		panic("sync/atomic: compare and swap of nil value into Value")
+	}
+	if old != nil && !sameType(old, new) {
+		panic("sync/atomic: compare and swap of inconsistently typed values")
+	}
+	if v.v == nil {
+		if old != nil {
+			return false
+		}
+		v.v = new
+		return true
+	}
+	if !sameType(v.v, new) {
+		panic("sync/atomic: compare and swap of inconsistently typed value into Value")
+	}
+	if v.v != old {
+		return false
+	}
+	v.v = new
+	return true
+}

@@ -4,6 +4,7 @@ import (
 	"math/rand/v2"
 	"sync/atomic"
 	"testing"
+	"unsafe"
 )
 
 // ops are one type's models and the sync/atomic functions they stand for.
@@ -100,4 +101,33 @@ func TestAgainstSyncAtomic(t *testing.T) {
 		cas:  [2]func(*uint64, uint64, uint64) bool{CompareAndSwapUint64, atomic.CompareAndSwapUint64},
 		load: [2]func(*uint64) uint64{LoadUint64, atomic.LoadUint64}, store: [2]func(*uint64, uint64){StoreUint64, atomic.StoreUint64},
 	}, anyOf[uint64](r), r)
+}
+
+// TestPointerModels compares the unsafe.Pointer models with sync/atomic's
+// functions over nil and two distinct addresses.
+func TestPointerModels(t *testing.T) {
+	a, b := new(int), new(int)
+	ptrs := []unsafe.Pointer{nil, unsafe.Pointer(a), unsafe.Pointer(b)}
+	for _, start := range ptrs {
+		for _, arg := range ptrs {
+			for _, arg2 := range ptrs {
+				m, w := start, start
+				if got, want := SwapPointer(&m, arg), atomic.SwapPointer(&w, arg); got != want || m != w {
+					t.Errorf("SwapPointer(%v, %v) = %v leaving %v, want %v leaving %v", start, arg, got, m, want, w)
+				}
+				m, w = start, start
+				if got, want := CompareAndSwapPointer(&m, arg, arg2), atomic.CompareAndSwapPointer(&w, arg, arg2); got != want || m != w {
+					t.Errorf("CompareAndSwapPointer(%v, %v, %v) = %v leaving %v, want %v leaving %v", start, arg, arg2, got, m, want, w)
+				}
+				if got, want := LoadPointer(&m), atomic.LoadPointer(&w); got != want {
+					t.Errorf("LoadPointer(%v) = %v, want %v", m, got, want)
+				}
+				StorePointer(&m, arg)
+				atomic.StorePointer(&w, arg)
+				if m != w {
+					t.Errorf("StorePointer(%v) left %v, want %v", arg, m, w)
+				}
+			}
+		}
+	}
 }
