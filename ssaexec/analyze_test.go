@@ -1243,3 +1243,56 @@ func TestSyncWaits(t *testing.T) {
 		t.Errorf("status %s, %d reachable findings, bounds %q; want bounded, none, %q among them", res.Status, len(reachable), res.BoundsHit, bound)
 	}
 }
+
+// TestInitCutKeepsForkedPaths checks that every path forked while
+// initialization ran goes on into the entry once initialization is cut:
+// with initialization forking in two (on another package's variable), the
+// entry runs each of its paths twice. The entry frame, below
+// initialization while it ran, is shared by the forks; cutting must not
+// let one path write the others'.
+func TestInitCutKeepsForkedPaths(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, content string) {
+		if err := os.MkdirAll(filepath.Dir(filepath.Join(dir, name)), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	const body = `
+type Node struct {
+	n    int
+	next *Node
+}
+
+var mode = pick()
+
+var scale = complex(float64(mode), 1) // gosym cuts initialization here
+
+func (t *Node) Get() int {
+	if t.next != nil {
+		return t.next.n / t.n
+	}
+	return 10 / t.n
+}
+`
+	write("go.mod", "module initfork\n\ngo 1.26\n")
+	write("forks/f.go", "package forks\n\nimport \"os\"\n\nfunc pick() int {\n\tif len(os.Args) > 3 {\n\t\treturn 1\n\t}\n\treturn 2\n}\n"+body)
+	write("straight/s.go", "package straight\n\nfunc pick() int { return 2 }\n"+body)
+	prog, err := Load(dir, "./...")
+	if err != nil {
+		t.Fatal(err)
+	}
+	paths := map[string]int{}
+	for _, fn := range prog.Entries(false, nil) {
+		res := prog.Analyze(fn, DefaultConfig())
+		if res.Status == Error {
+			t.Fatalf("%s: %s", res.Func, res.Err)
+		}
+		paths[res.PkgName] = res.Paths
+	}
+	if paths["straight"] == 0 || paths["forks"] != 2*paths["straight"] {
+		t.Errorf("paths: %d after a forked initialization, %d after a straight one; want twice as many", paths["forks"], paths["straight"])
+	}
+}

@@ -457,6 +457,9 @@ func (x *explorer) abandonInit(s *state) {
 	x.bounds[s.initCut] = true
 	x.res.Cut++
 	s.frames = s.frames[:i]
+	// The new top frame was below, shared with the states forked while
+	// initialization ran: writing it in place would change theirs too.
+	s.own(i - 1)
 	s.initializing = false
 	s.end, s.why, s.finding, s.panic, s.contract, s.seqPanic = running, "", nil, nil, false, false
 	s.globals = maps.Clone(s.globals)
