@@ -31,8 +31,8 @@ func TestIdentityKey(t *testing.T) {
 		v    heap.Value
 		want key
 	}{
-		{"map version", entries(v), key{"*heap.MapStore:&{7 [{{# <nil>} {#} false}] <nil> int int}", []string{"k!1", "v!2"}}},
-		{"same version, other value", entries(c.Add(v, c.BV(64, 1))), key{"*heap.MapStore:&{7 [{{# <nil>} {#} false}] <nil> int int}", []string{"k!1", "(bvadd v!2 #x0000000000000001)"}}},
+		{"map version", entries(v), key{"*heap.MapStore:&{7 [{{# <nil> false} {#} false}] <nil> int int}", []string{"k!1", "v!2"}}},
+		{"same version, other value", entries(c.Add(v, c.BV(64, 1))), key{"*heap.MapStore:&{7 [{{# <nil> false} {#} false}] <nil> int int}", []string{"k!1", "(bvadd v!2 #x0000000000000001)"}}},
 		{"symbolic string", heap.SymStr{Arr: arr, Off: c.BV(64, 0), Len: k}, key{fmt.Sprintf("heap.SymStr:{%p # #}", arr), []string{"#x0000000000000000", "k!1"}}},
 		{"symbolic interface", heap.SymIface{ID: 4}, key{"heap.SymIface:{4}", nil}},
 	}

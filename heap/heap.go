@@ -116,6 +116,9 @@ type Heap struct {
 	// strIDs numbers the constant strings used as map keys; the map is
 	// copied on write, so forked heaps can share it.
 	strIDs map[string]uint64
+	// ptrIDs numbers the addresses used as map keys, copied on write like
+	// strIDs (see PtrKey).
+	ptrIDs map[Ptr]uint64
 	// strArrays holds the array of each constant string indexed so far
 	// (copied on write). An operation that branches on its index is
 	// retried, and finds its choice in memo only if the array is the same

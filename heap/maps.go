@@ -43,10 +43,50 @@ type InputKey struct {
 // Key is a map key: its term and, in a map whose key type is an
 // interface, its dynamic type (NilKey for the nil interface). Go compares
 // interface keys by dynamic type first, so keys of different dynamic
-// types never match, whatever their terms.
+// types never match, whatever their terms. Ptr marks the key of an
+// address (see PtrKey).
 type Key struct {
 	T   *solver.Term
 	Dyn types.Type
+	Ptr bool
+}
+
+// PtrKey returns the key of the address p (Nil or a Ptr): the path numbers
+// each address it uses as a key, so that equal addresses have one
+// constant term (nil is 0). ok is false for the address of an array
+// element at a symbolic index, whose equality with another address is a
+// condition, not a number.
+func (h *Heap) PtrKey(p Value) (k Key, ok bool) {
+	switch x := p.(type) {
+	case Nil:
+		return Key{T: h.ctx.BV(64, 0), Ptr: true}, true
+	case Ptr:
+		for _, st := range x.Path.steps() {
+			if st.kind != '#' {
+				continue
+			}
+			if _, isConst := h.terms[st.n].Uint64(); !isConst {
+				return Key{}, false
+			}
+		}
+		id, seen := h.ptrIDs[x]
+		if !seen {
+			id = uint64(len(h.ptrIDs)) + 1
+			h.ptrIDs = withEntry(h.ptrIDs, x, id)
+		}
+		return Key{T: h.ctx.BV(64, id), Ptr: true}, true
+	}
+	return Key{}, false
+}
+
+// keyAddress returns the address whose key is the constant k (Nil for 0).
+func (h *Heap) keyAddress(k uint64) Value {
+	for p, id := range h.ptrIDs {
+		if id == k {
+			return p
+		}
+	}
+	return Nil{}
 }
 
 // NilKey is the dynamic type of a nil interface key.
@@ -301,6 +341,10 @@ func (h *Heap) KeyValue(k Key, t types.Type) Value {
 		}
 		return Iface{Type: k.Dyn, V: h.KeyValue(Key{T: k.T}, k.Dyn)}
 	}
+	if k.Ptr {
+		v, _ := k.T.Uint64() // address keys are constants
+		return h.keyAddress(v)
+	}
 	if b, ok := Under(t).(*types.Basic); !ok || b.Info()&types.IsString == 0 {
 		return Scalar{k.T}
 	}
@@ -319,11 +363,11 @@ func (h *Heap) KeyValue(k Key, t types.Type) Value {
 }
 
 // IsKeyType reports whether maps with keys of type t are modelled:
-// booleans, integers, floats, strings and interfaces are (an interface
-// key holding a value of another type ends its path unsupported); a key
-// of another type has no term.
+// booleans, integers, floats, strings, pointers and interfaces are (an
+// interface key holding a value of another type ends its path
+// unsupported); a key of another type has no term.
 func IsKeyType(t types.Type) bool {
-	if IsBool(t) || types.IsInterface(t) {
+	if IsBool(t) || types.IsInterface(t) || IsPointer(t) {
 		return true
 	}
 	if _, ok := ScalarWidth(t); ok {
@@ -342,6 +386,11 @@ var freshKeyTypes = []types.Type{types.Typ[types.Int], types.Typ[types.String]}
 // may hold beyond those observed, and whether they are dynamic types of
 // interface keys.
 func keyTypes(t types.Type) ([]types.Type, bool) {
+	if IsPointer(t) {
+		// An input map's addresses would need objects of their own,
+		// which witnesses cannot write as keys: none beyond those seen.
+		return nil, false
+	}
 	iface, isIface := Under(t).(*types.Interface)
 	if !isIface {
 		return []types.Type{t}, false
@@ -486,3 +535,7 @@ func (h *Heap) MapClear(p Ptr) {
 	m := h.MapAt(p)
 	h.setVal(p.Obj, &MapStore{ID: h.newArrayID(), Key: m.Key, Elem: m.Elem})
 }
+
+// IsInputMap reports whether the map p points to is an input map (one the
+// entry was given, whose entries show through).
+func (h *Heap) IsInputMap(p Ptr) bool { return h.MapAt(p).Input != nil }

@@ -11,8 +11,8 @@ import (
 )
 
 // Maps: a map value is a reference to an object holding a heap.MapStore.
-// Keys are integers, booleans, floats, strings, or interfaces holding
-// one of these.
+// Keys are integers, booleans, floats, strings, addresses, or interfaces
+// holding one of these.
 
 func (x *explorer) makeMap(s *state, in *ssa.MakeMap) {
 	x.set(s, in, s.heap.MakeMap(in.Type()))
@@ -50,11 +50,42 @@ func (x *explorer) keyOf(s *state, kv heap.Value, t types.Type, unhashable func(
 		k = s.heap.StrKey(kv.S)
 	case heap.SymStr:
 		k, alts, ok = x.stringKey(s, kv)
+	case heap.Nil, heap.Ptr, heap.SymPtr:
+		return x.ptrKey(s, kv)
 	default:
 		x.unsupported(s, "map key of type "+t.String())
 		return heap.Key{}, nil, false
 	}
 	return heap.Key{T: k}, alts, ok
+}
+
+// ptrKey is the key of an address, the input pointer resolved first.
+func (x *explorer) ptrKey(s *state, v heap.Value) (heap.Key, []alt, bool) {
+	if _, isSym := v.(heap.SymPtr); isSym {
+		t, d := s.heap.Deref(v)
+		if d != nil {
+			return heap.Key{}, x.decide(s, d), false
+		}
+		v = heap.Nil{}
+		if !t.IsNil {
+			v = t.Ptr
+		}
+	}
+	k, ok := s.heap.PtrKey(v)
+	if !ok {
+		x.unsupported(s, "map key: the address of an element at a symbolic index")
+	}
+	return k, nil, ok
+}
+
+// inputPtrKey ends the path unsupported where key, an address, would be
+// looked up in an input map: a witness could not write such a map.
+func (x *explorer) inputPtrKey(s *state, m heap.Ptr, key heap.Key) bool {
+	if key.Ptr && s.heap.IsInputMap(m) {
+		x.unsupported(s, "an address as the key of an input map")
+		return true
+	}
+	return false
 }
 
 // ifaceKey is the key of an interface value: its dynamic type decided as
@@ -140,7 +171,7 @@ func compoundAssign(in *ssa.Lookup) bool {
 // given dynamic type t: one whose keys gosym models, or one Go cannot
 // hash.
 func isKeyCandidate(t types.Type) bool {
-	return !types.Comparable(t) || !types.IsInterface(t) && heap.IsKeyType(t)
+	return !types.Comparable(t) || !types.IsInterface(t) && !heap.IsPointer(t) && heap.IsKeyType(t)
 }
 
 // floatKey is the key term of a float: Go's map compares keys with ==,
@@ -221,6 +252,9 @@ func (x *explorer) mapLookup(s *state, in *ssa.Lookup) []alt {
 			return alts
 		}
 		if key.T != nil && !t.IsNil {
+			if x.inputPtrKey(s, t.Ptr, key) {
+				return nil
+			}
 			val, present, d = s.heap.MapGet(t.Ptr, key)
 			if d != nil {
 				return x.decide(s, d)
@@ -258,6 +292,9 @@ func (x *explorer) mapUpdate(s *state, in *ssa.MapUpdate) []alt {
 		x.unsupported(s, "a NaN map key")
 		return nil
 	}
+	if x.inputPtrKey(s, t.Ptr, key) {
+		return nil
+	}
 	s.heap.MapPut(t.Ptr, key, x.value(s, in.Value), false)
 	x.advance(s)
 	return nil
@@ -289,6 +326,9 @@ func (x *explorer) mapDelete(s *state, in *ssa.Call) []alt {
 		key, alts, ok := x.mapKey(s, args[1], x.unhashableIn(t, in.Pos()))
 		if !ok {
 			return alts
+		}
+		if key.T != nil && !t.IsNil && x.inputPtrKey(s, t.Ptr, key) {
+			return nil
 		}
 		if key.T != nil && !t.IsNil { // deleting NaN deletes nothing
 			s.heap.MapPut(t.Ptr, key, nil, true)

@@ -179,7 +179,7 @@ func (x *explorer) roots(s *state) ([]heap.Value, []abstraction.IndexHint) {
 				hints = append(hints, abstraction.IndexHint{Var: vi, Array: ai})
 			}
 		}
-		out = append(out, iteratorValues(f)...)
+		out = append(out, iteratorValues(s.heap, f)...)
 		for _, d := range f.defers {
 			out = append(out, d.callee, heap.Tuple{Elems: d.args})
 		}
@@ -293,7 +293,7 @@ func indexBase(v ssa.Value) ssa.Value {
 
 // iteratorValues flattens a frame's range iterators, in the order of
 // their instructions.
-func iteratorValues(f *frame) []heap.Value {
+func iteratorValues(h *heap.Heap, f *frame) []heap.Value {
 	rngs := make([]*ssa.Range, 0, len(f.ranges))
 	for r := range f.ranges {
 		rngs = append(rngs, r)
@@ -312,7 +312,13 @@ func iteratorValues(f *frame) []heap.Value {
 			if e.Key.Dyn != nil {
 				out = append(out, heap.Str{S: "key of type " + types.TypeString(e.Key.Dyn, nil)})
 			}
-			out = append(out, heap.Scalar{T: e.Key.T}, e.Val, heap.Scalar{T: e.Live})
+			// An address's key numbers it on this path only: compare
+			// the address itself.
+			key := heap.Value(heap.Scalar{T: e.Key.T})
+			if e.Key.Ptr {
+				key = h.KeyValue(e.Key, nil)
+			}
+			out = append(out, key, e.Val, heap.Scalar{T: e.Live})
 		}
 	}
 	return out

@@ -146,3 +146,27 @@ func AnyKeyIsString(m map[any]int) bool {
 	}
 	return false
 }
+
+// Vertex is a node of a directed graph.
+type Vertex struct {
+	Out  []*Vertex
+	Cost int
+}
+
+// LoopLength follows first edges, remembering each vertex's step by its
+// address, and returns 100 divided by the loop's length less two: two
+// vertices that point to each other divide by zero.
+func LoopLength(v *Vertex) int {
+	at := map[*Vertex]int{}
+	for i := 0; v != nil; i++ {
+		if j, ok := at[v]; ok {
+			return 100 / (i - j - 2) // want div-zero "^integer divide by zero: i - j - 2 is 0$"
+		}
+		at[v] = i
+		if len(v.Out) == 0 {
+			return 0
+		}
+		v = v.Out[0]
+	}
+	return 0
+}
