@@ -87,8 +87,11 @@ func (r roots) describe(v ssa.Value) string {
 		}
 		return "call(...)"
 	case *ssa.Const:
-		if v.IsNil() {
+		switch {
+		case v.IsNil():
 			return "nil"
+		case v.Value == nil: // the zero value of a struct or an array
+			return types.TypeString(v.Type(), nameOnly) + "{}"
 		}
 		return v.Value.ExactString()
 	case *ssa.Extract:

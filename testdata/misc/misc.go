@@ -83,3 +83,13 @@ var levelNames = [...]string{"debug", "info", "warn"}
 func (l Level) Name() string {
 	return levelNames[l] // want index `^index out of range \[-1\] \(levelNames\[l\]\)$`
 }
+
+// failure is a panic value that is neither an error nor a string.
+type failure struct{ code int }
+
+// Check panics with a zero failure for a negative n.
+func Check(n int) {
+	if n < 0 {
+		panic(failure{}) // want panic `^panic: misc.failure\{\}$`
+	}
+}
