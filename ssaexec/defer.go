@@ -1,6 +1,10 @@
 package ssaexec
 
 import (
+	"go/ast"
+	"go/token"
+	"go/types"
+
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/gosym/gosym/heap"
@@ -46,6 +50,17 @@ func (x *explorer) runNextDefer(s *state) []alt {
 		case "print", "println", "recover":
 			// recover called directly by defer does not stop a panic.
 			return nil
+		case "delete":
+			keyType := spec.builtin.Type().(*types.Signature).Params().At(1).Type()
+			alts, done := x.deleteEntry(s, spec.args[0], spec.args[1], keyType, x.deferredBuiltinPos(s))
+			if !done {
+				if alts != nil {
+					f.defers = append(f.defers, spec) // run it again after the choice
+				}
+				return alts
+			}
+			f.checked = false // the next deferred call splits anew
+			return nil
 		}
 		x.unsupported(s, "deferred builtin "+spec.builtin.Name())
 		return nil
@@ -59,6 +74,29 @@ func (x *explorer) runNextDefer(s *state) []alt {
 		f.defers = append(f.defers, spec)
 	}
 	return alts
+}
+
+// deferredBuiltinPos is where Go reports a panic of a deferred builtin,
+// which runs in its function's frame: at the panic unwinding the frame, or
+// at the return that runs the deferred calls.
+func (x *explorer) deferredBuiltinPos(s *state) token.Pos {
+	f := s.top()
+	if f.unwinding {
+		return x.posOf(s)
+	}
+	for _, instr := range f.block.Instrs[f.pc:] {
+		if ret, ok := instr.(*ssa.Return); ok && ret.Pos().IsValid() {
+			return ret.Pos()
+		}
+	}
+	// Falling off the end: Go names the closing brace.
+	switch syntax := f.fn.Syntax().(type) {
+	case *ast.FuncDecl:
+		return syntax.Body.Rbrace
+	case *ast.FuncLit:
+		return syntax.Body.Rbrace
+	}
+	return x.posOf(s)
 }
 
 // raise starts a panic: with deferred calls pending it unwinds, otherwise

@@ -296,12 +296,18 @@ func (x *explorer) comparedIface(s *state, v heap.Value, t types.Type) (heap.Ifa
 // dynamicOf is comparedIface with the candidate types that keep allows
 // (all, for a nil keep); leaving one out is a cut, recorded as a bound.
 func (x *explorer) dynamicOf(s *state, v heap.Value, t types.Type, keep func(types.Type) bool) (heap.Iface, []alt, bool) {
-	if _, isSym := v.(heap.SymIface); !isSym {
+	sym, isSym := v.(heap.SymIface)
+	if !isSym {
 		iv, ok := v.(heap.Iface)
 		if !ok {
 			x.unsupported(s, fmt.Sprintf("interface value %T", v))
 		}
 		return iv, nil, ok
+	}
+	// The value's own interface, where it is narrower: a reflect.Type
+	// converted to any (a sync.Map key) holds only reflect.Types.
+	if static := s.heap.Iface(sym.ID).Static; static != nil && types.IsInterface(static) {
+		t = static
 	}
 	iface := heap.Under(t).(*types.Interface)
 	var cands []types.Type

@@ -128,6 +128,17 @@ func (x *explorer) unhashableIn(t heap.Target, pos token.Pos) func(*state, strin
 			x.runtimePanicWords(s, emptyWords, pos)
 			return nil
 		}
+		// The split marks the frame and the operation runs again, to
+		// panic then: a deferred delete is retried only after a choice
+		// that does not end it.
+		if f := s.top(); f.checked {
+			if f.emptyMap {
+				x.runtimePanicWords(s, emptyWords, pos)
+			} else {
+				x.runtimePanic(s, "hash of unhashable type "+typ, pos)
+			}
+			return nil
+		}
 		if d := s.heap.CloseMap(t.Ptr); d != nil {
 			return x.decide(s, d)
 		}
@@ -137,10 +148,10 @@ func (x *explorer) unhashableIn(t heap.Target, pos token.Pos) func(*state, strin
 			live = append(live, e.Live)
 		}
 		empty := c.Not(c.Or(live...))
-		return []alt{
-			{guard: empty, apply: func(s *state) { x.runtimePanicWords(s, emptyWords, pos) }},
-			{guard: c.Not(empty), apply: func(s *state) { x.runtimePanic(s, "hash of unhashable type "+typ, pos) }},
+		mark := func(isEmpty bool) func(*state) {
+			return func(s *state) { f := s.top(); f.checked, f.emptyMap = true, isEmpty }
 		}
+		return []alt{{guard: empty, apply: mark(true)}, {guard: c.Not(empty), apply: mark(false)}}
 	}
 }
 
@@ -313,29 +324,49 @@ func (x *explorer) nilMapWrite(s *state, in *ssa.MapUpdate, o heap.Origin) {
 // mapDelete is delete(m, k); deleting from a nil map does nothing.
 func (x *explorer) mapDelete(s *state, in *ssa.Call) []alt {
 	args := in.Call.Args
-	t, d, ok := x.mapRef(s, args[0])
+	mv, d := x.use(s, args[0])
 	if d != nil {
 		return x.decide(s, d)
 	}
-	if !ok {
-		x.unsupported(s, "delete on "+args[0].Type().String())
-		return nil
+	kv, d := x.use(s, args[1])
+	if d != nil {
+		return x.decide(s, d)
+	}
+	if alts, done := x.deleteEntry(s, mv, kv, args[1].Type(), in.Pos()); !done {
+		return alts
+	}
+	x.set(s, in, nil)
+	return nil
+}
+
+// deleteEntry is delete(m, k) on the operands' values, k of type
+// keyType, at pos (a deferred delete has only these); done is false when
+// it needs the alternatives first or ended the path.
+func (x *explorer) deleteEntry(s *state, mv, kv heap.Value, keyType types.Type, pos token.Pos) (alts []alt, done bool) {
+	switch mv.(type) {
+	case heap.Nil, heap.Ptr, heap.SymPtr:
+	default:
+		x.unsupported(s, "delete on a map value")
+		return nil, false
+	}
+	t, d := s.heap.Deref(mv)
+	if d != nil {
+		return x.decide(s, d), false
 	}
 	// Go hashes an interface key even to delete it from a nil map.
-	if !t.IsNil || types.IsInterface(args[1].Type()) {
-		key, alts, ok := x.mapKey(s, args[1], x.unhashableIn(t, in.Pos()))
+	if !t.IsNil || types.IsInterface(keyType) {
+		key, alts, ok := x.keyOf(s, kv, keyType, x.unhashableIn(t, pos))
 		if !ok {
-			return alts
+			return alts, false
 		}
 		if key.T != nil && !t.IsNil && x.inputPtrKey(s, t.Ptr, key) {
-			return nil
+			return nil, false
 		}
 		if key.T != nil && !t.IsNil { // deleting NaN deletes nothing
 			s.heap.MapPut(t.Ptr, key, nil, true)
 		}
 	}
-	x.set(s, in, nil)
-	return nil
+	return nil, true
 }
 
 // mapLen is len(m): the number of possible entries that are live. An

@@ -21,9 +21,11 @@ type frame struct {
 	// were split on already: it is being retried after a heap decision.
 	checked bool
 	// nanKey, set with checked by a map operation on a float key, says
-	// the path took the key to be NaN, which no entry matches.
-	nanKey bool
-	env    registers
+	// the path took the key to be NaN, which no entry matches; emptyMap,
+	// set with checked where a key Go cannot hash is looked up, that the
+	// map was taken to be empty.
+	nanKey, emptyMap bool
+	env              registers
 	// call is the caller's instruction awaiting this frame's result.
 	call *ssa.Call
 	// loops holds the loop bound's counts, per loop head reached.

@@ -170,3 +170,29 @@ func LoopLength(v *Vertex) int {
 	}
 	return 0
 }
+
+// Jobs tracks the jobs running, by name.
+type Jobs struct{ running map[string]int }
+
+// NewJobs returns a tracker with nothing running.
+func NewJobs() *Jobs { return &Jobs{running: map[string]int{}} }
+
+// Run marks name running while its share is computed, and forgets it on
+// return, deferred. A second Run of a name still marked divides by zero.
+func (j *Jobs) Run(name string) int {
+	j.running[name]++ // want latent nil-map "^assignment to entry in nil map \\(j.running\\)$"
+	defer delete(j.running, name)
+	return 10 / (2 - j.running[name]) // want div-zero "^integer divide by zero: 2 - j.running\\[name\\] is 0$"
+}
+
+// Hold marks name running for good.
+func (j *Jobs) Hold(name string) {
+	j.running[name] = 1 // want latent nil-map "^assignment to entry in nil map \\(j.running\\)$"
+}
+
+// Drop forgets a key of any type when it returns; a slice key cannot be
+// hashed, not even to be deleted from a nil map. Go reports the panic
+// where the deferred delete runs: at the closing brace.
+func Drop(m map[any]bool, key any) {
+	defer delete(m, key)
+} // want panic "^hash of unhashable type: \\[\\]int$"
