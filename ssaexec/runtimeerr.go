@@ -73,9 +73,10 @@ const (
 
 // runIntrinsic carries out a call of a model intrinsic (see intrinsic).
 // The float intrinsics compute their result (a deferred call drops it).
-// The others end the path, with a finding that no deferred call or
-// recover sees, or, at a wait that another goroutine is meant to end, cut
-// by a bound.
+// sameType and hashKey may first need dynamic types decided: they return
+// the alternatives, and the call runs again on each. The others end the
+// path, with a finding that no deferred call or recover sees, or, at a
+// wait that another goroutine is meant to end, cut by a bound.
 func (x *explorer) runIntrinsic(s *state, name string, args []heap.Value, call *ssa.Call) []alt {
 	switch {
 	case sameBits[name] && call != nil:
