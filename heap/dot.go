@@ -396,7 +396,7 @@ func (d *dotWriter) ifaceEntry(key Key, path Path, v Value) dotEntry {
 	if key.Dyn == NilKey {
 		return dotEntry{key: "nil", path: path, val: v}
 	}
-	e := d.entry(Key{T: key.T}, key.Dyn, path, v)
+	e := d.entry(key.payload(), key.Dyn, path, v)
 	name := types.TypeString(key.Dyn, d.w.q)
 	e.key += " (" + name + ")"
 	e.str = name + "\x00" + e.str

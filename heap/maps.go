@@ -92,14 +92,17 @@ func (h *Heap) keyAddress(k uint64) Value {
 // NilKey is the dynamic type of a nil interface key.
 var NilKey types.Type = types.Typ[types.UntypedNil]
 
-// IfaceKey returns the key of an interface holding the key term k of
+// IfaceKey returns the key of an interface holding the key k of its
 // dynamic type dyn, or the nil interface's key for a nil dyn.
-func (h *Heap) IfaceKey(dyn types.Type, k *solver.Term) Key {
+func (h *Heap) IfaceKey(dyn types.Type, k Key) Key {
 	if dyn == nil {
 		return Key{T: h.ctx.Bool(false), Dyn: NilKey}
 	}
-	return Key{T: k, Dyn: dyn}
+	return Key{T: k.T, Dyn: dyn, Ptr: k.Ptr}
 }
+
+// payload is the key of an interface key's dynamic value.
+func (k Key) payload() Key { return Key{T: k.T, Ptr: k.Ptr} }
 
 // sameDyn reports whether two keys' dynamic types are the same.
 func sameDyn(a, b types.Type) bool {
@@ -339,7 +342,7 @@ func (h *Heap) KeyValue(k Key, t types.Type) Value {
 		if k.Dyn == NilKey {
 			return Iface{}
 		}
-		return Iface{Type: k.Dyn, V: h.KeyValue(Key{T: k.T}, k.Dyn)}
+		return Iface{Type: k.Dyn, V: h.KeyValue(k.payload(), k.Dyn)}
 	}
 	if k.Ptr {
 		v, _ := k.T.Uint64() // address keys are constants

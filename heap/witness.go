@@ -377,7 +377,7 @@ func (w *witnessWriter) keyLit(k Key, t types.Type) string {
 	case k.Dyn == NilKey:
 		return "nil"
 	case k.Dyn != nil:
-		lit := w.keyLit(Key{T: k.T}, k.Dyn)
+		lit := w.keyLit(k.payload(), k.Dyn)
 		// An untyped constant in an interface has its default type:
 		// other types are named by a conversion.
 		if b, ok := k.Dyn.(*types.Basic); ok && (b.Kind() == types.Int || b.Kind() == types.String || b.Kind() == types.Bool) {

@@ -616,7 +616,7 @@ func (x *explorer) cutPath(s *state, bound string) {
 		return
 	}
 	p := x.posOf(s)
-	if inModel := func() bool { return strings.HasPrefix(x.fset.Position(p).Filename, "gosym-models/") }; inModel() {
+	if inModel := func() bool { return isModelPath(x.fset.Position(p).Filename) }; inModel() {
 		// A model's source is gosym's: name the user's call instead,
 		// or, in a call that builds a value, the entry.
 		if p, _, _ = x.userPos(s, p); inModel() {
@@ -898,7 +898,7 @@ func FuncName(fn *ssa.Function) string {
 	}
 	if pkg := packageOf(fn); pkg != nil {
 		name := fn.Name()
-		if typ, method, ok := strings.Cut(name, "_"); ok && strings.HasPrefix(pkg.Pkg.Path(), "gosym-models/") && ast.IsExported(typ) {
+		if typ, method, ok := strings.Cut(name, "_"); ok && isModelPath(pkg.Pkg.Path()) && ast.IsExported(typ) {
 			// A model of the method M of T is named T_M.
 			return "(*" + pkg.Pkg.Name() + "." + typ + ")." + method
 		}

@@ -83,7 +83,7 @@ func programTypes(prog *ssa.Program, entry *ssa.Package) []types.Type {
 	var out []types.Type
 	var pkgs []*ssa.Package
 	for _, p := range prog.AllPackages() {
-		if !strings.HasPrefix(p.Pkg.Path(), "gosym-models/") {
+		if !isModelPath(p.Pkg.Path()) {
 			pkgs = append(pkgs, p)
 		}
 	}

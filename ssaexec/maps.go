@@ -98,7 +98,7 @@ func (x *explorer) ifaceKey(s *state, v heap.Value, t types.Type, unhashable fun
 	}
 	switch {
 	case iv.Type == nil:
-		return s.heap.IfaceKey(nil, nil), nil, true
+		return s.heap.IfaceKey(nil, heap.Key{}), nil, true
 	case !types.Comparable(iv.Type):
 		return heap.Key{}, unhashable(s, types.TypeString(iv.Type, externalQualifier)), false
 	case types.IsInterface(iv.Type) || !heap.IsKeyType(iv.Type):
@@ -113,7 +113,7 @@ func (x *explorer) ifaceKey(s *state, v heap.Value, t types.Type, unhashable fun
 	if !ok || k.T == nil {
 		return k, alts, ok
 	}
-	return s.heap.IfaceKey(iv.Type, k.T), nil, true
+	return s.heap.IfaceKey(iv.Type, k), nil, true
 }
 
 // unhashableIn returns how a lookup or a delete in the map t panics for a
@@ -228,6 +228,11 @@ func (x *explorer) mapRef(s *state, v ssa.Value) (heap.Target, *heap.Decision, b
 	if d != nil {
 		return heap.Target{}, d, true
 	}
+	return x.mapTarget(s, mv)
+}
+
+// mapTarget is mapRef for a map value.
+func (x *explorer) mapTarget(s *state, mv heap.Value) (heap.Target, *heap.Decision, bool) {
 	switch mv.(type) {
 	case heap.Nil, heap.Ptr, heap.SymPtr:
 	default:
@@ -343,15 +348,13 @@ func (x *explorer) mapDelete(s *state, in *ssa.Call) []alt {
 // keyType, at pos (a deferred delete has only these); done is false when
 // it needs the alternatives first or ended the path.
 func (x *explorer) deleteEntry(s *state, mv, kv heap.Value, keyType types.Type, pos token.Pos) (alts []alt, done bool) {
-	switch mv.(type) {
-	case heap.Nil, heap.Ptr, heap.SymPtr:
-	default:
-		x.unsupported(s, "delete on a map value")
-		return nil, false
-	}
-	t, d := s.heap.Deref(mv)
+	t, d, ok := x.mapTarget(s, mv)
 	if d != nil {
 		return x.decide(s, d), false
+	}
+	if !ok {
+		x.unsupported(s, "delete on a map value")
+		return nil, false
 	}
 	// Go hashes an interface key even to delete it from a nil map.
 	if !t.IsNil || types.IsInterface(keyType) {

@@ -96,9 +96,17 @@ const (
 // term is its bits, so they return their argument.
 var sameBits = map[string]bool{"bitsOf64": true, "float64Of": true, "bitsOf32": true, "float32Of": true}
 
+// modelPrefix starts the import paths of gosym's model packages, and the
+// names of their files.
+const modelPrefix = "gosym-models/"
+
+// isModelPath reports whether an import path or file name is one of
+// gosym's models.
+func isModelPath(path string) bool { return strings.HasPrefix(path, modelPrefix) }
+
 // intrinsic returns the name of the model intrinsic fn is, or "".
 func intrinsic(fn *ssa.Function) string {
-	if fn.Pkg == nil || !strings.HasPrefix(fn.Pkg.Pkg.Path(), "gosym-models/") {
+	if fn.Pkg == nil || !isModelPath(fn.Pkg.Pkg.Path()) {
 		return ""
 	}
 	switch name := fn.Name(); {
@@ -170,7 +178,7 @@ func newStdLibrary(prog *ssa.Program, loaded []*ssa.Package) (*stdLibrary, error
 // buildModelPackage type-checks the models of the standard package path
 // and adds them to prog as a package of their own.
 func buildModelPackage(prog *ssa.Program, path, src string) (*ssa.Package, error) {
-	f, err := parser.ParseFile(prog.Fset, "gosym-models/"+path+".go", src, parser.SkipObjectResolution)
+	f, err := parser.ParseFile(prog.Fset, modelPrefix+path+".go", src, parser.SkipObjectResolution)
 	if err != nil {
 		return nil, err
 	}
@@ -184,7 +192,7 @@ func buildModelPackage(prog *ssa.Program, path, src string) (*ssa.Package, error
 		Instances:  map[*ast.Ident]types.Instance{},
 	}
 	files := []*ast.File{f}
-	pkg, err := (&types.Config{Importer: unsafeOnly{}}).Check("gosym-models/"+path, prog.Fset, files, info)
+	pkg, err := (&types.Config{Importer: unsafeOnly{}}).Check(modelPrefix+path, prog.Fset, files, info)
 	if err != nil {
 		return nil, err
 	}
@@ -213,7 +221,7 @@ func (l *stdLibrary) isStd(fn *ssa.Function) bool {
 	if o := fn.Origin(); o != nil {
 		fn = o
 	}
-	return fn.Pkg != nil && (l.loaded[fn.Pkg] || strings.HasPrefix(fn.Pkg.Pkg.Path(), "gosym-models/"))
+	return fn.Pkg != nil && (l.loaded[fn.Pkg] || isModelPath(fn.Pkg.Pkg.Path()))
 }
 
 // resolve returns the function a call of fn runs, and whether it runs at

@@ -196,3 +196,15 @@ func (j *Jobs) Hold(name string) {
 func Drop(m map[any]bool, key any) {
 	defer delete(m, key)
 } // want panic "^hash of unhashable type: \\[\\]int$"
+
+// Shares counts owners of any type. When a and b are one vertex, the
+// second count overwrites the first, and the map holds a single owner.
+func Shares(a, b *Vertex) int {
+	owners := map[any]int{a: 1, b: 2}
+	for k, n := range owners {
+		if v, ok := k.(*Vertex); ok && v == b && n == 2 {
+			return 10 / (len(owners) - 1) // want div-zero "^integer divide by zero: len\\(owners\\) - 1 is 0$"
+		}
+	}
+	return 0
+}
