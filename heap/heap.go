@@ -204,6 +204,23 @@ func (h *Heap) Clone() *Heap {
 	return &c
 }
 
+// MadeUnchanged reports whether every object of old but the entry's
+// inputs (the arguments' pseudo-object and what lazy initialization
+// materialized from it) is, in h, the very object it was in old: h
+// descends from old (see Clone), and nothing written or materialized
+// since changed what the code had made, or what unexecuted code returned
+// to it. Objects are replaced, never changed in place, so identity is
+// enough.
+func (h *Heap) MadeUnchanged(old *Heap) bool {
+	for id, obj := range old.objs {
+		entryInput := obj.Input && !obj.External || id == old.args
+		if !entryInput && h.objs[id] != obj {
+			return false
+		}
+	}
+	return true
+}
+
 // Bits of Heap.owned: the maps this heap may write in place.
 const (
 	ownObjs uint8 = 1 << iota

@@ -172,8 +172,12 @@ func (x *explorer) enter(s *state, fn *ssa.Function, env []heap.Value, args []he
 	if name := intrinsic(fn); name != "" {
 		return x.runIntrinsic(s, name, args, call)
 	}
+	if isPackageInit(fn) && (runs || skippedInits[fn.Pkg.Pkg.Path()]) {
+		// A skipped initializer leaves its variables zero on purpose.
+		s.beginInit(fn.Pkg)
+	}
 	if !runs {
-		if fn.Name() == "init" && fn.Signature.Params().Len() == 0 {
+		if isPackageInit(fn) {
 			// Another package's initialization: its variables are inputs.
 			if call != nil {
 				x.set(s, call, nil)
@@ -337,4 +341,10 @@ var readOnlyPackages = map[string]bool{
 
 func readOnly(fn *ssa.Function) bool {
 	return fn.Pkg != nil && fn.Signature.Recv() == nil && readOnlyPackages[fn.Pkg.Pkg.Path()]
+}
+
+// isPackageInit reports whether fn is a package's initializer (not one of
+// its init functions, which SSA names init#1, init#2, ...).
+func isPackageInit(fn *ssa.Function) bool {
+	return fn.Pkg != nil && fn.Name() == "init" && fn.Signature.Params().Len() == 0 && fn.Signature.Recv() == nil
 }

@@ -30,6 +30,8 @@ type alt struct {
 	// partial marks the alternatives of a branch point that do not cover
 	// every case, because a bound left one out.
 	partial bool
+	// external marks a choice about what code gosym did not run returned.
+	external bool
 }
 
 // explorer runs the depth-first search of one entry function.
@@ -368,19 +370,23 @@ func (x *explorer) initial() *state {
 			frames = append(frames, f)
 		}
 	}
-	return &state{
+	s := &state{
 		frames:       frames,
 		heap:         h,
 		compared:     map[int]nilCheck{},
 		globals:      map[*ssa.Global]heap.Ptr{},
 		initializing: frames[len(frames)-1].initialization,
 	}
+	if s.initializing {
+		s.beginInit(packageOf(x.fn))
+	}
+	return s
 }
 
 // global returns the address of a package-level variable on this path.
-// Variables of packages with bodies start zero and are set by their init
-// function; those of other packages are inputs set by code gosym did not
-// run, so what a path assumes of them is an assumption.
+// Variables of the packages whose initialization the path ran start zero
+// and are set by it; those of other packages are inputs set by code gosym
+// did not run, so what a path assumes of them is an assumption.
 func (x *explorer) global(s *state, g *ssa.Global) heap.Ptr {
 	if p, ok := s.globals[g]; ok {
 		return p
@@ -389,7 +395,7 @@ func (x *explorer) global(s *state, g *ssa.Global) heap.Ptr {
 	p, cgo := x.cgoGlobal(s, g)
 	if cgo {
 		// Set by code gosym does not run (see cgoGlobal).
-	} else if g.Pkg != nil && g.Pkg.Func("init") != nil && g.Pkg.Func("init").Blocks != nil && s.initCut == "" {
+	} else if s.initRun[g.Pkg] && s.initCut == "" {
 		p = s.heap.Alloc(elem)
 	} else {
 		// Noted as approximated once the path reads it (OnExternalRead).
@@ -424,9 +430,18 @@ func (x *explorer) explore(s *state) {
 			x.reachedBody = true
 		}
 		alts := x.step(s)
+		if s.end == running && s.inInit() {
+			if why := initGuess(s, alts); why != "" {
+				s.end, s.why = cut, why
+				break
+			}
+		}
 		if len(alts) == 1 && alts[0].guard == nil && !alts[0].partial {
 			// A decision with one choice is no branch.
 			alts[0].apply(s)
+			if s.inInit() && s.assumed {
+				s.end, s.why = cut, initRestsOnUnexecuted
+			}
 			continue
 		}
 		if len(alts) > 0 {
@@ -438,10 +453,12 @@ func (x *explorer) explore(s *state) {
 }
 
 // abandonInit goes on with s, whose package initialization ended early
-// (a bound, an unmodelled construct, a panic), from the entry's body: the
-// package variables it did not set are inputs, which what the path then
-// takes from them marks approximated (a panic resting on them is
-// assumed). The record says where initialization stopped, as a bound.
+// (a bound, an unmodelled construct, a panic, a guess about unexecuted
+// code: see initGuess), from the entry's body: the package variables it
+// did not set, and those the rest of it may change (laterWritten), are
+// inputs, which what the path then takes from them marks approximated (a
+// panic resting on them is assumed). The record says where
+// initialization stopped, as a bound.
 func (x *explorer) abandonInit(s *state) {
 	i := slices.IndexFunc(s.frames, func(f *frame) bool { return f.initialization })
 	if i < 0 || x.halted() {
@@ -452,16 +469,20 @@ func (x *explorer) abandonInit(s *state) {
 		why = "a panic"
 	}
 	where := shortPos(x.fset.Position(x.posOf(s)))
-	s.initCut = fmt.Sprintf("initialization of %s cut at %s (%s): the variables it did not set are inputs",
+	s.initCut = fmt.Sprintf("initialization of %s cut at %s (%s): the variables it did not set, or may still change, are inputs",
 		packageOf(x.fn).Pkg.Path(), where, why)
 	x.bounds[s.initCut] = true
 	x.res.Cut++
+	later := laterWritten(s.frames[i:])
 	s.frames = s.frames[:i]
 	// The new top frame was below, shared with the states forked while
 	// initialization ran: writing it in place would change theirs too.
 	s.own(i - 1)
 	s.initializing = false
 	s.end, s.why, s.finding, s.panic, s.contract, s.seqPanic = running, "", nil, nil, false, false
+	// What initialization assumed of unexecuted code ends with it: the
+	// variables that rest on it are inputs now.
+	s.assumed = false
 	s.globals = maps.Clone(s.globals)
 	// In a fixed order, so that the new objects get the same ids in every
 	// run (witnesses and reruns depend on them).
@@ -469,10 +490,11 @@ func (x *explorer) abandonInit(s *state) {
 		return strings.Compare(a.RelString(nil), b.RelString(nil))
 	})
 	for _, g := range unset {
-		if p := s.globals[g]; !s.initSet[g] && p.Obj != 0 && !s.heap.Object(p.Obj).External {
+		if p := s.globals[g]; (!s.initSet[g] || later[g]) && p.Obj != 0 && !s.heap.Object(p.Obj).External {
 			s.globals[g] = heap.Ptr{Obj: s.heap.NewExternalVariable(deref(g.Type()), "variable "+g.RelString(nil))}
 		}
 	}
+	s.endInit()
 	x.explore(s)
 }
 
@@ -629,7 +651,7 @@ func (x *explorer) cutPath(s *state, bound string) {
 
 // finish accounts for a path that ended.
 func (x *explorer) finish(s *state) {
-	inInit := s.initializing && (s.seq == nil || !s.seq.running)
+	inInit := s.inInit()
 	if inInit && (s.end == cut || s.end == unsupported) {
 		x.abandonInit(s)
 		return

@@ -327,7 +327,7 @@ func (x *explorer) decide(s *state, d *heap.Decision) []alt {
 	}
 	alts := make([]alt, len(d.Choices))
 	for i, c := range d.Choices {
-		alts[i] = alt{guard: c.Guard, partial: d.Cut, apply: func(s *state) {
+		alts[i] = alt{guard: c.Guard, partial: d.Cut, external: d.External, apply: func(s *state) {
 			c.Apply(s.heap)
 			s.assumed = s.assumed || d.External
 		}}

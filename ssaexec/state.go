@@ -146,6 +146,16 @@ type state struct {
 	initializing bool
 	initSet      map[*ssa.Global]bool
 	initCut      string
+	// initRun holds the packages whose initialization the path has begun
+	// to run (copied on write): only their variables start zero, those of
+	// a package whose initialization did not run are inputs.
+	initRun map[*ssa.Package]bool
+	// initEnd is the heap as initialization left it, and initGlobals
+	// its variables then: while nothing it made has changed, every state
+	// of the path's entry that descends from it holds the same variables,
+	// which subsumption then need not compare (see explorer.roots).
+	initEnd     *heap.Heap
+	initGlobals map[*ssa.Global]heap.Ptr
 	// bound counts the entry parameters bound so far (binding a parameter
 	// may be a lazy-initialization choice, so it is a step like others).
 	bound int
@@ -239,6 +249,7 @@ func (s *state) own(i int) *frame {
 func (s *state) pop() {
 	if s.top().initialization {
 		s.initializing = false
+		s.endInit()
 	}
 	s.frames = s.frames[:len(s.frames)-1]
 	if len(s.frames) > 0 {
@@ -376,4 +387,28 @@ func (s *state) traceSteps(n int) []*traceStep {
 		steps[t.n-1] = t
 	}
 	return steps
+}
+
+// beginInit records that the path runs the initialization of pkg.
+func (s *state) beginInit(pkg *ssa.Package) {
+	if !s.initRun[pkg] {
+		s.initRun = maps.Clone(s.initRun)
+		if s.initRun == nil {
+			s.initRun = map[*ssa.Package]bool{}
+		}
+		s.initRun[pkg] = true
+	}
+}
+
+// endInit records the heap and variables initialization left.
+func (s *state) endInit() {
+	s.initEnd = s.heap.Clone()
+	s.initGlobals = s.globals
+}
+
+// initVariablesUnchanged reports whether the package variables s holds
+// from initialization, and all they reach, are as initialization left
+// them.
+func (s *state) initVariablesUnchanged() bool {
+	return s.initEnd != nil && s.heap.MadeUnchanged(s.initEnd)
 }

@@ -29,10 +29,12 @@ var stdExecuted = []string{
 	"sync", "sync/atomic", "internal/sync", "internal/synctest", "internal/race",
 }
 
-// skippedInits are package initializers that are not run: bytealg's sets
-// MaxLen from the CPU's features, and left at zero it selects the code
-// that needs no vector instructions, with the same results.
-var skippedInits = map[string]bool{"internal/bytealg": true}
+// skippedInits are package initializers that are not run, their
+// variables left zero: bytealg's sets MaxLen from the CPU's features, and
+// internal/cpu's (which gosym does not load) fills X86 with them; left at
+// zero they select the code that needs no vector instructions or FMA
+// (math's useFMA), with the same results.
+var skippedInits = map[string]bool{"internal/bytealg": true, "internal/cpu": true}
 
 var (
 	//go:embed internal/models/bytealg/bytealg.go
@@ -298,7 +300,9 @@ func (l *stdLibrary) instrExact(instr ssa.Instruction, visiting map[*ssa.Functio
 		if _, modelled := l.models[calleeName(callee)]; modelled {
 			return true
 		}
-		if callee.Name() == "init" && callee.Pkg != nil && skippedInits[callee.Pkg.Pkg.Path()] {
+		if isPackageInit(callee) {
+			// Another package's initialization runs where it can; where
+			// it cannot, its variables are inputs (see explorer.enter).
 			return true
 		}
 		if intrinsic(callee) != "" {

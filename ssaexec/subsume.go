@@ -145,6 +145,11 @@ func (x *explorer) point(s *state) string {
 	}
 	sort.Ints(params)
 	fmt.Fprintf(&b, "|%v|%v", params, s.assumed)
+	// States from different ends of initialization hold different
+	// variables, which roots leaves out while they are unchanged.
+	if len(s.initGlobals) > 0 {
+		fmt.Fprintf(&b, "|init %p %v", s.initEnd, s.initVariablesUnchanged())
+	}
 	if s.seq != nil && s.seq.handBuiltPath {
 		// A hand-built value covers every value the API builds: the
 		// findings of the hand-built path are latent, the others not.
@@ -185,7 +190,14 @@ func (x *explorer) roots(s *state) ([]heap.Value, []abstraction.IndexHint) {
 		}
 	}
 	globals := make([]*ssa.Global, 0, len(s.globals))
-	for g := range s.globals {
+	unchanged := len(s.initGlobals) > 0 && s.initVariablesUnchanged()
+	for g, p := range s.globals {
+		if unchanged && s.initGlobals[g] == p {
+			// As initialization left it, in every state of this point
+			// (see point): the tables of strconv and unicode need not
+			// be compared at every loop head.
+			continue
+		}
 		globals = append(globals, g)
 	}
 	sort.Slice(globals, func(i, j int) bool { return globals[i].RelString(nil) < globals[j].RelString(nil) })

@@ -75,3 +75,14 @@ func LastUnread(b *bytes.Buffer) byte {
 	data := b.Bytes()        // want latent slice-bounds `^slice bounds out of range .* \(in \(\*bytes.Buffer\).Bytes\)$`
 	return data[len(data)-1] // want index `^index out of range \[-1\]`
 }
+
+// Words divides by the number of fields of s less two. strings.Fields
+// reads the table of ASCII spaces its package's initialization fills: a
+// table left zero would make "a b" one field.
+func Words(s string) int {
+	n := len(strings.Fields("zero one"))
+	if s == "" {
+		return n / (len(strings.Fields(s)) + n - 2) // want div-zero `^integer divide by zero: len\(strings.Fields\(s\)\) \+ n - 2 is 0$`
+	}
+	return n
+}
