@@ -423,6 +423,11 @@ func (x *explorer) explore(s *state) {
 			x.res.Cut++
 			return
 		}
+		if s.inInit() && s.assumed {
+			// The last step took what unexecuted code did (see initGuess).
+			s.end, s.why = cut, initRestsOnUnexecuted
+			break
+		}
 		if stepHook != nil {
 			stepHook(x.fn)
 		}
@@ -430,8 +435,8 @@ func (x *explorer) explore(s *state) {
 			x.reachedBody = true
 		}
 		alts := x.step(s)
-		if s.end == running && s.inInit() {
-			if why := initGuess(s, alts); why != "" {
+		if s.inInit() {
+			if why := initGuess(alts); why != "" {
 				s.end, s.why = cut, why
 				break
 			}
@@ -439,9 +444,6 @@ func (x *explorer) explore(s *state) {
 		if len(alts) == 1 && alts[0].guard == nil && !alts[0].partial {
 			// A decision with one choice is no branch.
 			alts[0].apply(s)
-			if s.inInit() && s.assumed {
-				s.end, s.why = cut, initRestsOnUnexecuted
-			}
 			continue
 		}
 		if len(alts) > 0 {

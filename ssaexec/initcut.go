@@ -29,12 +29,11 @@ const (
 	initRestsOnUnexecuted    = "what it does next rests on code gosym does not run"
 )
 
-// initGuess reports, for a state in initialization, why the alternatives
-// of its step would make it guess what unexecuted code did, or "".
-func initGuess(s *state, alts []alt) string {
-	if s.assumed {
-		return initRestsOnUnexecuted
-	}
+// initGuess reports, for a step of initialization, why taking its
+// alternatives would guess what unexecuted code did, or "". A step that
+// took such a guess by itself (a pointer passed to unexecuted code) marks
+// the path assumed, which explore checks before the next step.
+func initGuess(alts []alt) string {
 	if len(alts) < 2 {
 		return ""
 	}

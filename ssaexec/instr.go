@@ -5,7 +5,6 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
-	"maps"
 	"math"
 	"slices"
 
@@ -118,11 +117,7 @@ func (x *explorer) exec(s *state, instr ssa.Instruction) []alt {
 			return alts
 		}
 		if g, isGlobal := in.Addr.(*ssa.Global); isGlobal && s.initializing {
-			s.initSet = maps.Clone(s.initSet)
-			if s.initSet == nil {
-				s.initSet = map[*ssa.Global]bool{}
-			}
-			s.initSet[g] = true
+			s.initSet = withMember(s.initSet, g)
 		}
 		if store, off, isView := x.arrayView(s, t, in.Addr.Type()); isView {
 			return x.storeView(s, store, off, in.Val)

@@ -390,14 +390,18 @@ func (s *state) traceSteps(n int) []*traceStep {
 }
 
 // beginInit records that the path runs the initialization of pkg.
-func (s *state) beginInit(pkg *ssa.Package) {
-	if !s.initRun[pkg] {
-		s.initRun = maps.Clone(s.initRun)
-		if s.initRun == nil {
-			s.initRun = map[*ssa.Package]bool{}
-		}
-		s.initRun[pkg] = true
+func (s *state) beginInit(pkg *ssa.Package) { s.initRun = withMember(s.initRun, pkg) }
+
+// withMember returns set with k in it: set itself if k is already, or a
+// copy, because forked states share their sets.
+func withMember[K comparable](set map[K]bool, k K) map[K]bool {
+	if set[k] {
+		return set
 	}
+	c := make(map[K]bool, len(set)+1)
+	maps.Copy(c, set)
+	c[k] = true
+	return c
 }
 
 // endInit records the heap and variables initialization left.
