@@ -43,6 +43,13 @@ static Z3_ast gs_const(Z3_context c, const char *name, Z3_sort s) {
 	return gs_keep(c, Z3_mk_const(c, sym, s));
 }
 
+// gs_translate copies a, an AST of src, into dst (owned by the caller).
+static Z3_ast gs_translate(Z3_context src, Z3_ast a, Z3_context dst) {
+	Z3_ast r = Z3_translate(src, a, dst);
+	if (gs_failed(src)) return NULL;
+	return gs_keep(dst, r);
+}
+
 static Z3_ast gs_substitute(Z3_context c, Z3_ast a, unsigned n, Z3_ast *from, Z3_ast *to) {
 	return gs_keep(c, Z3_substitute(c, a, n, from, to));
 }
@@ -423,6 +430,11 @@ func (z *z3) constant(name string, w uint) zast {
 	cs := C.CString(name)
 	defer C.free(unsafe.Pointer(cs))
 	return z.keep(C.gs_const(z.ctx, cs, z.sort(w)), "constant "+name)
+}
+
+// translate copies a, an AST of src, into z.
+func (z *z3) translate(src *z3, a zast) zast {
+	return z.keep(C.gs_translate(src.ctx, a, z.ctx), "translate")
 }
 
 func (z *z3) unary(o op, a zast) zast {

@@ -92,6 +92,14 @@ type explorer struct {
 	// are the entry's parameters it builds (see sequence.go).
 	api   *apiIndex
 	slots []apiSlot
+	// initDone, set in the search that runs a package's initialization
+	// once for a run's entries, takes each state in which it ended (see
+	// initonce.go); importer copies such a state into this search.
+	initDone func(*state)
+	importer *heap.Importer
+	// ended counts the paths that ended, but for those whose package
+	// initialization was cut and which went on from there.
+	ended int
 }
 
 // describeAt names the value v of the current frame's function as the
@@ -154,20 +162,10 @@ func (x *explorer) namesOf(fn *ssa.Function) sourceNames {
 	return n
 }
 
-// Analyze explores fn symbolically and returns its record. A panic inside
-// the engine is caught and reported as an Error status.
-func Analyze(fn *ssa.Function, cfg Config) (res *FuncResult) {
-	start := time.Now()
-	res = &FuncResult{Func: FuncName(fn), Pos: fn.Prog.Fset.Position(fn.Pos())}
-	if pkg := packageOf(fn); pkg != nil {
-		res.PkgPath, res.PkgName = pkg.Pkg.Path(), pkg.Pkg.Name()
-	}
-	ctx := solver.NewContext()
-	defer ctx.CloseLater() // the result does not wait for Z3 to free the context
-	if cfg.KBytes == 0 {
-		cfg.KBytes = heap.DefaultKBytes
-	}
-	x := &explorer{
+// newExplorer returns the explorer of a search of fn, started at start,
+// whose terms are built in ctx and whose record is res.
+func newExplorer(fn *ssa.Function, cfg Config, ctx *solver.Context, res *FuncResult, start time.Time) *explorer {
+	return &explorer{
 		cfg:         cfg,
 		fn:          fn,
 		fset:        fn.Prog.Fset,
@@ -193,6 +191,22 @@ func Analyze(fn *ssa.Function, cfg Config) (res *FuncResult) {
 		indexVarsOf: map[*ssa.Function][]indexVar{},
 		api:         apiOf(fn.Prog),
 	}
+}
+
+// Analyze explores fn symbolically and returns its record. A panic inside
+// the engine is caught and reported as an Error status.
+func Analyze(fn *ssa.Function, cfg Config) (res *FuncResult) {
+	start := time.Now()
+	res = &FuncResult{Func: FuncName(fn), Pos: fn.Prog.Fset.Position(fn.Pos())}
+	if pkg := packageOf(fn); pkg != nil {
+		res.PkgPath, res.PkgName = pkg.Pkg.Path(), pkg.Pkg.Name()
+	}
+	ctx := solver.NewContext()
+	defer ctx.CloseLater() // the result does not wait for Z3 to free the context
+	if cfg.KBytes == 0 {
+		cfg.KBytes = heap.DefaultKBytes
+	}
+	x := newExplorer(fn, cfg, ctx, res, start)
 	x.table = abstraction.NewTable(cfg.Subsume, ctx, x.solver)
 	if cfg.nilParam == 0 {
 		// A NilPanics run covers every input, the invariant's or not,
@@ -333,25 +347,6 @@ func paramTuple(fn *ssa.Function) *types.Tuple {
 }
 
 func (x *explorer) initial() *state {
-	h := heap.New(x.ctx, heap.Config{Mode: x.cfg.Init, K: x.cfg.K, N: x.cfg.N, KBytes: x.cfg.KBytes})
-	// Only list nodes and cells of integers wider than bytes get the
-	// grace: summaries shorten them, where tree nodes and the bytes of
-	// strings (decoded rune by rune) would only multiply paths.
-	h.GraceFor = func(t types.Type) bool {
-		w, _, integer := heap.IntInfo(t)
-		return abstraction.IsListType(t) || integer && w > 8
-	}
-	h.NewArgs(x.params)
-	h.OnExternalRead = func(note string) { x.approx[note] = true }
-	h.ZeroTypes = syncType
-	h.Implementors = func(iface *types.Interface) []types.Type {
-		ts, _ := x.candidates(iface)
-		return ts
-	}
-	if slices.ContainsFunc(x.slots, func(slot apiSlot) bool { return slot.nested }) {
-		h.BuildTypes = func(t types.Type) bool { return x.nestedSlot(t) >= 0 }
-		h.BuildValues = slices.ContainsFunc(x.slots, func(slot apiSlot) bool { return slot.held })
-	}
 	x.res.States++
 	frames := []*frame{x.newFrame(x.fn, nil)}
 	if x.repOK != nil {
@@ -362,25 +357,78 @@ func (x *explorer) initial() *state {
 		frames = append(frames, pre)
 	}
 	// The package's variables get their initial values as the program
-	// would give them: its init function runs before the entry.
-	if pkg := packageOf(x.fn); pkg != nil {
-		if init := pkg.Func("init"); init != nil && init.Blocks != nil && init != x.fn {
-			f := x.newFrame(init, nil)
-			f.initialization = true
-			frames = append(frames, f)
+	// would give them: its init function runs before the entry, or, where
+	// a run shares its end (see initonce.go), the entry starts there.
+	pkg := packageOf(x.fn)
+	init := packageInit(pkg, x.fn)
+	if init != nil {
+		if s := x.sharedInit(pkg, init, frames); s != nil {
+			return s
 		}
+	}
+	h := x.newHeap()
+	h.NewArgs(x.params)
+	if init != nil {
+		f := x.newFrame(init, nil)
+		f.initialization = true
+		frames = append(frames, f)
 	}
 	s := &state{
 		frames:       frames,
 		heap:         h,
 		compared:     map[int]nilCheck{},
 		globals:      map[*ssa.Global]heap.Ptr{},
-		initializing: frames[len(frames)-1].initialization,
+		initializing: init != nil,
 	}
 	if s.initializing {
-		s.beginInit(packageOf(x.fn))
+		s.beginInit(pkg)
 	}
 	return s
+}
+
+// packageInit returns the init function that runs before entry fn of
+// package pkg, or nil.
+func packageInit(pkg *ssa.Package, fn *ssa.Function) *ssa.Function {
+	if pkg == nil {
+		return nil
+	}
+	if init := pkg.Func("init"); init != nil && init.Blocks != nil && init != fn {
+		return init
+	}
+	return nil
+}
+
+// newHeap returns an empty heap of the search's configuration, with the
+// search's hooks.
+func (x *explorer) newHeap() *heap.Heap {
+	h := heap.New(x.ctx, x.heapConfig())
+	x.hook(h)
+	return h
+}
+
+func (x *explorer) heapConfig() heap.Config {
+	return heap.Config{Mode: x.cfg.Init, K: x.cfg.K, N: x.cfg.N, KBytes: x.cfg.KBytes}
+}
+
+// hook sets the heap's hooks into the search.
+func (x *explorer) hook(h *heap.Heap) {
+	// Only list nodes and cells of integers wider than bytes get the
+	// grace: summaries shorten them, where tree nodes and the bytes of
+	// strings (decoded rune by rune) would only multiply paths.
+	h.GraceFor = func(t types.Type) bool {
+		w, _, integer := heap.IntInfo(t)
+		return abstraction.IsListType(t) || integer && w > 8
+	}
+	h.OnExternalRead = func(note string) { x.approx[note] = true }
+	h.ZeroTypes = syncType
+	h.Implementors = func(iface *types.Interface) []types.Type {
+		ts, _ := x.candidates(iface)
+		return ts
+	}
+	if slices.ContainsFunc(x.slots, func(slot apiSlot) bool { return slot.nested }) {
+		h.BuildTypes = func(t types.Type) bool { return x.nestedSlot(t) >= 0 }
+		h.BuildValues = slices.ContainsFunc(x.slots, func(slot apiSlot) bool { return slot.held })
+	}
 }
 
 // global returns the address of a package-level variable on this path.
@@ -413,6 +461,10 @@ var stepHook func(fn *ssa.Function)
 // explore runs s until it ends or branches; each branch is explored in turn.
 func (x *explorer) explore(s *state) {
 	for s.end == running {
+		if x.initDone != nil && !s.initializing {
+			x.initDone(s)
+			return
+		}
 		if x.outOfBudget() {
 			return
 		}
@@ -661,6 +713,7 @@ func (x *explorer) finish(s *state) {
 	if inInit && s.end == panicked {
 		defer x.abandonInit(s) // the panic is a finding, and the entry runs
 	}
+	x.ended++
 	switch s.end {
 	case returned:
 		x.res.Paths++

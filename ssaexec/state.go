@@ -325,7 +325,7 @@ func (s *state) note(x *explorer, pos token.Pos) {
 		return
 	}
 	s.traceFile, s.traceLine = file, line
-	s.addStep(traceStep{pos: pos, depth: len(s.frames) - 1})
+	s.addStep(traceStep{pos: pos, depth: s.traceDepth()})
 }
 
 // noteBranch records the outcome of an If.
@@ -342,7 +342,7 @@ func (s *state) noteBranch(x *explorer, in *ssa.If, taken bool) {
 			}
 		}
 	}
-	if last := s.trace; last != nil && last.branch == nil && last.depth == len(s.frames)-1 {
+	if last := s.trace; last != nil && last.branch == nil && last.depth == s.traceDepth() {
 		if x.fset.File(last.pos) == s.traceFile && s.traceFile.Line(last.pos) == s.traceLine {
 			// The step may be shared with a forked path, so it is not
 			// changed: a step that decides the previous one's line is
@@ -355,7 +355,21 @@ func (s *state) noteBranch(x *explorer, in *ssa.If, taken bool) {
 	if !pos.IsValid() {
 		pos = x.posOf(s)
 	}
-	s.addStep(traceStep{pos: pos, depth: len(s.frames) - 1, branch: b})
+	s.addStep(traceStep{pos: pos, depth: s.traceDepth(), branch: b})
+}
+
+// traceDepth is the depth of the path's next trace step: the number of
+// frames above the entry's. Package initialization runs first, at depth
+// 1, whatever the path put below it (the receiver's invariant, the calls
+// that build the receiver), as it does in a run that shares it (see
+// initonce.go).
+func (s *state) traceDepth() int {
+	if s.initializing {
+		if i := slices.IndexFunc(s.frames, func(f *frame) bool { return f.initialization }); i >= 0 {
+			return len(s.frames) - i
+		}
+	}
+	return len(s.frames) - 1
 }
 
 // addStep makes step the last of the path's trace.

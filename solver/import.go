@@ -1,0 +1,73 @@
+package solver
+
+// Importer copies the terms of one Context into another, so that a state
+// built once (a package's initialization, say) can seed searches that
+// each own a Context. Each term is copied once; a copy is built as the
+// original was (the same expression over the copied operands), so that Go
+// evaluates and folds it alike.
+//
+// An Importer reads its source Context's Z3 context: while one is in use,
+// nothing else may use the source, from any goroutine. The target must
+// not have made symbols yet (see NewImporter).
+type Importer struct {
+	from, to *Context
+	done     map[*Term]*Term
+}
+
+// NewImporter returns an Importer of from's terms into to. to takes over
+// from's symbol counter, so that the symbols it makes later are distinct
+// from those it imports; it panics if to already made symbols of its own,
+// whose names could then collide.
+func NewImporter(from, to *Context) *Importer {
+	from.enter()
+	to.enter()
+	if from == to {
+		panic("solver: import of a Context into itself")
+	}
+	if to.fresh > 0 {
+		panic("solver: import into a Context that made symbols of its own")
+	}
+	to.fresh = from.fresh
+	return &Importer{from: from, to: to, done: map[*Term]*Term{}}
+}
+
+// Holds reports whether t is a term of c (or nil).
+func (c *Context) Holds(t *Term) bool { return t == nil || t.ctx == c }
+
+// Target returns the Context terms are imported into.
+func (im *Importer) Target() *Context { return im.to }
+
+// Import returns t's copy in the target Context; nil for nil, and t
+// itself for a term of the target.
+func (im *Importer) Import(t *Term) *Term {
+	if t == nil || t.ctx == im.to {
+		return t
+	}
+	if t.ctx != im.from {
+		panic("solver: import of a term of a third Context")
+	}
+	if c, ok := im.done[t]; ok {
+		return c
+	}
+	var c *Term
+	if t.concrete {
+		c = im.to.constant(t.sort, t.val)
+	} else {
+		im.to.enter()
+		e := t.expr
+		e.args = make([]*Term, len(t.expr.args))
+		for i, a := range t.expr.args {
+			e.args[i] = im.Import(a)
+		}
+		c = im.to.symbolic(t.sort, im.to.z.translate(im.from.z, t.ast))
+		c.expr, c.name, c.float = e, t.name, t.float
+		if w, ok := im.from.floatSyms[t.ast]; ok {
+			if im.to.floatSyms == nil {
+				im.to.floatSyms = map[zast]uint{}
+			}
+			im.to.floatSyms[c.ast] = w
+		}
+	}
+	im.done[t] = c
+	return c
+}

@@ -1,0 +1,162 @@
+package ssaexec
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+	"golang.org/x/tools/go/ssa"
+)
+
+// sharedRecord is the part of a record that must not depend on whether
+// the entry ran its package's initialization itself or started from the
+// end the run shares: all but times and solver counts (a shared end's
+// queries were asked once, in its own search).
+type sharedRecord struct {
+	Status                                      Status
+	Paths, Panics, Cut, Latent, Assumed, States int
+	Sequences, NilParams                        int
+	Bounds, Constructs, Approximated, Notes     []string
+	Findings                                    []shownFinding
+	Traces                                      [][]Step
+}
+
+func recordOf(r *FuncResult) sharedRecord {
+	s := sharedRecord{Status: r.Status, Paths: r.Paths, Panics: r.Panics, Cut: r.Cut, Latent: r.Latent,
+		Assumed: r.Assumed, States: r.States, Sequences: r.Sequences, NilParams: r.NilParams,
+		Bounds: r.BoundsHit, Constructs: r.UnsupportedConstructs, Approximated: r.Approximated, Notes: r.Notes}
+	for _, f := range r.Findings {
+		s.Findings = append(s.Findings, show(f))
+		s.Traces = append(s.Traces, f.Trace)
+	}
+	return s
+}
+
+// TestSharedInitialization analyses every entry of the testdata packages
+// whose initialization does something (tables, maps, variables of other
+// packages, a cut, an unexecuted call) twice: from the end of their
+// package's initialization that the run shares, and running it itself.
+// The records must be the same, traces included, and each of those
+// packages' initialization must have been shared. The budget counts
+// states, not time, so that both searches stop at the same place.
+func TestSharedInitialization(t *testing.T) {
+	prog := testdataProgram(t)
+	packages := []string{"globals", "initcut", "initguess", "misc", "stdlib", "syncs", "floats", "strs"}
+	cfg := DefaultConfig()
+	cfg.Timeout, cfg.MaxStates = time.Hour, 200
+	var fns []*ssa.Function
+	for _, fn := range prog.Entries(true, nil) {
+		pkg := packageOf(fn).Pkg
+		for _, name := range packages {
+			if pkg.Path() == "github.com/gosym/gosym/testdata/"+name {
+				fns = append(fns, fn)
+			}
+		}
+	}
+	if len(fns) < 50 {
+		t.Fatalf("%d entries in %v, want more", len(fns), packages)
+	}
+	defer func() { shareInits = true }()
+	for _, fn := range fns {
+		shareInits = true
+		shared := prog.Analyze(fn, cfg)
+		shareInits = false
+		own := prog.Analyze(fn, cfg)
+		if shared.Status == Error || own.Status == Error {
+			t.Fatalf("%s: %s%s", shared.Func, shared.Err, own.Err)
+		}
+		if diff := cmp.Diff(recordOf(own), recordOf(shared)); diff != "" {
+			t.Errorf("%s: record from its own initialization (-) and from the shared one (+):\n%s", shared.Func, diff)
+		}
+	}
+	for _, name := range packages {
+		pkg := prog.SSA.ImportedPackage("github.com/gosym/gosym/testdata/" + name)
+		e := endOf(pkg.Prog, keyOf(pkg, cfg))
+		if !e.done || e.why != "" {
+			t.Errorf("%s: initialization not shared (done %t): %s", name, e.done, e.why)
+		}
+	}
+}
+
+// TestUnsharedInitialization: an initialization that panics, or that
+// reads what code gosym does not run left in a variable, is run by each
+// entry itself; the reason is kept.
+func TestUnsharedInitialization(t *testing.T) {
+	dir := t.TempDir()
+	writeModule(t, dir, map[string]string{
+		"go.mod": "module unshared\n\ngo 1.26\n",
+		"panics/p.go": `package panics
+
+var table = build()
+
+func build() []int {
+	var t []int
+	return t[:1]
+}
+
+func At(i int) int { return 10 / (i - 3) }
+`,
+		"reads/r.go": `package reads
+
+import "os"
+
+var width = len(os.Args[0]) // os.Args is set by code gosym does not run
+
+func Div(n int) int { return n / width }
+`,
+	})
+	prog, err := Load(dir, "./...")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := DefaultConfig()
+	why := map[string]string{}
+	var found []string
+	assumed := 0
+	for _, fn := range prog.Entries(false, nil) {
+		res := prog.Analyze(fn, cfg)
+		if res.Status == Error {
+			t.Fatalf("%s: %s", res.Func, res.Err)
+		}
+		pkg := packageOf(fn)
+		e := endOf(pkg.Prog, keyOf(pkg, cfg))
+		why[res.PkgName] = e.why
+		for _, f := range res.Findings {
+			found = append(found, res.Func+": "+show(f).Posn+" "+f.Message)
+		}
+		assumed += res.Assumed
+	}
+	wantFound := []string{
+		"panics.At: p.go:7:10 slice bounds out of range [0:1:0] with capacity 0 (t)",
+		"panics.At: p.go:10:32 integer divide by zero: i - 3 is 0",
+	}
+	if diff := cmp.Diff(wantFound, found); diff != "" {
+		t.Errorf("findings (-want +got):\n%s", diff)
+	}
+	if assumed != 1 {
+		t.Errorf("%d panics assumed, want 1 (reads.Div's, on os.Args)", assumed)
+	}
+	want := map[string]string{
+		"panics": "a path of it ended",
+		"reads":  "it read variables set by code gosym did not run",
+	}
+	if diff := cmp.Diff(want, why); diff != "" {
+		t.Errorf("why initialization is not shared (-want +got):\n%s", diff)
+	}
+}
+
+// writeModule writes files, by slash-separated name, under dir.
+func writeModule(t *testing.T, dir string, files map[string]string) {
+	t.Helper()
+	for name, content := range files {
+		path := filepath.Join(dir, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
