@@ -1,6 +1,7 @@
 package ssaexec
 
 import (
+	"fmt"
 	"maps"
 	"slices"
 	"sync"
@@ -109,6 +110,17 @@ func (x *explorer) sharedInit(pkg *ssa.Package, init *ssa.Function, frames []*fr
 func (e *initEnd) run(pkg *ssa.Package, init *ssa.Function, cfg Config) {
 	cfg.Interrupt = nil // a memory limit stops entries, not this
 	e.ctx = solver.NewContext()
+	defer func() {
+		// Each entry then runs initialization itself, and its record
+		// says what went wrong.
+		if r := recover(); r != nil {
+			e.why, e.s = fmt.Sprintf("internal error: %v", r), nil
+		}
+		if e.why != "" {
+			e.ctx.CloseLater()
+			e.ctx = nil
+		}
+	}()
 	y := newExplorer(init, cfg, e.ctx, &FuncResult{}, time.Now())
 	var ends []*state
 	y.initDone = func(s *state) { ends = append(ends, s) }
@@ -126,10 +138,7 @@ func (e *initEnd) run(pkg *ssa.Package, init *ssa.Function, cfg Config) {
 	s.beginInit(pkg)
 	y.res.States++
 	y.explore(s)
-	e.why = y.unshared(ends)
-	if e.why != "" {
-		e.ctx.CloseLater()
-		e.ctx = nil
+	if e.why = y.unshared(ends); e.why != "" {
 		return
 	}
 	e.s = ends[0]

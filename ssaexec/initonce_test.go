@@ -80,9 +80,9 @@ func TestSharedInitialization(t *testing.T) {
 	}
 }
 
-// TestUnsharedInitialization: an initialization that panics, or that
-// reads what code gosym does not run left in a variable, is run by each
-// entry itself; the reason is kept.
+// TestUnsharedInitialization: an initialization that panics, that reads
+// what code gosym does not run left in a variable, or whose search failed
+// inside gosym, is run by each entry itself; the reason is kept.
 func TestUnsharedInitialization(t *testing.T) {
 	dir := t.TempDir()
 	writeModule(t, dir, map[string]string{
@@ -98,6 +98,12 @@ func build() []int {
 
 func At(i int) int { return 10 / (i - 3) }
 `,
+		"crash/c.go": `package crash
+
+var limits = map[string]int{"a": 1}
+
+func Div(k string) int { return 10 / limits[k] }
+`,
 		"reads/r.go": `package reads
 
 import "os"
@@ -111,6 +117,14 @@ func Div(n int) int { return n / width }
 	if err != nil {
 		t.Fatal(err)
 	}
+	// The search that runs crash's initialization for its entries fails
+	// inside gosym; the entries then run it themselves.
+	stepHook = func(fn *ssa.Function) {
+		if fn.Name() == "init" && fn.Pkg.Pkg.Name() == "crash" {
+			panic("injected")
+		}
+	}
+	defer func() { stepHook = nil }()
 	cfg := DefaultConfig()
 	why := map[string]string{}
 	var found []string
@@ -129,6 +143,7 @@ func Div(n int) int { return n / width }
 		assumed += res.Assumed
 	}
 	wantFound := []string{
+		"crash.Div: c.go:5:36 integer divide by zero: limits[k] is 0",
 		"panics.At: p.go:7:10 slice bounds out of range [0:1:0] with capacity 0 (t)",
 		"panics.At: p.go:10:32 integer divide by zero: i - 3 is 0",
 	}
@@ -139,6 +154,7 @@ func Div(n int) int { return n / width }
 		t.Errorf("%d panics assumed, want 1 (reads.Div's, on os.Args)", assumed)
 	}
 	want := map[string]string{
+		"crash":  "internal error: injected",
 		"panics": "a path of it ended",
 		"reads":  "it read variables set by code gosym did not run",
 	}
