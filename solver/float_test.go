@@ -203,3 +203,27 @@ func TestFloatNaNAndZero(t *testing.T) {
 		t.Errorf("-(0) = %#x, want -0", got)
 	}
 }
+
+// TestGoModelPassesLevelsWithout looks for the latest kept model that
+// satisfies the stack where the newest no longer does and the level
+// below it kept none: it passes over that level (it dereferenced it:
+// gods' arraylist.Contains, comparing input interfaces that may hold
+// floats, ended in an internal error when its finding's model was read).
+func TestGoModelPassesLevelsWithout(t *testing.T) {
+	c := NewContext()
+	defer c.Close()
+	s := c.NewSolver()
+	x := c.FreshBV("x", 64)
+	s.Push()
+	s.Assert(c.FLt(c.BV(64, math.Float64bits(1)), x))
+	stale := &assignment{ctx: c, vals: map[*Term]uint64{x: math.Float64bits(0.5)}}
+	s.keep(&cached{assignment: stale}) // depth 0 keeps none
+	if a := s.goModel(); a != nil {
+		t.Errorf("goModel = %v, want none: x = 0.5 is not above 1", a.vals)
+	}
+	fresh := &assignment{ctx: c, vals: map[*Term]uint64{x: math.Float64bits(3)}}
+	s.keep(&cached{assignment: fresh})
+	if a := s.goModel(); a != fresh {
+		t.Errorf("goModel did not return the model that holds")
+	}
+}

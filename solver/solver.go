@@ -919,6 +919,9 @@ func (s *Solver) Model() *Model {
 // the assumptions of the last Check hold, all evaluated in Go, or nil.
 func (s *Solver) goModel() *assignment {
 	for i := len(s.models) - 1; i >= 0; i-- {
+		if s.models[i] == nil {
+			continue // a level that kept no model (see keep)
+		}
 		a := s.models[i].assignment
 		if holdsAll(a, s.assertions()) && holdsAll(a, slices.Values(s.inGoAssumed)) {
 			return a
