@@ -15,7 +15,7 @@ import (
 
 // A package's initialization has no inputs, so it ends the same way
 // before every entry of the package. A run executes it once, in a search
-// of its own (see runInit), and each entry starts from a copy of the
+// of its own (see initEnd.run), and each entry starts from a copy of the
 // state it left, imported into the entry's solver Context: its own,
 // because Z3's models, hence witnesses, would otherwise depend on which
 // entries ran before.
@@ -40,6 +40,7 @@ type initKey struct {
 	maxStates              int
 }
 
+// keyOf returns the key of pkg's initialization under cfg.
 func keyOf(pkg *ssa.Package, cfg Config) initKey {
 	return initKey{pkg: pkg, loops: cfg.Loops, recursion: cfg.Recursion, assumed: cfg.Assumed,
 		timeout: cfg.Timeout, solverTimeout: cfg.SolverTimeout, maxStates: cfg.MaxStates}
@@ -54,8 +55,8 @@ type initEnd struct {
 	// why says why the end is not shared, or is "".
 	why string
 	ctx *solver.Context
-	// s is the state at the end of initialization, below which the
-	// entry's frames go; its bottom frame stands for them.
+	// s is the state at the end of initialization; its bottom frame
+	// stood for the entry's frames, which take its place.
 	s *state
 	// What the search recorded on the way: bounds (where it was cut),
 	// notes, and its counts of states and cut paths.
