@@ -31,9 +31,6 @@ func NewImporter(from, to *Context) *Importer {
 	return &Importer{from: from, to: to, done: map[*Term]*Term{}}
 }
 
-// Holds reports whether t is a term of c (or nil).
-func (c *Context) Holds(t *Term) bool { return t == nil || t.ctx == c }
-
 // Target returns the Context terms are imported into.
 func (im *Importer) Target() *Context { return im.to }
 

@@ -123,6 +123,9 @@ func (c *Context) enter() {
 	c.z.drain()
 }
 
+// Holds reports whether t is a term of c (or nil).
+func (c *Context) Holds(t *Term) bool { return t == nil || t.ctx == c }
+
 // Term is an immutable Bool or bit-vector term. Its value is either known
 // in Go (a concrete term) or symbolic. Pointer identity carries no
 // meaning: equal terms may be distinct pointers.

@@ -373,14 +373,24 @@ func (x *explorer) initial() *state {
 		f.initialization = true
 		frames = append(frames, f)
 	}
+	var initializing *ssa.Package
+	if init != nil {
+		initializing = pkg
+	}
+	return newState(frames, h, initializing)
+}
+
+// newState returns the first state of a search, on frames over heap h;
+// with pkg non-nil, the top frame is pkg's initialization.
+func newState(frames []*frame, h *heap.Heap, pkg *ssa.Package) *state {
 	s := &state{
 		frames:       frames,
 		heap:         h,
 		compared:     map[int]nilCheck{},
 		globals:      map[*ssa.Global]heap.Ptr{},
-		initializing: init != nil,
+		initializing: pkg != nil,
 	}
-	if s.initializing {
+	if pkg != nil {
 		s.beginInit(pkg)
 	}
 	return s

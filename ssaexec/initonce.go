@@ -129,14 +129,7 @@ func (e *initEnd) run(pkg *ssa.Package, init *ssa.Function, cfg Config) {
 	// initialization runs: the frame a cut returns to (see abandonInit).
 	f := y.newFrame(init, nil)
 	f.initialization = true
-	s := &state{
-		frames:       []*frame{y.newFrame(init, nil), f},
-		heap:         y.newHeap(),
-		compared:     map[int]nilCheck{},
-		globals:      map[*ssa.Global]heap.Ptr{},
-		initializing: true,
-	}
-	s.beginInit(pkg)
+	s := newState([]*frame{y.newFrame(init, nil), f}, y.newHeap(), pkg)
 	y.res.States++
 	y.explore(s)
 	if e.why = y.unshared(ends); e.why != "" {

@@ -45,7 +45,9 @@ func TestSharedInitialization(t *testing.T) {
 	prog := testdataProgram(t)
 	packages := []string{"globals", "initcut", "initguess", "misc", "stdlib", "syncs", "floats", "strs"}
 	cfg := DefaultConfig()
-	cfg.Timeout, cfg.MaxStates = time.Hour, 200
+	// No wall clock decides anything: not the function's budget, nor a
+	// query's on a loaded machine.
+	cfg.Timeout, cfg.SolverTimeout, cfg.MaxStates = time.Hour, time.Hour, 200
 	var fns []*ssa.Function
 	for _, fn := range prog.Entries(true, nil) {
 		pkg := packageOf(fn).Pkg
