@@ -47,7 +47,16 @@ type Table struct {
 	path   *solver.Solver // holds the path condition of the state checked
 	points map[string]*bucket
 	Stats
+	// work counts the stored states compared with the states checked,
+	// and the nodes matched between them (see Work).
+	work int64
 }
+
+// Work returns how much comparing states has cost the table so far: one
+// per stored state a checked state was compared with, and one per pair
+// of nodes matched. It grows with the table, so a search can count it
+// in a budget that does not depend on time.
+func (t *Table) Work() int64 { return t.work }
 
 type bucket struct {
 	bySig map[string][]*entry
@@ -198,6 +207,8 @@ func (t *Table) subsumes(a, b *Graph, budget *int) bool {
 		return false
 	}
 	m := &matcher{a: a, b: b, ab: filled(len(a.nodes)), ba: filled(len(b.nodes))}
+	t.work++
+	defer func() { t.work += m.visited }()
 	for i := range a.roots {
 		if !m.ref(a.roots[i], b.roots[i]) {
 			return false
@@ -234,6 +245,8 @@ type matcher struct {
 	// sets pairs the data of matched summaries (list summaries, and runs
 	// of array cells), compared as sets: (a's members, b's members).
 	sets [][2][][]*solver.Term
+	// visited counts the node pairs compared.
+	visited int64
 }
 
 func (m *matcher) ref(ra, rb ref) bool {
@@ -264,6 +277,7 @@ func (m *matcher) node(i, j int) bool {
 	if m.ab[i] >= 0 || m.ba[j] >= 0 {
 		return m.ab[i] == j && m.ba[j] == i
 	}
+	m.visited++
 	na, nb := m.a.nodes[i], m.b.nodes[j]
 	if !types.Identical(na.typ, nb.typ) || na.input != nb.input || na.summary != nb.summary ||
 		len(na.slots) != len(nb.slots) || na.link != nb.link {

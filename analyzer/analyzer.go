@@ -64,6 +64,7 @@ func (f *nilPanicsFact) String() string {
 
 var (
 	k       int
+	maxWork int64
 	timeout time.Duration
 	budget  time.Duration
 	all     bool
@@ -75,7 +76,8 @@ func init() {
 	def := ssaexec.DefaultConfig()
 	fs := &Analyzer.Flags
 	fs.IntVar(&k, "k", def.K, "bound on materialization chains from each parameter")
-	fs.DurationVar(&timeout, "timeout", def.Timeout, "time budget of each function")
+	fs.Int64Var(&maxWork, "max-work", def.MaxWork, "work budget of each function, in work units (see gosym -help; 0: no limit)")
+	fs.DurationVar(&timeout, "timeout", def.Timeout, "time budget of each function, a safety net over -max-work (0: none)")
 	fs.DurationVar(&budget, "budget", 0, "time budget of each package (0: none); functions left when it runs out are reported as not analysed")
 	fs.BoolVar(&all, "unexported", false, "analyse unexported functions too")
 	fs.BoolVar(&latent, "latent", false, "also report latent panics: those that need a value with unexported state that no caller of its package can build")
@@ -90,7 +92,7 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	prog := ssaexec.FromTypes(pass.Fset, pass.Pkg, pass.Files, pass.TypesInfo)
 	cfg := ssaexec.DefaultConfig()
-	cfg.K, cfg.Timeout, cfg.Seq = k, timeout, seq
+	cfg.K, cfg.MaxWork, cfg.Timeout, cfg.Seq = k, maxWork, timeout, seq
 	cfg.Summaries = func(fn *types.Func) *ssaexec.Summary {
 		var fact nilPanicsFact
 		if !pass.ImportObjectFact(fn, &fact) {
@@ -134,13 +136,14 @@ func run(pass *analysis.Pass) (any, error) {
 
 // exportFacts computes the facts of fn that other packages may use: the
 // pointer parameters with which, when nil, every call of it panics.
-// Their runs take a quarter of a function's time budget, since a nil
+// Their runs take a quarter of a function's budget, since a nil
 // parameter usually ends a path early.
 func exportFacts(pass *analysis.Pass, prog *ssaexec.Program, fn *ssa.Function, cfg ssaexec.Config) {
 	obj, ok := fn.Object().(*types.Func)
 	if !ok || !obj.Exported() || obj.Pkg() != pass.Pkg || fn.Origin() != nil {
 		return
 	}
+	cfg.MaxWork /= 4
 	cfg.Timeout /= 4
 	if nps := prog.NilPanics(fn, cfg); len(nps) > 0 {
 		pass.ExportObjectFact(obj, &nilPanicsFact{Panics: nps})

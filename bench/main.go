@@ -62,9 +62,10 @@ type options struct {
 	timeout time.Duration
 	out     string
 	cpuprof string
-	// realTimeout and workers are the realcode table's budget per
-	// function and functions analysed at once.
+	// realWork and realTimeout are the realcode table's budgets per
+	// function, workers its functions analysed at once.
 	realTimeout time.Duration
+	realWork    int64
 	workers     int
 	// realSeq is the realcode table's bound on call sequences.
 	realSeq int
@@ -102,7 +103,8 @@ func parseFlags(args []string) (options, error) {
 	timeout := fs.Duration("timeout", time.Minute, "time budget of one run")
 	cpuprof := fs.String("cpuprofile", "", "write a CPU profile of the runs into this file")
 	out := fs.String("o", "", "also write the Markdown into this file")
-	realTimeout := fs.Duration("realcode-timeout", 10*time.Second, "time budget of one function of the realcode table")
+	realWork := fs.Int64("realcode-work", ssaexec.DefaultMaxWork, "work budget of one function of the realcode table (gosym's -max-work)")
+	realTimeout := fs.Duration("realcode-timeout", 0, "time budget of one function of the realcode table, a safety net (0: none)")
 	workers := fs.Int("p", 2, "functions of the realcode table analysed at once")
 	realSeq := fs.Int("realcode-seq", ssaexec.DefaultConfig().Seq, "bound on the calls of a sequence that builds a value in the realcode table")
 	compare := fs.String("compare", "", "an earlier result file whose realcode totals the realcode table is compared with; or two, before,after, to compare without running")
@@ -112,7 +114,7 @@ func parseFlags(args []string) (options, error) {
 	if fs.NArg() > 0 {
 		return options{}, fmt.Errorf("unexpected arguments %q", fs.Args())
 	}
-	opts := options{timeout: *timeout, out: *out, cpuprof: *cpuprof, realTimeout: *realTimeout, workers: max(*workers, 1), realSeq: max(*realSeq, 0)}
+	opts := options{timeout: *timeout, out: *out, cpuprof: *cpuprof, realTimeout: *realTimeout, realWork: *realWork, workers: max(*workers, 1), realSeq: max(*realSeq, 0)}
 	if *compare != "" {
 		opts.compare = strings.Split(*compare, ",")
 		if len(opts.compare) > 2 {

@@ -25,7 +25,7 @@ func writeRealCode(w io.Writer, root string, opts options) error {
 		return err
 	}
 	cfg := ssaexec.DefaultConfig()
-	cfg.Timeout, cfg.Seq = opts.realTimeout, opts.realSeq
+	cfg.MaxWork, cfg.Timeout, cfg.Seq = opts.realWork, opts.realTimeout, opts.realSeq
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 	rep, err := realcode.Run(ctx, realcode.Options{Config: cfg, Workers: opts.workers, Log: os.Stderr})

@@ -190,10 +190,10 @@ func (g *gen) config() ssaexec.Config {
 	c.Subsume = []abstraction.Mode{abstraction.Abstract, abstraction.Exact, abstraction.Off}[g.src.intn(3)]
 	c.Refine = g.src.intn(2) == 1
 	// A generated function is small; one that needs more than this
-	// (nested divisions keep Z3 busy) is recorded as a timeout or a
-	// solver cut, which claim nothing.
+	// (nested divisions keep Z3 busy) is recorded as stopped, a timeout
+	// or a solver cut, which claim nothing.
 	c.Timeout = 5 * time.Second
-	c.SolverTimeout = time.Second
+	c.SolverBudget = 8_000_000
 	c.MaxStates = 200000
 	return c
 }

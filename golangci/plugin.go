@@ -10,7 +10,8 @@
 //	        type: module
 //	        settings:
 //	          k: 3
-//	          timeout: 10s
+//	          max-work: 1000000
+//	          timeout: 1m
 //	          budget: 2m
 //	          unexported: false
 package golangci
@@ -31,6 +32,7 @@ func init() { register.Plugin("gosym", New) }
 // the analyzer's defaults.
 type Settings struct {
 	K          *int   `json:"k"`
+	MaxWork    *int64 `json:"max-work"`
 	Timeout    string `json:"timeout"`
 	Budget     string `json:"budget"`
 	Unexported bool   `json:"unexported"`
@@ -47,6 +49,9 @@ func New(settings any) (register.LinterPlugin, error) {
 	set := map[string]string{"unexported": strconv.FormatBool(s.Unexported)}
 	if s.K != nil {
 		set["k"] = strconv.Itoa(*s.K)
+	}
+	if s.MaxWork != nil {
+		set["max-work"] = strconv.FormatInt(*s.MaxWork, 10)
 	}
 	if s.Timeout != "" {
 		set["timeout"] = s.Timeout

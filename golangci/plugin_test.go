@@ -13,7 +13,7 @@ func TestPlugin(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	p, err := newPlugin(map[string]any{"k": 5, "timeout": "30s"})
+	p, err := newPlugin(map[string]any{"k": 5, "max-work": 20000, "timeout": "30s"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -21,7 +21,7 @@ func TestPlugin(t *testing.T) {
 	if err != nil || len(as) != 1 || as[0] != analyzer.Analyzer {
 		t.Fatalf("BuildAnalyzers() = %v, %v; want gosym's analyzer", as, err)
 	}
-	for name, want := range map[string]string{"k": "5", "timeout": "30s", "unexported": "false"} {
+	for name, want := range map[string]string{"k": "5", "max-work": "20000", "timeout": "30s", "unexported": "false"} {
 		if got := analyzer.Analyzer.Flags.Lookup(name).Value.String(); got != want {
 			t.Errorf("flag %s = %s, want %s", name, got, want)
 		}

@@ -101,6 +101,7 @@ func (a *assignment) compute(t *Term) (uint64, bool) {
 	if e.kind == opaqueExpr {
 		return 0, false
 	}
+	a.ctx.evaluated++
 	args := make([]uint64, len(e.args))
 	for i, x := range e.args {
 		v, ok := a.eval(x)

@@ -20,7 +20,7 @@ func z3Unsat(t *testing.T, c *Context, s zsolver, assertions ...*Term) bool {
 	for _, a := range assertions {
 		c.z.assert(s, c.astOf(a))
 	}
-	switch r := c.z.check(s, nil); r {
+	switch r, _ := c.z.check(s, nil); r {
 	case Unsat:
 		return true
 	case Sat:

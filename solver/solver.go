@@ -64,8 +64,11 @@ const escalateAfter = 400000
 // the incremental solver does not settle quickly escalates to a second,
 // non-incremental solver that gets the whole assertion stack.
 type Solver struct {
-	ctx     *Context
-	s       zsolver
+	ctx *Context
+	s   zsolver
+	// budget bounds each Check in Z3's resource units; timeout, if not
+	// 0, also bounds it in time (a safety net: see SetTimeout).
+	budget  uint
 	timeout time.Duration
 	// scopes holds the symbolic assertions of each scope, for escalation.
 	scopes [][]*Term
@@ -159,14 +162,20 @@ func literalOf(t *Term) literal {
 
 func (l literal) negated() literal { return literal{atom: l.atom, positive: !l.positive} }
 
-// NewSolver returns an empty solver without timeout.
+// DefaultBudget is the resource budget of each Check of a new Solver: on
+// this project's machine, about 1.2 s of the incremental solver's work,
+// or 5 s of the fallback's, which spends units more slowly.
+const DefaultBudget = 10_000_000
+
+// NewSolver returns an empty solver whose checks each have DefaultBudget
+// and no timeout.
 func (c *Context) NewSolver() *Solver {
 	c.enter()
 	return c.newSolver(defaultSolverKind)
 }
 
 func (c *Context) newSolver(k solverKind) *Solver {
-	s := &Solver{ctx: c, s: c.z.newSolver(k), falseAt: -1, scopes: [][]*Term{nil},
+	s := &Solver{ctx: c, s: c.z.newSolver(k), budget: DefaultBudget, falseAt: -1, scopes: [][]*Term{nil},
 		lits: map[literal]bool{}, proven: []bool{true}, order: newOrderGraph(),
 		forced: map[zast]uint64{}, forcedBy: map[zast]int{}, forcedIn: [][]zast{nil},
 		ids: []uint64{0}, mirror: []mirrored{{}}}
@@ -174,8 +183,23 @@ func (c *Context) newSolver(k solverKind) *Solver {
 	return s
 }
 
-// SetTimeout bounds each later Check to d, rounded up to a millisecond; a
-// Check that runs out returns Unknown. Zero means no limit.
+// SetBudget bounds each later Check, and the model of a Check decided
+// without Z3, to units of Z3's resources (its rlimit): the same query on
+// the same solver gets the same answer on any machine, however busy.
+// A Check that runs out returns Unknown. Z3 always runs under a budget:
+// 0 stands for DefaultBudget.
+func (s *Solver) SetBudget(units uint) {
+	s.ctx.enter()
+	if units == 0 {
+		units = DefaultBudget
+	}
+	s.budget = units
+}
+
+// SetTimeout also bounds each later Check to d, rounded up to a
+// millisecond; a Check that runs out returns Unknown. Zero means no time
+// limit. Time depends on the machine and its load, so it is only a
+// safety net over the budget (see SetBudget).
 func (s *Solver) SetTimeout(d time.Duration) {
 	s.ctx.enter()
 	s.timeout = d
@@ -736,10 +760,9 @@ func (s *Solver) Check(assumptions ...*Term) Result {
 }
 
 // CheckWithin decides the assertions like Check, within a budget of Z3's
-// resource units instead of time: the same query gets the same answer
-// however busy the machine is (Unknown when the budget runs out), so what
-// depends on it is reproducible. A sixth of the budget goes to the
-// incremental solver, the rest to the fallback, as Check divides time.
+// resource units given here instead of the solver's (see SetBudget). A
+// sixth of the budget goes to the incremental solver, the rest to the
+// fallback.
 func (s *Solver) CheckWithin(budget uint) Result {
 	s.ctx.enter()
 	s.changed()
@@ -755,15 +778,14 @@ func (s *Solver) CheckWithin(budget uint) Result {
 		s.sync()
 		s.limit(first, 0)
 		s.answered = s.s
-		s.last = z.check(s.s, nil)
+		s.last = s.checkOn(s.s, nil, first, false)
 		if s.last == Unknown && budget > first {
 			f := s.loadFallback(s.floatQuery(nil))
 			s.calls++
 			z.setTimeout(f, 0)
 			z.setRlimit(f, budget-first)
 			s.answered = f
-			s.last = z.check(f, nil)
-			z.setRlimit(f, 0)
+			s.last = s.checkOn(f, nil, budget-first, true)
 		}
 		if s.last == Unknown {
 			s.reason = z.reasonUnknown(s.answered)
@@ -815,8 +837,8 @@ func (s *Solver) floatQuery(assumptions []*Term) bool {
 }
 
 // run checks on the incremental solver for up to escalateAfter resource
-// units, then, if it has not settled the query and time is left, on the
-// fallback.
+// units of the budget, then, if it has not settled the query and budget
+// (and time) is left, on the fallback with the rest.
 func (s *Solver) run(assumptions []*Term) Result {
 	z := s.ctx.z
 	args := make([]zast, len(assumptions))
@@ -826,15 +848,20 @@ func (s *Solver) run(assumptions []*Term) Result {
 	start := time.Now()
 	r := Unknown
 	floats := s.floatQuery(assumptions)
+	rest := s.budget
 	if !floats {
+		first := min(escalateAfter, s.budget)
 		s.calls++
 		s.sync()
-		s.limit(escalateAfter, s.timeout)
+		s.limit(first, s.timeout)
 		s.answered = s.s
-		if r = z.check(s.s, args); r != Unknown {
+		if r = s.checkOn(s.s, args, first, false); r != Unknown {
 			return r
 		}
 		s.reason = z.reasonUnknown(s.s)
+		if rest -= first; rest == 0 {
+			return r
+		}
 	}
 	// A query over floats goes to the fallback at once: the incremental
 	// solver's theory of floating point took seconds where bit-blasting
@@ -844,20 +871,49 @@ func (s *Solver) run(assumptions []*Term) Result {
 	// Besides running out of resources, the incremental solver sometimes
 	// gives up ("incomplete (theory arithmetic)" on a division): the
 	// fallback decides either, in the time left.
-	rest := time.Duration(0)
+	restTime := time.Duration(0)
 	if s.timeout > 0 {
-		if rest = s.timeout - time.Since(start); rest <= 0 {
+		if restTime = s.timeout - time.Since(start); restTime <= 0 {
 			return r
 		}
 	}
 	f := s.loadFallback(floats)
 	s.calls++
-	z.setTimeout(f, rest)
+	z.setTimeout(f, restTime)
+	z.setRlimit(f, rest)
 	s.answered = f
-	if r = z.check(f, args); r == Unknown {
+	if r = s.checkOn(f, args, rest, true); r == Unknown {
 		s.reason = z.reasonUnknown(f)
 	} else {
 		s.reason = ""
+	}
+	return r
+}
+
+// fallbackCharge is the work in resource units charged for a run of the
+// fallback solver that settles its query (see checkOn): about what such
+// a run spends on the benchmarks, a few tens of milliseconds.
+const fallbackCharge = 1_000_000
+
+// checkOn runs Z3's solver z, given limit resource units, and charges
+// the context's work (see Context.Work). The incremental solver is
+// charged what Z3 counted. The fallback is not: what its tactic counts
+// for the same query differs when another context runs at the same
+// time (2.4 or 3.1 million units for one query of the testdata), which
+// would make a work budget run out at different places under -p 1 and
+// -p 2. It is charged its limit when it runs out, and fallbackCharge
+// when it settles the query.
+func (s *Solver) checkOn(z zsolver, args []zast, limit uint, fallback bool) Result {
+	r, spent := s.ctx.z.check(z, args)
+	switch {
+	case !fallback:
+		s.ctx.charged += spent
+	case r == Unknown && limit > 0:
+		s.ctx.charged += uint64(limit)
+	case r == Unknown:
+		s.ctx.charged += spent
+	default:
+		s.ctx.charged += fallbackCharge
 	}
 	return r
 }
@@ -880,7 +936,7 @@ func (s *Solver) Spent() time.Duration { return s.spent }
 // Model returns a model of the last Check if it returned Sat and the
 // solver has not changed since (Push, Pop, Assert); otherwise nil. A
 // Check decided without Z3 has Z3 find the model here, and nil is also
-// returned if Z3 does not within the timeout. A returned Model stays
+// returned if Z3 does not within the budget (or timeout). A returned Model stays
 // usable after later changes.
 func (s *Solver) Model() *Model {
 	if !s.fresh || s.last != Sat {

@@ -57,6 +57,33 @@ type Context struct {
 	// the Go side tries the values where floats behave differently for
 	// them (see floatCandidates).
 	floatSyms map[zast]uint
+	// evaluated counts the terms the Go side computed a value of (see
+	// Work).
+	evaluated uint64
+	// charged is the resource units charged for Z3's checks.
+	charged uint64
+}
+
+// Work is what a Context's solvers have done so far, counted so that the
+// same queries count the same on any machine and under any load.
+type Work struct {
+	// Z3 is the resource units (the unit of SetBudget) charged for Z3's
+	// checks (see Solver.checkOn).
+	Z3 uint64
+	// Go is the number of terms the Go side evaluated, deciding queries
+	// and testing models without Z3.
+	Go uint64
+	// Ops counts the changes made to Z3's assertion stacks (push, pop,
+	// assert), which Z3 does not count in its resources.
+	Ops uint64
+}
+
+// Work returns what c's solvers have done so far.
+func (c *Context) Work() Work {
+	if c.z == nil {
+		return Work{Z3: c.charged, Go: c.evaluated}
+	}
+	return Work{Z3: c.charged, Go: c.evaluated, Ops: c.z.ops}
 }
 
 const smallConst = 16

@@ -9,6 +9,7 @@ package solver
 #cgo LDFLAGS: -lz3
 #include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 #include <z3.h>
 
 typedef Z3_ast (*gs_un_fn)(Z3_context, Z3_ast);
@@ -236,9 +237,30 @@ static int gs_set_param(Z3_context c, Z3_solver s, const char *name, unsigned v)
 static int gs_set_timeout(Z3_context c, Z3_solver s, unsigned ms) { return gs_set_param(c, s, "timeout", ms); }
 static int gs_set_rlimit(Z3_context c, Z3_solver s, unsigned limit) { return gs_set_param(c, s, "rlimit", limit); }
 
-// gs_check returns a Z3_lbool, or -2 when Z3 reported an error.
-static int gs_check(Z3_context c, Z3_solver s, unsigned n, Z3_ast *as) {
+// gs_rlimit_count returns the resource units Z3 has counted in c so far,
+// read from s's statistics, or 0 when they do not say.
+static uint64_t gs_rlimit_count(Z3_context c, Z3_solver s) {
+	Z3_stats st = Z3_solver_get_statistics(c, s);
+	if (st == NULL || gs_failed(c)) return 0;
+	Z3_stats_inc_ref(c, st);
+	uint64_t n = 0;
+	unsigned size = Z3_stats_size(c, st);
+	for (unsigned i = 0; i < size; i++) {
+		if (Z3_stats_is_uint(c, st, i) && strcmp(Z3_stats_get_key(c, st, i), "rlimit count") == 0) {
+			n = Z3_stats_get_uint_value(c, st, i);
+			break;
+		}
+	}
+	Z3_stats_dec_ref(c, st);
+	return n;
+}
+
+// gs_check returns a Z3_lbool, or -2 when Z3 reported an error; *count is
+// the context's resource count after the check (see gs_rlimit_count).
+static int gs_check(Z3_context c, Z3_solver s, unsigned n, Z3_ast *as, uint64_t *count) {
 	Z3_lbool r = Z3_solver_check_assumptions(c, s, n, as);
+	if (gs_failed(c)) return -2;
+	*count = gs_rlimit_count(c, s);
 	return gs_failed(c) ? -2 : (int)r;
 }
 
@@ -340,6 +362,12 @@ type z3 struct {
 	// runs. Holding keeps a function's analysis reproducible as long as
 	// it stays under the bound; past it memory wins.
 	holdBelow int
+	// resources is Z3's count of the resource units its checks in this
+	// context have spent (the unit of the rlimit parameter).
+	resources uint64
+	// ops counts the calls that change a solver's assertions (push, pop,
+	// assert, reset), which Z3 does not count in its resources.
+	ops uint64
 }
 
 // defaultHoldBelow is about 200 MB of Z3 memory on the benchmarks (1.9 M
@@ -606,21 +634,25 @@ func (z *z3) setRlimit(s zsolver, limit uint) {
 }
 
 func (z *z3) reset(s zsolver) {
+	z.ops++
 	C.Z3_solver_reset(z.ctx, s)
 	z.checkErr("Reset")
 }
 
 func (z *z3) push(s zsolver) {
+	z.ops++
 	C.Z3_solver_push(z.ctx, s)
 	z.checkErr("Push")
 }
 
 func (z *z3) pop(s zsolver, n int) {
+	z.ops++
 	C.Z3_solver_pop(z.ctx, s, C.uint(n))
 	z.checkErr("Pop")
 }
 
 func (z *z3) assert(s zsolver, a zast) {
+	z.ops++
 	C.Z3_solver_assert(z.ctx, s, a)
 	z.checkErr("Assert")
 }
@@ -632,19 +664,25 @@ func (z *z3) checkErr(what string) {
 	}
 }
 
-// check runs the solver and maps Z3's lbool onto Result.
-func (z *z3) check(s zsolver, assumptions []zast) Result {
+// check runs the solver and maps Z3's lbool onto Result; spent is what
+// Z3 counted of its resource units meanwhile.
+func (z *z3) check(s zsolver, assumptions []zast) (r Result, spent uint64) {
 	var p *zast
 	if len(assumptions) > 0 {
 		p = &assumptions[0]
 	}
-	switch C.gs_check(z.ctx, s, C.uint(len(assumptions)), p) {
+	var count C.uint64_t
+	lb := C.gs_check(z.ctx, s, C.uint(len(assumptions)), p, &count)
+	if c := uint64(count); c > z.resources {
+		spent, z.resources = c-z.resources, c
+	}
+	switch lb {
 	case C.Z3_L_TRUE:
-		return Sat
+		return Sat, spent
 	case C.Z3_L_FALSE:
-		return Unsat
+		return Unsat, spent
 	case C.Z3_L_UNDEF:
-		return Unknown
+		return Unknown, spent
 	}
 	z.fail("Check")
 	panic("unreachable")

@@ -901,13 +901,74 @@ func TestAssumed(t *testing.T) {
 	}
 }
 
-// TestTimeout checks that a function that outlives its budget says so.
+// TestTimeout checks that a function that outlives its time budget says
+// so. The clock the budget reads jumps past the deadline once the search
+// has run some steps, so that the test depends on no machine's speed.
 func TestTimeout(t *testing.T) {
+	defer func(saved func() time.Time) { now = saved }(now)
+	reads := 0
+	now = func() time.Time {
+		if reads++; reads > 2 {
+			return time.Now().Add(time.Hour)
+		}
+		return time.Now()
+	}
 	cfg := DefaultConfig()
-	cfg.K, cfg.Loops, cfg.Timeout = 50, 50, time.Millisecond
+	cfg.K, cfg.Loops, cfg.Timeout = 50, 50, time.Minute
 	res := Analyze(entry(t, "lists.InsertSortedFixed"), cfg)
-	if res.Status != Timeout {
-		t.Errorf("status %s, want %s", res.Status, Timeout)
+	if res.Status != Timeout || !slices.Contains(res.BoundsHit, "timeout of 1m0s") {
+		t.Errorf("status %s, bounds %q; want %s and the timeout among the bounds", res.Status, res.BoundsHit, Timeout)
+	}
+}
+
+// TestWorkBudget checks that a function that outlives its work budget
+// ends stopped, with the work it did, at the same place in every run.
+func TestWorkBudget(t *testing.T) {
+	cfg := DefaultConfig()
+	cfg.K, cfg.Loops, cfg.MaxWork = 50, 50, 5000
+	fn := entry(t, "lists.InsertSortedFixed")
+	first := Analyze(fn, cfg)
+	if first.Status != Stopped || !slices.Contains(first.BoundsHit, "max-work of 5000") || first.Work <= 5000 {
+		t.Fatalf("status %s, bounds %q, work %d; want %s past max-work of 5000", first.Status, first.BoundsHit, first.Work, Stopped)
+	}
+	again := Analyze(fn, cfg)
+	type counts struct{ Paths, Cut, States, Work, SolverChecks int64 }
+	of := func(r *FuncResult) counts {
+		return counts{int64(r.Paths), int64(r.Cut), int64(r.States), r.Work, int64(r.SolverChecks)}
+	}
+	if diff := cmp.Diff(of(first), of(again)); diff != "" {
+		t.Errorf("two runs differ (-first +again):\n%s", diff)
+	}
+}
+
+// TestWorkIndependentOfConcurrency checks that a function's record, its
+// work included, is the same whether it is analysed alone or while
+// another function is: (*contracts.Ring).Push escalates to Z3's fallback
+// solver, whose own count of its work differed when another context ran
+// at the same time (see solver.Solver.checkOn).
+func TestWorkIndependentOfConcurrency(t *testing.T) {
+	prog := testdataProgram(t)
+	fn, other := entry(t, "(*contracts.Ring).Push"), entry(t, "strs.Reverse")
+	type record struct {
+		Status                      Status
+		Paths, States, SolverChecks int
+		Work                        int64
+	}
+	of := func(r *FuncResult) record { return record{r.Status, r.Paths, r.States, r.SolverChecks, r.Work} }
+	alone := of(prog.Analyze(fn, DefaultConfig()))
+	busy := DefaultConfig()
+	busy.MaxWork = 300_000
+	for range 2 {
+		done := make(chan bool)
+		go func() {
+			prog.Analyze(other, busy)
+			close(done)
+		}()
+		together := of(prog.Analyze(fn, DefaultConfig()))
+		<-done
+		if diff := cmp.Diff(alone, together); diff != "" {
+			t.Errorf("alone and beside another search (-alone +together):\n%s", diff)
+		}
 	}
 }
 
@@ -945,7 +1006,7 @@ func TestLoadError(t *testing.T) {
 func TestModesAgree(t *testing.T) {
 	findings := func(fn *ssa.Function, mode heap.Mode) ([]string, Status) {
 		cfg := DefaultConfig()
-		cfg.Init, cfg.Timeout = mode, 3*time.Second
+		cfg.Init, cfg.MaxWork = mode, 600_000
 		var out []string
 		res := testdataProgram(t).Analyze(fn, cfg) // under the //gosym: directives
 		for _, f := range res.Findings {
@@ -955,14 +1016,14 @@ func TestModesAgree(t *testing.T) {
 	}
 	for _, fn := range testdataProgram(t).Entries(true, nil) {
 		want, status := findings(fn, heap.LazierSharp)
-		if status == Timeout {
+		if status == Stopped {
 			// What a search that did not finish found depends on how far
 			// it got: nothing to compare.
 			continue
 		}
 		for _, mode := range []heap.Mode{heap.Lazy, heap.Lazier} {
 			got, st := findings(fn, mode)
-			if st == Timeout {
+			if st == Stopped {
 				continue
 			}
 			if diff := cmp.Diff(want, got); diff != "" {

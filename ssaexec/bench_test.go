@@ -1,6 +1,7 @@
 package ssaexec
 
 import (
+	"slices"
 	"testing"
 	"time"
 
@@ -78,5 +79,35 @@ func BenchmarkSubsumption(b *testing.B) {
 			b.ReportMetric(float64(states[abstraction.Abstract])/float64(states[abstraction.Off]), "states-abstract/off")
 			b.ReportMetric(float64(elapsed[abstraction.Abstract])/float64(elapsed[abstraction.Off]), "time-abstract/off")
 		})
+	}
+}
+
+// BenchmarkWorkUnits explores every testdata entry with a work budget and
+// reports what a work unit costs in time (see budget.go): the median over
+// the functions of nanoseconds per unit, and the 5th and 95th
+// percentiles. The rates in budget.go are fitted so that the median is
+// about 5 µs and the spread small.
+//
+//	go test ./ssaexec -run '^$' -bench WorkUnits -benchtime 1x
+func BenchmarkWorkUnits(b *testing.B) {
+	prog := testdataProgram(&testing.T{})
+	cfg := DefaultConfig()
+	cfg.MaxWork = 300_000
+	for b.Loop() {
+		var perUnit []float64
+		var work int64
+		for _, fn := range prog.Entries(true, nil) {
+			r := Analyze(fn, cfg)
+			work += r.Work
+			if r.Work >= 1000 { // below, the fixed cost of a search dominates
+				perUnit = append(perUnit, float64(r.Elapsed.Nanoseconds())/float64(r.Work))
+			}
+		}
+		slices.Sort(perUnit)
+		at := func(q float64) float64 { return perUnit[int(q*float64(len(perUnit)-1))] }
+		b.ReportMetric(at(0.5), "ns/unit")
+		b.ReportMetric(at(0.05), "p5-ns/unit")
+		b.ReportMetric(at(0.95), "p95-ns/unit")
+		b.ReportMetric(float64(work), "units")
 	}
 }

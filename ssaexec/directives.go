@@ -20,7 +20,7 @@ import (
 //	                         not analysed (status ignored)
 //	//gosym:k 5              in a function's doc comment: a bound for that
 //	                         function (also kbytes, n, loops, recursion,
-//	                         seq, timeout)
+//	                         seq, max-work, timeout)
 const directivePrefix = "//gosym:"
 
 // functionBounds are the bounds a function's doc comment may set.
@@ -36,6 +36,14 @@ var functionBounds = map[string]func(c *Config, arg string) error{
 			return fmt.Errorf("want a non-negative integer, got %q", arg)
 		}
 		c.Seq = n
+		return nil
+	},
+	"max-work": func(c *Config, arg string) error {
+		n, err := strconv.ParseInt(arg, 10, 64)
+		if err != nil || n < 1 {
+			return fmt.Errorf("want a positive integer, got %q", arg)
+		}
+		c.MaxWork = n
 		return nil
 	},
 	"timeout": func(c *Config, arg string) error {
@@ -140,7 +148,7 @@ func checkFunctionDirective(d directive) *DirectiveError {
 	}
 	set, ok := functionBounds[d.verb]
 	if !ok {
-		return ptr(d.error("unknown directive //gosym:%s (want ignore, k, loops, recursion, seq or timeout)", d.verb))
+		return ptr(d.error("unknown directive //gosym:%s (want ignore, k, kbytes, n, loops, recursion, seq, max-work or timeout)", d.verb))
 	}
 	if err := set(&Config{}, d.arg); err != nil {
 		return ptr(d.error("//gosym:%s: %v", d.verb, err))

@@ -47,17 +47,7 @@ type explorer struct {
 	res         *FuncResult
 	params      *types.Tuple
 
-	deadline time.Time
-	// apiDeadline ends the search through values the API builds, so that
-	// the hand-built search has the rest of the budget (see sequence.go).
-	apiDeadline time.Time
-	apiSpent    bool
-	steps       int
-	timedOut    bool
-	// stopped is set when the state budget ran out (Config.MaxStates) or
-	// Config.Interrupt said why to stop, in interrupted.
-	stopped     bool
-	interrupted string
+	budget budget
 
 	seen       map[string]*Finding
 	bounds     map[string]bool
@@ -88,6 +78,8 @@ type explorer struct {
 	repOK *ssa.Function
 	// named lists the program's types, for dynamic type choices.
 	named []types.Type
+	// implementors caches candidates.
+	implementors map[*types.Interface][]types.Type
 	// api is what the program's packages offer to build values; slots
 	// are the entry's parameters it builds (see sequence.go).
 	api   *apiIndex
@@ -173,8 +165,7 @@ func newExplorer(fn *ssa.Function, cfg Config, ctx *solver.Context, res *FuncRes
 		solver:      ctx.NewSolver(),
 		res:         res,
 		params:      paramTuple(fn),
-		deadline:    start.Add(cfg.Timeout),
-		apiDeadline: start.Add(cfg.Timeout / 2),
+		budget:      newBudget(cfg, ctx, start),
 		seen:        map[string]*Finding{},
 		bounds:      map[string]bool{},
 		constructs:  map[string]bool{},
@@ -207,7 +198,7 @@ func Analyze(fn *ssa.Function, cfg Config) (res *FuncResult) {
 		cfg.KBytes = heap.DefaultKBytes
 	}
 	x := newExplorer(fn, cfg, ctx, res, start)
-	x.table = abstraction.NewTable(cfg.Subsume, ctx, x.solver)
+	x.newTable()
 	if cfg.nilParam == 0 {
 		// A NilPanics run covers every input, the invariant's or not,
 		// and those no caller can build.
@@ -274,11 +265,18 @@ func (x *explorer) search() {
 		return
 	}
 	x.bounds = map[string]bool{}
-	x.table = abstraction.NewTable(x.cfg.Subsume, x.ctx, x.solver)
+	x.newTable()
 	r := x.res
 	r.Paths, r.Panics, r.Cut, r.NilParams, r.Assumed, r.States, r.Refined = 0, 0, 0, 0, 0, 0, 0
 	r.Sequences, r.SequencesPruned = 0, 0
 	x.explore(x.initial())
+}
+
+// newTable gives the search an empty subsumption table, whose work the
+// budget counts.
+func (x *explorer) newTable() {
+	x.table = abstraction.NewTable(x.cfg.Subsume, x.ctx, x.solver)
+	x.budget.useTable(x.table)
 }
 
 // bytesBoundHit reports whether the bytes bound cut a path.
@@ -481,7 +479,7 @@ func (x *explorer) explore(s *state) {
 		if x.apiOutOfBudget(s) {
 			// One bound for the search, not one per place it stopped:
 			// where a sequence stood says nothing to the user.
-			x.bounds[fmt.Sprintf("api search budget of %s", x.cfg.Timeout/2)] = true
+			x.bounds[x.budget.apiBound()] = true
 			x.res.Cut++
 			return
 		}
@@ -562,28 +560,9 @@ func (x *explorer) abandonInit(s *state) {
 	x.explore(s)
 }
 
-// outOfBudget reports whether the function's time or state budget ran
-// out; the clock is read every 256 steps.
-func (x *explorer) outOfBudget() bool {
-	if x.timedOut || x.stopped {
-		return true
-	}
-	if x.cfg.MaxStates > 0 && x.res.States > x.cfg.MaxStates {
-		x.stopped = true
-		return true
-	}
-	x.steps++
-	if x.steps%256 != 1 { // the first step too: a short search is asked once
-		return false
-	}
-	if time.Now().After(x.deadline) {
-		x.timedOut = true
-	} else if x.cfg.Interrupt != nil {
-		x.interrupted = x.cfg.Interrupt()
-		x.stopped = x.interrupted != ""
-	}
-	return x.halted()
-}
+// outOfBudget counts a step and reports whether a budget of the function
+// ran out.
+func (x *explorer) outOfBudget() bool { return x.budget.step(x.res.States) }
 
 // branch explores each feasible alternative on its own copy of s, with the
 // solver's assertion stack mirroring the path (push before, pop after).
@@ -655,40 +634,36 @@ func (x *explorer) branch(s *state, alts []alt) {
 }
 
 // halted reports whether a budget of the function ran out.
-func (x *explorer) halted() bool { return x.timedOut || x.stopped }
+func (x *explorer) halted() bool { return x.budget.halted() }
 
 // check asks the solver about the current path, within what is left of
 // the function's budget.
-func (x *explorer) check() solver.Result { return x.checkWithin(x.cfg.SolverTimeout) }
+func (x *explorer) check() solver.Result { return x.checkWithin(0) }
 
 // checkIn is check for a branch of s: inside a call of a sequence, which
-// only explores how a value can be built, a query gets seqSolverTimeout.
+// only explores how a value can be built, a query gets at most
+// seqSolverBudget.
 func (x *explorer) checkIn(s *state) solver.Result {
-	limit := x.cfg.SolverTimeout
 	if s.seq != nil && s.seq.running {
-		limit = min(limit, seqSolverTimeout)
-		if limit == 0 {
-			limit = seqSolverTimeout
-		}
+		return x.checkWithin(seqSolverBudget)
 	}
-	return x.checkWithin(limit)
+	return x.checkWithin(0)
 }
 
-// seqSolverTimeout bounds one query inside a call of a sequence: a value
-// that takes longer to build is left out (the path is cut and the bound
-// recorded) rather than spend the entry's budget.
-const seqSolverTimeout = 250 * time.Millisecond
+// seqSolverBudget bounds one query inside a call of a sequence, in Z3's
+// resource units (about 250 ms): a value that takes longer to build is
+// left out (the path is cut and the bound recorded) rather than spend the
+// entry's budget.
+const seqSolverBudget = 2_000_000
 
-func (x *explorer) checkWithin(limit time.Duration) solver.Result {
-	left := time.Until(x.deadline)
-	if left <= 0 {
-		x.timedOut = true
+// checkWithin checks the path with at most limit of Z3's resource units
+// (0: Config.SolverBudget), within what is left of the function's budget.
+func (x *explorer) checkWithin(limit uint) solver.Result {
+	units, ok := x.budget.queryBudget(x.solver, limit)
+	if !ok {
 		return solver.Unknown
 	}
-	if limit > 0 {
-		left = min(left, limit)
-	}
-	x.solver.SetTimeout(left)
+	x.solver.SetBudget(units)
 	return x.solver.Check()
 }
 
@@ -857,7 +832,11 @@ func smaller(h *heap.Heap, known *Finding) bool {
 func (x *explorer) readableModel(s *state) *solver.Model {
 	m := x.solver.Model()
 	kept := 0
-	x.solver.SetTimeout(preferenceTimeout)
+	units, ok := x.budget.queryBudget(x.solver, preferenceBudget)
+	if !ok {
+		return m
+	}
+	x.solver.SetBudget(units)
 	for _, pref := range s.heap.Preferences() {
 		x.solver.Push()
 		x.solver.Assert(pref)
@@ -880,8 +859,9 @@ func (x *explorer) readableModel(s *state) *solver.Model {
 // by a smaller one: each costs a model and a search for readable values.
 const maxWitnessReplacements = 6
 
-// preferenceTimeout bounds the search for a more readable witness.
-const preferenceTimeout = 200 * time.Millisecond
+// preferenceBudget bounds each query of the search for a more readable
+// witness, in Z3's resource units (about 200 ms).
+const preferenceBudget = 1_600_000
 
 func (x *explorer) finishRecord() {
 	r := x.res
@@ -910,25 +890,22 @@ func (x *explorer) finishRecord() {
 		return a.Column < b.Column
 	})
 	// A budget that ran out is a bound hit, findings or not.
-	if x.timedOut {
-		r.BoundsHit = append(r.BoundsHit, fmt.Sprintf("timeout of %s", x.cfg.Timeout))
+	if b := x.budget.bound(); b != "" {
+		r.BoundsHit = append(r.BoundsHit, b)
 	}
-	if x.stopped && x.interrupted != "" {
-		r.BoundsHit = append(r.BoundsHit, x.interrupted)
-	} else if x.stopped {
-		r.BoundsHit = append(r.BoundsHit, fmt.Sprintf("max-states of %d", x.cfg.MaxStates))
-	}
+	r.Work, r.workParts = x.budget.work(), x.budget.parts()
+	timedOut := x.budget.cause == timedOut
 	// Latent findings are counted, not failures: no caller reaches them.
 	switch {
-	case reachable == 0 && !x.reachedBody && !x.timedOut && !x.stopped:
+	case reachable == 0 && !x.reachedBody && !x.halted():
 		// No path got past the initialization and the parameters: the
 		// bounds and constructs say why.
 		r.Status = NotReached
 	case reachable > 0:
 		r.Status = Failed
-	case x.timedOut:
+	case timedOut:
 		r.Status = Timeout
-	case x.stopped:
+	case x.halted():
 		r.Status = Stopped
 	case len(r.UnsupportedConstructs) > 0:
 		r.Status = Unsupported

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"go/token"
 	"go/types"
+	"slices"
 	"sort"
 	"strings"
 
@@ -62,16 +63,23 @@ const maxCandidates = 8
 func (x *explorer) candidates(iface *types.Interface) (ts []types.Type, cut bool) {
 	if x.named == nil {
 		x.named = programTypes(x.fn.Prog, packageOf(x.fn))
+		x.implementors = map[*types.Interface][]types.Type{}
 	}
-	for _, t := range x.named {
-		if types.Implements(t, iface) {
-			ts = append(ts, t)
+	// Asked at every comparison of an input interface: each answer is
+	// a walk over the program's types.
+	ts, ok := x.implementors[iface]
+	if !ok {
+		for _, t := range x.named {
+			if types.Implements(t, iface) {
+				ts = append(ts, t)
+			}
 		}
+		x.implementors[iface] = ts
 	}
 	if len(ts) > maxCandidates {
-		return ts[:maxCandidates], true
+		return ts[:maxCandidates:maxCandidates], true
 	}
-	return ts, false
+	return slices.Clip(ts), false
 }
 
 // programTypes lists the named non-interface types of the program's

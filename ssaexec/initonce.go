@@ -33,17 +33,19 @@ var shareInits = true
 // and the bounds and budgets that can stop it. The heap's bounds (k,
 // -kbytes, the initialization mode) cannot: a shared end holds no input.
 type initKey struct {
-	pkg                    *ssa.Package
-	loops, recursion       int
-	assumed                bool
-	timeout, solverTimeout time.Duration
-	maxStates              int
+	pkg              *ssa.Package
+	loops, recursion int
+	assumed          bool
+	maxWork          int64
+	timeout          time.Duration
+	solverBudget     uint
+	maxStates        int
 }
 
 // keyOf returns the key of pkg's initialization under cfg.
 func keyOf(pkg *ssa.Package, cfg Config) initKey {
 	return initKey{pkg: pkg, loops: cfg.Loops, recursion: cfg.Recursion, assumed: cfg.Assumed,
-		timeout: cfg.Timeout, solverTimeout: cfg.SolverTimeout, maxStates: cfg.MaxStates}
+		maxWork: cfg.MaxWork, timeout: cfg.Timeout, solverBudget: cfg.SolverBudget, maxStates: cfg.MaxStates}
 }
 
 // initEnd is the result of running one package's initialization.
@@ -62,6 +64,7 @@ type initEnd struct {
 	// notes, and its counts of states and cut paths.
 	bounds, approx, notes map[string]bool
 	states, cut           int
+	work                  int64
 }
 
 // initEnds holds, per program, the ends of its packages' initializations.
@@ -137,7 +140,7 @@ func (e *initEnd) run(pkg *ssa.Package, init *ssa.Function, cfg Config) {
 	}
 	e.s = ends[0]
 	e.bounds, e.approx, e.notes = y.bounds, y.approx, y.notes
-	e.states, e.cut = y.res.States, y.res.Cut
+	e.states, e.cut, e.work = y.res.States, y.res.Cut, y.budget.work()
 }
 
 // unshared says why the initialization y ran, which ended in ends, cannot
@@ -195,6 +198,7 @@ func (x *explorer) importInit(e *initEnd, frames []*frame) *state {
 	maps.Copy(x.notes, e.notes)
 	x.res.States += e.states - 1 // the entry's first state is initialization's
 	x.res.Cut += e.cut
+	x.budget.inherited += e.work
 	return s
 }
 

@@ -7,7 +7,6 @@ import (
 	"maps"
 	"slices"
 	"strings"
-	"time"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -830,14 +829,10 @@ func slotSources(slot *apiSlot) []string {
 
 // apiOutOfBudget reports whether s builds values through the API after
 // that search's half of the budget ran out: its remaining paths are cut,
-// and the hand-built search has the rest. The clock is read when the
-// function's own budget is (see outOfBudget).
+// and the hand-built search has the rest.
 func (x *explorer) apiOutOfBudget(s *state) bool {
 	if s.seq == nil || s.seq.handBuiltPath {
 		return false
 	}
-	if !x.apiSpent && x.steps%256 == 1 && time.Now().After(x.apiDeadline) {
-		x.apiSpent = true
-	}
-	return x.apiSpent
+	return x.budget.apiOutOfBudget()
 }

@@ -61,6 +61,7 @@ type funcRecord struct {
 	Sequences   int      `json:"sequences"`
 	SeqPruned   int      `json:"sequences_pruned"`
 	States      int      `json:"states"`
+	Work        int64    `json:"work"`
 	Checks      int      `json:"subsumption_checks"`
 	Subsumed    int      `json:"subsumed"`
 	Stored      int      `json:"stored"`
@@ -125,6 +126,7 @@ func funcJSON(r *ssaexec.FuncResult, rel func(string) string) funcRecord {
 		Sequences:   r.Sequences,
 		SeqPruned:   r.SequencesPruned,
 		States:      r.States,
+		Work:        r.Work,
 		SolverCalls: r.SolverCalls,
 		Millis:      r.Elapsed.Milliseconds(),
 		SolverMs:    r.SolverTime.Milliseconds(),

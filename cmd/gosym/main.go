@@ -149,11 +149,12 @@ func parseFlags(args []string, stderr io.Writer) (*options, []string, error) {
 	fs.IntVar(&opts.cfg.N, "n", def.N, "bound on the input objects of each type, besides -k (0: none)")
 	fs.IntVar(&opts.cfg.Loops, "loops", def.Loops, "bound on the iterations of a loop that materialize no new input")
 	fs.IntVar(&opts.cfg.Recursion, "recursion", def.Recursion, "bound on active calls of one function")
-	fs.DurationVar(&opts.cfg.Timeout, "timeout", def.Timeout, "time budget of each function")
+	fs.Int64Var(&opts.cfg.MaxWork, "max-work", def.MaxWork, "work budget of each function: one unit per instruction executed, and the solver's work converted to units (0: no limit); a function that spends it ends with status stopped. The same code gives the same output on any machine, under any load")
+	fs.DurationVar(&opts.cfg.Timeout, "timeout", def.Timeout, "time budget of each function, a safety net over -max-work (0: none); a function that runs out ends with status timeout, and is explored as far as the machine's speed and load allow")
 	fs.IntVar(&opts.cfg.MaxStates, "max-states", def.MaxStates, "stop a function after this many states of its search (0: no limit); it ends with status stopped")
 	maxMem := fs.String("max-mem", "", "stop functions while the run holds more memory than this (such as 4GiB; empty: no limit): the longest-running one first; they end with status stopped")
 	fs.IntVar(&opts.parallel, "p", runtime.GOMAXPROCS(0), "number of functions analysed at once")
-	fs.DurationVar(&opts.cfg.SolverTimeout, "solver-timeout", def.SolverTimeout, "time budget of one solver query")
+	fs.UintVar(&opts.cfg.SolverBudget, "solver-budget", def.SolverBudget, "budget of one solver query, in Z3's resource units (its rlimit; about 8000 per millisecond)")
 	fs.BoolVar(&opts.cfg.NilParams, "nil-params", false, "also report dereferences of nil parameters the function never compared with nil")
 	fs.BoolVar(&opts.cfg.Assumed, "assumed", false, "also report panics that rest on what a call gosym did not execute returned or changed")
 	fs.BoolVar(&opts.latent, "latent", false, "also report latent panics: those that need a value with unexported state that no caller of its package can build")
@@ -225,10 +226,14 @@ func checkBounds(c ssaexec.Config) error {
 		return fmt.Errorf("-loops must not be negative")
 	case c.Recursion < 1:
 		return fmt.Errorf("-recursion must be at least 1")
-	case c.Timeout <= 0:
-		return fmt.Errorf("-timeout must be positive")
-	case c.SolverTimeout < 0:
-		return fmt.Errorf("-solver-timeout must not be negative")
+	case c.MaxWork < 0:
+		return fmt.Errorf("-max-work must not be negative")
+	case c.Timeout < 0:
+		return fmt.Errorf("-timeout must not be negative")
+	case c.SolverBudget == 0:
+		return fmt.Errorf("-solver-budget must be positive")
+	case c.MaxWork == 0 && c.MaxStates == 0 && c.Timeout == 0:
+		return fmt.Errorf("-max-work 0 needs another budget: -max-states or -timeout")
 	case c.MaxStates < 0:
 		return fmt.Errorf("-max-states must not be negative")
 	case c.Seq < 0:
@@ -331,8 +336,8 @@ func (p *printer) rel(pos string) string {
 }
 
 func statusLine(r *ssaexec.FuncResult) string {
-	s := fmt.Sprintf("%s (paths %d, panics %d, cut %d, states %d, solver calls %d, %s)",
-		r.Status, r.Paths, r.Panics, r.Cut, r.States, r.SolverCalls, r.Elapsed.Round(time.Millisecond))
+	s := fmt.Sprintf("%s (paths %d, panics %d, cut %d, states %d, work %d, solver calls %d, %s)",
+		r.Status, r.Paths, r.Panics, r.Cut, r.States, r.Work, r.SolverCalls, r.Elapsed.Round(time.Millisecond))
 	if sub := r.Subsumption; sub.Checks > 0 {
 		s += fmt.Sprintf("; subsumption: %d checked, %d subsumed (%d abstractly), %d stored", sub.Checks, sub.Subsumed, sub.Abstract, sub.Stored)
 	}

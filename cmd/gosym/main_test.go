@@ -121,16 +121,16 @@ func TestJSONOutput(t *testing.T) {
 }
 
 // TestParallelDeterministic checks that the output does not depend on how
-// many functions are analysed at once, the times aside. The budget is
-// generous so that a loaded machine cannot end a function early (maps.Longest
-// takes about a second alone, and once took over 10 s at -p 4 on a busy
-// machine with 2 cores).
+// many functions are analysed at once, the times aside. The budget counts
+// work, so a loaded machine cannot end a function early (maps.Longest
+// once took over 10 s at -p 4 on a busy machine with 2 cores, when the
+// budget was time).
 func TestParallelDeterministic(t *testing.T) {
 	pkgs := []string{"../../testdata/lists", "../../testdata/dlist", "../../testdata/funcs", "../../testdata/maps"}
 	times := regexp.MustCompile(`"(millis|solver_millis)":\d+`)
 	var outs []string
 	for _, p := range []string{"1", "4"} {
-		_, out, errOut := runGosym(t, append([]string{"-json", "-timeout", "10m", "-p", p}, pkgs...)...)
+		_, out, errOut := runGosym(t, append([]string{"-json", "-p", p}, pkgs...)...)
 		if out == "" {
 			t.Fatalf("-p %s: no output; stderr:\n%s", p, errOut)
 		}
@@ -172,6 +172,10 @@ func TestExitCodes(t *testing.T) {
 		{"bad init", []string{"-init=eager", "../../testdata/lists"}, 2, `unknown initialization "eager"`},
 		{"bad k", []string{"-k=0", "../../testdata/lists"}, 2, "-k must be at least 1"},
 		{"bad run", []string{"-run=(", "../../testdata/lists"}, 2, "bad -run"},
+		{"negative work", []string{"-max-work=-1", "../../testdata/lists"}, 2, "-max-work must not be negative"},
+		{"no budget at all", []string{"-max-work=0", "../../testdata/lists"}, 2, "-max-work 0 needs another budget"},
+		{"unlimited work under a timeout", []string{"-max-work=0", "-timeout=10m", "-run", "SelfLoop", "../../testdata/lists"}, 0, "1 complete"},
+		{"no solver budget", []string{"-solver-budget=0", "../../testdata/lists"}, 2, "-solver-budget must be positive"},
 		{"nothing selected", []string{"-run=NoSuchFunc", "../../testdata/lists"}, 2, "no functions to analyse"},
 		{"does not compile", []string{"./..."}, 2, `cannot use "x"`},
 		{"no such package", []string{"../../testdata/nosuch"}, 2, "gosym:"},
@@ -335,7 +339,7 @@ func TestBadDirectives(t *testing.T) {
 	file := filepath.Join(dir, "bad.go")
 	want := []string{
 		"gosym: " + file + `:5:1: //gosym:k: want a positive integer, got "zero" (not applied)`,
-		"gosym: " + file + ":6:1: unknown directive //gosym:frobnicate (want ignore, k, loops, recursion, seq or timeout) (not applied)",
+		"gosym: " + file + ":6:1: unknown directive //gosym:frobnicate (want ignore, k, kbytes, n, loops, recursion, seq, max-work or timeout) (not applied)",
 		"gosym: " + file + ":8:2: //gosym:ignore needs a reason (not applied)",
 		"gosym: " + file + ":9:14: //gosym:loops belongs in a function's doc comment (not applied)",
 	}

@@ -33,8 +33,8 @@ func (r *Report) header(w io.Writer) {
 		mods = append(mods, m.Path+"@"+m.Version)
 	}
 	c := r.Config
-	fmt.Fprintf(w, "Modules: %s. Bounds: k=%d, loops=%d, recursion=%d, seq=%d, timeout %s per function, %d worker(s). ",
-		strings.Join(mods, ", "), c.K, c.Loops, c.Recursion, c.Seq, c.Timeout, r.Workers)
+	fmt.Fprintf(w, "Modules: %s. Bounds: k=%d, loops=%d, recursion=%d, seq=%d, %s per function, %d worker(s). ",
+		strings.Join(mods, ", "), c.K, c.Loops, c.Recursion, c.Seq, budgetOf(c), r.Workers)
 	fmt.Fprintf(w, "Wall time %s. Positions are relative to GOMODCACHE or GOROOT.\n\n", round(r.Wall))
 }
 
@@ -185,4 +185,22 @@ func firstLine(s string) string {
 
 func round(d time.Duration) time.Duration {
 	return d.Round(100 * time.Millisecond)
+}
+
+// budgetOf describes the budgets of one function under c.
+func budgetOf(c ssaexec.Config) string {
+	var parts []string
+	if c.MaxWork > 0 {
+		parts = append(parts, fmt.Sprintf("max-work %d", c.MaxWork))
+	}
+	if c.MaxStates > 0 {
+		parts = append(parts, fmt.Sprintf("max-states %d", c.MaxStates))
+	}
+	if c.Timeout > 0 {
+		parts = append(parts, fmt.Sprintf("timeout %s", c.Timeout))
+	}
+	if len(parts) == 0 {
+		return "no budget"
+	}
+	return strings.Join(parts, ", ")
 }

@@ -57,8 +57,9 @@ type Options struct {
 	Modules []Module
 	// Sets are the packages analysed (DefaultSets if nil).
 	Sets []Set
-	// Config is gosym's configuration (ssaexec.DefaultConfig if its
-	// Timeout is zero). Its Interrupt is replaced.
+	// Config is gosym's configuration (ssaexec.DefaultConfig if it has
+	// no budget: MaxWork, MaxStates and Timeout zero). Its Interrupt is
+	// replaced.
 	Config ssaexec.Config
 	// Run, if set, selects the functions by name, like cmd/gosym's -run.
 	Run *regexp.Regexp
@@ -114,7 +115,7 @@ func withDefaults(opts Options) Options {
 	if opts.Sets == nil {
 		opts.Sets = DefaultSets
 	}
-	if opts.Config.Timeout == 0 {
+	if c := opts.Config; c.MaxWork == 0 && c.MaxStates == 0 && c.Timeout == 0 {
 		opts.Config = ssaexec.DefaultConfig()
 	}
 	opts.Workers = max(opts.Workers, 1)

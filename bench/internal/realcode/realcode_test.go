@@ -27,7 +27,10 @@ func TestRealCode(t *testing.T) {
 			{"btree", []string{"github.com/google/btree"}},
 		},
 		Workers: 2,
+		// What must hold of any run holds at a smaller budget too.
+		Config: ssaexec.DefaultConfig(),
 	}
+	opts.Config.MaxWork = 500_000
 	rep, err := Run(context.Background(), opts)
 	var fetch *FetchError
 	if errors.As(err, &fetch) {
