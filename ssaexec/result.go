@@ -147,7 +147,8 @@ type Config struct {
 }
 
 // DefaultMaxWork is the default of Config.MaxWork: about 10 s of a
-// function's search on this project's machine (see budget.go). The
+// function's search on this project's machine at the median cost of a
+// unit (see budget.go). The
 // partitions of the bench, which end abstract, need 1.1 million.
 const DefaultMaxWork = 2_000_000
 

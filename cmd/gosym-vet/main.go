@@ -4,7 +4,7 @@
 //	gosym-vet ./...
 //	go vet -vettool=$(which gosym-vet) ./...
 //
-// Its flags are the analyzer's (-k, -max-work, -timeout, -budget, -all) and those of
+// Its flags are the analyzer's (-k, -max-work, -timeout, -budget, -unexported) and those of
 // the analysis drivers (-json, -c and others; see gosym-vet -help); see
 // package analyzer.
 package main
