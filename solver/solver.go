@@ -84,6 +84,7 @@ type Solver struct {
 	fresh     bool          // no Push, Pop or Assert since the last Check
 	model     *Model        // the last Check's model once fetched
 	reason    string        // the last Check's reason for Unknown
+	spentOut  bool          // the last run of Z3 spent all its resource units
 
 	// lits holds the literals of scopes, so that a literal asserted
 	// again adds nothing and one whose negation is asserted makes the
@@ -788,7 +789,7 @@ func (s *Solver) CheckWithin(budget uint) Result {
 			s.last = s.checkOn(f, nil, budget-first, true)
 		}
 		if s.last == Unknown {
-			s.reason = z.reasonUnknown(s.answered)
+			s.reason = s.unknownReason(s.answered)
 		}
 		if s.last == Sat {
 			s.proven[s.depth] = true
@@ -858,7 +859,7 @@ func (s *Solver) run(assumptions []*Term) Result {
 		if r = s.checkOn(s.s, args, first, false); r != Unknown {
 			return r
 		}
-		s.reason = z.reasonUnknown(s.s)
+		s.reason = s.unknownReason(s.s)
 		if rest -= first; rest == 0 {
 			return r
 		}
@@ -883,7 +884,7 @@ func (s *Solver) run(assumptions []*Term) Result {
 	z.setRlimit(f, rest)
 	s.answered = f
 	if r = s.checkOn(f, args, rest, true); r == Unknown {
-		s.reason = z.reasonUnknown(f)
+		s.reason = s.unknownReason(f)
 	} else {
 		s.reason = ""
 	}
@@ -905,6 +906,7 @@ const fallbackCharge = 1_000_000
 // when it settles the query.
 func (s *Solver) checkOn(z zsolver, args []zast, limit uint, fallback bool) Result {
 	r, spent := s.ctx.z.check(z, args)
+	s.spentOut = r == Unknown && limit > 0 && spent >= uint64(limit)
 	switch {
 	case !fallback:
 		s.ctx.charged += spent
@@ -916,6 +918,19 @@ func (s *Solver) checkOn(z zsolver, args []zast, limit uint, fallback bool) Resu
 		s.ctx.charged += fallbackCharge
 	}
 	return r
+}
+
+// spentLimit is the reason an Unknown gets when the check spent its
+// resource units: Z3's words for the incremental solver, which its
+// tactic solvers say as "canceled".
+const spentLimit = "max. resource limit exceeded"
+
+// unknownReason says why z's last check, run by checkOn, gave Unknown.
+func (s *Solver) unknownReason(z zsolver) string {
+	if s.spentOut {
+		return spentLimit
+	}
+	return s.ctx.z.reasonUnknown(z)
 }
 
 // ReasonUnknown explains the last Check if it returned Unknown (Z3's

@@ -318,8 +318,8 @@ func TestBudgetGivesUnknown(t *testing.T) {
 		x, _ := factoring(c, s)
 		const budget = 50_000
 		s.SetBudget(budget)
-		if r := s.Check(); r != Unknown || s.ReasonUnknown() == "" || s.Model() != nil {
-			t.Errorf("Check = %v, reason %q, model %v; want unknown with a reason and no model", r, s.ReasonUnknown(), s.Model())
+		if r := s.Check(); r != Unknown || s.ReasonUnknown() != spentLimit || s.Model() != nil {
+			t.Errorf("Check = %v, reason %q, model %v; want unknown, %q, no model", r, s.ReasonUnknown(), s.Model(), spentLimit)
 		}
 		w := c.Work().Z3
 		if w < budget || w > 2*budget {
@@ -333,6 +333,31 @@ func TestBudgetGivesUnknown(t *testing.T) {
 	}
 	if first, again := spent(), spent(); first != again {
 		t.Errorf("the same queries spent %d units, then %d", first, again)
+	}
+}
+
+// A query the incremental solver does not settle goes to the fallback
+// with the rest of the budget; when that runs out too, the reason is the
+// same as the incremental solver's, and the fallback is charged its
+// limit (see checkOn).
+func TestFallbackBudget(t *testing.T) {
+	c := NewContext()
+	defer c.Close()
+	s := c.NewSolver()
+	// x³ + y³ = z³ has no solution in positive integers (small enough
+	// not to wrap): bit-blasted, it takes Z3 long to refute.
+	x, y, z := c.FreshBV("x", 64), c.FreshBV("y", 64), c.FreshBV("z", 64)
+	cube := func(v *Term) *Term { return c.Mul(v, c.Mul(v, v)) }
+	limit, zero := c.BV(64, 1<<20), c.BV(64, 0)
+	s.Assert(c.And(c.Ult(x, limit), c.Ult(y, limit), c.Ult(z, limit), c.Ugt(x, zero), c.Ugt(y, zero), c.Ugt(z, zero)))
+	s.Assert(c.Eq(c.Add(cube(x), cube(y)), cube(z)))
+	const budget = escalateAfter + 200_000
+	s.SetBudget(budget)
+	if r := s.Check(); r != Unknown || s.ReasonUnknown() != spentLimit || s.Calls() != 2 {
+		t.Fatalf("Check = %v, reason %q, %d runs of Z3; want unknown, %q, 2 runs", r, s.ReasonUnknown(), s.Calls(), spentLimit)
+	}
+	if w := c.Work().Z3; w < budget || w > budget+budget/10 {
+		t.Errorf("charged %d units for a query with a budget of %d", w, budget)
 	}
 }
 
