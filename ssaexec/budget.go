@@ -167,16 +167,16 @@ func (b *budget) apiBound() string {
 	return fmt.Sprintf("api search budget of %s", b.cfg.Timeout/2)
 }
 
-// queryBudget returns the Z3 resource units a query may spend: limit (0:
-// Config.SolverBudget), and no more than the work left. It sets the time
-// left as the solver's timeout, with Config.Timeout, and reports false
-// when no time is left.
-func (b *budget) queryBudget(s *solver.Solver, limit uint) (uint, bool) {
+// limitQuery sets the Z3 resource units s's next queries may spend:
+// limit (0: Config.SolverBudget), and no more than the work left; with
+// Config.Timeout, also the time left. It reports false when no time is
+// left.
+func (b *budget) limitQuery(s *solver.Solver, limit uint) bool {
 	if !b.deadline.IsZero() {
 		left := b.deadline.Sub(now())
 		if left <= 0 {
 			b.cause = timedOut
-			return 0, false
+			return false
 		}
 		s.SetTimeout(left)
 	}
@@ -191,7 +191,8 @@ func (b *budget) queryBudget(s *solver.Solver, limit uint) (uint, bool) {
 		left := max(b.cfg.MaxWork-b.work(), 1)
 		units = uint(min(uint64(units), uint64(left)*z3PerUnit))
 	}
-	return units, true
+	s.SetBudget(units)
+	return true
 }
 
 // bound names the budget that ran out, for the record's bounds, or "".

@@ -659,11 +659,9 @@ const seqSolverBudget = 2_000_000
 // checkWithin checks the path with at most limit of Z3's resource units
 // (0: Config.SolverBudget), within what is left of the function's budget.
 func (x *explorer) checkWithin(limit uint) solver.Result {
-	units, ok := x.budget.queryBudget(x.solver, limit)
-	if !ok {
+	if !x.budget.limitQuery(x.solver, limit) {
 		return solver.Unknown
 	}
-	x.solver.SetBudget(units)
 	return x.solver.Check()
 }
 
@@ -832,11 +830,9 @@ func smaller(h *heap.Heap, known *Finding) bool {
 func (x *explorer) readableModel(s *state) *solver.Model {
 	m := x.solver.Model()
 	kept := 0
-	units, ok := x.budget.queryBudget(x.solver, preferenceBudget)
-	if !ok {
+	if !x.budget.limitQuery(x.solver, preferenceBudget) {
 		return m
 	}
-	x.solver.SetBudget(units)
 	for _, pref := range s.heap.Preferences() {
 		x.solver.Push()
 		x.solver.Assert(pref)
