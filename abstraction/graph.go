@@ -73,6 +73,9 @@ type Graph struct {
 	pc    []*solver.Term
 	// summarized reports that summarize replaced some nodes.
 	summarized bool
+	// shapeHash and closed cache shape, once shapeDone.
+	shapeHash         uint64
+	closed, shapeDone bool
 }
 
 // Canonical returns the canonical form of the state whose roots (the live

@@ -50,6 +50,8 @@ type Table struct {
 	// work counts the stored states compared with the states checked,
 	// and the nodes matched between them (see Work).
 	work int64
+	// seq numbers the entries in the order stored, across Retain.
+	seq int
 }
 
 // Work returns how much comparing states has cost the table so far: one
@@ -58,17 +60,37 @@ type Table struct {
 // in a budget that does not depend on time.
 func (t *Table) Work() int64 { return t.work }
 
+// bucket holds the states stored at one point, in the order stored,
+// indexed by their exact and their abstract form.
 type bucket struct {
-	bySig map[string][]*entry
-	// wild holds states with an unobserved root, which may match states
-	// of any signature.
-	wild []*entry
+	entries         []*Entry
+	exact, abstract *index
 }
 
-type entry struct {
+// Entry is a state stored in a table. The search that stored it says,
+// once it has explored every continuation of the state, whether it
+// explored them all to their end (Finish): only such entries outlive
+// their search's pass (see Retain).
+type Entry struct {
 	exact, abstract *Graph
 	seq             int // order of storing
+	// finished: Finish was called; complete: no bound cut a
+	// continuation; approximate: abstract subsumption pruned one.
+	finished, complete, approximate bool
 }
+
+// Finish records that every continuation of e's state was explored:
+// complete if no bound cut one and none was pruned by an entry whose
+// own continuations a bound cut; approximate if abstract subsumption
+// pruned some.
+func (e *Entry) Finish(complete, approximate bool) {
+	e.finished, e.complete, e.approximate = true, complete, approximate
+}
+
+// Cut reports whether e's continuations are explored, and a bound cut
+// some of them: a state e subsumes is then not explored to its end
+// either.
+func (e *Entry) Cut() bool { return e.finished && !e.complete }
 
 // NewTable returns an empty table. path is the search's solver: while a
 // state is checked, its assertions are that state's path condition.
@@ -83,74 +105,100 @@ const checkBudget = 5000000
 
 // Check reports whether the state g at point is subsumed by a state stored
 // there, and whether only summarizing made it so; a state not subsumed is
-// stored. (A stored state whose exploration a bound cuts covers states
-// nobody explores, but the cut is recorded, so the status says bounded.)
-func (t *Table) Check(point string, g *Graph) (subsumed, abstractOnly bool) {
+// stored. e is the entry that subsumed g, or g's own. (A stored state whose
+// exploration a bound cuts covers states nobody explores, but the cut is
+// recorded, so the status says bounded.)
+func (t *Table) Check(point string, g *Graph) (subsumed, abstractOnly bool, e *Entry) {
 	if t.mode == Off {
-		return false, false
+		return false, false, nil
 	}
-	subsumed, abstractOnly, ga := t.lookup(point, g)
+	subsumed, abstractOnly, e, ga := t.lookup(point, g)
 	if subsumed {
-		return true, abstractOnly
+		return true, abstractOnly, e
 	}
 	t.Stored++
+	t.seq++
 	b := t.bucket(point)
-	e := &entry{exact: g, abstract: ga, seq: t.Stored}
-	if sig, wild := signature(g); wild {
-		b.wild = append(b.wild, e)
-	} else {
-		b.bySig[sig] = append(b.bySig[sig], e)
-	}
-	return false, false
+	e = &Entry{exact: g, abstract: ga, seq: t.seq}
+	b.add(e)
+	return false, false, e
 }
 
 // Covered is Check without storing g: it reports whether a state stored
-// at point subsumes g.
-func (t *Table) Covered(point string, g *Graph) (subsumed, abstractOnly bool) {
+// at point subsumes g, and which.
+func (t *Table) Covered(point string, g *Graph) (subsumed, abstractOnly bool, e *Entry) {
 	if t.mode == Off || t.points[point] == nil {
-		return false, false
+		return false, false, nil
 	}
-	subsumed, abstractOnly, _ = t.lookup(point, g)
-	return subsumed, abstractOnly
+	subsumed, abstractOnly, e, _ = t.lookup(point, g)
+	return subsumed, abstractOnly, e
+}
+
+// Retain returns a table that holds the entries of t whose continuations
+// were all explored to their end, with no counts yet, for another pass
+// of the same search with larger bounds: a bound no continuation of a
+// state hit would not change them, so what they covered they still
+// cover. It is the same search's: the path's solver and its terms stay.
+func (t *Table) Retain() *Table {
+	r := NewTable(t.mode, t.ctx, t.path)
+	r.seq = t.seq
+	for point, b := range t.points {
+		for _, e := range b.entries {
+			if e.finished && e.complete {
+				r.bucket(point).add(e)
+			}
+		}
+	}
+	return r
 }
 
 // bucket returns the states stored at point, made empty at first.
 func (t *Table) bucket(point string) *bucket {
 	b := t.points[point]
 	if b == nil {
-		b = &bucket{bySig: map[string][]*entry{}}
+		b = &bucket{exact: newIndex(), abstract: newIndex()}
 		t.points[point] = b
 	}
 	return b
 }
 
+// add stores e.
+func (b *bucket) add(e *Entry) {
+	b.entries = append(b.entries, e)
+	b.exact.add(e, e.exact)
+	b.abstract.add(e, e.abstract)
+}
+
 // lookup compares g with the states stored at point, exactly and then
-// after summarizing (returned as ga, for storing).
-func (t *Table) lookup(point string, g *Graph) (subsumed, abstractOnly bool, ga *Graph) {
+// after summarizing (returned as ga, for storing). A state that an entry
+// subsumes exactly is covered only abstractly if abstraction pruned some
+// continuation of the entry.
+func (t *Table) lookup(point string, g *Graph) (subsumed, abstractOnly bool, by *Entry, ga *Graph) {
 	t.Checks++
 	b := t.bucket(point)
-	sig, _ := signature(g)
-	candidates := newestFirst(b.bySig[sig], b.wild)
 	budget := maxNumericChecks
-	for _, e := range candidates {
+	for _, e := range b.exact.candidates(g) {
 		if t.subsumes(g, e.exact, &budget) {
 			t.Subsumed++
-			return true, false, nil
+			if e.approximate {
+				t.Abstract++
+			}
+			return true, e.approximate, e, nil
 		}
 	}
 	ga = g
 	if t.mode == Abstract {
 		ga = t.summarize(g)
 		budget = maxNumericChecks
-		for _, e := range candidates {
+		for _, e := range b.abstract.candidates(ga) {
 			if (ga.summarized || e.abstract.summarized) && t.subsumes(ga, e.abstract, &budget) {
 				t.Subsumed++
 				t.Abstract++
-				return true, true, nil
+				return true, true, e, nil
 			}
 		}
 	}
-	return false, false, ga
+	return false, false, nil, ga
 }
 
 // maxNumericChecks bounds the solver checks of one state against stored
@@ -159,22 +207,6 @@ func (t *Table) lookup(point string, g *Graph) (subsumed, abstractOnly bool, ga 
 // every arrival. Newer states (often the same path's previous iteration)
 // are tried first.
 const maxNumericChecks = 4
-
-// newestFirst merges two lists of stored entries, newest first.
-func newestFirst(a, b []*entry) []*entry {
-	out := make([]*entry, 0, len(a)+len(b))
-	i, j := len(a)-1, len(b)-1
-	for i >= 0 || j >= 0 {
-		if j < 0 || i >= 0 && a[i].seq > b[j].seq {
-			out = append(out, a[i])
-			i--
-		} else {
-			out = append(out, b[j])
-			j--
-		}
-	}
-	return out
-}
 
 // signature is a key that states which may subsume each other share: the
 // kinds of their roots. wild reports an unobserved root, which matches any.

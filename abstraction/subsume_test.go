@@ -72,17 +72,17 @@ func TestCheck(t *testing.T) {
 				return Canonical(h, []heap.Value{list(h, typ, st.elems), heap.Scalar{T: st.scalar}}, nil, nil)
 			}
 			stored, fresh := graph(tt.stored), graph(tt.fresh)
-			if covered, _ := table.Check("p", stored); covered {
+			if covered, _, _ := table.Check("p", stored); covered {
 				t.Fatal("the first state is subsumed by nothing")
 			}
-			covered, abstractOnly := table.Check("p", fresh)
+			covered, abstractOnly, _ := table.Check("p", fresh)
 			if covered != tt.subsumed {
 				t.Errorf("subsumed = %v, want %v\nstored: %s\nnew:    %s", covered, tt.subsumed, stored, fresh)
 			}
 			if covered && abstractOnly != (tt.mode == Abstract) {
 				t.Errorf("abstract only = %v in mode %s", abstractOnly, tt.mode)
 			}
-			if covered, _ := table.Check("q", graph(tt.fresh)); covered {
+			if covered, _, _ := table.Check("q", graph(tt.fresh)); covered {
 				t.Error("a state at another point is subsumed")
 			}
 		})
@@ -165,7 +165,7 @@ func TestDoublyLinked(t *testing.T) {
 				return Canonical(h, []heap.Value{dlist(h, typ, n, broken)}, nil, nil)
 			}
 			table.Check("p", graph(tt.stored, -1))
-			if covered, _ := table.Check("p", graph(tt.fresh, tt.broken)); covered != tt.subsumed {
+			if covered, _, _ := table.Check("p", graph(tt.fresh, tt.broken)); covered != tt.subsumed {
 				t.Errorf("subsumed = %v, want %v", covered, tt.subsumed)
 			}
 		})

@@ -23,7 +23,11 @@ type Object struct {
 	// Depth is the length of the materialization chain from a root object
 	// (an object a parameter points to has depth 0).
 	Depth int
-	Val   Value
+	// Via is the path, in the object that pointed to it, of the location
+	// an input object was materialized at: the nodes of a list's run all
+	// have their link's.
+	Via Path
+	Val Value
 	// store marks the backing array of slices: its Type is the slice type,
 	// and it is never an alias candidate for a pointer.
 	store bool
@@ -55,6 +59,8 @@ type SymInfo struct {
 	Origin  Origin
 	Nilness Nilness
 	Target  ObjID // resolved object, or zero while unresolved
+	// From is the location the reference was read from, if it was.
+	From Loc
 	// External marks a reference that a call the engine did not execute
 	// returned (or that was read from what such a call returned).
 	External bool
@@ -202,6 +208,14 @@ func (h *Heap) Clone() *Heap {
 	c.keys = maps.Clone(h.keys)
 	c.mapMemo = maps.Clone(h.mapMemo)
 	return &c
+}
+
+// WithConfig is Clone with the bounds of cfg: a search's deeper pass
+// starts from the heap its first pass started from.
+func (h *Heap) WithConfig(cfg Config) *Heap {
+	c := h.Clone()
+	c.cfg = cfg.withDefaults()
+	return c
 }
 
 // MadeUnchanged reports whether every object of old but the entry's

@@ -111,7 +111,7 @@ func (h *Heap) materializePointer(loc Loc, elem types.Type) (Value, *Decision) {
 	sym := func(h *Heap, n Nilness) SymPtr {
 		v := h.newSym(elem, depth, o, n)
 		info := h.syms[v.ID]
-		info.External = ext
+		info.External, info.From = ext, loc
 		put(h, ownSyms, &h.syms, v.ID, info)
 		return v
 	}
@@ -129,16 +129,17 @@ func (h *Heap) materializePointer(loc Loc, elem types.Type) (Value, *Decision) {
 		d := &Decision{External: ext, Choices: []Choice{
 			{Label: "nil", Nil: true, apply: func(h *Heap) { h.record(loc, Nil{Origin: o}) }},
 		}}
-		h.addObjectChoices(d, elem, depth, ext, func(h *Heap, id ObjID) { h.record(loc, Ptr{Obj: id}) })
+		h.addObjectChoices(d, elem, depth, ext, loc, func(h *Heap, id ObjID) { h.record(loc, Ptr{Obj: id}) })
 		return nil, d
 	}
 }
 
 // addObjectChoices appends one alternative per alias candidate and one for a
-// fresh object (or marks the decision cut when the k-bound forbids it). For
-// a type the API builds (BuildTypes), the one alternative is the object
-// Provide gave, or the decision asks for one (Decision.Build).
-func (h *Heap) addObjectChoices(d *Decision, elem types.Type, depth int, ext bool, bind func(*Heap, ObjID)) {
+// fresh object (or marks the decision cut when the k-bound forbids it),
+// bound by bind to the location from (zero if none). For a type the API
+// builds (BuildTypes), the one alternative is the object Provide gave, or
+// the decision asks for one (Decision.Build).
+func (h *Heap) addObjectChoices(d *Decision, elem types.Type, depth int, ext bool, from Loc, bind func(*Heap, ObjID)) {
 	if !ext && h.BuildTypes != nil && h.BuildTypes(elem) {
 		if id, ok := h.builtFor(elem); ok {
 			d.Choices = append(d.Choices, Choice{
@@ -161,7 +162,7 @@ func (h *Heap) addObjectChoices(d *Decision, elem types.Type, depth int, ext boo
 		})
 	}
 	limit := h.cfg.K
-	if h.GraceFor != nil && h.GraceFor(elem) {
+	if h.GraceFor != nil && h.GraceFor(elem) && h.continuesRun(from) {
 		limit += h.grace
 	}
 	if depth > limit {
@@ -176,10 +177,25 @@ func (h *Heap) addObjectChoices(d *Decision, elem types.Type, depth int, ext boo
 		Label: "fresh",
 		apply: func(h *Heap) {
 			id := h.NewInputObject(elem, depth)
-			h.objs[id].External = ext
+			h.objs[id].External, h.objs[id].Via = ext, from.Path
 			bind(h, id)
 		},
 	})
+}
+
+// continuesRun reports whether an object materialized at from past the
+// k-bound continues a run, which the grace is for (see SetGrace): from is
+// in an object within the bound, or at the path its own object was
+// materialized at, as a list's nodes are along their link. A tree's
+// nodes branch, and their abstraction summarizes straight runs only:
+// the grace along every branch would multiply the paths through a tree
+// exponentially, and buy nothing.
+func (h *Heap) continuesRun(from Loc) bool {
+	if from.Obj == 0 {
+		return true
+	}
+	p := h.objs[from.Obj]
+	return p.Depth <= h.cfg.K || p.Via == from.Path
 }
 
 // Target is the result of dereferencing a pointer value.
@@ -216,7 +232,7 @@ func (h *Heap) derefSym(id SymID) (Target, *Decision) {
 	if s.Nilness == MaybeNil {
 		d.Choices = append(d.Choices, Choice{Label: "nil", Nil: true, apply: func(h *Heap) { h.setNil(id) }})
 	}
-	h.addObjectChoices(d, s.Elem, s.Depth, s.External, func(h *Heap, obj ObjID) {
+	h.addObjectChoices(d, s.Elem, s.Depth, s.External, s.From, func(h *Heap, obj ObjID) {
 		s := h.syms[id]
 		s.Nilness, s.Target = NotNil, obj
 		put(h, ownSyms, &h.syms, id, s)

@@ -130,7 +130,7 @@ func (x *explorer) callInput(s *state, f heap.SymPtr, spec callSpec, call *ssa.C
 		return nil
 	}
 	if len(fn.Calls) >= x.cfg.K {
-		s.end, s.why = cut, "k"
+		s.cutBy(boundK, "")
 		return nil
 	}
 	id := s.heap.CallInput(f, sig.Results(), name)
@@ -202,7 +202,7 @@ func (x *explorer) enter(s *state, fn *ssa.Function, env []heap.Value, args []he
 		}
 	}
 	if active >= x.cfg.Recursion {
-		s.end, s.why = cut, "recursion"
+		s.cutBy(boundRecursion, "")
 		return nil
 	}
 	f := x.newFrame(fn, call)

@@ -50,7 +50,7 @@ type explorer struct {
 	budget budget
 
 	seen       map[string]*Finding
-	bounds     map[string]bool
+	bounds     map[bound]bool
 	constructs map[string]bool
 	approx     map[string]bool
 	ignored    map[string]bool
@@ -58,6 +58,11 @@ type explorer struct {
 	names      map[*ssa.Function]sourceNames
 	// table holds the states stored at loop heads.
 	table *abstraction.Table
+	// open holds the entries of table whose continuations are being
+	// explored; cuts and approximations count what makes an entry's
+	// continuations cut or approximate (see closeEntries).
+	open                 []openEntry
+	cuts, approximations int
 	// live caches the values live at a program point (see liveValues).
 	live map[livePoint][]ssa.Value
 	// liveOutOf caches per function the values live at each block's end.
@@ -89,6 +94,9 @@ type explorer struct {
 	// initonce.go); importer copies such a state into this search.
 	initDone func(*state)
 	importer *heap.Importer
+	// initBase is the copy of the shared initialization's end every
+	// pass of the search starts from.
+	initBase *heap.Heap
 	// ended counts the paths that ended, but for those whose package
 	// initialization was cut and which went on from there.
 	ended int
@@ -167,7 +175,7 @@ func newExplorer(fn *ssa.Function, cfg Config, ctx *solver.Context, res *FuncRes
 		params:      paramTuple(fn),
 		budget:      newBudget(cfg, ctx, start),
 		seen:        map[string]*Finding{},
-		bounds:      map[string]bool{},
+		bounds:      map[bound]bool{},
 		constructs:  map[string]bool{},
 		approx:      map[string]bool{},
 		ignored:     map[string]bool{},
@@ -234,59 +242,6 @@ func Analyze(fn *ssa.Function, cfg Config) (res *FuncResult) {
 	x.search()
 	x.finishRecord()
 	return res
-}
-
-// shallowKBytes is the bytes bound of the first pass of a function whose
-// -kbytes is larger (see search).
-const shallowKBytes = 3
-
-// search explores the function, first observing at most shallowKBytes
-// bytes of each input string and byte slice, then, if that bound cut a
-// path and budget is left, again with -kbytes. The bytes of strings
-// multiply paths (a range over one decodes each byte several ways), so
-// the first pass finds the short inputs' panics in a fraction of the
-// budget, and gives their witnesses; the second looks for those that
-// need longer inputs with what is left. The record's counts and bounds
-// are the last pass's, its findings both passes'.
-func (x *explorer) search() {
-	full := x.cfg.KBytes
-	if full <= shallowKBytes {
-		x.explore(x.initial())
-		return
-	}
-	x.cfg.KBytes = shallowKBytes
-	x.explore(x.initial())
-	x.cfg.KBytes = full
-	if !x.bytesBoundHit() {
-		return // no input was longer than the bound: a larger one changes nothing
-	}
-	if x.halted() {
-		x.notes[fmt.Sprintf("at most %d bytes of each input string observed: the budget ran out before -kbytes %d", shallowKBytes, full)] = true
-		return
-	}
-	x.bounds = map[string]bool{}
-	x.newTable()
-	r := x.res
-	r.Paths, r.Panics, r.Cut, r.NilParams, r.Assumed, r.States, r.Refined = 0, 0, 0, 0, 0, 0, 0
-	r.Sequences, r.SequencesPruned = 0, 0
-	x.explore(x.initial())
-}
-
-// newTable gives the search an empty subsumption table, whose work the
-// budget counts.
-func (x *explorer) newTable() {
-	x.table = abstraction.NewTable(x.cfg.Subsume, x.ctx, x.solver)
-	x.budget.useTable(x.table)
-}
-
-// bytesBoundHit reports whether the bytes bound cut a path.
-func (x *explorer) bytesBoundHit() bool {
-	for b := range x.bounds {
-		if strings.HasPrefix(b, "kbytes at ") || strings.HasPrefix(b, "string length at ") {
-			return true
-		}
-	}
-	return false
 }
 
 // unsupportedFunc says why fn cannot be an entry, or "".
@@ -468,6 +423,7 @@ var stepHook func(fn *ssa.Function)
 
 // explore runs s until it ends or branches; each branch is explored in turn.
 func (x *explorer) explore(s *state) {
+	defer x.closeEntries(len(x.open))
 	for s.end == running {
 		if x.initDone != nil && !s.initializing {
 			x.initDone(s)
@@ -479,13 +435,12 @@ func (x *explorer) explore(s *state) {
 		if x.apiOutOfBudget(s) {
 			// One bound for the search, not one per place it stopped:
 			// where a sequence stood says nothing to the user.
-			x.bounds[x.budget.apiBound()] = true
-			x.res.Cut++
+			x.hitBound(bound{boundAPI, x.budget.apiBound()})
 			return
 		}
 		if s.inInit() && s.assumed {
 			// The last step took what unexecuted code did (see initGuess).
-			s.end, s.why = cut, initRestsOnUnexecuted
+			s.cutBy(boundInit, initRestsOnUnexecuted)
 			break
 		}
 		if stepHook != nil {
@@ -497,7 +452,7 @@ func (x *explorer) explore(s *state) {
 		alts := x.step(s)
 		if s.inInit() {
 			if why := initGuess(alts); why != "" {
-				s.end, s.why = cut, why
+				s.cutBy(boundInit, why)
 				break
 			}
 		}
@@ -533,8 +488,7 @@ func (x *explorer) abandonInit(s *state) {
 	where := shortPos(x.fset.Position(x.posOf(s)))
 	s.initCut = fmt.Sprintf("initialization of %s cut at %s (%s): the variables it did not set, or may still change, are inputs",
 		packageOf(x.fn).Pkg.Path(), where, why)
-	x.bounds[s.initCut] = true
-	x.res.Cut++
+	x.hitBound(bound{boundInit, s.initCut})
 	later := laterWritten(s.frames[i:])
 	s.frames = s.frames[:i]
 	// The new top frame was below, shared with the states forked while
@@ -606,7 +560,7 @@ func (x *explorer) branch(s *state, alts []alt) {
 							return
 						}
 						unknown++
-						x.cutPath(s, "solver: "+x.solver.ReasonUnknown())
+						x.cutPath(s, boundSolver, x.solver.ReasonUnknown())
 						continue
 					}
 				}
@@ -665,13 +619,15 @@ func (x *explorer) checkWithin(limit uint) solver.Result {
 	return x.solver.Check()
 }
 
-// cutPath ends a path that a bound stops, recording the bound and where.
+// cutPath ends a path that a bound of kind k stops, recording the bound,
+// detail (why, where the kind's name does not say) and where.
 //
 // Below a state that abstract subsumption covered (see Config.Refine), the
 // abstraction already answers for what the bound leaves out.
-func (x *explorer) cutPath(s *state, bound string) {
+func (x *explorer) cutPath(s *state, k boundKind, detail string) {
 	if s.refining {
 		x.res.Refined++
+		x.approximations++
 		return
 	}
 	p := x.posOf(s)
@@ -682,8 +638,7 @@ func (x *explorer) cutPath(s *state, bound string) {
 			p = x.fn.Pos()
 		}
 	}
-	x.bounds[fmt.Sprintf("%s at %s", bound, shortPos(x.fset.Position(p)))] = true
-	x.res.Cut++
+	x.hitBound(boundAt(k, detail, shortPos(x.fset.Position(p))))
 }
 
 // finish accounts for a path that ended.
@@ -701,16 +656,16 @@ func (x *explorer) finish(s *state) {
 	case returned:
 		x.res.Paths++
 	case cut:
-		x.cutPath(s, s.why)
+		x.cutPath(s, s.cutAt, "")
 	case unsupported:
 		if s.seq != nil && s.seq.running {
 			// Met while building a value, not in the function: the
 			// values that call would build are not explored, a bound.
-			x.bounds["api: a call of a sequence met an unsupported construct: "+s.why] = true
-			x.res.Cut++
+			x.hitBound(bound{boundAPI, "api: a call of a sequence met an unsupported construct: " + s.why})
 			return
 		}
 		x.constructs[s.why] = true
+		x.cuts++
 	case panicked:
 		if s.seqPanic {
 			return // the called method's finding, with a shorter sequence
@@ -748,12 +703,12 @@ func (x *explorer) report(s *state) {
 	if x.check() != solver.Sat {
 		// The path condition was proved satisfiable when it was extended,
 		// so this is the solver giving up on a repeated query.
-		x.cutPath(s, "solver: "+x.solver.ReasonUnknown())
+		x.cutPath(s, boundSolver, x.solver.ReasonUnknown())
 		return
 	}
 	m := x.readableModel(s)
 	if m == nil {
-		x.cutPath(s, "solver: no model: "+x.solver.ReasonUnknown())
+		x.cutPath(s, boundSolver, "no model: "+x.solver.ReasonUnknown())
 		return
 	}
 	f.Message = f.render(m)
@@ -862,7 +817,7 @@ const preferenceBudget = 1_600_000
 func (x *explorer) finishRecord() {
 	r := x.res
 	r.Subsumption = x.table.Stats
-	r.BoundsHit = sortedKeys(x.bounds)
+	r.BoundsHit = boundTexts(x.bounds)
 	r.UnsupportedConstructs = sortedKeys(x.constructs)
 	r.Approximated = sortedKeys(x.approx)
 	r.Notes = append(r.Notes, sortedKeys(x.notes)...)

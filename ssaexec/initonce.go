@@ -62,9 +62,10 @@ type initEnd struct {
 	s *state
 	// What the search recorded on the way: bounds (where it was cut),
 	// notes, and its counts of states and cut paths.
-	bounds, approx, notes map[string]bool
-	states, cut           int
-	work                  int64
+	bounds        map[bound]bool
+	approx, notes map[string]bool
+	states, cut   int
+	work          int64
 }
 
 // initEnds holds, per program, the ends of its packages' initializations.
@@ -175,7 +176,12 @@ func (x *explorer) importInit(e *initEnd, frames []*frame) *state {
 		x.importer = heap.NewImporter(solver.NewImporter(e.ctx, x.ctx))
 	}
 	end := e.s
-	h := x.importer.Heap(end.heap, x.heapConfig())
+	if x.initBase == nil {
+		x.initBase = x.importer.Heap(end.heap, x.heapConfig())
+	}
+	// Every pass starts from the one copy, so that the states of
+	// different passes share its objects, and compare (see point).
+	h := x.initBase.WithConfig(x.heapConfig())
 	x.hook(h)
 	h.NewArgs(x.params)
 	s := &state{
@@ -193,12 +199,13 @@ func (x *explorer) importInit(e *initEnd, frames []*frame) *state {
 		traceLine: end.traceLine,
 	}
 	s.endInit()
+	s.initEnd = x.initBase
 	maps.Copy(x.bounds, e.bounds)
 	maps.Copy(x.approx, e.approx)
 	maps.Copy(x.notes, e.notes)
 	x.res.States += e.states - 1 // the entry's first state is initialization's
 	x.res.Cut += e.cut
-	x.budget.inherited += e.work
+	x.budget.inherited = e.work // once, whatever the passes
 	return s
 }
 

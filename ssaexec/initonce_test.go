@@ -12,19 +12,24 @@ import (
 // sharedRecord is the part of a record that must not depend on whether
 // the entry ran its package's initialization itself or started from the
 // end the run shares: all but times and solver counts (a shared end's
-// queries were asked once, in its own search).
+// queries were asked once, in its own search), and the counts of paths,
+// panics and states of the search's last pass. A search that starts from
+// the shared end keeps, in its later passes, the states its earlier ones
+// stored at loop heads and explored to their end (see newPass); one that
+// runs initialization itself cannot, as each pass holds its own copy of
+// the package's variables, so it explores those states again.
 type sharedRecord struct {
-	Status                                      Status
-	Paths, Panics, Cut, Latent, Assumed, States int
-	Sequences, NilParams                        int
-	Bounds, Constructs, Approximated, Notes     []string
-	Findings                                    []shownFinding
-	Traces                                      [][]Step
+	Status                                  Status
+	Cut, Latent, Assumed                    int
+	Sequences, NilParams                    int
+	Bounds, Constructs, Approximated, Notes []string
+	Findings                                []shownFinding
+	Traces                                  [][]Step
 }
 
 func recordOf(r *FuncResult) sharedRecord {
-	s := sharedRecord{Status: r.Status, Paths: r.Paths, Panics: r.Panics, Cut: r.Cut, Latent: r.Latent,
-		Assumed: r.Assumed, States: r.States, Sequences: r.Sequences, NilParams: r.NilParams,
+	s := sharedRecord{Status: r.Status, Cut: r.Cut, Latent: r.Latent,
+		Assumed: r.Assumed, Sequences: r.Sequences, NilParams: r.NilParams,
 		Bounds: r.BoundsHit, Constructs: r.UnsupportedConstructs, Approximated: r.Approximated, Notes: r.Notes}
 	for _, f := range r.Findings {
 		s.Findings = append(s.Findings, show(f))

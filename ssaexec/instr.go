@@ -310,11 +310,7 @@ func (x *explorer) decide(s *state, d *heap.Decision) []alt {
 		return alts
 	}
 	if d.Cut {
-		bound := d.Bound
-		if bound == "" {
-			bound = "k"
-		}
-		x.cutPath(s, bound)
+		x.cutPath(s, heapBound(d.Bound), "")
 	}
 	if len(d.Choices) == 0 {
 		s.end = dropped
@@ -518,7 +514,7 @@ func (x *explorer) countIteration(s *state, f *frame, from, to *ssa.BasicBlock) 
 	}
 	c.matAt, c.pcAt = m, len(s.pc)
 	if c.iters > x.loopBound(s) || c.fixed > max(x.loopBound(s), initLoops) {
-		s.end, s.why = cut, "loops"
+		s.cutBy(boundLoops, "")
 	}
 }
 

@@ -211,7 +211,7 @@ func (x *explorer) stringKey(s *state, k heap.SymStr) (*solver.Term, []alt, bool
 		if f := s.top(); !f.checked {
 			return nil, []alt{
 				{guard: short, apply: func(s *state) { s.top().checked = true }},
-				{guard: c.Not(short), apply: func(s *state) { s.end, s.why = cut, "string key length" }},
+				{guard: c.Not(short), apply: func(s *state) { s.cutBy(boundStringKeyLength, "") }},
 			}, false
 		}
 	}

@@ -99,7 +99,7 @@ func (x *explorer) callOrder(s *state, o *canonicalOrder, args []heap.Value, cal
 			if !is {
 				// The literal would panic on a key of another type: the
 				// order is one of int keys, and other keys are not tried.
-				x.cutPath(s, "keys of the canonical order are ints")
+				x.cutPath(s, boundIntKeys, "")
 				s.end = dropped
 				return nil
 			}
@@ -158,7 +158,7 @@ func (x *explorer) callOrder(s *state, o *canonicalOrder, args []heap.Value, cal
 	// Strings are compared by their first bytes (see compareStrings).
 	return []alt{
 		{guard: decided, apply: func(s *state) { x.set(s, call, heap.Scalar{T: r}) }},
-		{guard: c.Not(decided), apply: func(s *state) { s.end, s.why = cut, "string length" }},
+		{guard: c.Not(decided), apply: func(s *state) { s.cutBy(boundStringLength, "") }},
 	}
 }
 

@@ -102,8 +102,7 @@ func (x *explorer) runIntrinsic(s *state, name string, args []heap.Value, call *
 	}
 	if name == intrinsicWait {
 		pos, _, _ := x.userPos(s, x.posOf(s))
-		x.bounds[fmt.Sprintf("%s waits for another goroutine at %s", text, shortPos(x.fset.Position(pos)))] = true
-		x.res.Cut++
+		x.hitBound(bound{boundGoroutine, fmt.Sprintf("%s waits for another goroutine at %s", text, shortPos(x.fset.Position(pos)))})
 		s.end = dropped
 		return nil
 	}

@@ -448,8 +448,7 @@ func (x *explorer) sequencePoint(s *state) []alt {
 		if len(slot.plan.methods) > 0 {
 			// A state no shorter sequence covers: longer ones may reach
 			// new states.
-			x.bounds[fmt.Sprintf("seq of %d calls of %s", x.cfg.Seq, slot.plan.named.Obj().Name())] = true
-			x.res.Cut++
+			x.hitBound(bound{boundSeq, fmt.Sprintf("seq of %d calls of %s", x.cfg.Seq, slot.plan.named.Obj().Name())})
 		}
 		return alts
 	}
@@ -483,11 +482,13 @@ func (x *explorer) sequenceCovered(s *state) bool {
 		return fmt.Sprintf("seq %d %d|%s", s.seq.slot, depth, x.point(s))
 	}
 	for d := 0; d < s.seq.depth; d++ {
-		if covered, _ := x.table.Covered(point(d), g); covered {
+		if covered, abstractOnly, e := x.table.Covered(point(d), g); covered {
+			x.noteEntry(covered, abstractOnly, e)
 			return true
 		}
 	}
-	covered, _ := x.table.Check(point(s.seq.depth), g)
+	covered, abstractOnly, e := x.table.Check(point(s.seq.depth), g)
+	x.noteEntry(covered, abstractOnly, e)
 	return covered
 }
 
@@ -778,8 +779,7 @@ func (x *explorer) noteSlots() {
 		if slot.why != "" {
 			// Not a silent complete: what callers can reach was not
 			// explored, only what hand-built values reach.
-			x.bounds[fmt.Sprintf("api: %s hand-built (%s)", name, slot.why)] = true
-			x.res.Cut++
+			x.hitBound(bound{boundAPI, fmt.Sprintf("api: %s hand-built (%s)", name, slot.why)})
 			continue
 		}
 		from := slotSources(slot)

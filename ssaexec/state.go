@@ -195,6 +195,17 @@ type state struct {
 	// contract marks a panic left out by the entry policy.
 	contract bool
 	why      string // the construct or bound that ended the path
+	// cutAt is the kind of bound that cut the path, if one did.
+	cutAt boundKind
+}
+
+// cutBy ends the path at a bound of kind k; why, if not empty, says more
+// than the kind's name (where initialization stopped, say).
+func (s *state) cutBy(k boundKind, why string) {
+	if why == "" {
+		why = k.String()
+	}
+	s.end, s.why, s.cutAt = cut, why, k
 }
 
 func (s *state) clone() *state {

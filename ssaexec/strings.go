@@ -172,7 +172,7 @@ func (x *explorer) compareStrings(s *state, in *ssa.BinOp, a, b heap.Value) []al
 	}
 	return []alt{
 		{guard: decided, apply: func(s *state) { x.set(s, in, heap.Scalar{T: result}) }},
-		{guard: c.Not(decided), apply: func(s *state) { s.end, s.why = cut, "string length" }},
+		{guard: c.Not(decided), apply: func(s *state) { s.cutBy(boundStringLength, "") }},
 	}
 }
 
@@ -549,8 +549,7 @@ func (x *explorer) rangeInstr(s *state, in *ssa.Range) []alt {
 			it.entries = s.heap.MapEntries(t.Ptr)
 		}
 		if len(it.entries) > 1 {
-			x.bounds[fmt.Sprintf("map order at %s", shortPos(x.fset.Position(in.Pos())))] = true
-			x.res.Cut++
+			x.hitBound(bound{boundMapOrder, fmt.Sprintf("map order at %s", shortPos(x.fset.Position(in.Pos())))})
 		}
 	} else {
 		v, d := x.use(s, in.X)

@@ -48,7 +48,8 @@ func (x *explorer) atLoopHead(s *state) {
 	}
 	roots, hints := x.roots(s)
 	g := abstraction.Canonical(s.heap, roots, s.pc, hints)
-	covered, abstractOnly := x.table.Check(x.point(s), g)
+	covered, abstractOnly, e := x.table.Check(x.point(s), g)
+	x.noteEntry(covered, abstractOnly, e)
 	switch {
 	case !covered:
 	case abstractOnly && x.cfg.Refine:

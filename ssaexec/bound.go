@@ -1,0 +1,127 @@
+package ssaexec
+
+import (
+	"fmt"
+	"maps"
+	"slices"
+)
+
+// boundKind is the limit of the search that cut a path. The searcher
+// deepens a search by the kinds its passes hit (see searcher.go); the
+// record says each bound hit as text.
+type boundKind uint8
+
+const (
+	noBound boundKind = iota
+	// boundK: a materialization chain longer than Config.K.
+	boundK
+	// boundN: more input objects of a type than Config.N.
+	boundN
+	// boundKBytes: more bytes of an input string than Config.KBytes.
+	boundKBytes
+	// boundStringLength: two strings equal in their first
+	// Config.KBytes bytes, compared further.
+	boundStringLength
+	// boundStringKeyLength: a map's string key compared past
+	// Config.KBytes bytes.
+	boundStringKeyLength
+	// boundLoops: more iterations of a loop than Config.Loops that
+	// materialize nothing.
+	boundLoops
+	// boundRecursion: more active calls of a function than
+	// Config.Recursion.
+	boundRecursion
+	// boundSeq: a value built by Config.Seq method calls that longer
+	// sequences may change.
+	boundSeq
+	// boundSolver: a query the solver did not settle within its budget.
+	boundSolver
+	// boundIntKeys: a map literal's canonical order tried with int keys
+	// only.
+	boundIntKeys
+	// boundMapOrder: a range over a map taken in one order of several.
+	boundMapOrder
+	// boundGoroutine: code that waits for another goroutine.
+	boundGoroutine
+	// boundInit: the package's initialization ended early.
+	boundInit
+	// boundAPI: values the package's API builds were not all explored.
+	boundAPI
+	// boundTypes: more dynamic types of an interface than gosym tries.
+	boundTypes
+	// boundDeepening: the searcher did not run a deeper pass, which
+	// would have taken more than the budget left.
+	boundDeepening
+)
+
+// names of the bounds a path is cut at, as the record writes them.
+var boundNames = map[boundKind]string{
+	boundK:               "k",
+	boundN:               "n",
+	boundKBytes:          "kbytes",
+	boundStringLength:    "string length",
+	boundStringKeyLength: "string key length",
+	boundLoops:           "loops",
+	boundRecursion:       "recursion",
+	boundSolver:          "solver",
+	boundIntKeys:         "keys of the canonical order are ints",
+	boundTypes:           "types",
+}
+
+// heapBound is the kind of a bound the heap names in a decision it cut
+// (heap.Decision.Bound).
+func heapBound(name string) boundKind {
+	for k, n := range boundNames {
+		if n == name {
+			return k
+		}
+	}
+	return boundK // the heap leaves k unnamed
+}
+
+func (k boundKind) String() string { return boundNames[k] }
+
+// bound is a bound hit: its kind, and the record's text, which says
+// where and, for some kinds, why.
+type bound struct {
+	kind boundKind
+	text string
+}
+
+// hitBound records that b cut a path.
+func (x *explorer) hitBound(b bound) {
+	x.bounds[b] = true
+	x.res.Cut++
+	x.cuts++
+}
+
+// hit reports whether a bound of one of the kinds cut a path of the
+// search's current pass.
+func (x *explorer) hit(kinds ...boundKind) bool {
+	for b := range x.bounds {
+		if slices.Contains(kinds, b.kind) {
+			return true
+		}
+	}
+	return false
+}
+
+// boundTexts returns the texts of bounds, sorted.
+func boundTexts(bounds map[bound]bool) []string {
+	texts := make([]string, 0, len(bounds))
+	for b := range maps.Keys(bounds) {
+		texts = append(texts, b.text)
+	}
+	slices.Sort(texts)
+	return slices.Compact(texts)
+}
+
+// boundAt is the bound of kind k at pos, with detail after its name
+// ("solver: max. resource limit exceeded at f.go:3:4").
+func boundAt(k boundKind, detail, pos string) bound {
+	name := k.String()
+	if detail != "" {
+		name += ": " + detail
+	}
+	return bound{kind: k, text: fmt.Sprintf("%s at %s", name, pos)}
+}

@@ -1,0 +1,86 @@
+package ssaexec
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// TestPasses checks the schedule of a search's passes: the shallowest
+// first, then each bound a pass hit raised, the bytes last.
+func TestPasses(t *testing.T) {
+	full := pass{k: 3, seq: 2, kbytes: 8}
+	tests := []struct {
+		name string
+		full pass
+		hits []hits // what each pass hit, in turn
+		want []pass
+	}{
+		{"nothing hit: one pass", full, []hits{{}}, []pass{{1, 0, 3}}},
+		{"k hit at every depth", full, []hits{{k: true}, {k: true}, {k: true}}, []pass{{1, 0, 3}, {2, 0, 3}, {3, 0, 3}}},
+		{"k and seq", full, []hits{{k: true, seq: true}, {seq: true}, {}}, []pass{{1, 0, 3}, {2, 1, 3}, {2, 2, 3}}},
+		{"bytes once k is not hit", full, []hits{{k: true, bytes: true}, {bytes: true}, {k: true}, {k: true}},
+			[]pass{{1, 0, 3}, {2, 0, 3}, {2, 0, 8}, {3, 0, 8}}},
+		{"bytes at full bytes", pass{k: 1, seq: 0, kbytes: 2}, []hits{{k: true, bytes: true}}, []pass{{1, 0, 2}}},
+		{"the heap's default k", pass{k: 0, seq: 1, kbytes: 8}, []hits{{k: true, seq: true}, {}}, []pass{{0, 0, 3}, {0, 1, 3}}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var got []pass
+			p, ok := firstPass(tt.full), true
+			for i := 0; ok && i < len(tt.hits); i++ {
+				got = append(got, p)
+				p, ok = p.next(tt.full, tt.hits[i])
+			}
+			if ok {
+				t.Fatalf("another pass after %v: %v", got, p)
+			}
+			if diff := cmp.Diff(tt.want, got, cmp.AllowUnexported(pass{})); diff != "" {
+				t.Errorf("passes (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+// TestDeepening checks that the search of a textbook binary search tree
+// ends within the bounds, at a fraction of the budget: loops that descend
+// it reach the full k, and recursions over it, whose paths multiply
+// hundredfold with each level, stop at the depth the budget can finish.
+func TestDeepening(t *testing.T) {
+	type record struct {
+		Status Status
+		Bounds []string
+	}
+	tests := []struct {
+		fn   string
+		want record
+	}{
+		{"(*trees.Tree).Insert", record{Bounded, []string{"k at trees.go:22:14", "seq of 2 calls of Tree"}}},
+		{"(*trees.Tree).Contains", record{Bounded, []string{"k at trees.go:39:13", "seq of 2 calls of Tree"}}},
+		{"trees.Height", record{Bounded, []string{"deepening stopped at k 2 of 3: the next pass was predicted",
+			"k at trees.go:65:26", "recursion at trees.go:65:23"}}},
+		{"trees.Size", record{Bounded, []string{"deepening stopped at k 2 of 3: the next pass was predicted",
+			"k at trees.go:73:20", "recursion at trees.go:73:17"}}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.fn, func(t *testing.T) {
+			cfg := DefaultConfig()
+			res := Analyze(entry(t, tt.fn), cfg)
+			got := record{Status: res.Status}
+			for _, b := range res.BoundsHit {
+				// The prediction's figures are the work of the passes.
+				if before, _, ok := strings.Cut(b, " to need "); ok {
+					b = before
+				}
+				got.Bounds = append(got.Bounds, b)
+			}
+			if diff := cmp.Diff(tt.want, got); diff != "" {
+				t.Errorf("record (-want +got):\n%s", diff)
+			}
+			if res.Work > cfg.MaxWork/2 {
+				t.Errorf("work %d, more than half the budget", res.Work)
+			}
+		})
+	}
+}
