@@ -131,6 +131,12 @@ func (t *Table) witness(a, b *Graph, m *matcher, r *renaming, how dataWitness, f
 // valid reports that the path condition (held by the path's solver) and
 // side imply goal.
 func (t *Table) valid(side []*solver.Term, goal *solver.Term) bool {
+	units := uint(checkBudget)
+	if t.Left != nil {
+		if units = min(units, t.Left()); units == 0 {
+			return false
+		}
+	}
 	s := t.path
 	s.Push()
 	defer s.Pop()
@@ -138,7 +144,7 @@ func (t *Table) valid(side []*solver.Term, goal *solver.Term) bool {
 		s.Assert(f)
 	}
 	s.Assert(t.ctx.Not(goal))
-	return s.CheckWithin(checkBudget) == solver.Unsat
+	return s.CheckWithin(units) == solver.Unsat
 }
 
 // summaryData returns, per pair of matched summaries, the condition that

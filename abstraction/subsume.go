@@ -52,6 +52,11 @@ type Table struct {
 	work int64
 	// seq numbers the entries in the order stored, across Retain.
 	seq int
+	// Left, if set, says how many of Z3's resource units the search may
+	// still spend on one query: a check asks no more, and none when it
+	// says 0, so that comparing states at a loop head stays within the
+	// search's budgets.
+	Left func() uint
 }
 
 // Work returns how much comparing states has cost the table so far: one
@@ -141,7 +146,7 @@ func (t *Table) Covered(point string, g *Graph) (subsumed, abstractOnly bool, e 
 // cover. It is the same search's: the path's solver and its terms stay.
 func (t *Table) Retain() *Table {
 	r := NewTable(t.mode, t.ctx, t.path)
-	r.seq = t.seq
+	r.seq, r.Left = t.seq, t.Left
 	for point, b := range t.points {
 		for _, e := range b.entries {
 			if e.finished && e.complete {

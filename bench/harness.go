@@ -84,6 +84,7 @@ func (h *harness) measure(fn string, cfg ssaexec.Config) *ssaexec.FuncResult {
 	// The published tables measure time to finish: a run's only budget
 	// is time, so that no work budget cuts a slow configuration short.
 	cfg.MaxWork, cfg.Timeout = 0, h.opts.timeout
+	cfg.Solver = h.opts.chain
 	runtime.GC()
 	first := h.prog.Analyze(h.funcs[fn], cfg)
 	if first.Elapsed >= repeatBelow || first.Status == ssaexec.Timeout {

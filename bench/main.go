@@ -51,6 +51,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/gosym/gosym/solver"
 	"github.com/gosym/gosym/ssaexec"
 )
 
@@ -72,6 +73,8 @@ type options struct {
 	// compare names the result files of -compare: the earlier one, and
 	// the later one when no table runs.
 	compare []string
+	// chain is the solver's chain of deciders in every run (-solver).
+	chain solver.Chain
 }
 
 var allTables = []string{"kbound", "nbound", "abstraction", "peers", "realcode"}
@@ -107,6 +110,7 @@ func parseFlags(args []string) (options, error) {
 	realTimeout := fs.Duration("realcode-timeout", 0, "time budget of one function of the realcode table, a safety net (0: none)")
 	workers := fs.Int("p", 2, "functions of the realcode table analysed at once")
 	realSeq := fs.Int("realcode-seq", ssaexec.DefaultConfig().Seq, "bound on the calls of a sequence that builds a value in the realcode table")
+	chain := fs.String("solver", "default", "the solver's chain in every run, as gosym's -solver: default, validate (Z3 checks every answer decided in Go; a disagreement ends the run with status error) or z3")
 	compare := fs.String("compare", "", "an earlier result file whose realcode totals the realcode table is compared with; or two, before,after, to compare without running")
 	if err := fs.Parse(args); err != nil {
 		return options{}, err
@@ -122,6 +126,9 @@ func parseFlags(args []string) (options, error) {
 		}
 	}
 	var err error
+	if opts.chain, err = solver.ParseChain(*chain); err != nil {
+		return options{}, err
+	}
 	if opts.tables, err = subset(*tables, allTables, "table"); err != nil {
 		return options{}, err
 	}

@@ -1,6 +1,7 @@
 package fuzz
 
 import (
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"os"
@@ -19,7 +20,29 @@ type Options struct {
 	// gosym's bounds; as many again, deeper, are run on a function whose
 	// record claims every input.
 	Inputs int
+	// Deadline, if not zero, is when Check must be done: a fuzz worker
+	// panics when one run of the fuzz function takes 10 s (see
+	// FuzzGosym). The analysis is then interrupted restTime before it,
+	// and each function's Config.Timeout cut to the time left, so that
+	// the replay and the concrete runs still fit; a function stopped so
+	// claims nothing. If gosym answers the interruption so late that less
+	// than minRest is left, Check returns ErrLate instead of going on.
+	Deadline time.Time
 }
+
+// ErrLate is Check's error when the analysis ended too close to
+// Options.Deadline for the replay and the concrete runs: gosym took that
+// long to answer Config.Interrupt and Config.Timeout.
+var ErrLate = errors.New("gosym's analysis overran its interruption")
+
+// restTime is the time Options.Deadline keeps for the replay and the
+// concrete runs: they take about 1.5 s on this project's machine (two
+// builds from a warm cache and two short runs), twice that on a loaded
+// one. minRest is the least that may be left for them.
+const (
+	restTime = 4 * time.Second
+	minRest  = 2 * time.Second
+)
 
 // Report is what Check found.
 type Report struct {
@@ -53,7 +76,8 @@ func (r *Report) problem(fn, format string, args ...any) {
 // Check writes progs as one package into dir (a new, empty directory),
 // analyses every function with its program's configuration, replays the
 // findings and runs the functions on random inputs. An error means the
-// harness failed, not gosym.
+// harness failed, not gosym, except ErrLate: Check then returns the
+// report so far, the records and the problems they show.
 func Check(dir string, progs []*Program, opts Options) (*Report, error) {
 	dir, err := filepath.EvalSymlinks(dir)
 	if err != nil {
@@ -72,6 +96,10 @@ func Check(dir string, progs []*Program, opts Options) (*Report, error) {
 	findings, err := c.analyse()
 	if err != nil {
 		return nil, err
+	}
+	if left := time.Until(opts.Deadline); !opts.Deadline.IsZero() && left < minRest {
+		return c.rep, fmt.Errorf("%w: %s; %v left of the %v kept for the replay and the runs", ErrLate,
+			c.slowest(), left.Round(time.Millisecond), restTime)
 	}
 	if err := c.replay(findings); err != nil {
 		return nil, err
@@ -119,7 +147,7 @@ func (c *checker) analyse() ([]*ssaexec.Finding, error) {
 		if p == nil {
 			return nil, fmt.Errorf("gosym found an entry %s that was not generated", fn.Name())
 		}
-		r := prog.Analyze(fn, p.Config)
+		r := prog.Analyze(fn, withDeadline(p.Config, c.opts.Deadline))
 		c.rep.Records[fn.Name()] = r
 		c.checkRecord(r)
 		findings = append(findings, r.Findings...)
@@ -128,6 +156,44 @@ func (c *checker) analyse() ([]*ssaexec.Finding, error) {
 		return nil, fmt.Errorf("gosym analysed %d functions of %d", len(c.rep.Records), len(c.byFunc))
 	}
 	return findings, nil
+}
+
+// slowest names the function whose analysis took longest, and how long.
+func (c *checker) slowest() string {
+	var slow *ssaexec.FuncResult
+	for _, r := range c.rep.Records {
+		if slow == nil || r.Elapsed > slow.Elapsed {
+			slow = r
+		}
+	}
+	if slow == nil {
+		return "no function analysed"
+	}
+	return fmt.Sprintf("%s took %v (%s)", slow.Func, slow.Elapsed.Round(time.Millisecond), slow.Status)
+}
+
+// withDeadline returns cfg with its search interrupted restTime before
+// deadline, if that is not zero, and its Timeout no later: the Timeout
+// also bounds each of the search's solver queries, which Interrupt,
+// asked between instructions, does not.
+func withDeadline(cfg ssaexec.Config, deadline time.Time) ssaexec.Config {
+	if deadline.IsZero() {
+		return cfg
+	}
+	end := deadline.Add(-restTime)
+	// A Timeout of 0 is none: a function begun after end gets the
+	// least there is, and stops at once.
+	left := max(time.Until(end), time.Nanosecond)
+	if cfg.Timeout == 0 || left < cfg.Timeout {
+		cfg.Timeout = left
+	}
+	cfg.Interrupt = func() string {
+		if time.Now().After(end) {
+			return "Check's deadline"
+		}
+		return ""
+	}
+	return cfg
 }
 
 // checkRecord checks what a function's record says of gosym itself. The

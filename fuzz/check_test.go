@@ -1,7 +1,9 @@
 package fuzz
 
 import (
+	"errors"
 	"testing"
+	"time"
 
 	"github.com/gosym/gosym/abstraction"
 	"github.com/gosym/gosym/ssaexec"
@@ -67,5 +69,65 @@ func TestOutcomeKind(t *testing.T) {
 		if got := tt.o.Kind(); got != tt.want {
 			t.Errorf("Kind of %+v = %q, want %q", tt.o, got, tt.want)
 		}
+	}
+}
+
+func TestWithDeadline(t *testing.T) {
+	cfg := ssaexec.DefaultConfig()
+	cfg.Timeout = 5 * time.Second
+	if got := withDeadline(cfg, time.Time{}); got.Timeout != cfg.Timeout || got.Interrupt != nil {
+		t.Errorf("no deadline: Timeout %v, Interrupt set %v; want %v, unset", got.Timeout, got.Interrupt != nil, cfg.Timeout)
+	}
+	tests := []struct {
+		name        string
+		timeout     time.Duration
+		after       time.Duration // the deadline, after now plus restTime
+		min, max    time.Duration // the Timeout wanted
+		interrupted bool
+	}{
+		{"far", 5 * time.Second, time.Hour, 5 * time.Second, 5 * time.Second, false},
+		{"no timeout", 0, time.Hour, 59 * time.Minute, time.Hour, false},
+		{"near", 5 * time.Second, 2 * time.Second, time.Second, 2 * time.Second, false},
+		{"passed", 5 * time.Second, -time.Second, time.Nanosecond, time.Nanosecond, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			cfg.Timeout = tt.timeout
+			got := withDeadline(cfg, time.Now().Add(restTime+tt.after))
+			if got.Timeout < tt.min || got.Timeout > tt.max {
+				t.Errorf("Timeout = %v, want it in [%v, %v]", got.Timeout, tt.min, tt.max)
+			}
+			if got.Interrupt == nil {
+				t.Fatal("Interrupt not set")
+			}
+			if why := got.Interrupt(); (why != "") != tt.interrupted {
+				t.Errorf("Interrupt() = %q, want an answer: %v", why, tt.interrupted)
+			}
+		})
+	}
+}
+
+// TestCheckLate checks that a deadline cuts the analysis short, that
+// what it cut claims nothing, and that Check stops before the replay
+// when too little time is left.
+func TestCheckLate(t *testing.T) {
+	p, err := Generate(seeds[1], "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep, err := Check(t.TempDir(), []*Program{p}, Options{Inputs: inputs, Deadline: time.Now()})
+	if !errors.Is(err, ErrLate) {
+		t.Fatalf("Check with a deadline passed: error %v, want ErrLate", err)
+	}
+	if len(rep.Records) != len(p.Funcs) {
+		t.Fatalf("%d records of %d functions", len(rep.Records), len(p.Funcs))
+	}
+	for fn, r := range rep.Records {
+		if c := ClaimOf(r, p.Config); c != ClaimNone {
+			t.Errorf("%s claims %s: %s", fn, c, describe(r))
+		}
+	}
+	if rep.Replays != nil || rep.Calls > 0 {
+		t.Errorf("%d replays and %d calls after ErrLate", len(rep.Replays), rep.Calls)
 	}
 }

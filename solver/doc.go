@@ -42,6 +42,16 @@
 // a model asked after such a Check makes Z3 run. Calls counts Z3's runs,
 // Checks every check.
 //
+// # The chain of deciders
+//
+// The models of earlier answers, the reasoning in Go and Z3 form a chain,
+// cheapest first, as KLEE's solver chain; SetChain picks which run.
+// Under Validate, Z3 decides again every query the Go side decided, and
+// a different answer panics with a *Disagreement that names the query,
+// written out in SMT-LIB. A model Z3 cannot find for a Sat the Go side
+// decided is such a disagreement under any chain. Z3Only sends every
+// query to Z3 (the tests that compare folding with Z3 use it).
+//
 // # Ownership
 //
 // Contexts are created with Z3_mk_context_rc, so every Z3 object lives

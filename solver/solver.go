@@ -128,6 +128,12 @@ type Solver struct {
 	total  int
 	// noModelReuse turns modelSatisfies off, for tests of the rest.
 	noModelReuse bool
+	// chain is which deciders run (see Chain).
+	chain Chain
+	// constFalseAt is the depth at which a constant false was asserted,
+	// or -1: Z3 never sees it, the Go side answers Unsat for it under
+	// any chain.
+	constFalseAt int
 	// refuting scores how the last checks that got past the models went:
 	// up for one analyse refuted, down for one fitOrder fitted. Above 0
 	// the refutation is tried first. Programs lean one way (a heap on a
@@ -176,7 +182,7 @@ func (c *Context) NewSolver() *Solver {
 }
 
 func (c *Context) newSolver(k solverKind) *Solver {
-	s := &Solver{ctx: c, s: c.z.newSolver(k), budget: DefaultBudget, falseAt: -1, scopes: [][]*Term{nil},
+	s := &Solver{ctx: c, s: c.z.newSolver(k), budget: DefaultBudget, falseAt: -1, constFalseAt: -1, scopes: [][]*Term{nil},
 		lits: map[literal]bool{}, proven: []bool{true}, order: newOrderGraph(),
 		forced: map[zast]uint64{}, forcedBy: map[zast]int{}, forcedIn: [][]zast{nil},
 		ids: []uint64{0}, mirror: []mirrored{{}}}
@@ -258,6 +264,9 @@ func (s *Solver) Pop() {
 	if s.falseAt > s.depth {
 		s.falseAt = -1
 	}
+	if s.constFalseAt > s.depth {
+		s.constFalseAt = -1
+	}
 	s.changed()
 }
 
@@ -276,14 +285,22 @@ func (s *Solver) Assert(t *Term) {
 		if t.val == 0 && s.falseAt < 0 {
 			s.falseAt = s.depth
 		}
+		if t.val == 0 && s.constFalseAt < 0 {
+			s.constFalseAt = s.depth
+		}
 		return
 	}
 	l := literalOf(t)
 	under := s.underForced()
 	switch {
+	case s.chain == Z3Only:
+		s.stackForZ3(t, l)
 	case s.lits[l.negated()] || s.ordersWrongly(t) || forcedFalse(t, under) || s.offsetsDisagree(t):
 		if s.falseAt < 0 {
 			s.falseAt = s.depth
+		}
+		if s.chain == Validate {
+			s.stackForZ3(t, l) // Z3 must see what the Go side found false
 		}
 	case s.lits[l]:
 	default:
@@ -300,6 +317,20 @@ func (s *Solver) Assert(t *Term) {
 		s.lits[l] = true
 		s.proven[s.depth] = false
 	}
+}
+
+// stackForZ3 puts t, whose literal is l, on the stack for Z3 without the Go
+// side's reasoning about it, once: Pop then takes it off as it does the
+// others.
+func (s *Solver) stackForZ3(t *Term, l literal) {
+	if s.lits[l] {
+		return
+	}
+	s.order.add(edgesOf(t))
+	s.scopes[s.depth] = append(s.scopes[s.depth], t)
+	s.total++
+	s.lits[l] = true
+	s.proven[s.depth] = false
 }
 
 // sync brings Z3's assertion stack in line with the scopes: the levels
@@ -745,7 +776,7 @@ func (s *Solver) Check(assumptions ...*Term) Result {
 	s.changed()
 	s.reason = ""
 	s.checks++
-	r, args := s.decided(assumptions)
+	r, args := s.decide(assumptions)
 	if r == Unknown {
 		start := time.Now()
 		r = s.run(args)
@@ -769,7 +800,7 @@ func (s *Solver) CheckWithin(budget uint) Result {
 	s.changed()
 	s.reason = ""
 	s.checks++
-	if r, _ := s.decided(nil); r != Unknown {
+	if r, _ := s.decide(nil); r != Unknown {
 		s.last = r
 	} else {
 		defer func(start time.Time) { s.spent += time.Since(start) }(time.Now())
@@ -972,6 +1003,9 @@ func (s *Solver) Model() *Model {
 		start := time.Now()
 		r := s.run(s.inGoAssumed)
 		s.spent += time.Since(start)
+		if r == Unsat {
+			s.disagree(Sat, Unsat, s.inGoAssumed)
+		}
 		s.inGo, s.inGoAssumed = false, nil
 		if r != Sat {
 			return nil

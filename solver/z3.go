@@ -597,6 +597,11 @@ func (z *z3) astString(a zast) string {
 	return C.GoString(C.Z3_ast_to_string(z.ctx, a))
 }
 
+// solverString writes s's assertions in SMT-LIB.
+func (z *z3) solverString(s zsolver) string {
+	return C.GoString(C.Z3_solver_to_string(z.ctx, s))
+}
+
 // solverKind selects the Z3 solver object; see Context.NewSolver.
 type solverKind int
 

@@ -195,6 +195,35 @@ func (b *budget) limitQuery(s *solver.Solver, limit uint) bool {
 	return true
 }
 
+// unitsLeft returns the Z3 resource units the search may still spend on
+// a query: what is left of Config.MaxWork, converted, or 0 once a budget
+// ran out. It asks the clock and Config.Interrupt too, since a query can
+// take long: the subsumption table asks it before each of its queries,
+// between the search's steps.
+func (b *budget) unitsLeft() uint {
+	switch {
+	case b.halted():
+		return 0
+	case !b.deadline.IsZero() && now().After(b.deadline):
+		b.cause = timedOut
+		return 0
+	case b.cfg.Interrupt != nil:
+		if b.interruption = b.cfg.Interrupt(); b.interruption != "" {
+			b.cause = interrupted
+			return 0
+		}
+	}
+	if b.cfg.MaxWork == 0 {
+		return ^uint(0)
+	}
+	left := b.cfg.MaxWork - b.work()
+	if left <= 0 {
+		b.cause = outOfWork
+		return 0
+	}
+	return uint(min(uint64(left)*z3PerUnit, uint64(^uint(0))))
+}
+
 // bound names the budget that ran out, for the record's bounds, or "".
 func (b *budget) bound() string {
 	switch b.cause {

@@ -165,12 +165,14 @@ func (x *explorer) namesOf(fn *ssa.Function) sourceNames {
 // newExplorer returns the explorer of a search of fn, started at start,
 // whose terms are built in ctx and whose record is res.
 func newExplorer(fn *ssa.Function, cfg Config, ctx *solver.Context, res *FuncResult, start time.Time) *explorer {
+	s := ctx.NewSolver()
+	s.SetChain(cfg.Solver)
 	return &explorer{
 		cfg:         cfg,
 		fn:          fn,
 		fset:        fn.Prog.Fset,
 		ctx:         ctx,
-		solver:      ctx.NewSolver(),
+		solver:      s,
 		res:         res,
 		params:      paramTuple(fn),
 		budget:      newBudget(cfg, ctx, start),

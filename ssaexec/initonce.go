@@ -40,12 +40,14 @@ type initKey struct {
 	timeout          time.Duration
 	solverBudget     uint
 	maxStates        int
+	chain            solver.Chain
 }
 
 // keyOf returns the key of pkg's initialization under cfg.
 func keyOf(pkg *ssa.Package, cfg Config) initKey {
 	return initKey{pkg: pkg, loops: cfg.Loops, recursion: cfg.Recursion, assumed: cfg.Assumed,
-		maxWork: cfg.MaxWork, timeout: cfg.Timeout, solverBudget: cfg.SolverBudget, maxStates: cfg.MaxStates}
+		maxWork: cfg.MaxWork, timeout: cfg.Timeout, solverBudget: cfg.SolverBudget, maxStates: cfg.MaxStates,
+		chain: cfg.Solver}
 }
 
 // initEnd is the result of running one package's initialization.

@@ -97,6 +97,10 @@ type Config struct {
 	// SolverBudget bounds one solver query, in Z3's resource units (0:
 	// solver.DefaultBudget).
 	SolverBudget uint
+	// Solver is which deciders the solver runs (solver.Chain): under
+	// solver.Validate, Z3 checks every answer decided in Go, and a
+	// disagreement ends the function with status Error.
+	Solver solver.Chain
 	// NilParams reports dereferences of a nil parameter that the function
 	// never compared with nil (left out by default: the caller's contract).
 	NilParams bool

@@ -148,6 +148,7 @@ func (x *explorer) newPass() {
 // budget counts.
 func (x *explorer) newTable() {
 	x.table = abstraction.NewTable(x.cfg.Subsume, x.ctx, x.solver)
+	x.table.Left = x.budget.unitsLeft
 	x.budget.useTable(x.table)
 }
 

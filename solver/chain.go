@@ -1,0 +1,130 @@
+package solver
+
+import (
+	"fmt"
+	"os"
+	"strings"
+)
+
+// A Solver decides a query as a chain of deciders, cheapest first, as
+// KLEE's solver chain does: the models of earlier Sat answers (KLEE's
+// counterexample cache), then the Go side's reasoning over literals,
+// orders, offsets and forced values, then Z3. Chain says which of them
+// run, and whether Z3 checks the others.
+type Chain int
+
+const (
+	// Cached runs the whole chain (the default).
+	Cached Chain = iota
+	// Validate runs the whole chain, and sends every answer the Go side
+	// gave (models and reasoning) to Z3 too: where Z3 answers otherwise,
+	// the check panics with a *Disagreement. It costs a Z3 run per
+	// check.
+	Validate
+	// Z3Only sends every check to Z3: the Go side decides nothing.
+	Z3Only
+)
+
+// chainNames are the -solver flag's spellings of the chains.
+var chainNames = map[Chain]string{Cached: "default", Validate: "validate", Z3Only: "z3"}
+
+func (c Chain) String() string { return chainNames[c] }
+
+// ParseChain reads a chain as the -solver flag spells it.
+func ParseChain(s string) (Chain, error) {
+	for c, name := range chainNames {
+		if name == s {
+			return c, nil
+		}
+	}
+	return Cached, fmt.Errorf("unknown solver chain %q (want default, validate or z3)", s)
+}
+
+// SetChain sets which deciders s's later checks run (see Chain).
+func (s *Solver) SetChain(c Chain) {
+	s.ctx.enter()
+	s.chain = c
+}
+
+// Disagreement is the panic value of a check whose answer from the Go
+// side Z3 contradicts: a bug in gosym's solver, never a bound. The query
+// is written to a file in SMT-LIB, for a bug report.
+type Disagreement struct {
+	Go, Z3 Result
+	// File holds the query, or is empty if it could not be written;
+	// Query then holds it.
+	File, Query string
+}
+
+func (d *Disagreement) Error() string {
+	where := "query written to " + d.File
+	if d.File == "" {
+		where = "query:\n" + d.Query
+	}
+	return fmt.Sprintf("solver disagreement: the Go side answered %s, Z3 %s; %s", d.Go, d.Z3, where)
+}
+
+// validate has Z3 decide the query the Go side answered got (the stack
+// and the assumptions), within the solver's budget, and panics with a
+// Disagreement if Z3 gives the other definite answer.
+func (s *Solver) validate(got Result, assumptions []*Term) {
+	if z := s.run(assumptions); z != Unknown && z != got {
+		s.disagree(got, z, assumptions)
+	}
+	s.reason = "" // the answer is the Go side's, not unknown
+}
+
+// disagree panics with the Disagreement of goAnswer and z3Answer over the
+// current stack and assumptions.
+func (s *Solver) disagree(goAnswer, z3Answer Result, assumptions []*Term) {
+	s.sync()
+	var b strings.Builder
+	b.WriteString(s.ctx.z.solverString(s.s))
+	for _, t := range assumptions {
+		fmt.Fprintf(&b, "(assert %s) ; assumed\n", s.ctx.z.astString(t.ast))
+	}
+	b.WriteString("(check-sat)\n")
+	d := &Disagreement{Go: goAnswer, Z3: z3Answer, Query: b.String()}
+	if f, err := os.CreateTemp("", "gosym-disagreement-*.smt2"); err == nil {
+		_, werr := f.WriteString(d.Query)
+		if cerr := f.Close(); werr == nil && cerr == nil {
+			d.File = f.Name()
+		}
+	}
+	panic(d)
+}
+
+// decide is the chain before Z3: the models and the Go side decide the
+// check (see decided), unless the chain is Z3Only; under Validate, Z3
+// checks what they decided.
+func (s *Solver) decide(assumptions []*Term) (Result, []*Term) {
+	symbolic, constFalse := s.symbolic(assumptions)
+	if s.chain == Z3Only {
+		// Only a constant false, which Z3 never sees, is decided here.
+		if constFalse {
+			return Unsat, nil
+		}
+		return Unknown, symbolic
+	}
+	r, pending := s.decided(assumptions)
+	if r != Unknown && s.chain == Validate && !constFalse {
+		s.validate(r, symbolic)
+	}
+	return r, pending
+}
+
+// symbolic returns the assumptions that are not constants, and whether
+// a constant false is among them or on the stack.
+func (s *Solver) symbolic(assumptions []*Term) (out []*Term, constFalse bool) {
+	constFalse = s.constFalseAt >= 0
+	for _, t := range assumptions {
+		s.ctx.wantBool("Check", t)
+		switch {
+		case !t.concrete:
+			out = append(out, t)
+		case t.val == 0:
+			constFalse = true
+		}
+	}
+	return out, constFalse
+}

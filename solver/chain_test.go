@@ -1,0 +1,79 @@
+package solver
+
+import (
+	"errors"
+	"os"
+	"strings"
+	"testing"
+)
+
+// TestValidateAgrees runs the folding cross-checks with the Go side
+// deciding and Z3 checking each answer: a disagreement would panic.
+func TestValidateAgrees(t *testing.T) {
+	k := newCrossChecker(t)
+	k.s.SetChain(Validate)
+	for _, op := range binaryBVOps {
+		for _, a := range edgeValues(8) {
+			for _, b := range edgeValues(8) {
+				k.check(op.name, binary(op.f, k.c), k.c.BV(8, a), k.c.BV(8, b))
+			}
+		}
+	}
+	// Every query is decided in Go and then again by Z3.
+	if k.s.Calls() < k.checks {
+		t.Errorf("Z3 ran %d times for %d queries", k.s.Calls(), k.checks)
+	}
+}
+
+// TestDisagreement checks what a disagreement gives: a panic with both
+// answers and the query, written to a file.
+func TestDisagreement(t *testing.T) {
+	c := NewContext()
+	defer c.Close()
+	s := c.NewSolver()
+	s.SetChain(Validate) // so that Z3 sees what the Go side finds false
+	x := c.FreshBV("x", 8)
+	s.Assert(c.Ult(x, c.BV(8, 3)))
+	s.Assert(c.Ugt(x, c.BV(8, 5)))
+	var d *Disagreement
+	func() {
+		defer func() {
+			r := recover()
+			err, ok := r.(error)
+			if !ok || !errors.As(err, &d) {
+				t.Fatalf("recovered %v, want a *Disagreement", r)
+			}
+		}()
+		s.validate(Sat, nil) // as if the Go side had found a model
+	}()
+	if d.Go != Sat || d.Z3 != Unsat {
+		t.Errorf("answers: Go %s, Z3 %s; want sat and unsat", d.Go, d.Z3)
+	}
+	if d.File == "" {
+		t.Fatalf("query not written: %s", d.Error())
+	}
+	defer os.Remove(d.File)
+	data, err := os.ReadFile(d.File)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"(declare-fun x", "(assert", "(check-sat)"} {
+		if !strings.Contains(string(data), want) {
+			t.Errorf("the query lacks %q:\n%s", want, data)
+		}
+	}
+	if !strings.Contains(d.Error(), d.File) {
+		t.Errorf("the message does not name the file: %s", d.Error())
+	}
+}
+
+func TestParseChain(t *testing.T) {
+	for _, c := range []Chain{Cached, Validate, Z3Only} {
+		if got, err := ParseChain(c.String()); err != nil || got != c {
+			t.Errorf("ParseChain(%q) = %v, %v", c, got, err)
+		}
+	}
+	if _, err := ParseChain("fast"); err == nil {
+		t.Error("ParseChain accepted an unknown chain")
+	}
+}
