@@ -130,6 +130,12 @@ func (b *budget) step(states int) bool {
 	if b.steps%256 != 1 {
 		return false
 	}
+	return b.askClock()
+}
+
+// askClock asks the clock and Config.Interrupt whether to stop, and
+// reports whether a budget ran out.
+func (b *budget) askClock() bool {
 	if !b.deadline.IsZero() && now().After(b.deadline) {
 		b.cause = timedOut
 	} else if b.cfg.Interrupt != nil {
@@ -138,6 +144,15 @@ func (b *budget) step(states int) bool {
 		}
 	}
 	return b.halted()
+}
+
+// z3UnitsLeft converts what is left of Config.MaxWork into Z3's resource
+// units, at least one work unit's worth; ok is false with no work budget.
+func (b *budget) z3UnitsLeft() (units uint64, ok bool) {
+	if b.cfg.MaxWork <= 0 {
+		return 0, false
+	}
+	return uint64(max(b.cfg.MaxWork-b.work(), 1)) * z3PerUnit, true
 }
 
 // halted reports whether a budget ran out.
@@ -187,9 +202,8 @@ func (b *budget) limitQuery(s *solver.Solver, limit uint) bool {
 	if units == 0 {
 		units = solver.DefaultBudget
 	}
-	if b.cfg.MaxWork > 0 {
-		left := max(b.cfg.MaxWork-b.work(), 1)
-		units = uint(min(uint64(units), uint64(left)*z3PerUnit))
+	if left, ok := b.z3UnitsLeft(); ok {
+		units = uint(min(uint64(units), left))
 	}
 	s.SetBudget(units)
 	return true
@@ -201,27 +215,18 @@ func (b *budget) limitQuery(s *solver.Solver, limit uint) bool {
 // take long: the subsumption table asks it before each of its queries,
 // between the search's steps.
 func (b *budget) unitsLeft() uint {
-	switch {
-	case b.halted():
+	if b.halted() || b.askClock() {
 		return 0
-	case !b.deadline.IsZero() && now().After(b.deadline):
-		b.cause = timedOut
-		return 0
-	case b.cfg.Interrupt != nil:
-		if b.interruption = b.cfg.Interrupt(); b.interruption != "" {
-			b.cause = interrupted
-			return 0
-		}
 	}
-	if b.cfg.MaxWork == 0 {
-		return ^uint(0)
-	}
-	left := b.cfg.MaxWork - b.work()
-	if left <= 0 {
+	if b.cfg.MaxWork > 0 && b.work() >= b.cfg.MaxWork {
 		b.cause = outOfWork
 		return 0
 	}
-	return uint(min(uint64(left)*z3PerUnit, uint64(^uint(0))))
+	left, ok := b.z3UnitsLeft()
+	if !ok {
+		return ^uint(0)
+	}
+	return uint(min(left, uint64(^uint(0))))
 }
 
 // bound names the budget that ran out, for the record's bounds, or "".

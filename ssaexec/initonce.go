@@ -200,8 +200,8 @@ func (x *explorer) importInit(e *initEnd, frames []*frame) *state {
 		traceFile: end.traceFile,
 		traceLine: end.traceLine,
 	}
-	s.endInit()
-	s.initEnd = x.initBase
+	// As endInit, but every pass's states share the one copy.
+	s.initEnd, s.initGlobals = x.initBase, s.globals
 	maps.Copy(x.bounds, e.bounds)
 	maps.Copy(x.approx, e.approx)
 	maps.Copy(x.notes, e.notes)
