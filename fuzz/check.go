@@ -147,7 +147,7 @@ func (c *checker) analyse() ([]*ssaexec.Finding, error) {
 		if p == nil {
 			return nil, fmt.Errorf("gosym found an entry %s that was not generated", fn.Name())
 		}
-		r := prog.Analyze(fn, withDeadline(p.Config, c.opts.Deadline))
+		r := prog.Analyze(fn, withDeadline(p.Config, c.opts.Deadline, time.Now()))
 		c.rep.Records[fn.Name()] = r
 		c.checkRecord(r)
 		findings = append(findings, r.Findings...)
@@ -175,15 +175,16 @@ func (c *checker) slowest() string {
 // withDeadline returns cfg with its search interrupted restTime before
 // deadline, if that is not zero, and its Timeout no later: the Timeout
 // also bounds each of the search's solver queries, which Interrupt,
-// asked between instructions, does not.
-func withDeadline(cfg ssaexec.Config, deadline time.Time) ssaexec.Config {
+// asked between instructions, does not. now is the time the search
+// starts.
+func withDeadline(cfg ssaexec.Config, deadline, now time.Time) ssaexec.Config {
 	if deadline.IsZero() {
 		return cfg
 	}
 	end := deadline.Add(-restTime)
 	// A Timeout of 0 is none: a function begun after end gets the
 	// least there is, and stops at once.
-	left := max(time.Until(end), time.Nanosecond)
+	left := max(end.Sub(now), time.Nanosecond)
 	if cfg.Timeout == 0 || left < cfg.Timeout {
 		cfg.Timeout = left
 	}
