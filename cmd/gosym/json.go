@@ -74,6 +74,9 @@ type funcRecord struct {
 	Approx      []string `json:"approximated,omitempty"`
 	Notes       []string `json:"notes,omitempty"`
 	Error       string   `json:"error,omitempty"`
+	// Cached marks a result taken from the result cache: its timings
+	// are those of the run that left it there.
+	Cached bool `json:"cached,omitempty"`
 }
 
 func findingJSON(f *ssaexec.Finding, rel func(string) string) findingRecord {

@@ -60,6 +60,8 @@ type options struct {
 	sarifFile string
 	maxMem    uint64
 	latent    bool
+	// cacheDir is the result cache's directory, "" when it is off.
+	cacheDir string
 }
 
 func main() {
@@ -96,9 +98,18 @@ func run(args []string, stdout, stderr io.Writer) int {
 	for _, e := range prog.DirectiveErrors {
 		fmt.Fprintf(stderr, "gosym: %s (not applied)\n", e)
 	}
+	rc, err := openResultCache(opts.cacheDir, prog, opts.cfg)
+	if err != nil {
+		fmt.Fprintf(stderr, "gosym: %v\n", err)
+		return 2
+	}
 	guard := newMemoryGuard(opts.maxMem)
 	defer guard.close()
-	results := analyseAll(prog, entries, opts.cfg, opts.parallel, guard, newProgress(stderr, len(entries)))
+	results, cached := analyseAll(prog, entries, opts.cfg, opts.parallel, guard, newProgress(stderr, len(entries)), rc, stderr)
+	out.cached = cached
+	if rc != nil {
+		rc.trim() // best effort: a cache that cannot be trimmed still works
+	}
 	// One panic is one finding, whichever entries reached it: the output
 	// waits for them all.
 	ssaexec.Consolidate(results, opts.latent)
@@ -125,7 +136,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	if !opts.json {
-		summarize(stderr, results, time.Since(start))
+		summarize(stderr, results, cached, time.Since(start))
 	}
 	for _, r := range results {
 		if len(r.Findings) > 0 {
@@ -174,6 +185,7 @@ func parseFlags(args []string, stderr io.Writer) (*options, []string, error) {
 	fs.BoolVar(&opts.replay, "replay", false, "run each finding's witness as a Go test and say whether it confirmed the panic")
 	fs.StringVar(&opts.dotDir, "dot", "", "write each finding's input heap and heap at the panic as Graphviz files into this directory (and SVG, if dot is installed)")
 	fs.StringVar(&opts.sarifFile, "sarif", "", "also write the findings as a SARIF 2.1.0 log into this file (for GitHub code scanning)")
+	cache := fs.String("cache", "", "directory of the result cache, or off: a function whose code, callees and types are unchanged since a run under the same flags and the same gosym takes its result from there (empty: $GOSYMCACHE, else gosym in the user cache directory)")
 	fs.BoolVar(&opts.trace, "trace", false, "show each finding's path: the source lines executed, the branches taken and the values that decided them")
 	if err := fs.Parse(args); err != nil {
 		return nil, nil, err
@@ -202,6 +214,9 @@ func parseFlags(args []string, stderr io.Writer) (*options, []string, error) {
 		if opts.maxMem, err = humanize.ParseBytes(*maxMem); err != nil || opts.maxMem == 0 {
 			return nil, nil, fmt.Errorf("bad -max-mem %q: want a size such as 4GiB or 512MB", *maxMem)
 		}
+	}
+	if opts.cacheDir, err = cacheDir(*cache); err != nil {
+		return nil, nil, err
 	}
 	if *runRE != "" {
 		re, err := regexp.Compile(*runRE)
@@ -258,6 +273,8 @@ type printer struct {
 	// pictures holds each finding's picture files without extension
 	// (-dot).
 	pictures map[*ssaexec.Finding]string
+	// cached marks the results taken from the result cache.
+	cached map[*ssaexec.FuncResult]bool
 	// sources caches the lines of the files traces show.
 	sources map[string][]string
 }
@@ -281,7 +298,9 @@ func (p *printer) function(r *ssaexec.FuncResult) {
 			}
 			p.enc.Encode(rec)
 		}
-		p.enc.Encode(funcJSON(r, p.rel))
+		rec := funcJSON(r, p.rel)
+		rec.Cached = p.cached[r]
+		p.enc.Encode(rec)
 		return
 	}
 	for _, f := range r.Findings {
@@ -291,7 +310,11 @@ func (p *printer) function(r *ssaexec.FuncResult) {
 		fmt.Fprintf(p.w, "%s: gosym internal error in %s: %s\n", p.rel(r.Pos.String()), r.Func, firstLine(r.Err))
 	}
 	if p.opts.verbose {
-		fmt.Fprintf(p.w, "%s: %s: %s\n", p.rel(r.Pos.String()), r.Func, statusLine(r))
+		line := statusLine(r)
+		if p.cached[r] {
+			line += "; from the cache"
+		}
+		fmt.Fprintf(p.w, "%s: %s: %s\n", p.rel(r.Pos.String()), r.Func, line)
 	}
 }
 
@@ -385,7 +408,7 @@ func firstLine(s string) string {
 
 // summarize prints the functions by status, so that "no findings" never
 // hides "did not look", the findings by kind, and where the time went.
-func summarize(w io.Writer, results []*ssaexec.FuncResult, wall time.Duration) {
+func summarize(w io.Writer, results []*ssaexec.FuncResult, cached map[*ssaexec.FuncResult]bool, wall time.Duration) {
 	counts := map[ssaexec.Status]int{}
 	kinds := map[ssaexec.Kind]int{}
 	findings, assumed, latent, latentShown := 0, 0, 0, 0
@@ -400,8 +423,10 @@ func summarize(w io.Writer, results []*ssaexec.FuncResult, wall time.Duration) {
 				latentShown++
 			}
 		}
-		analysis += r.Elapsed
-		solver += r.SolverTime
+		if !cached[r] { // its time was spent by the run that cached it
+			analysis += r.Elapsed
+			solver += r.SolverTime
+		}
 		for _, f := range r.Findings {
 			kinds[f.Kind]++
 		}
@@ -428,6 +453,9 @@ func summarize(w io.Writer, results []*ssaexec.FuncResult, wall time.Duration) {
 		fmt.Fprintf(w, "gosym: %d of the findings are latent: they need a value with unexported state that no caller of its package can build\n", latentShown)
 	case latent > 0:
 		fmt.Fprintf(w, "gosym: %s latent: they need a value with unexported state that no caller of its package can build (-latent shows them)\n", plural(latent, "more panic is", "more panics are"))
+	}
+	if len(cached) > 0 {
+		fmt.Fprintf(w, "gosym: %d of the %d functions' results came from the cache, where an earlier run under the same flags left them (-cache=off analyses them again)\n", len(cached), len(results))
 	}
 	share := 0.0
 	if analysis > 0 {

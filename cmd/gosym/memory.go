@@ -38,6 +38,9 @@ type guardedJob struct {
 	stopped atomic.Bool
 }
 
+// interrupted reports whether the guard stopped j (nil: no guard).
+func (j *guardedJob) interrupted() bool { return j != nil && j.stopped.Load() }
+
 // watchInterval is how often the guard measures memory.
 const watchInterval = 50 * time.Millisecond
 

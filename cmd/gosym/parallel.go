@@ -6,18 +6,39 @@ import (
 	"os"
 	"sync"
 
+	"github.com/rogpeppe/go-internal/cache"
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/gosym/gosym/ssaexec"
 )
 
 // analyseAll analyses the entries on n workers, under the memory guard and
-// with the progress shown, and hands each result to done in the entries'
-// order.
+// with the progress shown, and returns their results in the entries'
+// order. With a cache, the entries whose results it holds are not
+// analysed: their results are returned from it, and marked in cached.
 //
 // The results keep their latent findings (ssaexec.Finding.Latent) until
 // ssaexec.Consolidate, so that one reached by several entries counts once.
-func analyseAll(prog *ssaexec.Program, entries []*ssa.Function, cfg ssaexec.Config, n int, guard *memoryGuard, progress *progress) []*ssaexec.FuncResult {
+func analyseAll(prog *ssaexec.Program, entries []*ssa.Function, cfg ssaexec.Config, n int, guard *memoryGuard, progress *progress, rc *resultCache, stderr io.Writer) (results []*ssaexec.FuncResult, cached map[*ssaexec.FuncResult]bool) {
+	results = make([]*ssaexec.FuncResult, len(entries))
+	cached = map[*ssaexec.FuncResult]bool{}
+	ids := map[*ssa.Function]cache.ActionID{}
+	var todo []*ssa.Function
+	for i, fn := range entries {
+		if rc == nil {
+			todo = append(todo, fn)
+			continue
+		}
+		ids[fn] = rc.key(fn)
+		if r := rc.get(ids[fn]); r != nil {
+			results[i] = r
+			cached[r] = true
+			progress.finish(r)
+			continue
+		}
+		todo = append(todo, fn)
+	}
+	var warn sync.Once
 	each := func(fn *ssa.Function, cfg *ssaexec.Config) func(*ssaexec.FuncResult) {
 		progress.start(fn)
 		job, interrupt := guard.begin()
@@ -25,11 +46,22 @@ func analyseAll(prog *ssaexec.Program, entries []*ssa.Function, cfg ssaexec.Conf
 		return func(r *ssaexec.FuncResult) {
 			guard.end(job)
 			progress.finish(r)
+			if rc == nil {
+				return
+			}
+			if err := rc.put(ids[fn], r, job.interrupted()); err != nil {
+				warn.Do(func() { fmt.Fprintf(stderr, "gosym: writing the result cache in %s: %v\n", rc.dir, err) })
+			}
 		}
 	}
-	results := prog.AnalyzeAll(entries, cfg, n, each, func(*ssaexec.FuncResult) {})
+	analysed := prog.AnalyzeAll(todo, cfg, n, each, func(*ssaexec.FuncResult) {})
+	for i := range results {
+		if results[i] == nil {
+			results[i], analysed = analysed[0], analysed[1:]
+		}
+	}
 	progress.clear()
-	return results
+	return results, cached
 }
 
 // progress shows on a terminal how far a run is: functions done of all,
