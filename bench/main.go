@@ -110,7 +110,7 @@ func parseFlags(args []string) (options, error) {
 	realTimeout := fs.Duration("realcode-timeout", 0, "time budget of one function of the realcode table, a safety net (0: none)")
 	workers := fs.Int("p", 2, "functions of the realcode table analysed at once")
 	realSeq := fs.Int("realcode-seq", ssaexec.DefaultConfig().Seq, "bound on the calls of a sequence that builds a value in the realcode table")
-	chain := fs.String("solver", "default", "the solver's chain in every run, as gosym's -solver: default, validate (Z3 checks every answer decided in Go; a disagreement ends the run with status error) or z3")
+	chain := fs.String("solver", "default", "the solver's chain in every run, as gosym's -solver: default, validate (Z3 checks every answer decided in Go; a disagreement ends the run with status error), nomodels or z3")
 	compare := fs.String("compare", "", "an earlier result file whose realcode totals the realcode table is compared with; or two, before,after, to compare without running")
 	if err := fs.Parse(args); err != nil {
 		return options{}, err

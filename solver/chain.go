@@ -8,9 +8,10 @@ import (
 
 // A Solver decides a query as a chain of deciders, cheapest first, as
 // KLEE's solver chain does: the models of earlier Sat answers (KLEE's
-// counterexample cache), then the Go side's reasoning over literals,
-// orders, offsets and forced values, then Z3. Chain says which of them
-// run, and whether Z3 checks the others.
+// counterexample cache) and the assignments fitted from them, then the
+// Go side's reasoning over literals, orders, offsets and forced values,
+// which refutes, then Z3. Chain says which of them run, and whether Z3
+// checks the others.
 type Chain int
 
 const (
@@ -23,10 +24,13 @@ const (
 	Validate
 	// Z3Only sends every check to Z3: the Go side decides nothing.
 	Z3Only
+	// NoModels turns the models off: the Go side only refutes, and
+	// every Sat comes from Z3.
+	NoModels
 )
 
 // chainNames are the -solver flag's spellings of the chains.
-var chainNames = map[Chain]string{Cached: "default", Validate: "validate", Z3Only: "z3"}
+var chainNames = map[Chain]string{Cached: "default", Validate: "validate", Z3Only: "z3", NoModels: "nomodels"}
 
 func (c Chain) String() string { return chainNames[c] }
 
@@ -37,13 +41,14 @@ func ParseChain(s string) (Chain, error) {
 			return c, nil
 		}
 	}
-	return Cached, fmt.Errorf("unknown solver chain %q (want default, validate or z3)", s)
+	return Cached, fmt.Errorf("unknown solver chain %q (want default, validate, nomodels or z3)", s)
 }
 
 // SetChain sets which deciders s's later checks run (see Chain).
 func (s *Solver) SetChain(c Chain) {
 	s.ctx.enter()
 	s.chain = c
+	s.noModelReuse = c == NoModels
 }
 
 // Disagreement is the panic value of a check whose answer from the Go

@@ -3,6 +3,7 @@ package solver
 import (
 	"errors"
 	"os"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -68,12 +69,39 @@ func TestDisagreement(t *testing.T) {
 }
 
 func TestParseChain(t *testing.T) {
-	for _, c := range []Chain{Cached, Validate, Z3Only} {
+	for _, c := range []Chain{Cached, Validate, Z3Only, NoModels} {
 		if got, err := ParseChain(c.String()); err != nil || got != c {
 			t.Errorf("ParseChain(%q) = %v, %v", c, got, err)
 		}
 	}
 	if _, err := ParseChain("fast"); err == nil {
 		t.Error("ParseChain accepted an unknown chain")
+	}
+}
+
+// TestNoModels checks that without the models, a query an earlier model
+// answers goes to Z3, and that refutations stay in Go.
+func TestNoModels(t *testing.T) {
+	tests := []struct {
+		chain Chain
+		want  int // Z3 runs for the three checks
+	}{
+		{Cached, 0},   // the Go side fits the models
+		{NoModels, 2}, // each Sat is Z3's; the refutation is not
+	}
+	for _, tt := range tests {
+		c := NewContext()
+		s := c.NewSolver()
+		s.SetChain(tt.chain)
+		x := c.FreshBV("x", 8)
+		s.Assert(c.Ult(x, c.BV(8, 3)))
+		got := []Result{s.Check(), s.Check(c.Ult(x, c.BV(8, 10))), s.Check(c.Ugt(x, c.BV(8, 5)))}
+		if want := []Result{Sat, Sat, Unsat}; !slices.Equal(got, want) {
+			t.Errorf("%s: answers %v, want %v", tt.chain, got, want)
+		}
+		if s.Calls() != tt.want {
+			t.Errorf("%s: Z3 ran %d times, want %d", tt.chain, s.Calls(), tt.want)
+		}
+		c.Close()
 	}
 }

@@ -167,7 +167,7 @@ func parseFlags(args []string, stderr io.Writer) (*options, []string, error) {
 	maxMem := fs.String("max-mem", "", "stop functions while the run holds more memory than this (such as 4GiB; empty: no limit): the longest-running one first; they end with status stopped")
 	fs.IntVar(&opts.parallel, "p", runtime.GOMAXPROCS(0), "number of functions analysed at once")
 	fs.UintVar(&opts.cfg.SolverBudget, "solver-budget", def.SolverBudget, "budget of one solver query, in Z3's resource units (its rlimit; about 8000 per millisecond)")
-	chain := fs.String("solver", def.Solver.String(), "the solver's deciders: default (earlier models, then reasoning in Go, then Z3), validate (Z3 also checks every answer decided in Go; a disagreement is an error, with the query written out), or z3 (Z3 decides every query)")
+	chain := fs.String("solver", def.Solver.String(), "the solver's deciders: default (earlier models, then reasoning in Go, then Z3), validate (Z3 also checks every answer decided in Go; a disagreement is an error, with the query written out), nomodels (no models: the Go side only refutes, and Z3 decides every Sat), or z3 (Z3 decides every query)")
 	fs.BoolVar(&opts.cfg.NilParams, "nil-params", false, "also report dereferences of nil parameters the function never compared with nil")
 	fs.BoolVar(&opts.cfg.Assumed, "assumed", false, "also report panics that rest on what a call gosym did not execute returned or changed")
 	fs.BoolVar(&opts.latent, "latent", false, "also report latent panics: those that need a value with unexported state that no caller of its package can build")

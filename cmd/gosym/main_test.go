@@ -179,6 +179,7 @@ func TestExitCodes(t *testing.T) {
 		{"bad solver chain", []string{"-solver=fast", "../../testdata/lists"}, 2, `unknown solver chain "fast"`},
 		{"findings under validate", []string{"-solver=validate", "-run", "Average$", "../../testdata/arith"}, 1, "1 failed"},
 		{"findings with Z3 alone", []string{"-solver=z3", "-run", "Average$", "../../testdata/arith"}, 1, "1 failed"},
+		{"findings without models", []string{"-solver=nomodels", "-run", "Average$", "../../testdata/arith"}, 1, "1 failed"},
 		{"nothing selected", []string{"-run=NoSuchFunc", "../../testdata/lists"}, 2, "no functions to analyse"},
 		{"does not compile", []string{"./..."}, 2, `cannot use "x"`},
 		{"no such package", []string{"../../testdata/nosuch"}, 2, "gosym:"},
