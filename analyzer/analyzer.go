@@ -28,6 +28,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/gosym/gosym/solver"
 	"github.com/gosym/gosym/ssaexec"
 )
 
@@ -70,7 +71,26 @@ var (
 	all     bool
 	latent  bool
 	seq     int
+	chain   = solver.Cached
 )
+
+// chainFlag is the -solver flag: a solver.Chain by its name.
+type chainFlag struct{ c *solver.Chain }
+
+func (f chainFlag) String() string {
+	if f.c == nil {
+		return solver.Cached.String()
+	}
+	return f.c.String()
+}
+
+func (f chainFlag) Set(s string) error {
+	c, err := solver.ParseChain(s)
+	if err == nil {
+		*f.c = c
+	}
+	return err
+}
 
 func init() {
 	def := ssaexec.DefaultConfig()
@@ -82,6 +102,7 @@ func init() {
 	fs.BoolVar(&all, "unexported", false, "analyse unexported functions too")
 	fs.BoolVar(&latent, "latent", false, "also report latent panics: those that need a value with unexported state that no caller of its package can build")
 	fs.IntVar(&seq, "seq", def.Seq, "bound on the method calls that build a value with unexported state after its constructor")
+	fs.Var(chainFlag{&chain}, "solver", "the solver's deciders, as gosym's -solver: default, validate (Z3 checks every answer decided in Go; a disagreement is reported), nomodels or z3")
 }
 
 func run(pass *analysis.Pass) (any, error) {
@@ -92,7 +113,7 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	prog := ssaexec.FromTypes(pass.Fset, pass.Pkg, pass.Files, pass.TypesInfo)
 	cfg := ssaexec.DefaultConfig()
-	cfg.K, cfg.MaxWork, cfg.Timeout, cfg.Seq = k, maxWork, timeout, seq
+	cfg.K, cfg.MaxWork, cfg.Timeout, cfg.Seq, cfg.Solver = k, maxWork, timeout, seq, chain
 	cfg.Summaries = func(fn *types.Func) *ssaexec.Summary {
 		var fact nilPanicsFact
 		if !pass.ImportObjectFact(fn, &fact) {
