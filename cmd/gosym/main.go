@@ -105,6 +105,10 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	guard := newMemoryGuard(opts.maxMem)
 	defer guard.close()
+	if held := inUse(); guard != nil && held > guard.high {
+		fmt.Fprintf(stderr, "gosym: the loaded program already holds %s, over the %s at which -max-mem stops functions: each will be stopped as it starts\n",
+			humanize.IBytes(held), humanize.IBytes(guard.high))
+	}
 	results, cached := analyseAll(prog, entries, opts.cfg, opts.parallel, guard, newProgress(stderr, len(entries)), rc, stderr)
 	out.cached = cached
 	if rc != nil {

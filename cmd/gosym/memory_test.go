@@ -13,7 +13,10 @@ import (
 // TestMaxMem checks that a function that starts while the run is over
 // -max-mem is stopped, and says so.
 func TestMaxMem(t *testing.T) {
-	_, out, _ := runGosym(t, "-json", "-max-mem", "1MiB", "-run", `^loops\.Sum$`, "../../testdata/loops")
+	_, out, errOut := runGosym(t, "-json", "-max-mem", "1MiB", "-run", `^loops\.Sum$`, "../../testdata/loops")
+	if want := "over the 870 KiB at which -max-mem stops functions: each will be stopped as it starts"; !strings.Contains(errOut, want) {
+		t.Errorf("stderr does not warn that the loaded program is over the limit:\n%s\nwant %q", errOut, want)
+	}
 	var r funcRecord
 	if err := json.Unmarshal([]byte(strings.TrimSpace(out)), &r); err != nil {
 		t.Fatalf("%v in %q", err, out)
