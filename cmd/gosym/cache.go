@@ -46,7 +46,7 @@ func cacheDir(flag string) (string, error) {
 	if dir == "" {
 		user, err := os.UserCacheDir()
 		if err != nil {
-			return "", fmt.Errorf("no cache directory (%v): set -cache or %s, or -cache=off", err, cacheEnv)
+			return "", fmt.Errorf("no user cache directory for the result cache (%v): -cache or %s names one", err, cacheEnv)
 		}
 		dir = filepath.Join(user, "gosym")
 	}

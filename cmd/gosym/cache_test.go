@@ -117,4 +117,12 @@ func TestCacheDir(t *testing.T) {
 			t.Errorf("cacheDir(%q) with %s=%q = %q, %v; want %q", tt.flag, cacheEnv, tt.env, got, err, tt.want)
 		}
 	}
+	// Without a user cache directory, the default is an error the
+	// command turns into a warning (and a run without the cache).
+	t.Setenv(cacheEnv, "")
+	t.Setenv("XDG_CACHE_HOME", "")
+	t.Setenv("HOME", "")
+	if got, err := cacheDir(""); err == nil {
+		t.Errorf("cacheDir(\"\") without HOME = %q, want an error", got)
+	}
 }

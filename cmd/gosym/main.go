@@ -60,8 +60,11 @@ type options struct {
 	sarifFile string
 	maxMem    uint64
 	latent    bool
-	// cacheDir is the result cache's directory, "" when it is off.
-	cacheDir string
+	// cacheDir is the result cache's directory, "" when it is off;
+	// cacheNamed says -cache or GOSYMCACHE named it, so that a cache
+	// that cannot be opened there is an error, not a warning.
+	cacheDir   string
+	cacheNamed bool
 }
 
 func main() {
@@ -99,9 +102,12 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "gosym: %s (not applied)\n", e)
 	}
 	rc, err := openResultCache(opts.cacheDir, prog, opts.cfg)
-	if err != nil {
+	switch {
+	case err != nil && opts.cacheNamed:
 		fmt.Fprintf(stderr, "gosym: %v\n", err)
 		return 2
+	case err != nil: // the default place: run without it
+		fmt.Fprintf(stderr, "gosym: %v; analysing without a cache\n", err)
 	}
 	guard := newMemoryGuard(opts.maxMem)
 	defer guard.close()
@@ -219,8 +225,10 @@ func parseFlags(args []string, stderr io.Writer) (*options, []string, error) {
 			return nil, nil, fmt.Errorf("bad -max-mem %q: want a size such as 4GiB or 512MB", *maxMem)
 		}
 	}
+	opts.cacheNamed = *cache != "" || os.Getenv(cacheEnv) != ""
 	if opts.cacheDir, err = cacheDir(*cache); err != nil {
-		return nil, nil, err
+		fmt.Fprintf(stderr, "gosym: %v; analysing without a cache\n", err)
+		opts.cacheDir = ""
 	}
 	if *runRE != "" {
 		re, err := regexp.Compile(*runRE)
