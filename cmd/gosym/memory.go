@@ -32,7 +32,6 @@ type memoryGuard struct {
 
 	mu      sync.Mutex
 	running map[*guardedJob]bool
-	victim  *guardedJob // stopped and not yet ended
 	done    chan struct{}
 	// goLimit is Go's memory limit before the guard set it.
 	goLimit int64
@@ -63,7 +62,7 @@ func newMemoryGuard(limit uint64) *memoryGuard {
 	// Z3 allocates from the threads cgo calls run on, and glibc's
 	// allocator keeps an arena per thread, with its free memory.
 	solver.LimitCArenas(2)
-	g.steerGo()
+	g.steerGo(inUse())
 	go g.watch()
 	return g
 }
@@ -112,8 +111,7 @@ func goResident() uint64 {
 // steerGo sets Go's memory limit to what the memory outside Go (Z3's,
 // C's, the executable's) leaves of the run's: Go's collector then works
 // harder as Z3 grows, before the guard has to stop a function.
-func (g *memoryGuard) steerGo() {
-	held := inUse()
+func (g *memoryGuard) steerGo(held uint64) {
 	outside := held - min(held, goResident())
 	goLimit := g.limit / 4 // a floor: the collector would run without end below the live heap
 	if g.high > outside {
@@ -150,11 +148,15 @@ func (g *memoryGuard) watch() {
 // guard's mark, unless one it stopped has not ended yet; over the limit
 // itself, it stops the next too.
 func (g *memoryGuard) check() {
-	g.steerGo()
+	held := inUse()
+	g.steerGo(held)
 	g.mu.Lock()
-	idle, pending := len(g.running) == 0, g.victim != nil
+	idle, pending := len(g.running) == 0, false
+	for j := range g.running {
+		pending = pending || j.stopped.Load() // stopped, still winding down
+	}
 	g.mu.Unlock()
-	if idle || pending && inUse() <= g.limit || !g.over() {
+	if idle || pending && held <= g.limit || held <= g.high || !g.over() {
 		return
 	}
 	g.mu.Lock()
@@ -166,7 +168,6 @@ func (g *memoryGuard) check() {
 		}
 	}
 	if next != nil {
-		g.victim = next
 		next.stopped.Store(true)
 	}
 }
@@ -199,14 +200,6 @@ func (g *memoryGuard) end(j *guardedJob) {
 	}
 	g.mu.Lock()
 	delete(g.running, j)
-	if g.victim == j {
-		g.victim = nil
-		for k := range g.running {
-			if k.stopped.Load() {
-				g.victim = k // still winding down
-			}
-		}
-	}
 	g.mu.Unlock()
 }
 
