@@ -174,10 +174,17 @@ func (f *Fingerprints) successors(v node) []node {
 		return out
 	}
 	var out []node
+	seen := map[node]bool{} // most instructions repeat a few types
+	add := func(n node) {
+		if !seen[n] {
+			seen[n] = true
+			out = append(out, n)
+		}
+	}
 	addFuncs := func(fns ...*ssa.Function) {
 		for _, fn := range fns {
 			if fn != nil {
-				out = append(out, fn)
+				add(fn)
 			}
 		}
 	}
@@ -186,7 +193,7 @@ func (f *Fingerprints) successors(v node) []node {
 			return
 		}
 		if _, basic := t.(*types.Basic); !basic {
-			out = append(out, t)
+			add(t)
 		}
 	}
 	switch v := v.(type) {
@@ -231,7 +238,8 @@ func (f *Fingerprints) functionEdges(fn *ssa.Function, addFuncs func(...*ssa.Fun
 				f.indexMethods()
 				addFuncs(f.byName[c.Common().Method.Name()]...)
 			}
-			for _, op := range instr.Operands(ops[:0]) {
+			ops = instr.Operands(ops[:0])
+			for _, op := range ops {
 				if op == nil || *op == nil {
 					continue
 				}
@@ -259,34 +267,46 @@ func (f *Fingerprints) typeEdges(t types.Type, addFuncs func(...*ssa.Function), 
 	case *types.Named:
 		addFuncs(f.methodsAndMakers(t)...)
 		addType(t.Underlying())
-		for ta := range t.TypeArgs().Types() {
-			addType(ta)
-		}
-	case *types.Alias:
-		addType(types.Unalias(t))
-	case *types.Map:
-		addType(t.Key())
-		addType(t.Elem())
-	case interface{ Elem() types.Type }: // pointer, slice, array, chan
-		addType(t.Elem())
-	case *types.Struct:
-		for field := range t.Fields() {
-			addType(field.Type())
-		}
-	case *types.Tuple:
-		for v := range t.Variables() {
-			addType(v.Type())
-		}
 	case *types.Signature:
 		addFuncs(f.functionsOfSignature(t)...)
-		addType(t.Params())
-		addType(t.Results())
 	case *types.Interface:
 		f.indexMethods()
 		for m := range t.Methods() {
 			addFuncs(f.byName[m.Name()]...)
 		}
 	}
+	for _, c := range components(t) {
+		addType(c)
+	}
+}
+
+// components returns the types t is written with: the elements, keys,
+// fields, parameters and results of a composite type, the type
+// arguments of a named one (not its underlying type), the type an alias
+// stands for.
+func components(t types.Type) []types.Type {
+	var out []types.Type
+	switch t := t.(type) {
+	case *types.Named:
+		out = slices.Collect(t.TypeArgs().Types())
+	case *types.Alias:
+		out = append(out, types.Unalias(t))
+	case *types.Map:
+		out = append(out, t.Key(), t.Elem())
+	case interface{ Elem() types.Type }: // pointer, slice, array, chan
+		out = append(out, t.Elem())
+	case *types.Struct:
+		for field := range t.Fields() {
+			out = append(out, field.Type())
+		}
+	case *types.Tuple:
+		for v := range t.Variables() {
+			out = append(out, v.Type())
+		}
+	case *types.Signature:
+		out = append(out, t.Params(), t.Results())
+	}
+	return out
 }
 
 // methodsAndMakers returns the methods of named and of a pointer to it,
@@ -304,14 +324,7 @@ func (f *Fingerprints) newMethodsAndMakers(named *types.Named) []*ssa.Function {
 	prog := f.prog.SSA
 	var fns []*ssa.Function
 	if named.TypeParams().Len() == 0 || named.TypeArgs().Len() > 0 {
-		for _, t := range []types.Type{named, types.NewPointer(named)} {
-			mset := prog.MethodSets.MethodSet(t)
-			for sel := range mset.Methods() {
-				if fn := prog.MethodValue(sel); fn != nil {
-					fns = append(fns, fn)
-				}
-			}
-		}
+		fns = f.methodsOf(named)
 	}
 	obj := named.Origin().Obj()
 	if obj.Pkg() == nil {
@@ -329,38 +342,25 @@ func (f *Fingerprints) newMethodsAndMakers(named *types.Named) []*ssa.Function {
 	return fns
 }
 
-// mentions reports whether t names the type named anywhere in it.
+// mentions reports whether t names the type named anywhere in it, but
+// in the underlying types of the named types it names.
 func mentions(t types.Type, named *types.Named) bool {
-	found := false
-	var walk func(t types.Type, depth int)
-	walk = func(t types.Type, depth int) {
-		if found || depth > 8 {
-			return
+	var walk func(t types.Type, depth int) bool
+	walk = func(t types.Type, depth int) bool {
+		if n, ok := t.(*types.Named); ok && n.Origin() == named {
+			return true
 		}
-		switch t := t.(type) {
-		case *types.Named:
-			found = t.Origin() == named
-			for ta := range t.TypeArgs().Types() {
-				walk(ta, depth+1)
-			}
-		case *types.Alias:
-			walk(types.Unalias(t), depth+1)
-		case interface{ Elem() types.Type }: // pointer, slice, array, chan, map
-			walk(t.Elem(), depth+1)
-			if m, ok := t.(*types.Map); ok {
-				walk(m.Key(), depth+1)
-			}
-		case *types.Tuple:
-			for v := range t.Variables() {
-				walk(v.Type(), depth+1)
-			}
-		case *types.Signature:
-			walk(t.Params(), depth+1)
-			walk(t.Results(), depth+1)
+		if depth > 8 {
+			return false
 		}
+		for _, c := range components(t) {
+			if walk(c, depth+1) {
+				return true
+			}
+		}
+		return false
 	}
-	walk(t, 0)
-	return found
+	return walk(t, 0)
 }
 
 // functionsOfSignature returns the exported package-level functions a
@@ -390,6 +390,20 @@ func (f *Fingerprints) functionsOfSignature(sig *types.Signature) []*ssa.Functio
 	return fns
 }
 
+// methodsOf returns the methods of t and of a pointer to it.
+func (f *Fingerprints) methodsOf(t types.Type) []*ssa.Function {
+	prog := f.prog.SSA
+	var fns []*ssa.Function
+	for _, typ := range []types.Type{t, types.NewPointer(t)} {
+		for sel := range prog.MethodSets.MethodSet(typ).Methods() {
+			if fn := prog.MethodValue(sel); fn != nil {
+				fns = append(fns, fn)
+			}
+		}
+	}
+	return fns
+}
+
 // indexMethods builds byName: the methods of the named types of all
 // packages and of pointers to them.
 func (f *Fingerprints) indexMethods() {
@@ -407,12 +421,8 @@ func (f *Fingerprints) indexMethods() {
 			if n, ok := t.Type().(*types.Named); ok && n.TypeParams().Len() > 0 {
 				continue // its instances' methods are met through their types
 			}
-			for _, typ := range []types.Type{t.Type(), types.NewPointer(t.Type())} {
-				for sel := range prog.MethodSets.MethodSet(typ).Methods() {
-					if fn := prog.MethodValue(sel); fn != nil {
-						f.byName[fn.Name()] = append(f.byName[fn.Name()], fn)
-					}
-				}
+			for _, fn := range f.methodsOf(t.Type()) {
+				f.byName[fn.Name()] = append(f.byName[fn.Name()], fn)
 			}
 		}
 	}
