@@ -58,6 +58,10 @@ type budget struct {
 	// from (see importInit).
 	steps     int64
 	inherited int64
+	// probed is the work of a hand-built probe that ran before this
+	// search and did not answer for it (see probe.go), but for what
+	// the shared context counts: its solver's and evaluations.
+	probed int64
 	// table is the search's subsumption table; retired is the work of
 	// the tables it had before (see explorer.newTable).
 	table   *abstraction.Table
@@ -99,7 +103,13 @@ func (b *budget) parts() workParts {
 	if b.table != nil {
 		matches += b.table.Work()
 	}
-	return workParts{b.inherited + b.steps, int64(w.Z3), int64(w.Go), int64(w.Ops), matches}
+	return workParts{b.inherited + b.probed + b.steps, int64(w.Z3), int64(w.Go), int64(w.Ops), matches}
+}
+
+// ownWork is the work of the search's own steps and state comparisons,
+// which its context does not count: what a search after it inherits.
+func (b *budget) ownWork() int64 {
+	return b.steps + b.parts().matches/matchesPerUnit
 }
 
 // useTable makes t the search's subsumption table.

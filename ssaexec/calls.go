@@ -93,6 +93,7 @@ func (x *explorer) invoke(s *state, spec callSpec, call *ssa.Call) []alt {
 // nothing its arguments reach, as the literal does: the record says so
 // where it is handed references.
 func (x *explorer) callInput(s *state, f heap.SymPtr, spec callSpec, call *ssa.Call) []alt {
+	x.calledInput = true
 	info := s.heap.Sym(f.ID)
 	fn := s.heap.InputFunc(f)
 	name := x.describeAt(s, spec.operand, spec.pos)

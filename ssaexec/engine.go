@@ -100,6 +100,11 @@ type explorer struct {
 	// ended counts the paths that ended, but for those whose package
 	// initialization was cut and which went on from there.
 	ended int
+	// panicPaths counts the paths that panicked, in every pass, but for
+	// nil parameters the function never compared with nil; calledInput
+	// records a call of an input function (see probe.go).
+	panicPaths  int
+	calledInput bool
 }
 
 // describeAt names the value v of the current frame's function as the
@@ -209,13 +214,13 @@ func Analyze(fn *ssa.Function, cfg Config) (res *FuncResult) {
 	}
 	x := newExplorer(fn, cfg, ctx, res, start)
 	x.newTable()
+	var probed probeCounts // the solver's counts of a probe that did not answer
 	if cfg.nilParam == 0 {
 		// A NilPanics run covers every input, the invariant's or not,
 		// and those no caller can build.
 		x.repOK = repOKOf(fn)
 		if cfg.API {
 			x.slots = x.api.apiSlots(fn)
-			x.noteSlots()
 		}
 	}
 	if x.repOK != nil {
@@ -230,7 +235,7 @@ func Analyze(fn *ssa.Function, cfg Config) (res *FuncResult) {
 			res.Status = Error
 			res.Err = fmt.Sprintf("internal error: %v\n%s", r, debug.Stack())
 		}
-		res.SolverChecks, res.SolverCalls, res.SolverTime = x.solver.Checks(), x.solver.Calls(), x.solver.Spent()
+		res.SolverChecks, res.SolverCalls, res.SolverTime = x.solver.Checks()+probed.checks, x.solver.Calls()+probed.calls, x.solver.Spent()+probed.spent
 		res.Elapsed = time.Since(start)
 	}()
 	if why := unsupportedFunc(fn); why != "" {
@@ -241,7 +246,19 @@ func Analyze(fn *ssa.Function, cfg Config) (res *FuncResult) {
 	if isAbstractGeneric(fn) {
 		res.Notes = append(res.Notes, "never instantiated: type parameters analysed as any type satisfying their constraints; the witness instantiates them with their core type, the first type their constraint names, or any")
 	}
-	x.search()
+	if y, answers := x.probeHandBuilt(start); answers {
+		x = x.adopt(y)
+	} else {
+		if y != nil {
+			x.budget.probed = y.budget.ownWork()
+			probed = countsOf(y.solver)
+			// The shared initialization's copy, imported into the one
+			// Context once (see importInit).
+			x.importer, x.initBase = y.importer, y.initBase
+		}
+		x.noteSlots(true)
+		x.search()
+	}
 	x.finishRecord()
 	return res
 }
@@ -673,6 +690,9 @@ func (x *explorer) finish(s *state) {
 			return // the called method's finding, with a shorter sequence
 		}
 		x.res.Panics++
+		if !s.contract {
+			x.panicPaths++
+		}
 		switch {
 		case s.contract:
 			x.res.NilParams++

@@ -762,8 +762,9 @@ func (s *state) seqLen() int {
 	return len(s.seq.calls)
 }
 
-// noteSlots says in the record how the entry's parameters are built.
-func (x *explorer) noteSlots() {
+// noteSlots says in the record how the entry's parameters are built:
+// which the API cannot build, and, with built, how the others are.
+func (x *explorer) noteSlots(built bool) {
 	for k := range x.slots {
 		slot := &x.slots[k]
 		if slot.param < 0 && !slot.nested {
@@ -780,6 +781,9 @@ func (x *explorer) noteSlots() {
 			// Not a silent complete: what callers can reach was not
 			// explored, only what hand-built values reach.
 			x.hitBound(bound{boundAPI, fmt.Sprintf("api: %s hand-built (%s)", name, slot.why)})
+			continue
+		}
+		if !built {
 			continue
 		}
 		from := slotSources(slot)
