@@ -76,6 +76,9 @@ type Graph struct {
 	// shapeHash and closed cache shape, once shapeDone.
 	shapeHash         uint64
 	closed, shapeDone bool
+	// apart renames the graph's symbols apart, once it is stored and
+	// compared (see renamingOf).
+	apart *apart
 }
 
 // Canonical returns the canonical form of the state whose roots (the live

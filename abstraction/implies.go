@@ -41,7 +41,7 @@ func (t *Table) implies(a, b *Graph, m *matcher) bool {
 	}
 	syms := c.Symbols(bTerms...)
 	try := func(how dataWitness, focus int) bool {
-		return t.witness(a, b, m, newRenaming(c, syms), how, focus)
+		return t.witness(a, b, m, b.renamingOf(c, syms), how, focus)
 	}
 	if try(firstMember, -1) {
 		return true
@@ -239,31 +239,58 @@ func appendNonNil(out, ts []*solver.Term) []*solver.Term {
 // symbols that must equal a term of the new state to that term, so that
 // fewer remain to quantify.
 type renaming struct {
-	c          *solver.Context
-	from, to   []*solver.Term
-	index      map[any]int // renamed symbol -> position in to
+	c *solver.Context
+	*apart
 	bound      []*solver.Term
 	boundFrom  []*solver.Term
 	boundIndex map[any]bool
+	// binding replaces the bound symbols by their values; it is made
+	// again once another is bound (nil until then).
+	binding *solver.Substitution
 }
 
-func newRenaming(c *solver.Context, syms []*solver.Term) *renaming {
-	r := &renaming{c: c, from: syms, index: map[any]int{}, boundIndex: map[any]bool{}}
-	for i, s := range syms {
+// apart is how a stored state's symbols are renamed apart: each symbol
+// from[i] by the fresh to[i]. A stored state is compared with many new
+// ones, and each comparison renames the same terms: the graph keeps its
+// renaming, whose substitution keeps the terms it renamed.
+type apart struct {
+	from, to []*solver.Term
+	index    map[any]int // renamed symbol -> position in to
+	known    map[any]bool
+	rename   *solver.Substitution
+}
+
+// renamingOf returns a renaming of g's symbols apart that covers syms,
+// with nothing bound yet.
+func (g *Graph) renamingOf(c *solver.Context, syms []*solver.Term) *renaming {
+	if g.apart == nil {
+		g.apart = &apart{index: map[any]int{}, known: map[any]bool{}}
+	}
+	p := g.apart
+	grew := false
+	for _, s := range syms {
+		if p.known[s.Identity()] {
+			continue
+		}
 		var f *solver.Term
 		if w := s.Sort().Width(); w > 0 {
 			f = c.FreshBV("stored", w)
 		} else {
 			f = c.FreshBool("stored")
 		}
-		r.to = append(r.to, f)
-		r.index[f.Identity()] = i
+		p.known[s.Identity()] = true
+		p.index[f.Identity()] = len(p.to)
+		p.from, p.to = append(p.from, s), append(p.to, f)
+		grew = true
 	}
-	return r
+	if grew || p.rename == nil {
+		p.rename = c.NewSubstitution(p.from, p.to)
+	}
+	return &renaming{c: c, apart: p, boundIndex: map[any]bool{}}
 }
 
 func (r *renaming) apply(x *solver.Term) *solver.Term {
-	return r.c.Substitute(x, r.from, r.to)
+	return r.rename.Apply(x)
 }
 
 // bind records that the renamed term x, if it is a renamed symbol not
@@ -276,14 +303,18 @@ func (r *renaming) bind(x, v *solver.Term) bool {
 	r.boundIndex[id] = true
 	r.boundFrom = append(r.boundFrom, x)
 	r.bound = append(r.bound, v)
+	r.binding = nil
 	return true
 }
 
 // finish replaces the bound symbols in f by their values (a value may
 // mention a symbol bound after it, hence the repetition).
 func (r *renaming) finish(f *solver.Term) *solver.Term {
+	if r.binding == nil {
+		r.binding = r.c.NewSubstitution(r.boundFrom, r.bound)
+	}
 	for range len(r.bound) + 1 {
-		next := r.c.Substitute(f, r.boundFrom, r.bound)
+		next := r.binding.Apply(f)
 		if next.Identity() == f.Identity() {
 			break
 		}

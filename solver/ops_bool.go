@@ -65,6 +65,10 @@ func (c *Context) Implies(a, b *Term) *Term {
 	c.enter()
 	c.wantBool("Implies", a)
 	c.wantBool("Implies", b)
+	return c.implies(a, b)
+}
+
+func (c *Context) implies(a, b *Term) *Term {
 	switch {
 	case a.concrete && a.val == 0, b.concrete && b.val != 0:
 		return c.Bool(true)

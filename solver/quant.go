@@ -25,25 +25,126 @@ func (c *Context) Symbols(ts ...*Term) []*Term {
 }
 
 // Substitute returns t with each symbolic constant from[i] replaced by
-// to[i] (of the same sort).
+// to[i] (of the same sort). The result is built as t was, operation by
+// operation over the replaced operands, so that it folds as terms built
+// directly do ((x-3) == (y-2) with y replaced by x is false) and the Go
+// side of a Solver reads it; only a part of t that Z3 built itself
+// (Forall's) is substituted by Z3.
 func (c *Context) Substitute(t *Term, from, to []*Term) *Term {
+	return c.NewSubstitution(from, to).Apply(t)
+}
+
+// Substitution replaces symbolic constants by terms, as Substitute does,
+// in every term it is applied to; the terms it rebuilt are kept, so that
+// applying it to terms that share parts (the conjuncts of a path
+// condition) rebuilds each part once.
+type Substitution struct {
+	c        *Context
+	from, to []zast
+	by       map[zast]*Term
+	done     map[*Term]*Term
+}
+
+// NewSubstitution returns the substitution of each symbolic constant
+// from[i] by to[i] (of the same sort).
+func (c *Context) NewSubstitution(from, to []*Term) *Substitution {
 	c.enter()
-	c.own("Substitute", t)
 	if len(from) != len(to) {
 		panic("solver: Substitute: from and to differ in length")
 	}
-	if t.concrete || len(from) == 0 {
-		return t
-	}
-	fa, ta := make([]zast, len(from)), make([]zast, len(to))
+	sub := &Substitution{c: c, by: make(map[zast]*Term, len(from)), done: map[*Term]*Term{}}
 	for i := range from {
+		c.own("Substitute", from[i])
+		c.own("Substitute", to[i])
 		c.wantSameSort("Substitute", from[i], to[i])
 		if from[i].concrete {
 			panic("solver: Substitute: replacing a constant")
 		}
-		fa[i], ta[i] = from[i].ast, c.astOf(to[i])
+		sub.from = append(sub.from, from[i].ast)
+		sub.to = append(sub.to, c.astOf(to[i]))
+		sub.by[from[i].ast] = to[i]
 	}
-	return c.symbolic(t.sort, c.z.substitute(t.ast, fa, ta))
+	return sub
+}
+
+// Apply returns t with the substitution's symbols replaced.
+func (sub *Substitution) Apply(t *Term) *Term {
+	sub.c.enter()
+	sub.c.own("Substitute", t)
+	if len(sub.from) == 0 {
+		return t
+	}
+	return sub.apply(t)
+}
+
+func (sub *Substitution) apply(t *Term) *Term {
+	if t.concrete {
+		return t
+	}
+	if r, ok := sub.done[t]; ok {
+		return r
+	}
+	var r *Term
+	switch e := t.expr; e.kind {
+	case symbolExpr:
+		r = t
+		if to, ok := sub.by[t.ast]; ok {
+			r = to
+		}
+	case opaqueExpr:
+		r = sub.c.symbolic(t.sort, sub.c.z.substitute(t.ast, sub.from, sub.to))
+	default:
+		args := make([]*Term, len(e.args))
+		changed := false
+		for i, a := range e.args {
+			args[i] = sub.apply(a)
+			changed = changed || args[i] != a
+		}
+		r = t
+		if changed {
+			r = sub.c.rebuild(t, args)
+		}
+	}
+	sub.done[t] = r
+	return r
+}
+
+// rebuild builds t's operation over args, through the constructor that
+// built t, which folds what it can.
+func (c *Context) rebuild(t *Term, args []*Term) *Term {
+	e := t.expr
+	switch e.kind {
+	case notExpr:
+		return c.not(args[0])
+	case junctionExpr:
+		return c.junction(e.op, args)
+	case impliesExpr:
+		return c.implies(args[0], args[1])
+	case iteExpr:
+		return c.ite(args[0], args[1], args[2])
+	case eqExpr:
+		return c.eq(args[0], args[1])
+	case unaryExpr:
+		return c.unary(e.op, args[0])
+	case binaryExpr:
+		if e.op == opShl || e.op == opLShr || e.op == opAShr {
+			return c.shift(e.op, args[0], args[1])
+		}
+		return c.arith(e.op, args[0], args[1])
+	case compareExpr:
+		return c.compare(e.op, args[0], args[1])
+	case extendExpr:
+		return c.extend("Substitute", args[0], t.sort.Width(), e.signed)
+	case truncExpr:
+		return c.trunc("Substitute", args[0], t.sort.Width())
+	case floatExpr:
+		var b *Term
+		if len(args) > 1 {
+			b = args[1]
+		}
+		return c.floatOp(e.op, t.sort, args[0], b)
+	}
+	panic("solver: internal: rebuild of an unknown expression")
 }
 
 // Forall returns the formula "for all values of vars, body", vars being

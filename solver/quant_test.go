@@ -52,6 +52,45 @@ func TestSubstituteAndForall(t *testing.T) {
 	}
 }
 
+// Substitute rebuilds a term operation by operation: what the new
+// operands make constant folds, and the Go side evaluates the rest, so
+// that a Solver decides it without Z3. Under a Forall, Z3 substitutes.
+func TestSubstituteFolds(t *testing.T) {
+	c := NewContext()
+	defer c.Close()
+	x, y, z := c.FreshBV("x", 8), c.FreshBV("y", 8), c.FreshBV("z", 8)
+	b := c.FreshBool("b")
+	tests := []struct {
+		name     string
+		term     *Term
+		from, to []*Term
+		want     string // the result, printed
+		z3Runs   int    // of a Solver that checks the result alone
+	}{
+		{"offsets of one symbol", c.Eq(c.Sub(x, c.BV(8, 3)), c.Sub(y, c.BV(8, 2))), []*Term{y}, []*Term{x}, "false", 0},
+		{"a constant operand", c.Ult(c.Add(x, y), c.BV(8, 9)), []*Term{x, y}, []*Term{c.BV(8, 4), c.BV(8, 6)}, "false", 0},
+		{"strict order of a term and itself", c.Slt(x, y), []*Term{y}, []*Term{x}, "false", 0},
+		{"implication with a false premise", c.Implies(c.Eq(x, y), b), []*Term{y}, []*Term{c.Add(x, c.BV(8, 1))}, "true", 0},
+		{"shift, extension and ite", c.Eq(c.Ite(b, c.ZeroExt(c.Shl(x, z), 16), c.BV(16, 1)), c.BV(16, 0)), []*Term{z, b}, []*Term{c.BV(8, 8), c.Bool(true)}, "true", 0},
+		{"left alone", c.Ult(x, y), []*Term{z}, []*Term{x}, c.Ult(x, y).String(), 0},
+		{"under a forall", c.Forall([]*Term{z}, c.Ule(z, c.Add(x, z))), []*Term{x}, []*Term{c.BV(8, 0)}, "", 1},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := c.Substitute(tt.term, tt.from, tt.to)
+			if tt.want != "" && got.String() != tt.want {
+				t.Errorf("Substitute = %s, want %s", got, tt.want)
+			}
+			s := c.NewSolver()
+			s.Assert(got)
+			s.Check()
+			if s.Calls() != tt.z3Runs {
+				t.Errorf("Z3 runs = %d, want %d", s.Calls(), tt.z3Runs)
+			}
+		})
+	}
+}
+
 func TestSolveFor(t *testing.T) {
 	c := NewContext()
 	defer c.Close()

@@ -266,7 +266,8 @@ func TestMentionsSymbol(t *testing.T) {
 		{"a constant", c.BV(8, 3), false},
 		{"deep in a shared DAG", c.Ult(shared, c.Ite(c.Eq(ext, x), x, shared)), true},
 		{"a shared DAG without it", c.Ult(shared, x), false},
-		{"a term Z3 built", c.Substitute(c.Ult(x, c.BV(8, 9)), []*Term{x}, []*Term{ext}), true},
+		{"a substituted term", c.Substitute(c.Ult(x, c.BV(8, 9)), []*Term{x}, []*Term{ext}), true},
+		{"a term Z3 built", c.Forall([]*Term{x}, c.Ult(c.Add(x, ext), c.BV(8, 9))), true},
 		{"a symbol Symbols found", c.Symbols(c.Add(ext, x))[0], true},
 	}
 	for _, tt := range tests {
