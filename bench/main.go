@@ -24,6 +24,9 @@
 //     into a throwaway module): statuses and times per package, and every
 //     finding with its witness, its replay and its verdict from
 //     bench/triage.txt.
+//   - speed: gosym beside nilness on 425 functions of gods, btree and the
+//     standard library, under each budget of -speed-work: CPU and wall
+//     time, statuses, findings and the work per function.
 //
 // -compare before.md adds the realcode table's totals beside those of an
 // earlier result file (read before -o writes); -compare before.md,after.md
@@ -75,9 +78,11 @@ type options struct {
 	compare []string
 	// chain is the solver's chain of deciders in every run (-solver).
 	chain solver.Chain
+	// speedWork are the work budgets of the speed table.
+	speedWork []int64
 }
 
-var allTables = []string{"kbound", "nbound", "abstraction", "peers", "realcode"}
+var allTables = []string{"kbound", "nbound", "abstraction", "peers", "realcode", "speed"}
 
 func main() {
 	// The search allocates states that die young: a GC target above Go's
@@ -108,9 +113,10 @@ func parseFlags(args []string) (options, error) {
 	out := fs.String("o", "", "also write the Markdown into this file")
 	realWork := fs.Int64("realcode-work", ssaexec.DefaultMaxWork, "work budget of one function of the realcode table (gosym's -max-work)")
 	realTimeout := fs.Duration("realcode-timeout", 0, "time budget of one function of the realcode table, a safety net (0: none)")
-	workers := fs.Int("p", 2, "functions of the realcode table analysed at once")
+	workers := fs.Int("p", 2, "functions of the realcode and speed tables analysed at once")
 	realSeq := fs.Int("realcode-seq", ssaexec.DefaultConfig().Seq, "bound on the calls of a sequence that builds a value in the realcode table")
 	chain := fs.String("solver", "default", "the solver's chain in every run, as gosym's -solver: default, validate (Z3 checks every answer decided in Go; a disagreement ends the run with status error), nomodels or z3")
+	speedWork := fs.String("speed-work", strconv.FormatInt(ssaexec.DefaultMaxWork, 10), "work budgets of the speed table, comma-separated (gosym's -max-work)")
 	compare := fs.String("compare", "", "an earlier result file whose realcode totals the realcode table is compared with; or two, before,after, to compare without running")
 	if err := fs.Parse(args); err != nil {
 		return options{}, err
@@ -124,6 +130,13 @@ func parseFlags(args []string) (options, error) {
 		if len(opts.compare) > 2 {
 			return options{}, fmt.Errorf("-compare: want one file or two, got %d", len(opts.compare))
 		}
+	}
+	for _, f := range strings.Split(*speedWork, ",") {
+		w, err := strconv.ParseInt(f, 10, 64)
+		if err != nil || w <= 0 {
+			return options{}, fmt.Errorf("bad -speed-work %q: want positive work budgets, comma-separated", *speedWork)
+		}
+		opts.speedWork = append(opts.speedWork, w)
 	}
 	var err error
 	if opts.chain, err = solver.ParseChain(*chain); err != nil {
@@ -212,6 +225,12 @@ func run(opts options) error {
 				return err
 			}
 			writePeers(&doc, t)
+		case "speed":
+			rows, err := measureSpeed(root, opts.speedWork, opts.workers, os.Stderr)
+			if err != nil {
+				return err
+			}
+			writeSpeed(&doc, rows, opts.workers)
 		case "realcode":
 			if err := writeRealCode(&doc, root, opts); err != nil {
 				return err

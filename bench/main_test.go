@@ -99,7 +99,9 @@ func TestParseFlags(t *testing.T) {
 	}{
 		{[]string{"-tables", "kbound", "-k", "1,3", "-modes", "lazier#"}, ""},
 		{[]string{"-k", "4"}, `-k: want values from 1 to 3, got "4"`},
-		{[]string{"-tables", "tableIII"}, `unknown table "tableIII" (want one of kbound, nbound, abstraction, peers, realcode)`},
+		{[]string{"-tables", "tableIII"}, `unknown table "tableIII" (want one of kbound, nbound, abstraction, peers, realcode, speed)`},
+		{[]string{"-tables", "speed", "-speed-work", "100000,2000000"}, ""},
+		{[]string{"-speed-work", "100k"}, `bad -speed-work "100k": want positive work budgets, comma-separated`},
 		{[]string{"-modes", "eager"}, `unknown mode "eager" (want one of lazy, lazier, lazier#)`},
 		{[]string{"extra"}, `unexpected arguments ["extra"]`},
 		{[]string{"-compare", "a.md,b.md"}, ""},
@@ -113,6 +115,28 @@ func TestParseFlags(t *testing.T) {
 		}
 		if got != tt.wantErr {
 			t.Errorf("parseFlags(%q) error %q, want %q", tt.args, got, tt.wantErr)
+		}
+	}
+}
+
+// TestPercentile checks the nearest-rank percentiles of the speed table.
+func TestPercentile(t *testing.T) {
+	sorted := []int64{1, 2, 3, 4, 5, 6, 7, 8, 9, 10}
+	tests := []struct {
+		values []int64
+		p      int
+		want   int64
+	}{
+		{sorted, 50, 5},
+		{sorted, 90, 9},
+		{sorted, 100, 10},
+		{sorted, 1, 1},
+		{[]int64{7}, 50, 7},
+		{nil, 50, 0},
+	}
+	for _, tt := range tests {
+		if got := percentile(tt.values, tt.p); got != tt.want {
+			t.Errorf("percentile(%v, %d) = %d, want %d", tt.values, tt.p, got, tt.want)
 		}
 	}
 }

@@ -22,6 +22,7 @@ import (
 	"regexp"
 	"runtime"
 	"runtime/debug"
+	"runtime/pprof"
 	"slices"
 	"strings"
 	"time"
@@ -65,6 +66,8 @@ type options struct {
 	// that cannot be opened there is an error, not a warning.
 	cacheDir   string
 	cacheNamed bool
+	// cpuProfile, if set, is the file the run's CPU profile goes to.
+	cpuProfile string
 }
 
 func main() {
@@ -85,6 +88,14 @@ func run(args []string, stdout, stderr io.Writer) int {
 		}
 		fmt.Fprintf(stderr, "gosym: %v\n", err)
 		return 2
+	}
+	if opts.cpuProfile != "" {
+		stop, err := startCPUProfile(opts.cpuProfile)
+		if err != nil {
+			fmt.Fprintf(stderr, "gosym: %v\n", err)
+			return 2
+		}
+		defer stop(stderr)
 	}
 	prog, err := ssaexec.Load("", patterns...)
 	if err != nil {
@@ -196,6 +207,7 @@ func parseFlags(args []string, stderr io.Writer) (*options, []string, error) {
 	fs.StringVar(&opts.dotDir, "dot", "", "write each finding's input heap and heap at the panic as Graphviz files into this directory (and SVG, if dot is installed)")
 	fs.StringVar(&opts.sarifFile, "sarif", "", "also write the findings as a SARIF 2.1.0 log into this file (for GitHub code scanning)")
 	cache := fs.String("cache", "", "directory of the result cache, or off: a function whose code, callees and types are unchanged since a run under the same flags and the same gosym takes its result from there (empty: $GOSYMCACHE, else gosym in the user cache directory)")
+	fs.StringVar(&opts.cpuProfile, "cpuprofile", "", "write a CPU profile of the whole run into this file, for go tool pprof (as go test -cpuprofile)")
 	fs.BoolVar(&opts.trace, "trace", false, "show each finding's path: the source lines executed, the branches taken and the values that decided them")
 	if err := fs.Parse(args); err != nil {
 		return nil, nil, err
@@ -482,4 +494,23 @@ func plural(n int, one, many string) string {
 		return "1 " + one
 	}
 	return fmt.Sprintf("%d %s", n, many)
+}
+
+// startCPUProfile starts profiling the process into file; the function it
+// returns stops and closes it, saying on w if the profile is incomplete.
+func startCPUProfile(file string) (func(w io.Writer), error) {
+	f, err := os.Create(file)
+	if err != nil {
+		return nil, fmt.Errorf("-cpuprofile: %v", err)
+	}
+	if err := pprof.StartCPUProfile(f); err != nil {
+		f.Close()
+		return nil, fmt.Errorf("-cpuprofile: %v", err)
+	}
+	return func(w io.Writer) {
+		pprof.StopCPUProfile()
+		if err := f.Close(); err != nil {
+			fmt.Fprintf(w, "gosym: -cpuprofile: %v\n", err)
+		}
+	}, nil
 }

@@ -19,6 +19,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"time"
 )
 
 // Names of the peer tools, as they appear in Finding.Tool and
@@ -99,7 +100,7 @@ func Run(ctx context.Context, dir string, patterns []string) ([]Finding, []Unava
 	var all []Finding
 	var unavailable []Unavailable
 	for _, t := range tools {
-		fs, err := t.run(ctx, dir, patterns)
+		fs, _, err := t.run(ctx, dir, patterns)
 		if ctx.Err() != nil {
 			return nil, nil, ctx.Err()
 		}
@@ -111,34 +112,55 @@ func Run(ctx context.Context, dir string, patterns []string) ([]Finding, []Unava
 	return sortFindings(all), unavailable, nil
 }
 
+// Cost is what one run of a tool took: the CPU time of its process and
+// of the processes it waited for (the go command that lists packages),
+// and the wall time.
+type Cost struct {
+	CPU, Wall time.Duration
+}
+
+// RunNilness runs nilness alone over the package patterns in dir, for a
+// comparison of costs: its findings, and what the run took.
+func RunNilness(ctx context.Context, dir string, patterns []string) ([]Finding, Cost, error) {
+	fs, cost, err := tools[0].run(ctx, dir, patterns)
+	return sortFindings(fs), cost, err
+}
+
 // run installs t if needed and runs it; findings may come with an error
 // when the tool analyzed only part of the packages.
-func (t tool) run(ctx context.Context, dir string, patterns []string) ([]Finding, error) {
+func (t tool) run(ctx context.Context, dir string, patterns []string) ([]Finding, Cost, error) {
 	bin, err := t.install(ctx)
 	if err != nil {
-		return nil, err
+		return nil, Cost{}, err
 	}
 	cmd := exec.CommandContext(ctx, bin, append(slices.Clone(t.args), patterns...)...)
 	cmd.Dir = dir
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	start := time.Now()
 	runErr := cmd.Run()
+	var cost Cost
+	if cmd.ProcessState != nil {
+		// On Linux the usage wait4 reports includes the waited-for
+		// children of the process.
+		cost = Cost{cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime(), time.Since(start)}
+	}
 	var exit *exec.ExitError
 	if runErr != nil && !errors.As(runErr, &exit) {
-		return nil, fmt.Errorf("run %s: %v", bin, runErr)
+		return nil, cost, fmt.Errorf("run %s: %v", bin, runErr)
 	}
 	fs, problems, err := t.parse(dir, stdout.Bytes())
 	switch {
 	case err != nil:
-		return nil, failure(fmt.Sprintf("unreadable output: %v", err), runErr, stderr.Bytes())
+		return nil, cost, failure(fmt.Sprintf("unreadable output: %v", err), runErr, stderr.Bytes())
 	case len(problems) > 0:
-		return fs, failure(strings.Join(problems, "; "), runErr, stderr.Bytes())
+		return fs, cost, failure(strings.Join(problems, "; "), runErr, stderr.Bytes())
 	case runErr != nil && len(fs) == 0:
 		// Both tools exit non-zero when they report something; a non-zero
 		// exit with nothing reported means they did not get that far.
-		return nil, failure("no output", runErr, stderr.Bytes())
+		return nil, cost, failure("no output", runErr, stderr.Bytes())
 	}
-	return fs, nil
+	return fs, cost, nil
 }
 
 // failure builds the reason of an unsuccessful run from what the tool said;

@@ -33,10 +33,10 @@ type Roots struct {
 	GOROOT, GOMODCACHE string
 }
 
-// makeModule writes a go.mod into dir and fetches the modules with
+// MakeModule writes a go.mod into dir and fetches the modules with
 // go get, which records their sums in go.sum; packages of the modules
 // then load from dir although nothing imports them.
-func makeModule(ctx context.Context, dir string, mods []Module) (Roots, error) {
+func MakeModule(ctx context.Context, dir string, mods []Module) (Roots, error) {
 	gomod := fmt.Sprintf("module %s\n\ngo 1.21\n", moduleName)
 	if err := os.WriteFile(filepath.Join(dir, "go.mod"), []byte(gomod), 0o644); err != nil {
 		return Roots{}, err

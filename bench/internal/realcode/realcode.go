@@ -91,7 +91,7 @@ func Run(ctx context.Context, opts Options) (*Report, error) {
 		dir = tmp
 	}
 	start := time.Now()
-	roots, err := makeModule(ctx, dir, opts.Modules)
+	roots, err := MakeModule(ctx, dir, opts.Modules)
 	if err != nil {
 		return nil, err
 	}
