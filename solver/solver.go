@@ -794,7 +794,8 @@ func (s *Solver) Check(assumptions ...*Term) Result {
 // CheckWithin decides the assertions like Check, within a budget of Z3's
 // resource units given here instead of the solver's (see SetBudget). A
 // sixth of the budget goes to the incremental solver, the rest to the
-// fallback.
+// fallback tactic, which runs in a Z3 context of its own (see
+// isolatedCheck).
 func (s *Solver) CheckWithin(budget uint) Result {
 	s.ctx.enter()
 	s.changed()
@@ -804,31 +805,71 @@ func (s *Solver) CheckWithin(budget uint) Result {
 		s.last = r
 	} else {
 		defer func(start time.Time) { s.spent += time.Since(start) }(time.Now())
-		z := s.ctx.z
 		first := max(budget/6, 1)
 		s.calls++
 		s.sync()
 		s.limit(first, 0)
 		s.answered = s.s
 		s.last = s.checkOn(s.s, nil, first, false)
-		if s.last == Unknown && budget > first {
-			f := s.loadFallback(s.floatQuery(nil))
-			s.calls++
-			z.setTimeout(f, 0)
-			z.setRlimit(f, budget-first)
-			s.answered = f
-			s.last = s.checkOn(f, nil, budget-first, true)
-		}
+		isolated := false
 		if s.last == Unknown {
 			s.reason = s.unknownReason(s.answered)
+			if budget > first {
+				s.calls++
+				s.last, isolated = s.isolatedCheck(budget-first), true
+			}
 		}
 		if s.last == Sat {
 			s.proven[s.depth] = true
+			if isolated {
+				s.fresh = false // no model to give (see Model)
+				return Sat
+			}
 			s.remember(s.answered)
 		}
 	}
 	s.fresh = true
 	return s.last
+}
+
+// isolatedCheck decides the stack on the fallback tactic in a new Z3
+// context, granted resource units, and charges the work as checkOn
+// charges the fallback's: granted when it gives up, fallbackCharge when
+// it settles the query. The tactic's count of its units varies from run
+// to run (226,476 or 472,075 for one query), so that a limit at the
+// units granted would settle a query near it in one run and not in
+// another: it runs with isolatedHeadroom times as many. The tactic is not reproducible: for the same
+// query it counts different work, and builds different terms, after the
+// process ran other searches. In the solver's own context those terms
+// would change how Z3 goes about every later query of the search
+// (TestPartition's ArrayPartition took 1.62 or 2.02 million work units,
+// by whether TestModesAgree ran before it); in a context of its own, only
+// its answer comes back. It keeps no model.
+func (s *Solver) isolatedCheck(granted uint) Result {
+	iso := newZ3()
+	defer iso.close()
+	kind := qfbvSolver
+	if s.floatQuery(nil) {
+		kind = qffpbvSolver
+	}
+	f := iso.newSolver(kind)
+	for _, scope := range s.scopes {
+		for _, t := range scope {
+			iso.assert(f, iso.translate(s.ctx.z, t.ast))
+		}
+	}
+	iso.setTimeout(f, 0)
+	iso.setRlimit(f, granted*isolatedHeadroom)
+	r, spent := iso.check(f, nil)
+	s.ctx.z.ops += iso.ops
+	s.charge(r, spent/isolatedHeadroom, granted, true)
+	if r == Unknown {
+		s.reason = spentLimit
+		if !s.spentOut {
+			s.reason = iso.reasonUnknown(f)
+		}
+	}
+	return r
 }
 
 // loadFallback returns the fallback solver holding the current assertions.
@@ -922,6 +963,10 @@ func (s *Solver) run(assumptions []*Term) Result {
 	return r
 }
 
+// isolatedHeadroom is how many times the units it is granted
+// isolatedCheck lets the fallback spend.
+const isolatedHeadroom = 4
+
 // fallbackCharge is the work in resource units charged for a run of the
 // fallback solver that settles its query (see checkOn): about what such
 // a run spends on the benchmarks, a few tens of milliseconds.
@@ -937,6 +982,13 @@ const fallbackCharge = 1_000_000
 // when it settles the query.
 func (s *Solver) checkOn(z zsolver, args []zast, limit uint, fallback bool) Result {
 	r, spent := s.ctx.z.check(z, args)
+	s.charge(r, spent, limit, fallback)
+	return r
+}
+
+// charge charges the context's work for a check of Z3's that answered r
+// and counted spent of its limit (see checkOn).
+func (s *Solver) charge(r Result, spent uint64, limit uint, fallback bool) {
 	s.spentOut = r == Unknown && limit > 0 && spent >= uint64(limit)
 	switch {
 	case !fallback:
@@ -948,7 +1000,6 @@ func (s *Solver) checkOn(z zsolver, args []zast, limit uint, fallback bool) Resu
 	default:
 		s.ctx.charged += fallbackCharge
 	}
-	return r
 }
 
 // spentLimit is the reason an Unknown gets when the check spent its
