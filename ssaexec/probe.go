@@ -55,16 +55,19 @@ func (x *explorer) probeHandBuilt(start time.Time) (y *explorer, answers bool) {
 	}
 	cfg := x.cfg
 	cfg.API = false
-	cfg.MaxWork = max(x.cfg.MaxWork/probeShare, 1)
 	res := &FuncResult{Func: x.res.Func, Pos: x.res.Pos, PkgPath: x.res.PkgPath, PkgName: x.res.PkgName}
 	y = newExplorer(x.fn, cfg, x.ctx, res, start)
+	// The budget holds the probe to its share; the configuration keeps
+	// the function's, under which a package's initialization is shared
+	// (see keyOf): the probe imports it into the Context, once, for both.
+	y.budget.cfg.MaxWork = max(x.cfg.MaxWork/probeShare, 1)
 	y.newTable()
 	y.repOK = x.repOK
 	y.search()
 	answers = !y.halted() && y.panicPaths == 0 && !y.calledInput && len(y.constructs) == 0 && !y.hit(probeBlockers...) && y.reachedBody
 	if answers {
 		// The record is the function's: its budget is the function's.
-		y.cfg.MaxWork, y.budget.cfg.MaxWork = x.cfg.MaxWork, x.cfg.MaxWork
+		y.budget.cfg.MaxWork = x.cfg.MaxWork
 		y.cfg.API = x.cfg.API
 	}
 	return y, answers

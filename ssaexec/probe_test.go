@@ -52,3 +52,20 @@ func TestProbe(t *testing.T) {
 		})
 	}
 }
+
+// TestProbeSharesInitialization checks that a probe under a budget too
+// small to run its package's initialization alone still shares it with
+// the search after it: both import it into the one Context (an internal
+// error once, when the probe ran the initialization itself).
+func TestProbeSharesInitialization(t *testing.T) {
+	for _, fn := range []string{"(*probe.Queue).Push", "(*probe.Labels).Label"} {
+		t.Run(fn, func(t *testing.T) {
+			cfg := DefaultConfig()
+			cfg.MaxWork = 30_000
+			res := testdataProgram(t).Analyze(entry(t, fn), cfg)
+			if res.Status == Error {
+				t.Errorf("status %s: %s", res.Status, res.Err)
+			}
+		})
+	}
+}

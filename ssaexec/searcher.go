@@ -118,12 +118,12 @@ func (x *explorer) search() {
 // explored all within their bounds.
 func (x *explorer) beyondBudget(p, next pass, spent []int64) string {
 	n := len(spent)
-	if x.cfg.MaxWork == 0 || n < 2 || next.kbytes != p.kbytes {
+	if x.budget.cfg.MaxWork == 0 || n < 2 || next.kbytes != p.kbytes {
 		return ""
 	}
 	last, growth := spent[n-1], float64(spent[n-1])/float64(max(spent[n-2], 1))
 	predicted := int64(float64(last) * max(growth, 1))
-	left := x.cfg.MaxWork - x.budget.work()
+	left := x.budget.cfg.MaxWork - x.budget.work()
 	if predicted <= left {
 		return ""
 	}
