@@ -100,7 +100,7 @@ func runGosym(ctx context.Context, bin, dir string, set realcode.Set, maxWork in
 	start := time.Now()
 	err := cmd.Run()
 	row := speedRow{set: set.Name, maxWork: maxWork, statuses: map[string]int{}}
-	row.gosym = peers.Cost{CPU: cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime(), Wall: time.Since(start)}
+	row.gosym = peers.CostOf(cmd, start)
 	var exit *exec.ExitError
 	if err != nil && !(errors.As(err, &exit) && exit.ExitCode() == 1) {
 		return row, fmt.Errorf("gosym on %s: %v: %s", set.Name, err, stderr.Bytes())

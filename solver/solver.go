@@ -833,25 +833,23 @@ func (s *Solver) CheckWithin(budget uint) Result {
 }
 
 // isolatedCheck decides the stack on the fallback tactic in a new Z3
-// context, granted resource units, and charges the work as checkOn
-// charges the fallback's: granted when it gives up, fallbackCharge when
-// it settles the query. The tactic's count of its units varies from run
-// to run (226,476 or 472,075 for one query), so that a limit at the
-// units granted would settle a query near it in one run and not in
-// another: it runs with isolatedHeadroom times as many. The tactic is not reproducible: for the same
-// query it counts different work, and builds different terms, after the
+// context, and charges the work as checkOn charges the fallback's: the
+// units granted when it gives up, fallbackCharge when it settles the
+// query. It keeps no model.
+//
+// The tactic is not reproducible: for the same query it counts different
+// work (226,476 or 472,075 units), and builds different terms, after the
 // process ran other searches. In the solver's own context those terms
 // would change how Z3 goes about every later query of the search
 // (TestPartition's ArrayPartition took 1.62 or 2.02 million work units,
 // by whether TestModesAgree ran before it); in a context of its own, only
-// its answer comes back. It keeps no model.
+// its answer comes back. And a limit at the units granted would settle a
+// query near it in one run and not in another: it runs with
+// isolatedHeadroom times as many.
 func (s *Solver) isolatedCheck(granted uint) Result {
 	iso := newZ3()
 	defer iso.close()
-	kind := qfbvSolver
-	if s.floatQuery(nil) {
-		kind = qffpbvSolver
-	}
+	kind, _ := fallbackKind(s.floatQuery(nil))
 	f := iso.newSolver(kind)
 	for _, scope := range s.scopes {
 		for _, t := range scope {
@@ -872,14 +870,20 @@ func (s *Solver) isolatedCheck(granted uint) Result {
 	return r
 }
 
-// loadFallback returns the fallback solver holding the current assertions.
-// A query over floats uses the qffpbv tactic, others the qfbv one.
+// fallbackKind is the fallback solver of a query, with floats or not, and
+// its index in Solver.fallbacks: the qffpbv tactic for floats, else qfbv.
+func fallbackKind(floats bool) (solverKind, int) {
+	if floats {
+		return qffpbvSolver, 1
+	}
+	return qfbvSolver, 0
+}
+
+// loadFallback returns the fallback solver holding the current assertions
+// (see fallbackKind).
 func (s *Solver) loadFallback(floats bool) zsolver {
 	z := s.ctx.z
-	kind, i := qfbvSolver, 0
-	if floats {
-		kind, i = qffpbvSolver, 1
-	}
+	kind, i := fallbackKind(floats)
 	if s.fallbacks[i] == nil {
 		s.fallbacks[i] = z.newSolver(kind)
 		runtime.AddCleanup(s, z.rel.solver, s.fallbacks[i])

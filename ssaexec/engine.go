@@ -105,6 +105,9 @@ type explorer struct {
 	// records a call of an input function (see probe.go).
 	panicPaths  int
 	calledInput bool
+	// probe is the solver of a probe that ran before this search and
+	// did not answer for it, whose counts are the function's too.
+	probe *solver.Solver
 }
 
 // describeAt names the value v of the current frame's function as the
@@ -214,7 +217,6 @@ func Analyze(fn *ssa.Function, cfg Config) (res *FuncResult) {
 	}
 	x := newExplorer(fn, cfg, ctx, res, start)
 	x.newTable()
-	var probed probeCounts // the solver's counts of a probe that did not answer
 	if cfg.nilParam == 0 {
 		// A NilPanics run covers every input, the invariant's or not,
 		// and those no caller can build.
@@ -235,7 +237,10 @@ func Analyze(fn *ssa.Function, cfg Config) (res *FuncResult) {
 			res.Status = Error
 			res.Err = fmt.Sprintf("internal error: %v\n%s", r, debug.Stack())
 		}
-		res.SolverChecks, res.SolverCalls, res.SolverTime = x.solver.Checks()+probed.checks, x.solver.Calls()+probed.calls, x.solver.Spent()+probed.spent
+		res.SolverChecks, res.SolverCalls, res.SolverTime = x.solver.Checks(), x.solver.Calls(), x.solver.Spent()
+		if p := x.probe; p != nil {
+			res.SolverChecks, res.SolverCalls, res.SolverTime = res.SolverChecks+p.Checks(), res.SolverCalls+p.Calls(), res.SolverTime+p.Spent()
+		}
 		res.Elapsed = time.Since(start)
 	}()
 	if why := unsupportedFunc(fn); why != "" {
@@ -250,11 +255,7 @@ func Analyze(fn *ssa.Function, cfg Config) (res *FuncResult) {
 		x = x.adopt(y)
 	} else {
 		if y != nil {
-			x.budget.probed = y.budget.ownWork()
-			probed = countsOf(y.solver)
-			// The shared initialization's copy, imported into the one
-			// Context once (see importInit).
-			x.importer, x.initBase = y.importer, y.initBase
+			x.follow(y)
 		}
 		x.noteSlots(true)
 		x.search()

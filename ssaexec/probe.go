@@ -5,8 +5,6 @@ import (
 	"go/types"
 	"strings"
 	"time"
-
-	"github.com/gosym/gosym/solver"
 )
 
 // Building an entry's values through the API (sequence.go) is most of the
@@ -141,13 +139,12 @@ func (x *explorer) adopt(y *explorer) *explorer {
 	return y
 }
 
-// probeCounts are the solver's counts of a probe that did not answer,
-// added to the search's (see Analyze).
-type probeCounts struct {
-	checks, calls int
-	spent         time.Duration
-}
-
-func countsOf(s *solver.Solver) probeCounts {
-	return probeCounts{s.Checks(), s.Calls(), s.Spent()}
+// follow starts x's search where the probe y, which did not answer,
+// left the Context: its work counts in x's budget and its solver's in
+// x's record, and the package initialization it imported is x's.
+func (x *explorer) follow(y *explorer) {
+	x.budget.probed = y.budget.ownWork()
+	x.probe = y.solver
+	// The Context takes one import (see importInit).
+	x.importer, x.initBase = y.importer, y.initBase
 }

@@ -119,6 +119,17 @@ type Cost struct {
 	CPU, Wall time.Duration
 }
 
+// CostOf is what the finished command cmd, started at start, took. On
+// Linux the usage wait4 reports includes the waited-for children of the
+// process. A command that never started took no CPU.
+func CostOf(cmd *exec.Cmd, start time.Time) Cost {
+	c := Cost{Wall: time.Since(start)}
+	if ps := cmd.ProcessState; ps != nil {
+		c.CPU = ps.UserTime() + ps.SystemTime()
+	}
+	return c
+}
+
 // RunNilness runs nilness alone over the package patterns in dir, for a
 // comparison of costs: its findings, and what the run took.
 func RunNilness(ctx context.Context, dir string, patterns []string) ([]Finding, Cost, error) {
@@ -139,12 +150,7 @@ func (t tool) run(ctx context.Context, dir string, patterns []string) ([]Finding
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	start := time.Now()
 	runErr := cmd.Run()
-	var cost Cost
-	if cmd.ProcessState != nil {
-		// On Linux the usage wait4 reports includes the waited-for
-		// children of the process.
-		cost = Cost{cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime(), time.Since(start)}
-	}
+	cost := CostOf(cmd, start)
 	var exit *exec.ExitError
 	if runErr != nil && !errors.As(runErr, &exit) {
 		return nil, cost, fmt.Errorf("run %s: %v", bin, runErr)
