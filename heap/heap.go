@@ -88,6 +88,11 @@ type Heap struct {
 	syms   map[SymID]SymInfo
 	ifaces map[SymID]IfaceInfo
 	args   ObjID
+	// base is a heap h descends from with its objects unchanged when
+	// Watch made it so; baseChanged says an object of base's has been
+	// replaced since, an entry input aside (see MadeUnchanged).
+	base        *Heap
+	baseChanged bool
 	// callArgs are the argument pseudo-objects of the calls a path makes
 	// before the entry to build a value through the package's API (see
 	// NewCallArgs); forked heaps share the slice, capped.
@@ -225,14 +230,49 @@ func (h *Heap) WithConfig(cfg Config) *Heap {
 // since changed what the code had made, or what unexecuted code returned
 // to it. Objects are replaced, never changed in place, so identity is
 // enough.
+//
+// It is asked at every loop head, and the objects of a package's
+// initialization are thousands (the tables of unicode): a heap Watch made
+// follow old answers from what its writes recorded.
 func (h *Heap) MadeUnchanged(old *Heap) bool {
+	if h.base == old {
+		return !h.baseChanged
+	}
+	return h.madeUnchanged(old)
+}
+
+// madeUnchanged is MadeUnchanged object by object.
+func (h *Heap) madeUnchanged(old *Heap) bool {
 	for id, obj := range old.objs {
-		entryInput := obj.Input && !obj.External || id == old.args
-		if !entryInput && h.objs[id] != obj {
+		if !old.entryInput(id, obj) && h.objs[id] != obj {
 			return false
 		}
 	}
 	return true
+}
+
+// entryInput reports whether h's object id, obj, is one of the entry's
+// inputs: the arguments' pseudo-object or what lazy initialization
+// materialized from it.
+func (h *Heap) entryInput(id ObjID, obj *Object) bool {
+	return obj.Input && !obj.External || id == h.args
+}
+
+// Watch makes h, which holds base's objects unchanged, record the writes
+// that replace one of them, so that MadeUnchanged(base) is answered at
+// once.
+func (h *Heap) Watch(base *Heap) {
+	h.base, h.baseChanged = base, false
+}
+
+// replace makes obj the object id names, which had one before.
+func (h *Heap) replace(id ObjID, obj *Object) {
+	if b := h.base; b != nil && !h.baseChanged {
+		if old := b.objs[id]; old != nil && !b.entryInput(id, old) {
+			h.baseChanged = true
+		}
+	}
+	put(h, ownObjs, &h.objs, id, obj)
 }
 
 // Bits of Heap.owned: the maps this heap may write in place.
@@ -445,7 +485,7 @@ func (h *Heap) Store(p Ptr, v Value) *Decision {
 	}
 	next := *obj
 	next.Val = val
-	put(h, ownObjs, &h.objs, p.Obj, &next)
+	h.replace(p.Obj, &next)
 	return nil
 }
 

@@ -146,3 +146,44 @@ func TestStoreKeepsInput(t *testing.T) {
 		t.Errorf("field of the earlier copy = %v, want %v", copied, before)
 	}
 }
+
+// A heap that Watch made follow its base answers MadeUnchanged from its
+// writes, as the object-by-object comparison does: an object of the base
+// written makes it changed; a new object, an argument or its clone's
+// writes do not.
+func TestWatch(t *testing.T) {
+	ctx := solver.NewContext()
+	defer ctx.Close()
+	intT := types.Typ[types.Int]
+	one := Scalar{T: ctx.BV(64, 1)}
+	tests := []struct {
+		name    string
+		write   func(h *Heap, made Ptr, args ObjID) *Decision
+		changed bool
+	}{
+		{"nothing", func(*Heap, Ptr, ObjID) *Decision { return nil }, false},
+		{"a new object", func(h *Heap, _ Ptr, _ ObjID) *Decision { return h.Store(h.Alloc(intT), one) }, false},
+		{"the arguments", func(h *Heap, _ Ptr, args ObjID) *Decision {
+			return h.Store(Ptr{Obj: args, Path: Path("").Field(0)}, one)
+		}, false},
+		{"an object of the base", func(h *Heap, made Ptr, _ ObjID) *Decision { return h.Store(made, one) }, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			h := New(ctx, Config{Mode: LazierSharp, K: 1})
+			made := h.Alloc(intT)
+			base := h.Clone()
+			h.Watch(base)
+			args := h.NewArgs(types.NewTuple(types.NewParam(token.NoPos, nil, "n", intT)))
+			if d := tt.write(h, made, args); d != nil {
+				t.Fatalf("the write asks for a decision: %+v", d)
+			}
+			later := h.Clone() // what a fork inherits
+			for _, c := range []*Heap{h, later} {
+				if got, want := c.MadeUnchanged(base), c.madeUnchanged(base); got != want || got == tt.changed {
+					t.Errorf("MadeUnchanged = %v, object by object %v; want %v", got, want, !tt.changed)
+				}
+			}
+		})
+	}
+}

@@ -140,7 +140,7 @@ func (h *Heap) MapAt(p Ptr) *MapStore {
 func (h *Heap) setVal(id ObjID, v Value) {
 	next := *h.objs[id]
 	next.Val = v
-	put(h, ownObjs, &h.objs, id, &next)
+	h.replace(id, &next)
 }
 
 // MakeMap allocates an empty map of type t.

@@ -98,7 +98,7 @@ func (a *assignment) compute(t *Term) (uint64, bool) {
 		}
 		return a.ctx.z.eval(a.m, t.ast, t.sort.IsBool()), true
 	}
-	if e.kind == opaqueExpr {
+	if e.kind == opaqueExpr || a.ctx.evalLimit > 0 && a.ctx.evaluated >= a.ctx.evalLimit {
 		return 0, false
 	}
 	a.ctx.evaluated++

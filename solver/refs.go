@@ -79,15 +79,18 @@ func (r *releaser) recycle(asts []zast) {
 }
 
 // close marks the queue closed and reports whether it was open, so that
-// exactly one caller deletes the Z3 context.
-func (r *releaser) close() bool {
+// exactly one caller deletes the Z3 context; that caller gets the models
+// and solvers still queued. (Queued ASTs are among those the context
+// holds: see z3.close.)
+func (r *releaser) close() (models []zmodel, solvers []zsolver, open bool) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	if r.closed {
-		return false
+		return nil, nil, false
 	}
 	r.closed = true
+	models, solvers = r.models, r.solvers
 	r.asts, r.spare, r.models, r.solvers = nil, nil, nil, nil
 	r.pending.Store(false)
-	return true
+	return models, solvers, true
 }

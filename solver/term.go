@@ -60,6 +60,10 @@ type Context struct {
 	// evaluated counts the terms the Go side computed a value of (see
 	// Work).
 	evaluated uint64
+	// evalLimit, if not 0, is the count of evaluated past which the Go
+	// side evaluates nothing more in deciding queries (see
+	// LimitEvaluations).
+	evalLimit uint64
 	// charged is the resource units charged for Z3's checks.
 	charged uint64
 }
@@ -84,6 +88,19 @@ func (c *Context) Work() Work {
 		return Work{Z3: c.charged, Go: c.evaluated}
 	}
 	return Work{Z3: c.charged, Go: c.evaluated, Ops: c.z.ops}
+}
+
+// LimitEvaluations lets the Go side evaluate n more terms (Work.Go) in
+// deciding queries, 0 meaning no limit. Past it every query it would have
+// decided goes to Z3, whose budget the caller limits too: a search whose
+// work budget is nearly spent stops there, instead of after a query Go
+// spent half a million evaluations on. The values of a Model are
+// computed whatever the limit.
+func (c *Context) LimitEvaluations(n uint64) {
+	c.evalLimit = 0
+	if n > 0 {
+		c.evalLimit = c.evaluated + n
+	}
 }
 
 const smallConst = 16

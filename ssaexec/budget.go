@@ -128,13 +128,19 @@ func (b *budget) step(states int) bool {
 	if b.cause != notStopped {
 		return true
 	}
-	switch {
-	case b.cfg.MaxStates > 0 && states > b.cfg.MaxStates:
+	if b.cfg.MaxStates > 0 && states > b.cfg.MaxStates {
 		b.cause = outOfStates
 		return true
-	case b.cfg.MaxWork > 0 && b.work() > b.cfg.MaxWork:
-		b.cause = outOfWork
-		return true
+	}
+	if b.cfg.MaxWork > 0 {
+		w := b.work()
+		if w > b.cfg.MaxWork {
+			b.cause = outOfWork
+			return true
+		}
+		// Nor may the Go side's reasoning within one step spend more
+		// than is left (see solver.Context.LimitEvaluations).
+		b.ctx.LimitEvaluations(uint64(max(b.cfg.MaxWork-w, 1)) * evalsPerUnit)
 	}
 	b.steps++
 	if b.steps%256 != 1 {
@@ -194,9 +200,15 @@ func (b *budget) apiBound() string {
 
 // limitQuery sets the Z3 resource units s's next queries may spend:
 // limit (0: Config.SolverBudget), and no more than the work left; with
-// Config.Timeout, also the time left. It reports false when no time is
-// left.
+// Config.Timeout, also the time left. It reports false when no work or
+// time is left: Z3 given a handful of units still spent thousands on
+// each query before it looked at its limit (4,128 units on the 280th of
+// LastIndexAny's queries past its budget, which it overran by half).
 func (b *budget) limitQuery(s *solver.Solver, limit uint) bool {
+	if b.cfg.MaxWork > 0 && b.work() >= b.cfg.MaxWork {
+		b.cause = outOfWork
+		return false
+	}
 	if !b.deadline.IsZero() {
 		left := b.deadline.Sub(now())
 		if left <= 0 {

@@ -808,10 +808,10 @@ func smaller(h *heap.Heap, known *Finding) bool {
 func (x *explorer) readableModel(s *state) *solver.Model {
 	m := x.solver.Model()
 	kept := 0
-	if !x.budget.limitQuery(x.solver, preferenceBudget) {
-		return m
-	}
 	for _, pref := range s.heap.Preferences() {
+		if !x.budget.limitQuery(x.solver, preferenceBudget) {
+			break
+		}
 		x.solver.Push()
 		x.solver.Assert(pref)
 		if x.solver.Check() == solver.Sat {

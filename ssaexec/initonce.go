@@ -184,6 +184,7 @@ func (x *explorer) importInit(e *initEnd, frames []*frame) *state {
 	// Every pass starts from the one copy, so that the states of
 	// different passes share its objects, and compare (see point).
 	h := x.initBase.WithConfig(x.heapConfig())
+	h.Watch(x.initBase)
 	x.hook(h)
 	h.NewArgs(x.params)
 	s := &state{

@@ -432,6 +432,7 @@ func withMember[K comparable](set map[K]bool, k K) map[K]bool {
 // endInit records the heap and variables initialization left.
 func (s *state) endInit() {
 	s.initEnd = s.heap.Clone()
+	s.heap.Watch(s.initEnd)
 	s.initGlobals = s.globals
 }
 
