@@ -557,7 +557,7 @@ func TestWitnesses(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.fn, func(t *testing.T) {
 			// Under the //gosym: directives, as the command runs it.
-			res := testdataProgram(t).Analyze(entry(t, tt.fn), DefaultConfig())
+			res := testdataProgram(t).Analyze(entry(t, tt.fn), deepConfig())
 			var got []shownFinding
 			for _, f := range res.Findings {
 				got = append(got, show(f))
@@ -716,7 +716,7 @@ func TestExternalWitnesses(t *testing.T) {
 	}}
 	for _, tt := range tests {
 		t.Run(tt.fn, func(t *testing.T) {
-			res := Analyze(entry(t, tt.fn), DefaultConfig())
+			res := Analyze(entry(t, tt.fn), deepConfig())
 			var got []external
 			for _, f := range res.Findings {
 				got = append(got, external{f.External, f.NotExternal})
@@ -745,7 +745,7 @@ func TestSwapPaths(t *testing.T) {
 	for _, tt := range tests {
 		for _, k := range []int{1, 2, 3} {
 			t.Run(fmt.Sprintf("%s/k=%d", tt.mode, k), func(t *testing.T) {
-				cfg := DefaultConfig()
+				cfg := deepConfig()
 				cfg.Init, cfg.K, cfg.API = tt.mode, k, false
 				res := Analyze(entry(t, "(*kiasan.Container).Swap"), cfg)
 				got := counts{Paths: res.Paths, Findings: len(res.Findings), Cut: res.Cut}
@@ -841,7 +841,7 @@ func TestStatuses(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.fn, func(t *testing.T) {
-			res := Analyze(entry(t, tt.fn), DefaultConfig())
+			res := Analyze(entry(t, tt.fn), deepConfig())
 			got := record{
 				Status:      res.Status,
 				Bounds:      res.BoundsHit,
@@ -861,7 +861,7 @@ func TestStatuses(t *testing.T) {
 // TestNilParams checks that -nil-params reports what the entry policy
 // leaves out by default.
 func TestNilParams(t *testing.T) {
-	cfg := DefaultConfig()
+	cfg := deepConfig()
 	cfg.NilParams = true
 	res := Analyze(entry(t, "lists.Second"), cfg)
 	var got []shownFinding
@@ -889,7 +889,7 @@ func TestNilParams(t *testing.T) {
 // TestAssumed checks that -assumed reports a panic that rests on what an
 // unexecuted call returned, saying which call.
 func TestAssumed(t *testing.T) {
-	cfg := DefaultConfig()
+	cfg := deepConfig()
 	cfg.Assumed = true
 	res := Analyze(entry(t, "misc.Parse"), cfg)
 	if len(res.Findings) != 1 {
@@ -915,7 +915,7 @@ func TestTimeout(t *testing.T) {
 		}
 		return time.Now()
 	}
-	cfg := DefaultConfig()
+	cfg := deepConfig()
 	cfg.K, cfg.Loops, cfg.Timeout = 50, 50, time.Minute
 	res := Analyze(entry(t, "lists.InsertSortedFixed"), cfg)
 	if res.Status != Timeout || !slices.Contains(res.BoundsHit, "timeout of 1m0s") {
@@ -926,7 +926,7 @@ func TestTimeout(t *testing.T) {
 // TestWorkBudget checks that a function that outlives its work budget
 // ends stopped, with the work it did, at the same place in every run.
 func TestWorkBudget(t *testing.T) {
-	cfg := DefaultConfig()
+	cfg := deepConfig()
 	cfg.K, cfg.Loops, cfg.MaxWork = 50, 50, 5000
 	fn := entry(t, "lists.InsertSortedFixed")
 	first := Analyze(fn, cfg)
@@ -957,8 +957,8 @@ func TestWorkIndependentOfConcurrency(t *testing.T) {
 		Work                        int64
 	}
 	of := func(r *FuncResult) record { return record{r.Status, r.Paths, r.States, r.SolverChecks, r.Work} }
-	alone := of(prog.Analyze(fn, DefaultConfig()))
-	busy := DefaultConfig()
+	alone := of(prog.Analyze(fn, deepConfig()))
+	busy := deepConfig()
 	busy.MaxWork = 300_000
 	for range 2 {
 		done := make(chan bool)
@@ -966,7 +966,7 @@ func TestWorkIndependentOfConcurrency(t *testing.T) {
 			prog.Analyze(other, busy)
 			close(done)
 		}()
-		together := of(prog.Analyze(fn, DefaultConfig()))
+		together := of(prog.Analyze(fn, deepConfig()))
 		<-done
 		if diff := cmp.Diff(alone, together); diff != "" {
 			t.Errorf("alone and beside another search (-alone +together):\n%s", diff)
@@ -979,7 +979,7 @@ func TestWorkIndependentOfConcurrency(t *testing.T) {
 func TestInternalErrorRecovered(t *testing.T) {
 	stepHook = func(fn *ssa.Function) { panic("injected") }
 	defer func() { stepHook = nil }()
-	res := Analyze(entry(t, "lists.Second"), DefaultConfig())
+	res := Analyze(entry(t, "lists.Second"), deepConfig())
 	if res.Status != Error || !strings.Contains(res.Err, "injected") {
 		t.Errorf("status %s, error %q; want error status mentioning the panic", res.Status, res.Err)
 	}
@@ -1007,7 +1007,7 @@ func TestLoadError(t *testing.T) {
 // in every function; only the number of paths differs.
 func TestModesAgree(t *testing.T) {
 	findings := func(fn *ssa.Function, mode heap.Mode) ([]string, Status) {
-		cfg := DefaultConfig()
+		cfg := deepConfig()
 		cfg.Init, cfg.MaxWork = mode, 600_000
 		var out []string
 		res := testdataProgram(t).Analyze(fn, cfg) // under the //gosym: directives
@@ -1042,7 +1042,7 @@ func TestModesAgree(t *testing.T) {
 func TestInsertionSortPaths(t *testing.T) {
 	for _, mode := range []heap.Mode{heap.Lazy, heap.Lazier, heap.LazierSharp} {
 		for k, want := range map[int]int{1: 1, 2: 3, 3: 9} {
-			cfg := DefaultConfig()
+			cfg := deepConfig()
 			cfg.Init, cfg.K = mode, k
 			// Kiasan counts paths without subsumption.
 			cfg.Subsume = abstraction.Off
@@ -1083,7 +1083,7 @@ func TestSubsumption(t *testing.T) {
 			fn := entry(t, tt.fn)
 			results := map[abstraction.Mode]*FuncResult{}
 			for _, mode := range []abstraction.Mode{abstraction.Off, abstraction.Exact, abstraction.Abstract} {
-				cfg := DefaultConfig()
+				cfg := deepConfig()
 				cfg.Subsume = mode
 				results[mode] = Analyze(fn, cfg)
 			}
@@ -1119,8 +1119,8 @@ func TestSubsumption(t *testing.T) {
 // there counted apart from the bounds.
 func TestRefine(t *testing.T) {
 	fn := entry(t, "loops.Insert")
-	plain := Analyze(fn, DefaultConfig())
-	cfg := DefaultConfig()
+	plain := Analyze(fn, deepConfig())
+	cfg := deepConfig()
 	cfg.Refine = true
 	refined := Analyze(fn, cfg)
 	if refined.Status != Abstract || len(refined.Findings) != 0 || len(refined.BoundsHit) != 0 {
@@ -1145,7 +1145,7 @@ func TestPartition(t *testing.T) {
 	}
 	results := map[string]*FuncResult{}
 	for _, fn := range prog.Entries(false, nil) {
-		results[FuncName(fn)] = Analyze(fn, DefaultConfig())
+		results[FuncName(fn)] = Analyze(fn, deepConfig())
 	}
 	type row struct {
 		Status                   Status
@@ -1208,7 +1208,7 @@ func TestAppendPaths(t *testing.T) {
 	}
 	// The paths of one append, on a hand-built receiver: call sequences
 	// would add their own.
-	cfg := DefaultConfig()
+	cfg := deepConfig()
 	cfg.API = false
 	for _, tt := range tests {
 		t.Run(tt.fn, func(t *testing.T) {
@@ -1234,7 +1234,7 @@ func TestConstantTablePaths(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.fn, func(t *testing.T) {
-			res := Analyze(entry(t, tt.fn), DefaultConfig())
+			res := Analyze(entry(t, tt.fn), deepConfig())
 			if res.Paths != tt.paths || res.Status != Failed || res.Panics != 1 {
 				t.Errorf("%d paths, %d panics, status %s; want %d, 1, failed", res.Paths, res.Panics, res.Status, tt.paths)
 			}
@@ -1264,7 +1264,7 @@ func TestInitialization(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.fn, func(t *testing.T) {
-			res := Analyze(entry(t, tt.fn), DefaultConfig())
+			res := Analyze(entry(t, tt.fn), deepConfig())
 			if res.Status != tt.status || len(res.Findings) != tt.findings || res.Assumed != tt.assumed {
 				t.Errorf("status %s, %d findings, %d assumed; want %s, %d, %d", res.Status, len(res.Findings), res.Assumed, tt.status, tt.findings, tt.assumed)
 			}
@@ -1303,7 +1303,7 @@ func TestInitializationGuess(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.fn, func(t *testing.T) {
-			res := Analyze(entry(t, tt.fn), DefaultConfig())
+			res := Analyze(entry(t, tt.fn), deepConfig())
 			if res.Status != tt.status || len(res.Findings) != tt.findings || res.Assumed != tt.assumed {
 				t.Errorf("status %s, %d findings, %d assumed; want %s, %d, %d", res.Status, len(res.Findings), res.Assumed, tt.status, tt.findings, tt.assumed)
 			}
@@ -1332,7 +1332,7 @@ func TestInitializationLoops(t *testing.T) {
 	if i < 0 {
 		t.Fatal("no flate.NewWriter")
 	}
-	res := Analyze(prog.Entries(false, nil)[i], DefaultConfig())
+	res := Analyze(prog.Entries(false, nil)[i], deepConfig())
 	if res.Status != Complete || res.Paths == 0 || len(res.BoundsHit) != 0 {
 		t.Errorf("status %s, %d paths, bounds %q; want complete, some paths, no bounds", res.Status, res.Paths, res.BoundsHit)
 	}
@@ -1343,7 +1343,7 @@ func TestInitializationLoops(t *testing.T) {
 // past it, and says so as a bound, not as a deadlock. (A hand-built Box
 // with a nil Cond is latent.)
 func TestSyncWaits(t *testing.T) {
-	res := Analyze(entry(t, "(*syncs.Box).Take"), DefaultConfig())
+	res := Analyze(entry(t, "(*syncs.Box).Take"), deepConfig())
 	const bound = "Cond.Wait waits for another goroutine at syncs.go:219:15"
 	reachable := slices.DeleteFunc(slices.Clone(res.Findings), func(f *Finding) bool { return f.Latent })
 	if res.Status != Bounded || len(reachable) != 0 || !slices.Contains(res.BoundsHit, bound) {
@@ -1394,7 +1394,7 @@ func (t *Node) Get() int {
 	}
 	paths, bounds := map[string]int{}, map[string][]string{}
 	for _, fn := range prog.Entries(false, nil) {
-		res := prog.Analyze(fn, DefaultConfig())
+		res := prog.Analyze(fn, deepConfig())
 		if res.Status == Error {
 			t.Fatalf("%s: %s", res.Func, res.Err)
 		}

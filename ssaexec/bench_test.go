@@ -32,7 +32,7 @@ func BenchmarkAnalyze(b *testing.B) {
 	for _, c := range cases {
 		b.Run(c.name, func(b *testing.B) {
 			fn := entry(&testing.T{}, c.fn)
-			cfg := DefaultConfig()
+			cfg := deepConfig()
 			cfg.Init = c.mode
 			var res *FuncResult
 			for b.Loop() {
@@ -64,7 +64,7 @@ func BenchmarkSubsumption(b *testing.B) {
 			elapsed := map[abstraction.Mode]time.Duration{}
 			for b.Loop() {
 				for _, mode := range modes {
-					cfg := DefaultConfig()
+					cfg := deepConfig()
 					cfg.Subsume = mode
 					start := time.Now()
 					res := Analyze(fn, cfg)
@@ -91,7 +91,7 @@ func BenchmarkSubsumption(b *testing.B) {
 //	go test ./ssaexec -run '^$' -bench WorkUnits -benchtime 1x
 func BenchmarkWorkUnits(b *testing.B) {
 	prog := testdataProgram(&testing.T{})
-	cfg := DefaultConfig()
+	cfg := deepConfig()
 	cfg.MaxWork = 300_000
 	for b.Loop() {
 		var perUnit []float64

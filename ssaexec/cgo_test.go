@@ -13,7 +13,7 @@ import (
 // their positions and traces, as those of its pure Go's findings, are in
 // the user's file, not in the files cgo generated.
 func TestCgoAssumed(t *testing.T) {
-	cfg := DefaultConfig()
+	cfg := deepConfig()
 	cfg.Assumed = true
 	src, _ := filepath.Abs("../testdata/cgo/cgo.go")
 	want := map[string][]string{

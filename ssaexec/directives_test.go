@@ -44,10 +44,10 @@ func TestDirectives(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.fn, func(t *testing.T) {
 			fn := entry(t, tt.fn)
-			if diff := cmp.Diff(tt.plain, show(Analyze(fn, DefaultConfig())), cmpopts.EquateEmpty()); diff != "" {
+			if diff := cmp.Diff(tt.plain, show(Analyze(fn, deepConfig())), cmpopts.EquateEmpty()); diff != "" {
 				t.Errorf("without directives (-want +got):\n%s", diff)
 			}
-			if diff := cmp.Diff(tt.with, show(prog.Analyze(fn, DefaultConfig())), cmpopts.EquateEmpty()); diff != "" {
+			if diff := cmp.Diff(tt.with, show(prog.Analyze(fn, deepConfig())), cmpopts.EquateEmpty()); diff != "" {
 				t.Errorf("with directives (-want +got):\n%s", diff)
 			}
 		})
@@ -62,7 +62,7 @@ func TestDirectives(t *testing.T) {
 // comes with the check to run after the call; its correct twin is
 // complete.
 func TestInvariants(t *testing.T) {
-	cfg := DefaultConfig()
+	cfg := deepConfig()
 	cfg.Invariants = true
 	res := Analyze(entry(t, "(*contracts.Ring).Push"), cfg)
 	type shown struct {

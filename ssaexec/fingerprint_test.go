@@ -179,7 +179,7 @@ func TestResultRoundTrip(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer prog.Release()
-	cfg := DefaultConfig()
+	cfg := deepConfig()
 	cfg.Pictures = true // InputDot and PanicDot must survive too
 	findings := 0
 	for _, fn := range prog.Entries(false, nil) {

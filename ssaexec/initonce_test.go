@@ -48,7 +48,7 @@ func recordOf(r *FuncResult) sharedRecord {
 func TestSharedInitialization(t *testing.T) {
 	prog := testdataProgram(t)
 	packages := []string{"globals", "initcut", "initguess", "misc", "stdlib", "syncs", "floats", "strs"}
-	cfg := DefaultConfig()
+	cfg := deepConfig()
 	// The budget counts states: the work of running initialization in
 	// the entry's own solver context is not the work of importing it.
 	cfg.MaxWork, cfg.MaxStates = 0, 200
@@ -131,7 +131,7 @@ func Div(n int) int { return n / width }
 		}
 	}
 	defer func() { stepHook = nil }()
-	cfg := DefaultConfig()
+	cfg := deepConfig()
 	why := map[string]string{}
 	var found []string
 	assumed := 0

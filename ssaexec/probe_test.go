@@ -37,7 +37,7 @@ func TestProbe(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.fn, func(t *testing.T) {
-			cfg := DefaultConfig()
+			cfg := deepConfig()
 			res := Analyze(entry(t, tt.fn), cfg)
 			has := func(prefix string) bool {
 				return slices.ContainsFunc(res.Notes, func(n string) bool { return strings.Contains(n, prefix) })
@@ -60,7 +60,7 @@ func TestProbe(t *testing.T) {
 func TestProbeSharesInitialization(t *testing.T) {
 	for _, fn := range []string{"(*probe.Queue).Push", "(*probe.Labels).Label"} {
 		t.Run(fn, func(t *testing.T) {
-			cfg := DefaultConfig()
+			cfg := deepConfig()
 			cfg.MaxWork = 30_000
 			res := testdataProgram(t).Analyze(entry(t, fn), cfg)
 			if res.Status == Error {

@@ -150,11 +150,20 @@ type Config struct {
 	nilParam int
 }
 
-// DefaultMaxWork is the default of Config.MaxWork: about 10 s of a
-// function's search on this project's machine at the median cost of a
-// unit (see budget.go). The
-// partitions of the bench, which end abstract, need 1.1 million.
-const DefaultMaxWork = 2_000_000
+// DefaultMaxWork is the default of Config.MaxWork, chosen by the speed
+// table (go run ./bench -tables speed, bench/SPEED.md): on its 425
+// functions of gods, btree and the standard library, gosym's CPU was 3x
+// nilness's under 25,000 work units a function (28 findings), 7x under
+// 50,000 (45 findings) and 13x under 100,000 (48), at commit c5a358f.
+// The target is at most 10x. A function that needs more ends stopped,
+// and -max-work gives it more.
+const DefaultMaxWork = 50_000
+
+// DeepMaxWork is the work budget of the tests and of the bench's tables
+// of the seed papers' programs, which explore single functions in depth:
+// the partitions of the bench, which end abstract, need 1.1 million. It
+// was the default before the speed table.
+const DeepMaxWork = 2_000_000
 
 // DefaultConfig returns the defaults of the command's flags.
 func DefaultConfig() Config {

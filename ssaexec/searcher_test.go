@@ -65,7 +65,7 @@ func TestDeepening(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.fn, func(t *testing.T) {
-			cfg := DefaultConfig()
+			cfg := deepConfig()
 			res := Analyze(entry(t, tt.fn), cfg)
 			got := record{Status: res.Status}
 			for _, b := range res.BoundsHit {

@@ -45,7 +45,7 @@ func TestNilPanics(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.fn, func(t *testing.T) {
 			var got []shownNilPanic
-			for _, np := range prog.NilPanics(entry(t, tt.fn), DefaultConfig()) {
+			for _, np := range prog.NilPanics(entry(t, tt.fn), deepConfig()) {
 				got = append(got, shownNilPanic{np.Param, np.Name, np.Kind, np.Message, shortPos(np.Pos), np.Want})
 			}
 			if diff := cmp.Diff(tt.want, got); diff != "" {

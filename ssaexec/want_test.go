@@ -196,7 +196,7 @@ func checkWants(t *testing.T, prog *Program, files []string) {
 		t.Fatal("no want comments found in testdata")
 	}
 	for _, fn := range prog.Entries(false, nil) {
-		res := prog.Analyze(fn, DefaultConfig()) // under the //gosym: directives
+		res := prog.Analyze(fn, deepConfig()) // under the //gosym: directives
 		if res.Status == Error {
 			t.Errorf("%s: internal error: %s", res.Func, res.Err)
 		}
@@ -229,4 +229,14 @@ func latentWord(latent bool) string {
 		return "latent "
 	}
 	return ""
+}
+
+// deepConfig is the configuration of the tests: DefaultConfig with the
+// budget of DeepMaxWork. The tests are about the engine, most of them on
+// single functions explored in depth, not about the default budget,
+// which the speed table chooses for whole modules.
+func deepConfig() Config {
+	cfg := DefaultConfig()
+	cfg.MaxWork = DeepMaxWork
+	return cfg
 }

@@ -40,8 +40,10 @@ func analyseDirs(t *testing.T, merge bool, patterns ...string) ([]*Suite, map[st
 	dirs := map[string]string{}
 	var order []string
 	var results []*ssaexec.FuncResult
+	cfg := ssaexec.DefaultConfig()
+	cfg.MaxWork = ssaexec.DeepMaxWork // the budget the goldens were made under
 	for _, fn := range prog.Entries(false, nil) {
-		results = append(results, prog.Analyze(fn, ssaexec.DefaultConfig()))
+		results = append(results, prog.Analyze(fn, cfg))
 	}
 	if merge {
 		ssaexec.Merge(results)
@@ -280,6 +282,7 @@ func TestInvariantReplay(t *testing.T) {
 		t.Fatal(err)
 	}
 	cfg := ssaexec.DefaultConfig()
+	cfg.MaxWork = ssaexec.DeepMaxWork
 	cfg.Invariants = true
 	var fn *ssa.Function
 	for _, e := range prog.Entries(false, nil) {
