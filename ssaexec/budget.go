@@ -205,8 +205,7 @@ func (b *budget) apiBound() string {
 // each query before it looked at its limit (4,128 units on the 280th of
 // LastIndexAny's queries past its budget, which it overran by half).
 func (b *budget) limitQuery(s *solver.Solver, limit uint) bool {
-	if b.cfg.MaxWork > 0 && b.work() >= b.cfg.MaxWork {
-		b.cause = outOfWork
+	if b.workSpent() {
 		return false
 	}
 	if !b.deadline.IsZero() {
@@ -231,17 +230,23 @@ func (b *budget) limitQuery(s *solver.Solver, limit uint) bool {
 	return true
 }
 
+// workSpent reports whether Config.MaxWork is spent, and records it as
+// the cause: no query may be asked then (see limitQuery, unitsLeft).
+func (b *budget) workSpent() bool {
+	if b.cfg.MaxWork > 0 && b.work() >= b.cfg.MaxWork {
+		b.cause = outOfWork
+		return true
+	}
+	return false
+}
+
 // unitsLeft returns the Z3 resource units the search may still spend on
 // a query: what is left of Config.MaxWork, converted, or 0 once a budget
 // ran out. It asks the clock and Config.Interrupt too, since a query can
 // take long: the subsumption table asks it before each of its queries,
 // between the search's steps.
 func (b *budget) unitsLeft() uint {
-	if b.halted() || b.askClock() {
-		return 0
-	}
-	if b.cfg.MaxWork > 0 && b.work() >= b.cfg.MaxWork {
-		b.cause = outOfWork
+	if b.halted() || b.askClock() || b.workSpent() {
 		return 0
 	}
 	left, ok := b.z3UnitsLeft()
