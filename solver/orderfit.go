@@ -25,6 +25,9 @@ type fitted struct {
 	partial bool
 	// layers counts the fits below this one that its base chains to.
 	layers int
+	// dropped says that flatten left out the bottom fit of base's chain:
+	// a symbol not in vals may have another value than under base.
+	dropped bool
 }
 
 // A fit of fewer than smallFit symbols over a complete fit is a layer on
@@ -46,7 +49,7 @@ func (s *Solver) over(base *assignment, vals map[zast]uint64) *assignment {
 		if len(vals) < smallFit && base.fit.layers < maxFitLayers {
 			f.layers = base.fit.layers + 1
 		} else {
-			f.vals, f.base = flatten(vals, base)
+			f.vals, f.base, f.dropped = flatten(vals, base)
 		}
 	}
 	return &assignment{ctx: s.ctx, vals: map[*Term]uint64{}, fit: f}
@@ -58,22 +61,25 @@ func (s *Solver) over(base *assignment, vals map[zast]uint64) *assignment {
 // holds many more values than vals: fits inherit the values of symbols
 // the search has long left behind, and the map grew with every fit of a
 // long search (TreeMap.put at n = 7 spent half its time copying it).
-// Symbols it leaves out take the base's values, which serve as well.
-func flatten(vals map[zast]uint64, base *assignment) (map[zast]uint64, *assignment) {
+// Symbols it leaves out take the base's values, which serve as well for
+// a fit whose every atom is evaluated again; dropped reports it.
+func flatten(vals map[zast]uint64, base *assignment) (merged map[zast]uint64, under *assignment, dropped bool) {
 	var chain []map[zast]uint64
 	for base != nil && base.fit != nil && !base.fit.partial {
 		chain = append(chain, base.fit.vals)
 		base = base.fit.base
 	}
-	merged := map[zast]uint64{}
+	merged = map[zast]uint64{}
 	if bottom := chain[len(chain)-1]; len(bottom) <= staleFit*(len(vals)+smallFit) {
 		merged = maps.Clone(bottom)
+	} else {
+		dropped = true
 	}
 	for _, layer := range slices.Backward(chain[:len(chain)-1]) {
 		maps.Copy(merged, layer)
 	}
 	maps.Copy(merged, vals)
-	return merged, base
+	return merged, base, dropped
 }
 
 // staleFit is how many times more values than a new fit the fit under it

@@ -166,10 +166,10 @@ func TestFlatten(t *testing.T) {
 	small := fit(nil, map[zast]uint64{syms[0]: 1, syms[1]: 1, syms[2]: 1})
 	layer := fit(small, map[zast]uint64{syms[1]: 2})
 	layer.fit.layers = 1
-	got, root := flatten(map[zast]uint64{syms[2]: 3}, layer)
+	got, root, dropped := flatten(map[zast]uint64{syms[2]: 3}, layer)
 	want := map[zast]uint64{syms[0]: 1, syms[1]: 2, syms[2]: 3}
-	if diff := cmp.Diff(want, got); diff != "" || root != nil {
-		t.Errorf("flatten over a small fit (-want +got):\n%s\nroot %v", diff, root)
+	if diff := cmp.Diff(want, got); diff != "" || root != nil || dropped {
+		t.Errorf("flatten over a small fit (-want +got):\n%s\nroot %v, dropped %v", diff, root, dropped)
 	}
 	big := map[zast]uint64{}
 	for _, s := range syms {
@@ -177,9 +177,9 @@ func TestFlatten(t *testing.T) {
 	}
 	layer = fit(fit(nil, big), map[zast]uint64{syms[1]: 2, syms[2]: 2})
 	layer.fit.layers = 1
-	got, _ = flatten(map[zast]uint64{syms[2]: 3}, layer)
+	got, _, dropped = flatten(map[zast]uint64{syms[2]: 3}, layer)
 	want = map[zast]uint64{syms[1]: 2, syms[2]: 3}
-	if diff := cmp.Diff(want, got); diff != "" {
+	if diff := cmp.Diff(want, got); diff != "" || !dropped {
 		t.Errorf("flatten over a stale fit (-want +got):\n%s", diff)
 	}
 }

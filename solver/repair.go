@@ -31,6 +31,7 @@ func (s *Solver) repaired(pending []*Term) bool {
 	}
 	a := m.assignment
 	var changed []zast
+	dropped := false
 	for _, t := range conjuncts(append(s.assertionsFrom(m.verified), pending...)) {
 		holds, ok := a.holds(t)
 		switch {
@@ -47,8 +48,13 @@ func (s *Solver) repaired(pending []*Term) bool {
 		}
 		a = s.over(a, map[zast]uint64{sym: v})
 		changed = append(changed, sym)
+		// Merging the fits may have given symbols not changed here the
+		// values of a model under the latest (see flatten): then every
+		// assertion is evaluated again, not only those of changed.
+		dropped = dropped || a.fit.dropped
 	}
-	if !s.holdsWhereChanged(a, changed, pending) {
+	if dropped && !(holdsAll(a, s.assertions()) && holdsAll(a, slices.Values(pending))) ||
+		!dropped && !s.holdsWhereChanged(a, changed, pending) {
 		return false
 	}
 	s.keep(&cached{a, s.total})
