@@ -2,6 +2,7 @@ package abstraction
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 
 	"github.com/gosym/gosym/heap"
@@ -23,8 +24,12 @@ import (
 // condition when it decides it, and otherwise marked unordered.
 
 // IndexHint says that root Var (a position in Canonical's roots) is an
-// index into the slice or array at root Array.
-type IndexHint struct{ Var, Array int }
+// index into the slice or array at root Array, where it indexes plus
+// Offset at least: its marker stands there.
+type IndexHint struct {
+	Var, Array int
+	Offset     int64
+}
 
 // pos is an index split as base + off (see solver.SplitOffset); base is
 // nil for a constant index.
@@ -38,6 +43,12 @@ type pos struct {
 type arrayContent struct {
 	cells   []arrayCell
 	markers []marker
+	// ends are the ends (offset plus length) of the slices of roots over
+	// the array that the code made, where constant, and caps the roots
+	// of their capacities: kinded lays them out as index variables (see
+	// kinded).
+	ends []marker
+	caps []int
 	// sym is the base of the symbolic indices, nil if there are none.
 	sym *solver.Term
 }
@@ -88,10 +99,11 @@ func (p pos) before(q pos) bool {
 // cannot be placed (see place) or a is not plain (a window over other
 // arrays).
 func (b *builder) content(a *heap.Array) *arrayContent {
-	if a.Back.Kind != heap.ZeroBack && a.Back.Kind != heap.InputBack {
+	ctx := b.h.Context()
+	written, ok := plainCells(ctx, a)
+	if !ok {
 		return nil
 	}
-	ctx := b.h.Context()
 	out := &arrayContent{}
 	var vals []heap.Value
 	seen := map[pos]bool{}
@@ -104,7 +116,7 @@ func (b *builder) content(a *heap.Array) *arrayContent {
 		}
 		return ok
 	}
-	for _, c := range a.Cells { // newest first: they hide older ones
+	for _, c := range written { // newest first: they hide older ones
 		if !add(c.Index, c.Val) {
 			return nil
 		}
@@ -129,6 +141,62 @@ func (b *builder) content(a *heap.Array) *arrayContent {
 	return out
 }
 
+// plainCells returns the written cells of a, newest first, if a is an
+// input array, one the code made, or a window over those at constant
+// bounds (what append leaves when it grows a slice: the old elements in
+// a new array, which a loop that appends makes anew each iteration);
+// a window's cells are those of its source inside the window, moved, and
+// those of the array under it outside. The elements no cell holds are
+// the zero value, or input elements not read yet.
+func plainCells(ctx *solver.Context, a *heap.Array) ([]heap.Cell, bool) {
+	if a == nil {
+		return nil, true
+	}
+	switch a.Back.Kind {
+	case heap.ZeroBack, heap.InputBack:
+		return a.Cells, true
+	case heap.WindowBack:
+	default:
+		return nil, false
+	}
+	w := a.Back
+	if w.Src != nil && w.Src.Back.Kind == heap.InputBack || w.Rest != nil && w.Rest.Back.Kind == heap.InputBack {
+		return nil, false
+	}
+	src, ok1 := plainCells(ctx, w.Src)
+	rest, ok2 := plainCells(ctx, w.Rest)
+	if !ok1 || !ok2 {
+		return nil, false
+	}
+	// A bound or the shift may be symbolic where no cell needs it: the
+	// new capacity append picks, past which a grown array holds zeros.
+	lo, loKnown := w.Lo.Int64()
+	hi, hiKnown := w.Hi.Int64()
+	shift, shiftKnown := w.Shift.Int64()
+	out := slices.Clone(a.Cells)
+	for _, c := range src {
+		at, ok := c.Index.Int64()
+		if !ok || !loKnown || !hiKnown || !shiftKnown {
+			return nil, false
+		}
+		if j := at - shift; lo <= j && j < hi {
+			out = append(out, heap.Cell{Index: ctx.BV(c.Index.Sort().Width(), uint64(j)), Val: c.Val})
+		}
+	}
+	for _, c := range rest {
+		at, ok := c.Index.Int64()
+		switch {
+		case !ok || !loKnown:
+			return nil, false
+		case at < lo || hiKnown && at >= hi:
+			out = append(out, c)
+		case !hiKnown:
+			return nil, false
+		}
+	}
+	return out, true
+}
+
 // addMarkers places the index variables of hints in the arrays they index.
 func (b *builder) addMarkers(roots []heap.Value, start []int, hints []IndexHint) {
 	ctx := b.h.Context()
@@ -138,6 +206,9 @@ func (b *builder) addMarkers(roots []heap.Value, start []int, hints []IndexHint)
 			continue
 		}
 		at := v.T
+		if hint.Offset != 0 {
+			at = ctx.Add(at, ctx.BV(at.Sort().Width(), uint64(hint.Offset)))
+		}
 		var obj heap.ObjID
 		switch arr := roots[hint.Array].(type) {
 		case heap.Slice:
@@ -160,6 +231,23 @@ func (b *builder) addMarkers(roots []heap.Value, start []int, hints []IndexHint)
 		c := b.g.nodes[i].content
 		if p, ok := c.place(ctx, at, -1); ok {
 			c.markers = append(c.markers, marker{at: p, root: start[hint.Var]})
+		}
+	}
+	for k, v := range roots {
+		sl, ok := v.(heap.Slice)
+		if !ok || sl.Store.Obj == 0 || sl.Store.Path != "" {
+			continue
+		}
+		i, known := b.index[sl.Store.Obj]
+		end, constant := ctx.Add(sl.Off, sl.Len).Int64()
+		if !known || !constant || b.g.nodes[i].content == nil {
+			continue
+		}
+		// A slice flattens to its store, then Off, Len, Cap and Nil.
+		c := b.g.nodes[i].content
+		c.ends = append(c.ends, marker{at: pos{off: end}, root: start[k] + 2})
+		if !sl.Cap.IsConst() {
+			c.caps = append(c.caps, start[k]+3)
 		}
 	}
 }
@@ -222,10 +310,11 @@ type element struct {
 }
 
 // layout returns the abstract form of an array node, its groups of
-// indices lying as rel says: its slots and the data of its runs. The base
+// indices lying as rel says: its slots, the data of its runs, and the
+// positions among the slots of each single cell's scalars. The base
 // of the symbolic indices is a scalar slot, so that the numeric check
 // compares it; positions are relative to it.
-func layout(c *arrayContent, rel order) (slots []ref, runs [][][]*solver.Term) {
+func layout(c *arrayContent, rel order) (slots []ref, runs [][][]*solver.Term, singles [][]int) {
 	consts, syms := c.group(false), c.group(true)
 	var elems []element
 	gap := element{kind: "gap"}
@@ -263,6 +352,13 @@ func layout(c *arrayContent, rel order) (slots []ref, runs [][][]*solver.Term) {
 			slots = append(slots, ref{kind: constRef, key: fmt.Sprintf("index %d", e.root)})
 		case "cell":
 			slots = append(slots, ref{kind: constRef, key: "cell"})
+			var at []int
+			for k, v := range e.cells[0].vals {
+				if v.kind == scalarRef {
+					at = append(at, len(slots)+k)
+				}
+			}
+			singles = append(singles, at)
 			slots = append(slots, e.cells[0].vals...)
 		case "run":
 			slots = append(slots, ref{kind: constRef, key: fmt.Sprintf("run of %d", len(e.cells[0].vals))})
@@ -278,7 +374,7 @@ func layout(c *arrayContent, rel order) (slots []ref, runs [][][]*solver.Term) {
 		_, last, _ := c.extent(true)
 		end = fmt.Sprintf("end after %+d", last)
 	}
-	return append(slots, ref{kind: constRef, key: end}), runs
+	return append(slots, ref{kind: constRef, key: end}), runs, singles
 }
 
 // group returns the elements of c's constant indices, or of its symbolic
@@ -395,7 +491,8 @@ func layoutArrays(ctx *solver.Context, g *Graph, valid func(*solver.Term) bool) 
 		if n.content == nil {
 			continue
 		}
-		n.slots, n.runs = layout(n.content, relate(ctx, n.content, valid))
+		n.rel = relate(ctx, n.content, valid)
+		n.slots, n.runs, n.singles = layout(n.content, n.rel)
 		for _, m := range n.content.markers {
 			indexRoots[m.root] = true
 		}

@@ -51,7 +51,7 @@ func TestLayout(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			slots, runs := layout(&tt.content, tt.rel)
+			slots, runs, _ := layout(&tt.content, tt.rel)
 			var keys []string
 			for _, s := range slots {
 				if s.kind == scalarRef {

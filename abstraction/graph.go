@@ -44,7 +44,10 @@ type ref struct {
 	term   *solver.Term // scalarRef
 	key    string       // constRef
 	// same are terms a constRef is also compared by (see identityKey).
-	same []*solver.Term
+	// kinds, on a run's key, are its cells' kinds, sorted (see kinded):
+	// a stored run covers a run whose kinds are among its own.
+	kinds []int
+	same  []*solver.Term
 }
 
 // node is an object of a canonical state, or a summary of list nodes.
@@ -58,12 +61,22 @@ type node struct {
 	summary bool
 	link    int
 	members [][]*solver.Term
+	// kinds are, in a kinded graph, the kinds of a summary's nodes in
+	// place of members (see kinded).
+	kinds []int
 	// runs holds, for an array in abstract form, the data of each run of
 	// consecutive cells summarized (per run, per cell, its terms).
 	runs [][][]*solver.Term
+	// lengths are the symbolic lengths of the slices over an array.
+	lengths []*solver.Term
+	// singles holds, for an array in abstract form, the positions among
+	// its slots of each single cell's scalars (a cell no run took).
+	singles [][]int
 	// content is an array's cells by index, when every index is a
-	// constant: what summarize lays out in abstract form.
+	// constant: what summarize lays out in abstract form, with its
+	// groups of indices lying as rel says.
 	content *arrayContent
+	rel     order
 }
 
 // Graph is a state in canonical form.
@@ -73,6 +86,9 @@ type Graph struct {
 	pc    []*solver.Term
 	// summarized reports that summarize replaced some nodes.
 	summarized bool
+	// garbage is where the roots of input objects no other root reaches
+	// begin (see Canonical).
+	garbage int
 	// shapeHash and closed cache shape, once shapeDone.
 	shapeHash         uint64
 	closed, shapeDone bool
@@ -98,6 +114,7 @@ func Canonical(h *heap.Heap, roots []heap.Value, pc []*solver.Term, hints []Inde
 	}
 	b.drain()
 	b.addMarkers(roots, start, hints)
+	b.g.garbage = len(b.g.roots)
 	for _, id := range h.InputObjects() {
 		if _, seen := b.index[id]; !seen {
 			b.g.roots = append(b.g.roots, ref{kind: nodeRef, node: b.nodeOf(id)})
@@ -188,7 +205,11 @@ func (b *builder) flatten(v heap.Value, out []ref) []ref {
 		if x.Store.Obj == 0 {
 			out = append(out, ref{kind: nilRef})
 		} else {
-			out = append(out, ref{kind: nodeRef, node: b.nodeOf(x.Store.Obj), path: x.Store.Path})
+			i := b.nodeOf(x.Store.Obj)
+			out = append(out, ref{kind: nodeRef, node: i, path: x.Store.Path})
+			if x.Store.Path == "" && x.Len.IsSymbol() {
+				b.g.nodes[i].lengths = append(b.g.nodes[i].lengths, x.Len)
+			}
 		}
 		for _, t := range []*solver.Term{x.Off, x.Len, x.Cap, x.Nil} {
 			out = append(out, ref{kind: scalarRef, term: t})

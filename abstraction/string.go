@@ -24,6 +24,9 @@ func (g *Graph) String() string {
 		case scalarRef:
 			return "s"
 		}
+		if x.kinds != nil {
+			return fmt.Sprintf("c(%s %v)", x.key, x.kinds)
+		}
 		return "c(" + x.key + ")"
 	}
 	for _, x := range g.roots {

@@ -52,6 +52,9 @@ type Table struct {
 	work int64
 	// seq numbers the entries in the order stored, across Retain.
 	seq int
+	// kinds numbers the kinds of cells and of summarized list nodes
+	// (see kinded); a retained table keeps the numbers.
+	kinds kindNames
 	// Left, if set, says how many of Z3's resource units the search may
 	// still spend on one query: a check asks no more, and none when it
 	// says 0, so that comparing states at a loop head stays within the
@@ -68,8 +71,8 @@ func (t *Table) Work() int64 { return t.work }
 // bucket holds the states stored at one point, in the order stored,
 // indexed by their exact and their abstract form.
 type bucket struct {
-	entries         []*Entry
-	exact, abstract *index
+	entries                 []*Entry
+	exact, abstract, kinded *index
 }
 
 // Entry is a state stored in a table. The search that stored it says,
@@ -77,8 +80,10 @@ type bucket struct {
 // explored them all to their end (Finish): only such entries outlive
 // their search's pass (see Retain).
 type Entry struct {
-	exact, abstract *Graph
-	seq             int // order of storing
+	// The state's forms: kinded is nil where nothing has kinds (see
+	// kinded).
+	exact, abstract, kinded *Graph
+	seq                     int // order of storing
 	// finished: Finish was called; complete: no bound cut a
 	// continuation; approximate: abstract subsumption pruned one.
 	finished, complete, approximate bool
@@ -117,14 +122,14 @@ func (t *Table) Check(point string, g *Graph) (subsumed, abstractOnly bool, e *E
 	if t.mode == Off {
 		return false, false, nil
 	}
-	subsumed, abstractOnly, e, ga := t.lookup(point, g)
+	subsumed, abstractOnly, e, forms := t.lookup(point, g)
 	if subsumed {
 		return true, abstractOnly, e
 	}
 	t.Stored++
 	t.seq++
 	b := t.bucket(point)
-	e = &Entry{exact: g, abstract: ga, seq: t.seq}
+	e = &Entry{exact: g, abstract: forms.abstract, kinded: forms.kinded, seq: t.seq}
 	b.add(e)
 	return false, false, e
 }
@@ -146,7 +151,7 @@ func (t *Table) Covered(point string, g *Graph) (subsumed, abstractOnly bool, e 
 // cover. It is the same search's: the path's solver and its terms stay.
 func (t *Table) Retain() *Table {
 	r := NewTable(t.mode, t.ctx, t.path)
-	r.seq, r.Left = t.seq, t.Left
+	r.seq, r.Left, r.kinds = t.seq, t.Left, t.kinds
 	for point, b := range t.points {
 		for _, e := range b.entries {
 			if e.finished && e.complete {
@@ -161,7 +166,7 @@ func (t *Table) Retain() *Table {
 func (t *Table) bucket(point string) *bucket {
 	b := t.points[point]
 	if b == nil {
-		b = &bucket{exact: newIndex(), abstract: newIndex()}
+		b = &bucket{exact: newIndex(), abstract: newIndex(), kinded: newIndex()}
 		t.points[point] = b
 	}
 	return b
@@ -172,38 +177,85 @@ func (b *bucket) add(e *Entry) {
 	b.entries = append(b.entries, e)
 	b.exact.add(e, e.exact)
 	b.abstract.add(e, e.abstract)
+	b.kinded.add(e, e.kindedForm())
 }
 
-// lookup compares g with the states stored at point, exactly and then
-// after summarizing (returned as ga, for storing). A state that an entry
-// subsumes exactly is covered only abstractly if abstraction pruned some
-// continuation of the entry.
-func (t *Table) lookup(point string, g *Graph) (subsumed, abstractOnly bool, by *Entry, ga *Graph) {
+// kindedForm is the form e is compared in by kinds: its kinded form, or
+// its abstract one where nothing has kinds (a state with no array, list
+// or garbage still covers one whose kinds and garbage it matches).
+func (e *Entry) kindedForm() *Graph {
+	if e.kinded != nil {
+		return e.kinded
+	}
+	return e.abstract
+}
+
+// forms are the abstract forms of a state, for storing.
+type forms struct{ abstract, kinded *Graph }
+
+// lookup compares g with the states stored at point: exactly, then with
+// runs of cells described by their kinds (see kinded), then after
+// summarizing; it returns the abstract forms it made, for storing. A
+// state that an entry subsumes exactly is covered only abstractly if
+// abstraction pruned some continuation of the entry.
+func (t *Table) lookup(point string, g *Graph) (subsumed, abstractOnly bool, by *Entry, f forms) {
 	t.Checks++
 	b := t.bucket(point)
+	if e := t.firstCovering(b.exact, g, func(e *Entry) *Graph { return e.exact }); e != nil {
+		t.Subsumed++
+		if e.approximate {
+			t.Abstract++
+		}
+		return true, e.approximate, e, forms{}
+	}
+	f.abstract = g
+	if t.mode != Abstract {
+		return false, false, nil, f
+	}
+	f.abstract = t.summarize(g)
+	f.kinded = t.kinded(f.abstract)
+	// Kinds first: their numeric check is one query, where a summary's
+	// data may take one per cell (see byCases).
+	fk := f.kinded
+	if fk == nil {
+		fk = f.abstract
+	}
+	e := t.firstCovering(b.kinded, fk, func(e *Entry) *Graph {
+		if f.kinded == nil && e.kinded == nil {
+			return nil // both abstract forms: compared below
+		}
+		return e.kindedForm()
+	})
+	if e == nil {
+		e = t.firstCovering(b.abstract, f.abstract, func(e *Entry) *Graph {
+			if !f.abstract.summarized && !e.abstract.summarized {
+				return nil // as exact, which failed
+			}
+			return e.abstract
+		})
+	}
+	if e == nil {
+		return false, false, nil, f
+	}
+	t.Subsumed++
+	t.Abstract++
+	return true, true, e, forms{}
+}
+
+// firstCovering returns the first entry of ix whose form (as form gives
+// it; nil to skip the entry) subsumes g, or nil, within
+// maxNumericChecks solver checks.
+func (t *Table) firstCovering(ix *index, g *Graph, form func(*Entry) *Graph) *Entry {
+	if g == nil {
+		return nil
+	}
 	budget := maxNumericChecks
-	for _, e := range b.exact.candidates(g) {
-		if t.subsumes(g, e.exact, &budget) {
-			t.Subsumed++
-			if e.approximate {
-				t.Abstract++
-			}
-			return true, e.approximate, e, nil
+	for _, e := range ix.candidates(g) {
+		if stored := form(e); stored != nil && t.subsumes(g, stored, &budget) {
+			return e
 		}
 	}
-	ga = g
-	if t.mode == Abstract {
-		ga = t.summarize(g)
-		budget = maxNumericChecks
-		for _, e := range b.abstract.candidates(ga) {
-			if (ga.summarized || e.abstract.summarized) && t.subsumes(ga, e.abstract, &budget) {
-				t.Subsumed++
-				t.Abstract++
-				return true, true, e, nil
-			}
-		}
-	}
-	return false, false, nil, ga
+	return nil
 }
 
 // maxNumericChecks bounds the solver checks of one state against stored
@@ -265,6 +317,17 @@ func (t *Table) subsumes(a, b *Graph, budget *int) bool {
 	return t.implies(a, b, m)
 }
 
+// subset reports whether every element of the sorted a is one of the
+// sorted b's.
+func subset(a, b []int) bool {
+	for _, x := range a {
+		if _, found := slices.BinarySearch(b, x); !found {
+			return false
+		}
+	}
+	return true
+}
+
 func filled(n int) []int {
 	s := make([]int, n)
 	for i := range s {
@@ -302,7 +365,7 @@ func (m *matcher) ref(ra, rb ref) bool {
 		m.pairs = append(m.pairs, [2]*solver.Term{ra.term, rb.term})
 		return true
 	case constRef:
-		return ra.kind == constRef && ra.key == rb.key &&
+		return ra.kind == constRef && ra.key == rb.key && subset(ra.kinds, rb.kinds) &&
 			slices.EqualFunc(ra.same, rb.same, func(x, y *solver.Term) bool { return x.Identity() == y.Identity() })
 	case nodeRef:
 		return ra.kind == nodeRef && ra.path == rb.path && m.node(ra.node, rb.node)
@@ -321,7 +384,14 @@ func (m *matcher) node(i, j int) bool {
 		return false
 	}
 	m.ab[i], m.ba[j] = j, i
-	if na.summary {
+	switch {
+	case (na.kinds == nil) != (nb.kinds == nil):
+		return false
+	case na.kinds != nil:
+		if !subset(na.kinds, nb.kinds) {
+			return false
+		}
+	case na.summary:
 		m.sets = append(m.sets, [2][][]*solver.Term{na.members, nb.members})
 	}
 	if len(na.runs) != len(nb.runs) {

@@ -21,7 +21,7 @@ type links struct{ next, prev int }
 // and, per summarized node, the terms of its other slots: its data is that
 // of one of them.
 func (t *Table) summarize(g *Graph) *Graph {
-	out := &Graph{pc: g.pc, roots: append([]ref(nil), g.roots...), nodes: append([]node(nil), g.nodes...)}
+	out := &Graph{pc: g.pc, roots: append([]ref(nil), g.roots...), nodes: append([]node(nil), g.nodes...), garbage: g.garbage}
 	implied := func(f *solver.Term) bool { return t.valid(nil, f) }
 	arrays := layoutArrays(t.ctx, out, implied)
 	out = summarizeLists(out)
@@ -219,12 +219,14 @@ func listFields(t types.Type) links {
 // summary, other nodes are kept, and edges are renumbered.
 func rebuild(g *Graph, runOf, next []int, kind []links) *Graph {
 	newIndex := make([]int, len(g.nodes))
-	out := &Graph{pc: g.pc, summarized: true}
+	out := &Graph{pc: g.pc, summarized: true, garbage: g.garbage}
 	for i, n := range g.nodes {
 		switch h := runOf[i]; {
 		case h < 0:
+			// As it is (an array keeps its layout), its slots renumbered
+			// below.
 			newIndex[i] = len(out.nodes)
-			out.nodes = append(out.nodes, node{typ: n.typ, input: n.input, link: -1, runs: n.runs})
+			out.nodes = append(out.nodes, n)
 		case h == i:
 			newIndex[i] = len(out.nodes)
 			out.nodes = append(out.nodes, node{typ: n.typ, input: n.input, summary: true, link: kind[i].next})

@@ -227,6 +227,10 @@ func (t *Term) Sort() Sort { return t.sort }
 // IsConst reports whether t's value is known in Go.
 func (t *Term) IsConst() bool { return t.concrete }
 
+// IsSymbol reports whether t is a symbolic constant (FreshBV's,
+// FreshBool's, or one Symbols returned).
+func (t *Term) IsSymbol() bool { return !t.concrete && t.expr.kind == symbolExpr }
+
 // Uint64 returns a concrete bit-vector's value zero-extended; ok is false
 // for symbolic and Bool terms.
 func (t *Term) Uint64() (v uint64, ok bool) {

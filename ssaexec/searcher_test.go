@@ -57,7 +57,9 @@ func TestDeepening(t *testing.T) {
 		want record
 	}{
 		{"(*trees.Tree).Insert", record{Bounded, []string{"k at trees.go:22:14", "seq of 2 calls of Tree"}}},
-		{"(*trees.Tree).Contains", record{Bounded, []string{"k at trees.go:39:13", "seq of 2 calls of Tree"}}},
+		// No hand-built tree makes it panic: the probe answers, and the
+		// API's sequences are not run (see probe.go).
+		{"(*trees.Tree).Contains", record{Bounded, []string{"k at trees.go:39:13"}}},
 		{"trees.Height", record{Bounded, []string{"deepening stopped at k 2 of 3: the next pass was predicted",
 			"k at trees.go:65:26", "recursion at trees.go:65:23"}}},
 		{"trees.Size", record{Bounded, []string{"deepening stopped at k 2 of 3: the next pass was predicted",

@@ -2,6 +2,7 @@ package ssaexec
 
 import (
 	"fmt"
+	"go/constant"
 	"go/token"
 	"go/types"
 	"maps"
@@ -182,7 +183,7 @@ func (x *explorer) roots(s *state) ([]heap.Value, []abstraction.IndexHint) {
 			vi, ok1 := at[iv.index]
 			ai, ok2 := at[iv.array]
 			if ok1 && ok2 {
-				hints = append(hints, abstraction.IndexHint{Var: vi, Array: ai})
+				hints = append(hints, abstraction.IndexHint{Var: vi, Array: ai, Offset: iv.offset})
 			}
 		}
 		out = append(out, iteratorValues(s.heap, f)...)
@@ -218,7 +219,13 @@ func (x *explorer) roots(s *state) ([]heap.Value, []abstraction.IndexHint) {
 // indexVar is a value used as an index into an array value, directly or
 // plus or minus a constant, or a phi that flows into one or takes one
 // in: the variable of an outer loop whose inner loop indexes with it.
-type indexVar struct{ index, array ssa.Value }
+// offset is the least constant added to it where it indexes, if that is
+// positive: a range loop's index stands one before the cell it reads
+// next.
+type indexVar struct {
+	index, array ssa.Value
+	offset       int64
+}
 
 // indexVars returns fn's index variables, in the order of their uses and
 // then of the phis that link them.
@@ -227,7 +234,17 @@ func (x *explorer) indexVars(fn *ssa.Function) []indexVar {
 		return ivs
 	}
 	var out []indexVar
-	seen := map[indexVar]bool{}
+	at := map[[2]ssa.Value]int{} // (index, array) -> position in out
+	note := func(index, array ssa.Value, offset int64) bool {
+		key := [2]ssa.Value{index, array}
+		if i, seen := at[key]; seen {
+			out[i].offset = min(out[i].offset, offset)
+			return false
+		}
+		at[key] = len(out)
+		out = append(out, indexVar{index: index, array: array, offset: offset})
+		return true
+	}
 	for _, b := range fn.Blocks {
 		for _, instr := range b.Instrs {
 			var arr, idx ssa.Value
@@ -239,24 +256,23 @@ func (x *explorer) indexVars(fn *ssa.Function) []indexVar {
 			default:
 				continue
 			}
-			iv := indexVar{index: indexBase(idx), array: arr}
-			if !seen[iv] {
-				seen[iv] = true
-				out = append(out, iv)
-			}
+			base, off := indexBase(idx)
+			note(base, arr, max(off, 0))
 		}
 	}
 	for grew := true; grew; {
 		grew = false
 		for _, phi := range phis(fn) {
-			for _, iv := range out {
+			for i := 0; i < len(out); i++ {
+				iv := out[i]
 				for _, edge := range phi.Edges {
-					for _, linked := range []indexVar{{phi, iv.array}, {indexBase(edge), iv.array}} {
-						related := iv.index == phi || iv.index == indexBase(edge)
-						if related && !seen[linked] {
-							seen[linked] = true
-							out = append(out, linked)
-							grew = true
+					edgeBase, _ := indexBase(edge)
+					if iv.index != phi && iv.index != edgeBase {
+						continue
+					}
+					for _, linked := range []ssa.Value{phi, edgeBase} {
+						if _, seen := at[[2]ssa.Value{linked, iv.array}]; !seen {
+							grew = note(linked, iv.array, 0) || grew
 						}
 					}
 				}
@@ -281,8 +297,9 @@ func phis(fn *ssa.Function) []*ssa.Phi {
 }
 
 // indexBase strips conversions and the addition or subtraction of a
-// constant from an index.
-func indexBase(v ssa.Value) ssa.Value {
+// constant from an index, and returns the constant added.
+func indexBase(v ssa.Value) (ssa.Value, int64) {
+	var off int64
 	for {
 		switch e := v.(type) {
 		case *ssa.Convert:
@@ -290,17 +307,22 @@ func indexBase(v ssa.Value) ssa.Value {
 			continue
 		case *ssa.BinOp:
 			if e.Op == token.ADD || e.Op == token.SUB {
-				if _, ok := e.Y.(*ssa.Const); ok {
-					v = e.X
+				if c, ok := e.Y.(*ssa.Const); ok && c.Value != nil && c.Value.Kind() == constant.Int {
+					k, _ := constant.Int64Val(c.Value)
+					if e.Op == token.SUB {
+						k = -k
+					}
+					v, off = e.X, off+k
 					continue
 				}
-				if _, ok := e.X.(*ssa.Const); ok && e.Op == token.ADD {
-					v = e.Y
+				if c, ok := e.X.(*ssa.Const); ok && e.Op == token.ADD && c.Value != nil && c.Value.Kind() == constant.Int {
+					k, _ := constant.Int64Val(c.Value)
+					v, off = e.Y, off+k
 					continue
 				}
 			}
 		}
-		return v
+		return v, off
 	}
 }
 
