@@ -27,6 +27,8 @@
 //   - speed: gosym beside nilness on 425 functions of gods, btree and the
 //     standard library, under each budget of -speed-work: CPU and wall
 //     time, statuses, findings and the work per function.
+//   - firstfind: the time to the first finding of gosym beside go test
+//     -fuzz's time to a crash, on the six bugs of bench/firstfind.
 //
 // -compare before.md adds the realcode table's totals beside those of an
 // earlier result file (read before -o writes); -compare before.md,after.md
@@ -80,9 +82,13 @@ type options struct {
 	chain solver.Chain
 	// speedWork are the work budgets of the speed table.
 	speedWork []int64
+	// firstRuns are the runs of each tool per function of the firstfind
+	// table, fuzzTime the longest fuzzing run.
+	firstRuns int
+	fuzzTime  time.Duration
 }
 
-var allTables = []string{"kbound", "nbound", "abstraction", "peers", "realcode", "speed"}
+var allTables = []string{"kbound", "nbound", "abstraction", "peers", "realcode", "speed", "firstfind"}
 
 func main() {
 	// The search allocates states that die young: a GC target above Go's
@@ -117,6 +123,8 @@ func parseFlags(args []string) (options, error) {
 	realSeq := fs.Int("realcode-seq", ssaexec.DefaultConfig().Seq, "bound on the calls of a sequence that builds a value in the realcode table")
 	chain := fs.String("solver", "default", "the solver's chain in every run, as gosym's -solver: default, validate (Z3 checks every answer decided in Go; a disagreement ends the run with status error), nomodels or z3")
 	speedWork := fs.String("speed-work", strconv.FormatInt(ssaexec.DefaultMaxWork, 10), "work budgets of the speed table, comma-separated (gosym's -max-work)")
+	firstRuns := fs.Int("firstfind-runs", 5, "runs of each tool on each function of the firstfind table")
+	fuzzTime := fs.Duration("fuzztime", time.Minute, "longest go test -fuzz run of the firstfind table")
 	compare := fs.String("compare", "", "an earlier result file whose realcode totals the realcode table is compared with; or two, before,after, to compare without running")
 	if err := fs.Parse(args); err != nil {
 		return options{}, err
@@ -124,7 +132,8 @@ func parseFlags(args []string) (options, error) {
 	if fs.NArg() > 0 {
 		return options{}, fmt.Errorf("unexpected arguments %q", fs.Args())
 	}
-	opts := options{timeout: *timeout, out: *out, cpuprof: *cpuprof, realTimeout: *realTimeout, realWork: *realWork, workers: max(*workers, 1), realSeq: max(*realSeq, 0)}
+	opts := options{timeout: *timeout, out: *out, cpuprof: *cpuprof, realTimeout: *realTimeout, realWork: *realWork, workers: max(*workers, 1), realSeq: max(*realSeq, 0),
+		firstRuns: max(*firstRuns, 1), fuzzTime: *fuzzTime}
 	if *compare != "" {
 		opts.compare = strings.Split(*compare, ",")
 		if len(opts.compare) > 2 {
@@ -225,6 +234,12 @@ func run(opts options) error {
 				return err
 			}
 			writePeers(&doc, t)
+		case "firstfind":
+			rows, err := measureFirstFind(root, opts.firstRuns, opts.fuzzTime, os.Stderr)
+			if err != nil {
+				return err
+			}
+			writeFirstFind(&doc, rows, opts.fuzzTime)
 		case "speed":
 			rows, err := measureSpeed(root, opts.speedWork, opts.workers, os.Stderr)
 			if err != nil {

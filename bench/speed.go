@@ -47,22 +47,34 @@ type speedRow struct {
 	nilnessFindings  int
 }
 
+// buildGosym builds gosym from the module at root into a new temporary
+// directory, whose path and the binary's it returns; the caller removes
+// the directory.
+func buildGosym(root, pattern string) (dir, bin string, err error) {
+	dir, err = os.MkdirTemp("", pattern)
+	if err != nil {
+		return "", "", err
+	}
+	bin = filepath.Join(dir, "gosym")
+	build := exec.Command("go", "build", "-o", bin, "./cmd/gosym")
+	build.Dir = root
+	if out, err := build.CombinedOutput(); err != nil {
+		os.RemoveAll(dir)
+		return "", "", fmt.Errorf("building gosym: %v: %s", err, out)
+	}
+	return dir, bin, nil
+}
+
 // measureSpeed builds gosym, makes the throwaway module of the realcode
 // table and runs gosym (under each budget of works) and nilness over each
 // set in turn, one process at a time, so that CPU times compare.
 func measureSpeed(root string, works []int64, workers int, log io.Writer) ([]speedRow, error) {
 	ctx := context.Background()
-	dir, err := os.MkdirTemp("", "gosymspeed")
+	dir, bin, err := buildGosym(root, "gosymspeed")
 	if err != nil {
 		return nil, err
 	}
 	defer os.RemoveAll(dir)
-	bin := filepath.Join(dir, "gosym")
-	build := exec.Command("go", "build", "-o", bin, "./cmd/gosym")
-	build.Dir = root
-	if out, err := build.CombinedOutput(); err != nil {
-		return nil, fmt.Errorf("building gosym: %v: %s", err, out)
-	}
 	mod := filepath.Join(dir, "mod")
 	if err := os.Mkdir(mod, 0o755); err != nil {
 		return nil, err
