@@ -161,14 +161,18 @@ func (t *Table) kinded(ga *Graph) *Graph {
 	}
 	cells := map[any]bool{}   // the symbols kinds stand for
 	lengths := map[any]bool{} // of the arrays with kinds
+	var ix *pcIndex
+	if len(kindOf) > 0 {
+		ix = t.indexPC(ga.pc)
+	}
 	for _, i := range kindOf {
 		n := out.nodes[i]
 		changed = true
 		if n.summary {
-			out.nodes[i] = t.summaryKinds(n, ga.pc, cells, elsewhere)
+			out.nodes[i] = t.summaryKinds(n, ix, cells, elsewhere)
 			continue
 		}
-		out.nodes[i] = t.kindsOf(n, ga.pc, cells, elsewhere)
+		out.nodes[i] = t.kindsOf(n, ix, cells, elsewhere)
 		for _, l := range n.lengths {
 			lengths[l.Identity()] = true
 		}
@@ -176,12 +180,19 @@ func (t *Table) kinded(ga *Graph) *Graph {
 			lengths[n.content.sym.Identity()] = true
 		}
 	}
-	garbage := ga.garbage < len(ga.roots)
+	garbage := extraGarbage(ga)
 	if !changed && !garbage {
 		return nil
 	}
-	for _, f := range ga.pc {
-		if !t.mentions(f, cells) && !t.only(f, lengths) {
+	var onCells map[int]bool
+	if ix != nil {
+		onCells = map[int]bool{}
+		for _, i := range ix.mentioning(cells) {
+			onCells[i] = true
+		}
+	}
+	for i, f := range ga.pc {
+		if !onCells[i] && !t.only(f, lengths) {
 			out.pc = append(out.pc, f)
 		}
 	}
@@ -203,9 +214,35 @@ func withEnds(n node) node {
 	return n
 }
 
-// withoutGarbage returns g with, of the roots from g.garbage on, only
-// the first of each type of node, and without the nodes only the others
-// reach.
+// extraGarbage reports whether withoutGarbage would leave out a root of
+// g.
+func extraGarbage(g *Graph) bool {
+	seen := map[string]bool{}
+	for _, r := range g.roots[g.garbage:] {
+		if key, linked := linkedType(g, r); linked {
+			if seen[key] {
+				return true
+			}
+			seen[key] = true
+		}
+	}
+	return false
+}
+
+// linkedType returns the type of the node root r points to, if it is a
+// node of a linked structure (see listFields).
+func linkedType(g *Graph, r ref) (string, bool) {
+	if r.kind != nodeRef || !IsListType(g.nodes[r.node].typ) {
+		return "", false
+	}
+	return typeKey(g.nodes[r.node].typ), true
+}
+
+// withoutGarbage returns g with, of the roots from g.garbage on that
+// point to nodes of a linked structure, only the first of each type, and
+// without the nodes only the others reach. (Unlinked list nodes tell
+// the iterations of a loop that removes nodes apart; other objects no
+// root reaches, such as an input string's bytes, are kept.)
 func withoutGarbage(g *Graph) *Graph {
 	index := filled(len(g.nodes)) // new index of a node kept
 	var queue []int
@@ -221,11 +258,13 @@ func withoutGarbage(g *Graph) *Graph {
 	}
 	kept := map[string]bool{}
 	for _, r := range g.roots[g.garbage:] {
-		if key := typeKey(g.nodes[r.node].typ); r.kind == nodeRef && !kept[key] {
-			kept[key] = true
-			roots = append(roots, r)
-			reach(r)
+		key, linked := linkedType(g, r)
+		if linked && kept[key] {
+			continue
 		}
+		kept[key] = linked
+		roots = append(roots, r)
+		reach(r)
 	}
 	for len(queue) > 0 {
 		i := queue[0]
@@ -295,15 +334,33 @@ func plain(data []*solver.Term) bool {
 	return true
 }
 
-// mentions reports whether a symbol of f is among syms.
-func (t *Table) mentions(f *solver.Term, syms map[any]bool) bool {
-	t.work++
-	for _, s := range t.kinds.symbolsOf(t.ctx, f) {
-		if syms[s] {
-			return true
+// pcIndex finds the conjuncts of a path condition that mention a symbol.
+type pcIndex struct {
+	pc    []*solver.Term
+	bySym map[any][]int // symbol -> the conjuncts it occurs in, in order
+}
+
+// indexPC indexes pc, a unit of the table's work per conjunct.
+func (t *Table) indexPC(pc []*solver.Term) *pcIndex {
+	ix := &pcIndex{pc: pc, bySym: map[any][]int{}}
+	t.work += int64(len(pc))
+	for i, f := range pc {
+		for _, s := range t.kinds.symbolsOf(t.ctx, f) {
+			ix.bySym[s] = append(ix.bySym[s], i)
 		}
 	}
-	return false
+	return ix
+}
+
+// mentioning returns the conjuncts that mention a symbol of syms, by
+// index, in order.
+func (ix *pcIndex) mentioning(syms map[any]bool) []int {
+	var out []int
+	for s := range syms {
+		out = append(out, ix.bySym[s]...)
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
 }
 
 // cellNames are the placeholders a cell's kind writes the array's other
@@ -328,7 +385,7 @@ func (t *Table) addName(cn *cellNames, term *solver.Term, role string) {
 // kindsOf returns array node n with its runs' keys and its plain single
 // cells described by kinds, and no runs left for the numeric check; it
 // adds the symbols the kinds stand for to cells.
-func (t *Table) kindsOf(n node, pc []*solver.Term, cells map[any]bool, elsewhere []*solver.Term) node {
+func (t *Table) kindsOf(n node, ix *pcIndex, cells map[any]bool, elsewhere []*solver.Term) node {
 	names := &cellNames{at: map[any]int{}}
 	var singles [][]*solver.Term
 	for j, at := range n.singles {
@@ -358,7 +415,7 @@ func (t *Table) kindsOf(n node, pc []*solver.Term, cells map[any]bool, elsewhere
 			for _, member := range n.runs[r] {
 				own(member, cells)
 			}
-			out.slots[k].kinds = t.setOfKinds(n.runs[r], pc, names, true)
+			out.slots[k].kinds = t.setOfKinds(n.runs[r], ix, names, true)
 			r++
 		}
 	}
@@ -367,7 +424,7 @@ func (t *Table) kindsOf(n node, pc []*solver.Term, cells map[any]bool, elsewhere
 			continue
 		}
 		own(singles[j], cells)
-		kind := t.setOfKinds([][]*solver.Term{singles[j]}, pc, names, false)
+		kind := t.setOfKinds([][]*solver.Term{singles[j]}, ix, names, false)
 		for _, k := range at {
 			out.slots[k] = ref{kind: constRef, key: "datum", kinds: kind}
 		}
@@ -377,7 +434,7 @@ func (t *Table) kindsOf(n node, pc []*solver.Term, cells map[any]bool, elsewhere
 
 // summaryKinds returns the list summary n with the kinds of its nodes'
 // data in place of the data; it adds their symbols to cells.
-func (t *Table) summaryKinds(n node, pc []*solver.Term, cells map[any]bool, elsewhere []*solver.Term) node {
+func (t *Table) summaryKinds(n node, ix *pcIndex, cells map[any]bool, elsewhere []*solver.Term) node {
 	names := &cellNames{at: map[any]int{}}
 	for _, member := range n.members {
 		for f, term := range member {
@@ -389,7 +446,7 @@ func (t *Table) summaryKinds(n node, pc []*solver.Term, cells map[any]bool, else
 		t.addName(names, term, "elsewhere")
 	}
 	out := n
-	out.kinds = t.setOfKinds(n.members, pc, names, true)
+	out.kinds = t.setOfKinds(n.members, ix, names, true)
 	out.members = nil
 	return out
 }
@@ -432,7 +489,7 @@ func (t *Table) mentionsOther(f *solver.Term, names *cellNames, self map[any]boo
 // another cell of the array (a[r] != a[w-1]) is left out of their kinds,
 // or every mixture of neighbours would be a kind of its own. A single
 // cell keeps such conditions (written with the other cell's place).
-func (t *Table) setOfKinds(run [][]*solver.Term, pc []*solver.Term, names *cellNames, alone bool) []int {
+func (t *Table) setOfKinds(run [][]*solver.Term, ix *pcIndex, names *cellNames, alone bool) []int {
 	c := t.ctx
 	var kinds []int
 	for _, member := range run {
@@ -451,12 +508,18 @@ func (t *Table) setOfKinds(run [][]*solver.Term, pc []*solver.Term, names *cellN
 				to[names.at[term.Identity()]] = t.kinds.holder(c, "self"+strconv.Itoa(f), term)
 			}
 		}
-		sub := c.NewSubstitution(names.from, to)
+		var sub *solver.Substitution // made once a condition needs it
 		var conds []int
-		for _, f := range pc {
-			if t.mentions(f, self) && !(alone && t.mentionsOther(f, names, self)) {
-				conds = append(conds, t.kinds.name(sub.Apply(f)))
+		for _, i := range ix.mentioning(self) {
+			t.work++
+			f := ix.pc[i]
+			if alone && t.mentionsOther(f, names, self) {
+				continue
 			}
+			if sub == nil {
+				sub = c.NewSubstitution(names.from, to)
+			}
+			conds = append(conds, t.kinds.name(sub.Apply(f)))
 		}
 		slices.Sort(conds)
 		conds = slices.Compact(conds)

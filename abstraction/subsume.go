@@ -201,7 +201,8 @@ type forms struct{ abstract, kinded *Graph }
 func (t *Table) lookup(point string, g *Graph) (subsumed, abstractOnly bool, by *Entry, f forms) {
 	t.Checks++
 	b := t.bucket(point)
-	if e := t.firstCovering(b.exact, g, func(e *Entry) *Graph { return e.exact }); e != nil {
+	budget := maxNumericChecks
+	if e := t.firstCovering(b.exact, g, &budget, func(e *Entry) *Graph { return e.exact }); e != nil {
 		t.Subsumed++
 		if e.approximate {
 			t.Abstract++
@@ -220,14 +221,17 @@ func (t *Table) lookup(point string, g *Graph) (subsumed, abstractOnly bool, by 
 	if fk == nil {
 		fk = f.abstract
 	}
-	e := t.firstCovering(b.kinded, fk, func(e *Entry) *Graph {
+	// The two abstract forms share one budget of numeric checks, so that
+	// comparing a state costs no more than before kinds.
+	budget = maxNumericChecks
+	e := t.firstCovering(b.kinded, fk, &budget, func(e *Entry) *Graph {
 		if f.kinded == nil && e.kinded == nil {
 			return nil // both abstract forms: compared below
 		}
 		return e.kindedForm()
 	})
 	if e == nil {
-		e = t.firstCovering(b.abstract, f.abstract, func(e *Entry) *Graph {
+		e = t.firstCovering(b.abstract, f.abstract, &budget, func(e *Entry) *Graph {
 			if !f.abstract.summarized && !e.abstract.summarized {
 				return nil // as exact, which failed
 			}
@@ -243,15 +247,14 @@ func (t *Table) lookup(point string, g *Graph) (subsumed, abstractOnly bool, by 
 }
 
 // firstCovering returns the first entry of ix whose form (as form gives
-// it; nil to skip the entry) subsumes g, or nil, within
-// maxNumericChecks solver checks.
-func (t *Table) firstCovering(ix *index, g *Graph, form func(*Entry) *Graph) *Entry {
+// it; nil to skip the entry) subsumes g, or nil, within the solver checks
+// budget still allows.
+func (t *Table) firstCovering(ix *index, g *Graph, budget *int, form func(*Entry) *Graph) *Entry {
 	if g == nil {
 		return nil
 	}
-	budget := maxNumericChecks
 	for _, e := range ix.candidates(g) {
-		if stored := form(e); stored != nil && t.subsumes(g, stored, &budget) {
+		if stored := form(e); stored != nil && t.subsumes(g, stored, budget) {
 			return e
 		}
 	}
