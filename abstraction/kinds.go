@@ -9,7 +9,8 @@ import (
 	"github.com/gosym/gosym/solver"
 )
 
-// Kinds of cells: the last form a state is compared in. The summary of a
+// Kinds of cells: the form a state is compared in after the exact one,
+// before the summaries' data (see lookup). The summary of a
 // run of array cells says that its data is that of one of its cells
 // (000, section 6.2), and implies looks for a witness that the stored
 // state's path condition holds of such data. Where that condition speaks
@@ -18,13 +19,14 @@ import (
 // and a loop that counts, filters or partitions never settles: each
 // iteration stores another mixture.
 //
-// So a run is also described by the kinds of its cells. A cell's kind is
-// what the path condition says of it: the conditions that mention it,
-// with its own value written as "self", the other cells of the run's
-// array as "another" or, for a single cell, its place in the layout. Two
-// runs with the same set of kinds are summarized alike, however many
-// cells of each kind they hold, and the conditions on their cells leave
-// the numeric check: a cell's kind stands for them. This is predicate
+// So a run, and a summary of list nodes, is also described by the kinds
+// of its elements. An element's kind is what the path condition says of
+// it: the conditions that mention it, with its own value written as
+// "self", the other cells of its array as "another" or by their place in
+// the layout, and the cells of other arrays as "elsewhere". A run covers
+// another whose kinds are among its own, however many elements of each
+// kind they hold, and the conditions on their elements leave the numeric
+// check: an element's kind stands for them. This is predicate
 // abstraction, with the path condition's own atoms as predicates: it
 // prunes more, and what it prunes is, as for every summary, an
 // under-approximation (the state counts as covered only abstractly).
@@ -38,6 +40,7 @@ type kindNames struct {
 	// symbols caches the symbols of each path condition's conjunct: the
 	// same conjuncts open the conditions of many states.
 	symbols map[any][]any
+	// kindIDs numbers the kinds, written out.
 	kindIDs map[string]int
 	// holders are the placeholders, by role and sort.
 	holders map[string]*solver.Term
@@ -56,6 +59,7 @@ func (k *kindNames) kindOf(kind string) int {
 	return id
 }
 
+// name numbers the term t and keeps it.
 func (k *kindNames) name(t *solver.Term) int {
 	if k.ids == nil {
 		k.ids = map[any]int{}
@@ -108,8 +112,9 @@ func (k *kindNames) symbolsOf(c *solver.Context, f *solver.Term) []any {
 
 // kinded returns ga, abstracted and laid out, with the cells of its
 // arrays and the nodes of its list summaries described by their kinds,
-// the path condition's conjuncts on them left out, and the input objects
-// no other root reaches left out; nil if none of that changes ga. An
+// the path condition's conjuncts on them left out, and the unreachable
+// input nodes of linked structures but the first of each type left out
+// (see withoutGarbage); nil if none of that changes ga. An
 // array's runs have kinds if each datum of them is a symbol or a
 // constant; so has each single cell whose data are, and each list
 // summary whose nodes' data are.
@@ -117,8 +122,9 @@ func (k *kindNames) symbolsOf(c *solver.Context, f *solver.Term) []any {
 // Input objects no other root reaches (list nodes a loop unlinked) are
 // kept as roots of their own, since a later lazy initialization may
 // alias them; each unlinking makes another such fragment, and the states
-// of a loop that removes nodes never repeat. Left out, a stored state
-// covers a new one with other fragments: another under-approximation.
+// of a loop that removes nodes never repeat. Left out past the first, a
+// stored state covers a new one with more fragments: another
+// under-approximation.
 func (t *Table) kinded(ga *Graph) *Graph {
 	out := &Graph{roots: ga.roots, nodes: slices.Clone(ga.nodes), summarized: true, garbage: ga.garbage}
 	changed := false
