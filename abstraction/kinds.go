@@ -198,7 +198,7 @@ func (t *Table) kinded(ga *Graph) *Graph {
 		}
 	}
 	for i, f := range ga.pc {
-		if !onCells[i] && !t.only(f, lengths) {
+		if !onCells[i] && (len(lengths) == 0 || !t.only(f, lengths)) {
 			out.pc = append(out.pc, f)
 		}
 	}
@@ -286,19 +286,17 @@ func withoutGarbage(g *Graph) *Graph {
 			out.nodes = append(out.nodes, n)
 		}
 	}
-	renumber := func(refs []ref) []ref {
-		refs = slices.Clone(refs)
+	renumberAll := func(refs []ref) []ref {
+		out := make([]ref, len(refs))
 		for k, r := range refs {
-			if r.kind == nodeRef {
-				refs[k].node = index[r.node]
-			}
+			out[k] = renumber(r, index)
 		}
-		return refs
+		return out
 	}
 	for k := range out.nodes {
-		out.nodes[k].slots = renumber(out.nodes[k].slots)
+		out.nodes[k].slots = renumberAll(out.nodes[k].slots)
 	}
-	out.roots = renumber(roots)
+	out.roots = renumberAll(roots)
 	return out
 }
 

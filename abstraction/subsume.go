@@ -177,17 +177,9 @@ func (b *bucket) add(e *Entry) {
 	b.entries = append(b.entries, e)
 	b.exact.add(e, e.exact)
 	b.abstract.add(e, e.abstract)
-	b.kinded.add(e, e.kindedForm())
-}
-
-// kindedForm is the form e is compared in by kinds: its kinded form, or
-// its abstract one where nothing has kinds (a state with no array, list
-// or garbage still covers one whose kinds and garbage it matches).
-func (e *Entry) kindedForm() *Graph {
 	if e.kinded != nil {
-		return e.kinded
+		b.kinded.add(e, e.kinded)
 	}
-	return e.abstract
 }
 
 // forms are the abstract forms of a state, for storing.
@@ -224,12 +216,17 @@ func (t *Table) lookup(point string, g *Graph) (subsumed, abstractOnly bool, by 
 	// The two abstract forms share one budget of numeric checks, so that
 	// comparing a state costs no more than before kinds.
 	budget = maxNumericChecks
-	e := t.firstCovering(b.kinded, fk, &budget, func(e *Entry) *Graph {
-		if f.kinded == nil && e.kinded == nil {
-			return nil // both abstract forms: compared below
-		}
-		return e.kindedForm()
-	})
+	e := t.firstCovering(b.kinded, fk, &budget, func(e *Entry) *Graph { return e.kinded })
+	if e == nil && f.kinded != nil {
+		// A stored state where nothing has kinds is its own kinded form:
+		// it still covers a state whose kinds and garbage it matches.
+		e = t.firstCovering(b.abstract, fk, &budget, func(e *Entry) *Graph {
+			if e.kinded != nil {
+				return nil // compared above
+			}
+			return e.abstract
+		})
+	}
 	if e == nil {
 		e = t.firstCovering(b.abstract, f.abstract, &budget, func(e *Entry) *Graph {
 			if !f.abstract.summarized && !e.abstract.summarized {

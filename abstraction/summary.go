@@ -237,18 +237,12 @@ func rebuild(g *Graph, runOf, next []int, kind []links) *Graph {
 			newIndex[i] = newIndex[h]
 		}
 	}
-	renumber := func(r ref) ref {
-		if r.kind == nodeRef {
-			r.node = newIndex[r.node]
-		}
-		return r
-	}
 	for i, n := range g.nodes {
 		switch h := runOf[i]; {
 		case h < 0:
 			slots := make([]ref, len(n.slots))
 			for k, s := range n.slots {
-				slots[k] = renumber(s)
+				slots[k] = renumber(s, newIndex)
 			}
 			out.nodes[newIndex[i]].slots = slots
 		case h == i:
@@ -259,15 +253,15 @@ func rebuild(g *Graph, runOf, next []int, kind []links) *Graph {
 				sum.members = append(sum.members, data(g.nodes[j], l))
 				last = j
 			}
-			sum.slots = []ref{renumber(g.nodes[last].slots[l.next])}
+			sum.slots = []ref{renumber(g.nodes[last].slots[l.next], newIndex)}
 			if l.prev >= 0 {
-				sum.slots = append(sum.slots, renumber(g.nodes[i].slots[l.prev]))
+				sum.slots = append(sum.slots, renumber(g.nodes[i].slots[l.prev], newIndex))
 			}
 		}
 	}
 	out.roots = make([]ref, len(g.roots))
 	for k, r := range g.roots {
-		out.roots[k] = renumber(r)
+		out.roots[k] = renumber(r, newIndex)
 	}
 	return out
 }
@@ -292,3 +286,11 @@ func data(n node, l links) []*solver.Term {
 // summaries shorten: a struct of scalar and pointer fields with one or two
 // fields pointing to a t.
 func IsListType(t types.Type) bool { return listFields(t).next >= 0 }
+
+// renumber returns r with the node it points to renumbered by index.
+func renumber(r ref, index []int) ref {
+	if r.kind == nodeRef {
+		r.node = index[r.node]
+	}
+	return r
+}
