@@ -160,6 +160,7 @@ func kboundConfig(mode string, k int) ssaexec.Config {
 	cfg.K = k
 	cfg.Subsume = abstraction.Off
 	cfg.Invariants = true
+	cfg.OnePass = true // Kiasan's search, at the bound
 	return cfg
 }
 

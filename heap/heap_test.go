@@ -81,26 +81,48 @@ func TestInitModes(t *testing.T) {
 	}
 }
 
-// TestKBound checks that no fresh object is offered beyond depth k, and
-// that the cut is reported.
+// TestKBound checks that no fresh object is offered beyond depth k or
+// past n objects of a type, and that the cut names the bound: n where
+// both cut, since raising k alone would offer no fresh object.
 func TestKBound(t *testing.T) {
-	node := nodeType()
-	ctx := solver.NewContext()
-	defer ctx.Close()
-	h := New(ctx, Config{Mode: LazierSharp, K: 1})
-	h.NewArgs(types.NewTuple(types.NewParam(token.NoPos, nil, "n", types.NewPointer(node))))
-	root := h.NewInputObject(node, 0)
-	child := h.NewInputObject(node, 1)
-	next := types.NewPointer(node)
-	v, _ := h.Load(Ptr{Obj: child, Path: Path("").Field(1)}, next)
-	_, d := h.Deref(v)
-	if d == nil || !d.Cut {
-		t.Fatalf("decision %+v, want one cut by k", d)
+	tests := []struct {
+		name  string
+		k, n  int
+		cut   bool
+		bound string
+	}{
+		{"k", 1, 0, true, ""},
+		{"k below n", 1, 3, true, ""},
+		{"n below k", 5, 2, true, "n"},
+		{"n and k", 1, 2, true, "n"},
+		{"neither", 2, 3, false, ""},
 	}
-	if diff := cmp.Diff([]string{"nil", "alias o2", "alias o3"}, labels(d)); diff != "" {
-		t.Errorf("choices at depth 2 with k=1 (-want +got):\n%s", diff)
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			node := nodeType()
+			ctx := solver.NewContext()
+			defer ctx.Close()
+			h := New(ctx, Config{Mode: LazierSharp, K: tt.k, N: tt.n})
+			h.NewArgs(types.NewTuple(types.NewParam(token.NoPos, nil, "n", types.NewPointer(node))))
+			h.NewInputObject(node, 0)
+			child := h.NewInputObject(node, 1)
+			v, _ := h.Load(Ptr{Obj: child, Path: Path("").Field(1)}, types.NewPointer(node))
+			_, d := h.Deref(v)
+			if d == nil {
+				t.Fatal("no decision")
+			}
+			want := []string{"nil", "alias o2", "alias o3"}
+			if !tt.cut {
+				want = append(want, "fresh")
+			}
+			if diff := cmp.Diff(want, labels(d)); diff != "" {
+				t.Errorf("choices at depth 2 (-want +got):\n%s", diff)
+			}
+			if d.Cut != tt.cut || d.Bound != tt.bound {
+				t.Errorf("cut %v by %q, want %v by %q", d.Cut, d.Bound, tt.cut, tt.bound)
+			}
+		})
 	}
-	_ = root
 }
 
 // TestSamePtr checks that a symbolic reference equals itself without being

@@ -165,12 +165,15 @@ func (h *Heap) addObjectChoices(d *Decision, elem types.Type, depth int, ext boo
 	if h.GraceFor != nil && h.GraceFor(elem) && h.continuesRun(from) {
 		limit += h.grace
 	}
-	if depth > limit {
-		d.Cut = true
-		return
-	}
+	// The n-bound is asked first: where both cut, raising k alone would
+	// make no fresh object, and the search deepens only the bounds its
+	// paths hit.
 	if h.cfg.N > 0 && len(candidates) >= h.cfg.N {
 		d.Cut, d.Bound = true, "n"
+		return
+	}
+	if depth > limit {
+		d.Cut = true
 		return
 	}
 	d.Choices = append(d.Choices, Choice{

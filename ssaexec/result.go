@@ -126,6 +126,11 @@ type Config struct {
 	// Seq bounds the method calls made on a value built through the
 	// package's API before the entry runs on it (after its constructor).
 	Seq int
+	// OnePass explores at the full bounds K, Seq and KBytes in one pass,
+	// without the shallower passes of the searcher's iterative deepening
+	// (see searcher.go), as Kiasan's searches did: the benchmark tables
+	// measure the search at the bounds they name.
+	OnePass bool
 	// Invariants asserts the receiver's invariant (repOK, RepOK) at the
 	// normal return of exported methods: a path that returns with it
 	// false is a finding of kind assert.

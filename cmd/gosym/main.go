@@ -194,6 +194,7 @@ func parseFlags(args []string, stderr io.Writer) (*options, []string, error) {
 	fs.BoolVar(&opts.latent, "latent", false, "also report latent panics: those that need a value with unexported state that no caller of its package can build")
 	fs.BoolVar(&opts.cfg.API, "api", def.API, "build values with unexported state through their package's API (constructors, call sequences) before building them by hand; findings that need a hand-built one are latent either way")
 	fs.IntVar(&opts.cfg.Seq, "seq", def.Seq, "bound on the method calls that build a value with unexported state after its constructor, before the function runs on it")
+	deepen := fs.Bool("deepen", !def.OnePass, "explore in passes of growing k and seq (iterative deepening: shallow panics first, and a search whose space is exhausted at small bounds stops there); off, one pass at the full bounds")
 	subsume := fs.String("subsume", def.Subsume.String(), "subsumption of states at loop heads: off, exact, or abstract (also after summarizing list segments)")
 	fs.BoolVar(&opts.cfg.Invariants, "invariants", false, "assert the receiver's invariant (a repOK or RepOK method) at the return of exported methods")
 	fs.BoolVar(&opts.cfg.Refine, "refine", def.Refine, "keep exploring, within the bounds, states only abstract subsumption covers")
@@ -212,6 +213,7 @@ func parseFlags(args []string, stderr io.Writer) (*options, []string, error) {
 	if err := fs.Parse(args); err != nil {
 		return nil, nil, err
 	}
+	opts.cfg.OnePass = !*deepen
 	replaySet := false
 	fs.Visit(func(f *flag.Flag) { replaySet = replaySet || f.Name == "replay" })
 	if opts.emitTests && !replaySet {
