@@ -102,7 +102,7 @@ func init() {
 	fs.BoolVar(&all, "unexported", false, "analyse unexported functions too")
 	fs.BoolVar(&latent, "latent", false, "also report latent panics: those that need a value with unexported state that no caller of its package can build")
 	fs.IntVar(&seq, "seq", def.Seq, "bound on the method calls that build a value with unexported state after its constructor")
-	fs.Var(chainFlag{&chain}, "solver", "the solver's deciders, as gosym's -solver: default, validate (Z3 checks every answer decided in Go; a disagreement is reported), nomodels or z3")
+	fs.Var(chainFlag{&chain}, "solver", "the solver's deciders, as gosym's -solver: default, validate (Z3 checks every answer decided in Go; a disagreement is reported), nomodels or z3, each optionally with ,noindependence")
 }
 
 func run(pass *analysis.Pass) (any, error) {

@@ -3,6 +3,8 @@ package main
 import (
 	"fmt"
 	"regexp"
+	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -137,6 +139,35 @@ func TestPercentile(t *testing.T) {
 	for _, tt := range tests {
 		if got := percentile(tt.values, tt.p); got != tt.want {
 			t.Errorf("percentile(%v, %d) = %d, want %d", tt.values, tt.p, got, tt.want)
+		}
+	}
+}
+
+// TestWriteKBound checks Table I's Markdown on made-up runs beyond the
+// paper's k, of a row with the paper's figures and one without: the
+// speedup stays at the paper's largest k, and each lazier# step gets its
+// growth.
+func TestWriteKBound(t *testing.T) {
+	paper := kRow{name: "P", paperPaths: &[3][3]int{{1, 2, 3}, {1, 2, 3}, {1, 2, 3}}, paperTime: &[3]float64{0.1, 1, 10}}
+	bare := kRow{name: "B"}
+	lazierSharp := slices.Index(modes, "lazier#")
+	cell := func(row kRow, k int, states int, d time.Duration) kResult {
+		return kResult{row: row, k: k, mode: lazierSharp,
+			m: &ssaexec.FuncResult{Status: ssaexec.Bounded, Paths: k, States: states, SolverChecks: 2 * states, Elapsed: d}}
+	}
+	var b strings.Builder
+	writeKBound(&b, []kResult{
+		cell(paper, 3, 100, 100*time.Millisecond), cell(paper, 4, 1000, 5*time.Second),
+		cell(bare, 1, 10, time.Millisecond), cell(bare, 2, 30, 4*time.Millisecond),
+	})
+	for _, want := range []string{
+		"### lazier# at k = 3 against the paper's fastest time",
+		"| P | 3 | 3 | 100 ms | 10.0 s | 100.0x |",
+		"| P | 3 to 4 | 100 ms to 5.00 s | 50.0x | 10.0x | 10.0x |",
+		"| B | 1 to 2 | 1.0 ms to 4.0 ms | 4.0x | 3.0x | 3.0x |",
+	} {
+		if !strings.Contains(b.String(), want) {
+			t.Errorf("no line %q in:\n%s", want, b.String())
 		}
 	}
 }

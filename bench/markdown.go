@@ -71,7 +71,7 @@ func writeKBound(w io.Writer, results []kResult) {
 		if r.row.paperPaths != nil && r.k <= len(r.row.paperPaths[r.mode]) {
 			paper = fmt.Sprint(r.row.paperPaths[r.mode][r.k-1])
 		}
-		if r.k <= len(r.row.paperTime) && modes[r.mode] == "lazier#" {
+		if r.row.paperTime != nil && r.k <= len(r.row.paperTime) && modes[r.mode] == "lazier#" {
 			paperTime = fmt.Sprintf("%.1f s", r.row.paperTime[r.k-1])
 		}
 		fmt.Fprintf(w, "| %s | %d | %s | %s | %s | %d | %d | %d | %s | %s | %s |\n",
@@ -169,7 +169,7 @@ func monotoneViolations(results []kResult) []string {
 func writeSpeedup(w io.Writer, results []kResult) {
 	maxK := 0
 	for _, r := range results {
-		if r.k <= len(r.row.paperTime) {
+		if r.row.paperTime != nil && r.k <= len(r.row.paperTime) {
 			maxK = max(maxK, r.k)
 		}
 	}

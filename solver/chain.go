@@ -10,17 +10,18 @@ import (
 // KLEE's solver chain does: the models of earlier Sat answers (KLEE's
 // counterexample cache) and the assignments fitted from them, then the
 // Go side's reasoning over literals, orders, offsets and forced values,
-// which refutes, then Z3. Chain says which of them run, and whether Z3
-// checks the others.
+// which refutes, then constraint independence (independence.go), which
+// has Z3 decide the query's slice, then Z3 on the whole query. Chain says
+// which of them run, and whether Z3 checks the others.
 type Chain int
 
 const (
 	// Cached runs the whole chain (the default).
 	Cached Chain = iota
 	// Validate runs the whole chain, and sends every answer the Go side
-	// gave (models and reasoning) to Z3 too: where Z3 answers otherwise,
-	// the check panics with a *Disagreement. It costs a Z3 run per
-	// check.
+	// gave (models, reasoning, and slices of the query) to Z3 too: where
+	// Z3 answers otherwise, the check panics with a *Disagreement. It
+	// costs a Z3 run per check.
 	Validate
 	// Z3Only sends every check to Z3: the Go side decides nothing.
 	Z3Only
@@ -29,26 +30,63 @@ const (
 	NoModels
 )
 
+// NoIndependence, added to a chain, turns constraint independence off:
+// Z3 gets every query whole.
+const NoIndependence Chain = 1 << 4
+
 // chainNames are the -solver flag's spellings of the chains.
 var chainNames = map[Chain]string{Cached: "default", Validate: "validate", Z3Only: "z3", NoModels: "nomodels"}
 
-func (c Chain) String() string { return chainNames[c] }
+// noIndependenceName is the -solver flag's spelling of NoIndependence.
+const noIndependenceName = "noindependence"
 
-// ParseChain reads a chain as the -solver flag spells it.
+// base is c without NoIndependence.
+func (c Chain) base() Chain { return c &^ NoIndependence }
+
+func (c Chain) String() string {
+	name := chainNames[c.base()]
+	if c&NoIndependence != 0 {
+		name += "," + noIndependenceName
+	}
+	return name
+}
+
+// ParseChain reads a chain as the -solver flag spells it: default,
+// validate, nomodels or z3, optionally followed by ",noindependence"
+// (or noindependence alone, for the default chain without it).
 func ParseChain(s string) (Chain, error) {
-	for c, name := range chainNames {
-		if name == s {
-			return c, nil
+	var c Chain
+	baseSet := false
+	for _, part := range strings.Split(s, ",") {
+		if part == noIndependenceName && c&NoIndependence == 0 {
+			c |= NoIndependence
+			continue
+		}
+		b, ok := chainNamed(part)
+		if !ok || baseSet {
+			return Cached, fmt.Errorf("unknown solver chain %q (want default, validate, nomodels or z3, optionally with ,%s)", s, noIndependenceName)
+		}
+		c, baseSet = c|b, true
+	}
+	return c, nil
+}
+
+// chainNamed returns the chain without modifiers that is spelled name.
+func chainNamed(name string) (Chain, bool) {
+	for c, n := range chainNames {
+		if n == name {
+			return c, true
 		}
 	}
-	return Cached, fmt.Errorf("unknown solver chain %q (want default, validate, nomodels or z3)", s)
+	return Cached, false
 }
 
 // SetChain sets which deciders s's later checks run (see Chain).
 func (s *Solver) SetChain(c Chain) {
 	s.ctx.enter()
-	s.chain = c
-	s.noModelReuse = c == NoModels
+	s.chain = c.base()
+	s.noModelReuse = s.chain == NoModels
+	s.noIndependence = c&NoIndependence != 0
 }
 
 // Disagreement is the panic value of a check whose answer from the Go
@@ -73,7 +111,7 @@ func (d *Disagreement) Error() string {
 // and the assumptions), within the solver's budget, and panics with a
 // Disagreement if Z3 gives the other definite answer.
 func (s *Solver) validate(got Result, assumptions []*Term) {
-	if z := s.run(assumptions); z != Unknown && z != got {
+	if z := s.run(assumptions, false); z != Unknown && z != got {
 		s.disagree(got, z, assumptions)
 	}
 	s.reason = "" // the answer is the Go side's, not unknown

@@ -69,13 +69,18 @@ func TestDisagreement(t *testing.T) {
 }
 
 func TestParseChain(t *testing.T) {
-	for _, c := range []Chain{Cached, Validate, Z3Only, NoModels} {
+	for _, c := range []Chain{Cached, Validate, Z3Only, NoModels, Validate | NoIndependence, Z3Only | NoIndependence} {
 		if got, err := ParseChain(c.String()); err != nil || got != c {
 			t.Errorf("ParseChain(%q) = %v, %v", c, got, err)
 		}
 	}
-	if _, err := ParseChain("fast"); err == nil {
-		t.Error("ParseChain accepted an unknown chain")
+	if got, err := ParseChain("noindependence"); err != nil || got != NoIndependence {
+		t.Errorf(`ParseChain("noindependence") = %v, %v`, got, err)
+	}
+	for _, bad := range []string{"fast", "validate,z3", "noindependence,noindependence", "validate,", ""} {
+		if _, err := ParseChain(bad); err == nil {
+			t.Errorf("ParseChain accepted %q", bad)
+		}
 	}
 }
 

@@ -134,6 +134,18 @@ type Solver struct {
 	// or -1: Z3 never sees it, the Go side answers Unsat for it under
 	// any chain.
 	constFalseAt int
+	// noIndependence turns constraint independence off (see Chain);
+	// sliceSolver holds the slices it asks Z3 about, symbolMemo the
+	// symbols of the terms it met, and independentAnswers counts the
+	// checks it decided. sliced marks a last answer it decided.
+	noIndependence bool
+	// escalate is escalateAfter, which tests lower to have the fallback
+	// decide easy queries.
+	escalate           uint
+	sliceSolver        zsolver
+	symbolMemo         map[*Term]symbolSet
+	independentAnswers int
+	sliced             bool
 	// refuting scores how the last checks that got past the models went:
 	// up for one analyse refuted, down for one fitOrder fitted. Above 0
 	// the refutation is tried first. Programs lean one way (a heap on a
@@ -185,7 +197,7 @@ func (c *Context) newSolver(k solverKind) *Solver {
 	s := &Solver{ctx: c, s: c.z.newSolver(k), budget: DefaultBudget, falseAt: -1, constFalseAt: -1, scopes: [][]*Term{nil},
 		lits: map[literal]bool{}, proven: []bool{true}, order: newOrderGraph(),
 		forced: map[zast]uint64{}, forcedBy: map[zast]int{}, forcedIn: [][]zast{nil},
-		ids: []uint64{0}, mirror: []mirrored{{}}}
+		ids: []uint64{0}, mirror: []mirrored{{}}, symbolMemo: map[*Term]symbolSet{}, escalate: escalateAfter}
 	runtime.AddCleanup(s, c.z.rel.solver, s.s)
 	return s
 }
@@ -378,7 +390,7 @@ func (s *Solver) limit(rlimit uint, timeout time.Duration) {
 func (s *Solver) changed() {
 	s.fresh = false
 	s.model = nil
-	s.inGo = false
+	s.inGo, s.sliced = false, false
 }
 
 // forcedFalse reports a condition that is false under the values the
@@ -779,9 +791,12 @@ func (s *Solver) Check(assumptions ...*Term) Result {
 	r, args := s.decide(assumptions)
 	if r == Unknown {
 		start := time.Now()
-		r = s.run(args)
+		r = s.run(args, true)
 		s.spent += time.Since(start)
-		if r == Sat {
+		switch {
+		case s.sliced && s.chain == Validate:
+			s.validate(r, args)
+		case r == Sat && !s.sliced:
 			s.proven[s.depth] = true
 			s.remember(s.answered)
 		}
@@ -886,19 +901,26 @@ func fallbackKind(floats bool) (solverKind, int) {
 // (see fallbackKind).
 func (s *Solver) loadFallback(floats bool) zsolver {
 	z := s.ctx.z
-	kind, i := fallbackKind(floats)
-	if s.fallbacks[i] == nil {
-		s.fallbacks[i] = z.newSolver(kind)
-		runtime.AddCleanup(s, z.rel.solver, s.fallbacks[i])
-	}
-	f := s.fallbacks[i]
-	z.reset(f)
+	f := s.emptyFallback(floats)
 	for _, scope := range s.scopes {
 		for _, t := range scope {
 			z.assert(f, t.ast)
 		}
 	}
 	return f
+}
+
+// emptyFallback returns the fallback solver (see fallbackKind), with no
+// assertions.
+func (s *Solver) emptyFallback(floats bool) zsolver {
+	z := s.ctx.z
+	kind, i := fallbackKind(floats)
+	if s.fallbacks[i] == nil {
+		s.fallbacks[i] = z.newSolver(kind)
+		runtime.AddCleanup(s, z.rel.solver, s.fallbacks[i])
+	}
+	z.reset(s.fallbacks[i])
+	return s.fallbacks[i]
 }
 
 // floatQuery reports whether a float operation occurs in the stack's
@@ -918,8 +940,10 @@ func (s *Solver) floatQuery(assumptions []*Term) bool {
 
 // run checks on the incremental solver for up to escalateAfter resource
 // units of the budget, then, if it has not settled the query and budget
-// (and time) is left, on the fallback with the rest.
-func (s *Solver) run(assumptions []*Term) Result {
+// (and time) is left, on the fallback with the rest: on the query's slice
+// where sliceable and constraint independence finds one (see
+// independent), else on the whole query.
+func (s *Solver) run(assumptions []*Term, sliceable bool) Result {
 	z := s.ctx.z
 	args := make([]zast, len(assumptions))
 	for i, t := range assumptions {
@@ -930,7 +954,7 @@ func (s *Solver) run(assumptions []*Term) Result {
 	floats := s.floatQuery(assumptions)
 	rest := s.budget
 	if !floats {
-		first := min(escalateAfter, s.budget)
+		first := min(s.escalate, s.budget)
 		s.calls++
 		s.sync()
 		s.limit(first, s.timeout)
@@ -954,6 +978,11 @@ func (s *Solver) run(assumptions []*Term) Result {
 	restTime := time.Duration(0)
 	if s.timeout > 0 {
 		if restTime = s.timeout - time.Since(start); restTime <= 0 {
+			return r
+		}
+	}
+	if sliceable {
+		if r, decided := s.independent(assumptions, floats, rest, restTime); decided {
 			return r
 		}
 	}
@@ -1051,9 +1080,11 @@ func (s *Solver) Model() *Model {
 	if !s.fresh || s.last != Sat {
 		return nil
 	}
-	if s.inGo && s.floatQuery(s.inGoAssumed) {
+	if s.inGo && (s.sliced || s.floatQuery(s.inGoAssumed)) {
 		// Z3 takes seconds over floats: an assignment Go found is the
-		// model, if one satisfies the stack.
+		// model, if one satisfies the stack. So is the one made from a
+		// slice's model (see independent), which spared Z3 the whole
+		// query.
 		if a := s.goModel(); a != nil {
 			s.inGo, s.inGoAssumed = false, nil
 			s.model = &Model{ctx: s.ctx, a: a}
@@ -1064,7 +1095,7 @@ func (s *Solver) Model() *Model {
 		// Sat was known without Z3, which must find the model now.
 		s.ctx.enter()
 		start := time.Now()
-		r := s.run(s.inGoAssumed)
+		r := s.run(s.inGoAssumed, false)
 		s.spent += time.Since(start)
 		if r == Unsat {
 			s.disagree(Sat, Unsat, s.inGoAssumed)
