@@ -100,7 +100,7 @@ func TestParseFlags(t *testing.T) {
 		wantErr string
 	}{
 		{[]string{"-tables", "kbound", "-k", "1,3", "-modes", "lazier#"}, ""},
-		{[]string{"-k", "4"}, `-k: want values from 1 to 3, got "4"`},
+		{[]string{"-k", "0"}, `-k: want values from 1 on, got "0"`},
 		{[]string{"-tables", "tableIII"}, `unknown table "tableIII" (want one of kbound, nbound, abstraction, peers, realcode, speed, firstfind)`},
 		{[]string{"-tables", "speed", "-speed-work", "100000,2000000"}, ""},
 		{[]string{"-speed-work", "100k"}, `bad -speed-work "100k": want positive work budgets, comma-separated`},
