@@ -69,7 +69,7 @@ type hits struct{ k, seq, bytes bool }
 // such as -n, hold them), and steps of that growth would each repeat
 // most of the last. TreeMap.put at n 7 and no k-bound took 2.0, 23,
 // 497, 1,852, 2,783, 3,555 and 3,845 thousand units at k 1 to 7: 4.3
-// times its last pass in all, 2.4 times with the jump after k 5.
+// times its last pass in all, 2.3 times with the jump after k 5.
 const stepGrowth = 2
 
 // next returns the pass after p, which hit h, and whether there is one;
