@@ -5,8 +5,9 @@ import (
 	"time"
 )
 
-// Constraint independence, the first decider of KLEE's chain: a query
-// the incremental solver leaves to the fallback is asked over its slice, the new
+// Constraint independence, the first decider of KLEE's chain (here the
+// last before the fallback: see independent): a query the incremental
+// solver leaves to the fallback is asked over its slice, the new
 // conditions (what was asserted since the latest kept model was checked,
 // and the assumptions) and the stack's conditions that share a symbol
 // with them, transitively. The rest of the stack holds under that model
