@@ -10,9 +10,10 @@ import (
 // KLEE's solver chain does: the models of earlier Sat answers (KLEE's
 // counterexample cache) and the assignments fitted from them, then the
 // Go side's reasoning over literals, orders, offsets and forced values,
-// which refutes, then constraint independence (independence.go), which
-// has Z3 decide the query's slice, then Z3 on the whole query. Chain says
-// which of them run, and whether Z3 checks the others.
+// which refutes, then Z3's incremental solver, then Z3's fallback tactic
+// on the query's slice (constraint independence, independence.go) or,
+// where it has none, on the whole query. Chain says which of them run,
+// and whether Z3 checks the others.
 type Chain int
 
 const (

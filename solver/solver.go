@@ -135,14 +135,13 @@ type Solver struct {
 	// any chain.
 	constFalseAt int
 	// noIndependence turns constraint independence off (see Chain);
-	// sliceSolver holds the slices it asks Z3 about, symbolMemo the
-	// symbols of the terms it met, and independentAnswers counts the
-	// checks it decided. sliced marks a last answer it decided.
+	// symbolMemo holds the symbols of the terms it met, and
+	// independentAnswers counts the checks it decided. sliced marks a
+	// last answer it decided.
 	noIndependence bool
 	// escalate is escalateAfter, which tests lower to have the fallback
 	// decide easy queries.
 	escalate           uint
-	sliceSolver        zsolver
 	symbolMemo         map[*Term]symbolSet
 	independentAnswers int
 	sliced             bool
