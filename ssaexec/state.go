@@ -162,9 +162,13 @@ type state struct {
 	pc    []*solver.Term
 	// trace is the path's last step; forked paths share what came before.
 	trace *traceStep
-	// traceFile and traceLine are where the trace's last entry is.
-	traceFile *token.File
-	traceLine int
+	// traceFile and traceLine are where the trace's last entry is, and
+	// [lineFrom, lineTo) the positions of that line, where they are known
+	// (lineTo > 0): most instructions are on the line of the one before,
+	// which a comparison of positions tells without two binary searches.
+	traceFile        *token.File
+	traceLine        int
+	lineFrom, lineTo token.Pos
 	// compared records, per entry parameter (index+1), its comparison with
 	// nil on this path.
 	compared map[int]nilCheck
@@ -327,16 +331,31 @@ func (s *state) note(x *explorer, pos token.Pos) {
 	}
 	// This runs for every instruction: compare lines without building
 	// Positions.
+	if pos >= s.lineFrom && pos < s.lineTo {
+		return
+	}
 	file := x.fset.File(pos)
 	line := file.Line(pos)
 	if file == s.traceFile && line == s.traceLine {
+		s.lineFrom, s.lineTo = lineRange(file, line)
 		return
 	}
 	if x.std.isStd(s.top().fn) {
 		return
 	}
 	s.traceFile, s.traceLine = file, line
+	s.lineFrom, s.lineTo = lineRange(file, line)
 	s.addStep(traceStep{pos: pos, depth: s.traceDepth()})
+}
+
+// lineRange returns the positions of line of file: from its start to the
+// next line's, or past the file's end.
+func lineRange(file *token.File, line int) (from, to token.Pos) {
+	from = file.LineStart(line)
+	if line < file.LineCount() {
+		return from, file.LineStart(line + 1)
+	}
+	return from, token.Pos(file.Base() + file.Size() + 1)
 }
 
 // noteBranch records the outcome of an If.
