@@ -47,6 +47,7 @@ func (c *Context) build(s Sort, a zast, e expr) *Term {
 	t := c.symbolic(s, a)
 	t.expr = e
 	t.float = e.kind == floatExpr || slices.ContainsFunc(e.args, func(x *Term) bool { return x.float })
+	t.nonlinear = isNonlinear(e)
 	return t
 }
 
@@ -103,14 +104,65 @@ func (a *assignment) compute(t *Term) (uint64, bool) {
 	}
 	a.ctx.evaluated++
 	args := make([]uint64, len(e.args))
+	known := true
 	for i, x := range e.args {
 		v, ok := a.eval(x)
 		if !ok {
-			return 0, false
+			known = false
+			continue
 		}
 		args[i] = v
 	}
+	if !known {
+		return a.absorbed(t)
+	}
 	return apply(e, t.sort, args), true
+}
+
+// absorbed returns the value of t where an operand whose value is known
+// decides it whatever the others', which a partial assignment (see
+// fitted.partial) leaves unknown: a false conjunct, a true disjunct, a
+// remainder by 1, a product by 0. The operands were evaluated already.
+func (a *assignment) absorbed(t *Term) (uint64, bool) {
+	e := t.expr
+	value := func(i int) (uint64, bool) {
+		v, ok := a.vals[e.args[i]]
+		if e.args[i].concrete {
+			v, ok = e.args[i].val, true
+		}
+		return v, ok
+	}
+	switch e.kind {
+	case junctionExpr:
+		for i := range e.args {
+			if v, ok := value(i); ok && (v == 0) == (e.op == opAnd) {
+				return v, true
+			}
+		}
+	case impliesExpr:
+		if v, ok := value(0); ok && v == 0 {
+			return 1, true
+		}
+		if v, ok := value(1); ok && v != 0 {
+			return 1, true
+		}
+	case binaryExpr:
+		w := t.sort.Width()
+		if v, ok := value(1); ok && v == 1 && (e.op == opURem || e.op == opSRem) {
+			return 0, true
+		}
+		for i := range 2 {
+			v, ok := value(i)
+			switch {
+			case !ok:
+			case v == 0 && (e.op == opMul || e.op == opBVAnd):
+				return 0, true
+			case v == mask(w) && e.op == opBVOr:
+				return v, true
+			}
+		}
+	}
+	return 0, false
 }
 
 // apply computes e on its operands' values; t's sort is s.

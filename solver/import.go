@@ -57,7 +57,7 @@ func (im *Importer) Import(t *Term) *Term {
 			e.args[i] = im.Import(a)
 		}
 		c = im.to.symbolic(t.sort, im.to.z.translate(im.from.z, t.ast))
-		c.expr, c.name, c.float = e, t.name, t.float
+		c.expr, c.name, c.float, c.nonlinear = e, t.name, t.float, t.nonlinear
 		if w, ok := im.from.floatSyms[t.ast]; ok {
 			if im.to.floatSyms == nil {
 				im.to.floatSyms = map[zast]uint{}

@@ -410,7 +410,27 @@ func intervalsRefute(order []comparisonAtom, unlike [][2]valueNode, iv map[zast]
 		iv[n.root] = after
 		return true, !known || after != before
 	}
-	for range min(2*len(order)+4, maxRounds) {
+	// excludeEnd narrows n's class where n differs from the one value
+	// of other and that value ends n's arc (len != 0 with len in 0..1
+	// pins len to 1); it reports false when nothing is left.
+	excludeEnd := func(n valueNode, other arc) (ok, changed bool) {
+		got := arcOf(n)
+		if other.span != 0 || got.lo != other.lo && (got.lo+got.span)&mask(n.width) != other.lo {
+			return true, false
+		}
+		if got.span == 0 {
+			return false, false
+		}
+		if got.lo == other.lo {
+			got.lo = (got.lo + 1) & mask(n.width)
+		}
+		got.span--
+		if n.root != nil {
+			iv[n.root] = got.shift(-n.off, n.width)
+		}
+		return true, n.root != nil
+	}
+	for range min(2*len(order)+len(unlike)+4, maxRounds) {
 		changed := false
 		for _, o := range order {
 			m := mask(o.a.width)
@@ -444,14 +464,17 @@ func intervalsRefute(order []comparisonAtom, unlike [][2]valueNode, iv map[zast]
 			}
 			changed = changed || chA || chB
 		}
+		for _, u := range unlike {
+			for _, n := range [][2]valueNode{u, {u[1], u[0]}} {
+				ok, ch := excludeEnd(n[0], arcOf(n[1]))
+				if !ok {
+					return true
+				}
+				changed = changed || ch
+			}
+		}
 		if !changed {
 			break
-		}
-	}
-	for _, u := range unlike {
-		a, b := arcOf(u[0]), arcOf(u[1])
-		if a.span == 0 && b.span == 0 && a.lo == b.lo {
-			return true
 		}
 	}
 	return false

@@ -45,6 +45,11 @@ func TestRefutes(t *testing.T) {
 		{"wraps at the bottom", []*Term{c.Eq(x, c.Sub(y, one)), c.Slt(y, x)}, false},
 		{"unsigned wrap", []*Term{c.Ult(c.Add(x, one), x)}, false},
 		{"satisfiable order", []*Term{c.Slt(x, y), c.Slt(y, z), c.Sle(z, bv(2))}, false},
+		{"differs from both ends", []*Term{c.Ule(x, one), c.Ne(x, bv(0)), c.Ne(one, x)}, true},
+		{"differs from an end", []*Term{c.Ule(x, one), c.Ne(x, bv(0))}, false},
+		{"differs from an end, then ordered", []*Term{c.Ule(x, one), c.Ne(x, bv(0)), c.Ult(x, y), c.Ule(y, one)}, true},
+		{"differs from every value, ends first", []*Term{c.Ule(x, bv(2)), c.Ne(x, one), c.Ne(x, bv(0)), c.Ne(x, bv(2))}, true},
+		{"differs from the middle", []*Term{c.Ule(x, bv(2)), c.Ne(x, one)}, false},
 	}
 	for _, tt := range tests {
 		if got := refutes(tt.atoms); got != tt.want {

@@ -42,7 +42,7 @@ func (s *Solver) repaired(pending []*Term) bool {
 		case len(changed) == maxRepairs:
 			return false
 		}
-		sym, v, found := s.repairOne(t, a)
+		sym, v, found := s.repairOne(t, a, nil)
 		if !found {
 			return false
 		}
@@ -61,14 +61,17 @@ func (s *Solver) repaired(pending []*Term) bool {
 	return true
 }
 
-// repairOne returns a symbol of t and a value for it under which t holds
-// over a.
-func (s *Solver) repairOne(t *Term, a *assignment) (sym zast, v uint64, found bool) {
+// repairOne returns a symbol of t, other than those fixed, and a value
+// for it under which t holds over a.
+func (s *Solver) repairOne(t *Term, a *assignment, fixed map[zast]uint64) (sym zast, v uint64, found bool) {
 	syms, many := symbolsOf(t)
 	if many {
 		return nil, 0, false
 	}
 	for _, sym := range syms {
+		if _, isFixed := fixed[sym]; isFixed {
+			continue
+		}
 		values := repairValues(t, sym, a)
 		if w, isFloat := s.ctx.floatSyms[sym]; isFloat {
 			values = append(values, floatCandidates(w, t, a)...)

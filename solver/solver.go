@@ -626,7 +626,7 @@ func (s *Solver) decided(assumptions []*Term) (Result, []*Term) {
 	if b != nil && s.fittedWithin(b, atoms) {
 		return s.satInGo(pending)
 	}
-	if s.floatQuery(pending) && s.floatFitted(pending) {
+	if s.floatQuery(pending) && s.floatFitted(pending) || s.nonlinearFitted(pending) {
 		return s.satInGo(pending)
 	}
 	return Unknown, pending
@@ -805,6 +805,30 @@ func (s *Solver) Check(assumptions ...*Term) Result {
 	return s.last
 }
 
+// CheckOptional decides like Check a query its caller can do without (a
+// preference for a more readable witness), except that a nonlinear one
+// (see nonlinearFitted) that the Go side does not decide is left Unknown,
+// without Z3: Z3's resource units count little of its bit-blasting, so
+// its time on such a query is bounded badly by the budget (a 64-bit
+// remainder kept in range took 450 ms within 100,000 units), and an
+// optional query must not cost a search its time.
+func (s *Solver) CheckOptional(assumptions ...*Term) Result {
+	s.ctx.enter()
+	if !s.nonlinearQuery(assumptions) {
+		return s.Check(assumptions...)
+	}
+	s.changed()
+	s.checks++
+	r, _ := s.decide(assumptions)
+	s.reason = ""
+	if r == Unknown {
+		s.reason = "a nonlinear optional query left undecided"
+	}
+	s.last = r
+	s.fresh = true
+	return r
+}
+
 // CheckWithin decides the assertions like Check, within a budget of Z3's
 // resource units given here instead of the solver's (see SetBudget). A
 // sixth of the budget goes to the incremental solver, the rest to the
@@ -925,12 +949,23 @@ func (s *Solver) emptyFallback(floats bool) zsolver {
 // floatQuery reports whether a float operation occurs in the stack's
 // assertions or in the assumptions.
 func (s *Solver) floatQuery(assumptions []*Term) bool {
-	isFloat := func(t *Term) bool { return t.float }
-	if slices.ContainsFunc(assumptions, isFloat) {
+	return s.queryHas(assumptions, func(t *Term) bool { return t.float })
+}
+
+// nonlinearQuery reports whether a nonlinear operation (see isNonlinear)
+// occurs in the stack's assertions or in the assumptions.
+func (s *Solver) nonlinearQuery(assumptions []*Term) bool {
+	return s.queryHas(assumptions, func(t *Term) bool { return t.nonlinear })
+}
+
+// queryHas reports whether one of the stack's assertions or of the
+// assumptions satisfies has.
+func (s *Solver) queryHas(assumptions []*Term, has func(*Term) bool) bool {
+	if slices.ContainsFunc(assumptions, has) {
 		return true
 	}
 	for _, scope := range s.scopes[:s.depth+1] {
-		if slices.ContainsFunc(scope, isFloat) {
+		if slices.ContainsFunc(scope, has) {
 			return true
 		}
 	}
@@ -1079,11 +1114,11 @@ func (s *Solver) Model() *Model {
 	if !s.fresh || s.last != Sat {
 		return nil
 	}
-	if s.inGo && (s.sliced || s.floatQuery(s.inGoAssumed)) {
-		// Z3 takes seconds over floats: an assignment Go found is the
-		// model, if one satisfies the stack. So is the one made from a
-		// slice's model (see independent), which spared Z3 the whole
-		// query.
+	if s.inGo && (s.sliced || s.floatQuery(s.inGoAssumed) || s.nonlinearQuery(s.inGoAssumed)) {
+		// Z3 takes seconds over floats and nonlinear arithmetic: an
+		// assignment Go found is the model, if one satisfies the stack.
+		// So is the one made from a slice's model (see independent),
+		// which spared Z3 the whole query.
 		if a := s.goModel(); a != nil {
 			s.inGo, s.inGoAssumed = false, nil
 			s.model = &Model{ctx: s.ctx, a: a}

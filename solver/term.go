@@ -192,6 +192,9 @@ type Term struct {
 	// float says a floating-point operation occurs in t: a query over
 	// such terms goes to Z3's bit-blasting tactic (see Solver.run).
 	float bool
+	// nonlinear says a product, quotient, remainder or shift of symbolic
+	// operands occurs in t (see nonlinearFitted).
+	nonlinear bool
 }
 
 // negated returns the operand of a symbolic Not, or nil.

@@ -160,8 +160,8 @@ func TestWitnesses(t *testing.T) {
 		fn: "(*contracts.Ring).Newest",
 		want: []shownFinding{{
 			Kind: Index, Posn: "contracts.go:77:14",
-			Message: "index out of range [15] with length 15 (r.buf[r.head + r.n - 1])",
-			Setup:   []string{"r := &Ring{buf: []int{14: 0}, head: 1, n: 15}"},
+			Message: "index out of range [16] with length 16 (r.buf[r.head + r.n - 1])",
+			Setup:   []string{"r := &Ring{buf: []int{15: 0}, head: 1, n: 16}"},
 			Call:    "r.Newest()",
 		}},
 	}, {

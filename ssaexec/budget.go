@@ -162,6 +162,15 @@ func (b *budget) askClock() bool {
 	return b.halted()
 }
 
+// optionalQuery returns the Z3 units a query the search can do without
+// may spend: limit, and no more than a preferenceShare of the work left.
+func (b *budget) optionalQuery(limit uint) uint {
+	if left, ok := b.z3UnitsLeft(); ok {
+		return uint(min(uint64(limit), max(left/preferenceShare, 1)))
+	}
+	return limit
+}
+
 // z3UnitsLeft converts what is left of Config.MaxWork into Z3's resource
 // units, at least one work unit's worth; ok is false with no work budget.
 func (b *budget) z3UnitsLeft() (units uint64, ok bool) {

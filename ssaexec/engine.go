@@ -809,12 +809,13 @@ func (x *explorer) readableModel(s *state) *solver.Model {
 	m := x.solver.Model()
 	kept := 0
 	for _, pref := range s.heap.Preferences() {
-		if !x.budget.limitQuery(x.solver, preferenceBudget) {
+		if !x.budget.limitQuery(x.solver, x.budget.optionalQuery(preferenceBudget)) {
 			break
 		}
 		x.solver.Push()
 		x.solver.Assert(pref)
-		if x.solver.Check() == solver.Sat {
+		r := x.solver.CheckOptional()
+		if r == solver.Sat {
 			if better := x.solver.Model(); better != nil {
 				m = better
 			}
@@ -822,6 +823,11 @@ func (x *explorer) readableModel(s *state) *solver.Model {
 			continue
 		}
 		x.solver.Pop()
+		if r == solver.Unknown {
+			// The preferences narrow one another: where Z3 gave up on
+			// one, it would mostly give up on the next too.
+			break
+		}
 	}
 	for ; kept > 0; kept-- {
 		x.solver.Pop()
@@ -834,8 +840,15 @@ func (x *explorer) readableModel(s *state) *solver.Model {
 const maxWitnessReplacements = 6
 
 // preferenceBudget bounds each query of the search for a more readable
-// witness, in Z3's resource units (about 200 ms).
-const preferenceBudget = 1_600_000
+// witness, in Z3's resource units (about 200 ms), and no such query
+// spends more than a preferenceShare of the work left: a witness is
+// readable at best, and a nonlinear query (a ring's index (s+i) % n kept
+// in range under s == 0) can take Z3 seconds, which once spent the rest
+// of a function's budget after its first finding.
+const (
+	preferenceBudget = 1_600_000
+	preferenceShare  = 8
+)
 
 func (x *explorer) finishRecord() {
 	r := x.res

@@ -54,3 +54,35 @@ func Mid(lo, hi uint32) uint32 {
 	}
 	return m
 }
+
+// Slot returns the element i places after start in a circular buffer.
+// An empty buffer divides by zero, and a negative start makes the
+// remainder, and so the index, negative.
+func Slot(buf []int, start, i int) int {
+	if i < 0 {
+		return 0
+	}
+	return buf[(start+i)%len(buf)] // want index `^index out of range \[-[0-9]+\] \(buf\[\(start \+ i\) % len\(buf\)\]\)$` div-zero `^integer divide by zero: len\(buf\) is 0$`
+}
+
+// Wrap returns i modulo n, from 0 to n-1 for a positive n.
+func Wrap(i, n int) int {
+	if n <= 0 {
+		return 0
+	}
+	r := i % n
+	if r < 0 {
+		r += n
+	}
+	return r
+}
+
+// Area multiplies two positive sides and checks the product for
+// overflow, which it can have.
+func Area(w, h int32) int32 {
+	a := w * h
+	if w > 0 && h > 0 && a < 0 {
+		panic("area overflows") // want panic "^panic: area overflows$"
+	}
+	return a
+}

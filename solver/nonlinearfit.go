@@ -1,0 +1,177 @@
+package solver
+
+import "slices"
+
+// Z3 bit-blasts a product, quotient or remainder of two symbolic
+// operands into a circuit of thousands of gates at 64 bits, and a
+// satisfiable query over one can take it seconds: a ring buffer's index
+// (start+i) % len(buf) out of range took 0.3 to 4 s, however Z3 was
+// asked. Such a query is often satisfied by small or boundary values (a
+// negative start, a length of 2), so before Z3 the Go side tries
+// combinations of those for the symbols of the query's nonlinear atoms,
+// the other symbols keeping the latest model's values, as floatFitted
+// does for floats. A combination is kept only where every atom of the
+// stack and the query holds under it, so a Sat found so is as sound as
+// Z3's; an Unsat is never concluded here.
+
+// maxNonlinearFits bounds the combinations tried for one query: with
+// eight values, three symbols.
+const maxNonlinearFits = 512
+
+// nonlinearOps are the operations whose circuits make Z3 slow when both
+// operands are symbolic (a shift, when its count is).
+var nonlinearOps = map[op]bool{opMul: true, opUDiv: true, opSDiv: true, opURem: true, opSRem: true,
+	opShl: true, opLShr: true, opAShr: true}
+
+// isNonlinear reports whether e, made by build, is a nonlinear operation
+// or has a nonlinear operand.
+func isNonlinear(e expr) bool {
+	if slices.ContainsFunc(e.args, func(x *Term) bool { return x.nonlinear }) {
+		return true
+	}
+	if e.kind != binaryExpr || !nonlinearOps[e.op] || len(e.args) != 2 {
+		return false
+	}
+	return !e.args[1].concrete && (!e.args[0].concrete || e.op >= opShl)
+}
+
+// nonlinearFitted reports whether an assignment of small or boundary
+// values (see nonlinearCandidates) to the symbols of the nonlinear atoms
+// of the stack and pending satisfies both; it is kept as the depth's
+// model.
+func (s *Solver) nonlinearFitted(pending []*Term) bool {
+	if s.noModelReuse {
+		return false
+	}
+	var hard, easy []*Term
+	for _, t := range conjuncts(append(slices.Clone(pending), slices.Collect(s.assertions())...)) {
+		if t.nonlinear {
+			hard = append(hard, t)
+		} else {
+			easy = append(easy, t)
+		}
+	}
+	if len(hard) == 0 {
+		return false
+	}
+	syms, ok := symbolsOfAll(hard)
+	if !ok {
+		return false
+	}
+	base := s.latestModel()
+	values := make([][]uint64, len(syms))
+	for i, sym := range syms {
+		values[i] = nonlinearCandidates(max(sym.sort.Width(), 1), base, sym)
+	}
+	choice := make([]int, len(syms))
+	for tried := 0; tried < maxNonlinearFits; tried++ {
+		vals := make(map[zast]uint64, len(syms))
+		for i, sym := range syms {
+			vals[sym.ast] = values[i][choice[i]]
+		}
+		// The nonlinear atoms first: they are the ones a guess fails.
+		a := s.over(base, vals)
+		if holdsAll(a, slices.Values(hard)) {
+			if a = s.repairedAround(a, vals, easy); a != nil {
+				s.keep(&cached{a, s.total})
+				return true
+			}
+		}
+		if !nextMixedChoice(choice, values) {
+			return false
+		}
+	}
+	return false
+}
+
+// repairedAround returns a, with at most maxRepairs linear atoms of easy
+// that fail under it repaired (see repairOne) by changing symbols other
+// than those fixed, if every atom of easy then holds; else nil. The
+// conditions a nonlinear atom's symbols take part in are mostly linear
+// (a length within its capacity), and a guess for the length must carry
+// the capacity with it.
+func (s *Solver) repairedAround(a *assignment, fixed map[zast]uint64, easy []*Term) *assignment {
+	repairs := 0
+	for _, t := range easy {
+		holds, ok := a.holds(t)
+		switch {
+		case !ok:
+			return nil
+		case holds:
+			continue
+		case repairs == maxRepairs:
+			return nil
+		}
+		sym, v, found := s.repairOne(t, a, fixed)
+		if !found {
+			return nil
+		}
+		a = s.over(a, map[zast]uint64{sym: v})
+		repairs++
+	}
+	if repairs > 0 && !holdsAll(a, slices.Values(easy)) {
+		return nil
+	}
+	return a
+}
+
+// symbolsOfAll returns the symbol terms the atoms are built of, in the
+// order met; ok is false where they are too many to enumerate.
+func symbolsOfAll(atoms []*Term) (syms []*Term, ok bool) {
+	seen := map[*Term]bool{}
+	var walk func(t *Term)
+	walk = func(t *Term) {
+		if t.concrete || seen[t] || len(syms) > maxNonlinearSymbols {
+			return
+		}
+		seen[t] = true
+		if t.expr.kind == symbolExpr {
+			syms = append(syms, t)
+		}
+		for _, a := range t.expr.args {
+			walk(a)
+		}
+	}
+	for _, t := range atoms {
+		walk(t)
+	}
+	return syms, len(syms) <= maxNonlinearSymbols
+}
+
+// maxNonlinearSymbols bounds the symbols nonlinearFitted varies: with
+// more, the combinations within maxNonlinearFits would leave all but the
+// first few at their model's values.
+const maxNonlinearSymbols = 4
+
+// nonlinearCandidates returns the values nonlinearFitted tries for a
+// symbol of the given width (1 for a Bool): the latest model's first, then the small
+// and boundary values where arithmetic wraps or changes sign.
+func nonlinearCandidates(width uint, base *assignment, sym *Term) []uint64 {
+	m := mask(width)
+	top := uint64(1) << (width - 1)
+	var out []uint64
+	if base != nil {
+		if v, ok := base.eval(sym); ok {
+			out = append(out, v)
+		}
+	}
+	for _, v := range []uint64{0, 1, m, 2, m - 1, top - 1, top} {
+		if v &= m; !slices.Contains(out, v) {
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
+// nextMixedChoice advances choice as a number whose ith digit counts up
+// to len(values[i]), the first digit fastest; it reports false after the
+// last.
+func nextMixedChoice(choice []int, values [][]uint64) bool {
+	for i := range choice {
+		if choice[i]++; choice[i] < len(values[i]) {
+			return true
+		}
+		choice[i] = 0
+	}
+	return false
+}
