@@ -32,7 +32,8 @@ func isNonlinear(e expr) bool {
 	if e.kind != binaryExpr || !nonlinearOps[e.op] || len(e.args) != 2 {
 		return false
 	}
-	return !e.args[1].concrete && (!e.args[0].concrete || e.op >= opShl)
+	shift := e.op == opShl || e.op == opLShr || e.op == opAShr
+	return !e.args[1].concrete && (!e.args[0].concrete || shift)
 }
 
 // nonlinearFitted reports whether an assignment of small or boundary
