@@ -83,7 +83,12 @@ func tableFuncs() (names, dirs []string) {
 func (h *harness) measure(fn string, cfg ssaexec.Config) *ssaexec.FuncResult {
 	// The published tables measure time to finish: a run's only budget
 	// is time, so that no work budget cuts a slow configuration short.
+	// The tests give a work budget instead (options.work), under which a
+	// run ends alike on any machine.
 	cfg.MaxWork, cfg.Timeout = 0, h.opts.timeout
+	if h.opts.work > 0 {
+		cfg.MaxWork, cfg.Timeout = h.opts.work, 0
+	}
 	cfg.Solver = h.opts.chain
 	runtime.GC()
 	first := h.prog.Analyze(h.funcs[fn], cfg)

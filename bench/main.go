@@ -66,6 +66,10 @@ type options struct {
 	modes   []string
 	run     *regexp.Regexp
 	timeout time.Duration
+	// work, if not 0, is the budget of one run of the published tables
+	// in work units instead of timeout: the tests use it, so that what
+	// they check does not depend on the machine's speed or load.
+	work    int64
 	out     string
 	cpuprof string
 	// realWork and realTimeout are the realcode table's budgets per
