@@ -41,7 +41,7 @@ func isNonlinear(e expr) bool {
 // of the stack and pending satisfies both; it is kept as the depth's
 // model.
 func (s *Solver) nonlinearFitted(pending []*Term) bool {
-	if s.noModelReuse {
+	if s.noModelReuse || !s.nonlinearQuery(pending) {
 		return false
 	}
 	var hard, easy []*Term
