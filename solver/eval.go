@@ -108,6 +108,9 @@ func (a *assignment) compute(t *Term) (uint64, bool) {
 	for i, x := range e.args {
 		v, ok := a.eval(x)
 		if !ok {
+			if !absorbing(e) {
+				return 0, false
+			}
 			known = false
 			continue
 		}
@@ -117,6 +120,19 @@ func (a *assignment) compute(t *Term) (uint64, bool) {
 		return a.absorbed(t)
 	}
 	return apply(e, t.sort, args), true
+}
+
+// absorbing reports whether one operand of e can decide its value
+// whatever the others' (see absorbed): the other operands need evaluating
+// then, though one cannot be.
+func absorbing(e expr) bool {
+	switch e.kind {
+	case junctionExpr, impliesExpr:
+		return true
+	case binaryExpr:
+		return e.op == opURem || e.op == opSRem || e.op == opMul || e.op == opBVAnd || e.op == opBVOr
+	}
+	return false
 }
 
 // absorbed returns the value of t where an operand whose value is known

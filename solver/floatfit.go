@@ -52,7 +52,7 @@ func (s *Solver) floatFitted(pending []*Term) bool {
 			s.keep(&cached{a, s.total})
 			return true
 		}
-		if !nextChoice(choice, n) {
+		if !nextChoice(choice, func(int) int { return n }) {
 			return false
 		}
 	}
@@ -84,11 +84,11 @@ func combinations(n, k int) int {
 	return total
 }
 
-// nextChoice advances choice as a number in base n, the first digit
-// fastest; it reports false after the last.
-func nextChoice(choice []int, n int) bool {
+// nextChoice advances choice as a number whose ith digit counts up to
+// radix(i), the first digit fastest; it reports false after the last.
+func nextChoice(choice []int, radix func(i int) int) bool {
 	for i := range choice {
-		if choice[i]++; choice[i] < n {
+		if choice[i]++; choice[i] < radix(i) {
 			return true
 		}
 		choice[i] = 0

@@ -55,7 +55,7 @@ func (s *Solver) nonlinearFitted(pending []*Term) bool {
 	if len(hard) == 0 {
 		return false
 	}
-	syms, ok := symbolsOfAll(hard)
+	syms, ok := s.nonlinearSymbols(hard)
 	if !ok {
 		return false
 	}
@@ -78,65 +78,45 @@ func (s *Solver) nonlinearFitted(pending []*Term) bool {
 				return true
 			}
 		}
-		if !nextMixedChoice(choice, values) {
+		if !nextChoice(choice, func(i int) int { return len(values[i]) }) {
 			return false
 		}
 	}
 	return false
 }
 
-// repairedAround returns a, with at most maxRepairs linear atoms of easy
-// that fail under it repaired (see repairOne) by changing symbols other
-// than those fixed, if every atom of easy then holds; else nil. The
-// conditions a nonlinear atom's symbols take part in are mostly linear
-// (a length within its capacity), and a guess for the length must carry
-// the capacity with it.
+// repairedAround returns a, with the linear atoms of easy that fail under
+// it repaired (see repairFailing) by changing symbols other than those
+// fixed, if every atom of easy then holds; else nil. The conditions a
+// nonlinear atom's symbols take part in are mostly linear (a length
+// within its capacity), and a guess for the length must carry the
+// capacity with it.
 func (s *Solver) repairedAround(a *assignment, fixed map[zast]uint64, easy []*Term) *assignment {
-	repairs := 0
-	for _, t := range easy {
-		holds, ok := a.holds(t)
-		switch {
-		case !ok:
-			return nil
-		case holds:
-			continue
-		case repairs == maxRepairs:
-			return nil
-		}
-		sym, v, found := s.repairOne(t, a, fixed)
-		if !found {
-			return nil
-		}
-		a = s.over(a, map[zast]uint64{sym: v})
-		repairs++
-	}
-	if repairs > 0 && !holdsAll(a, slices.Values(easy)) {
+	a, changed, _ := s.repairFailing(a, easy, fixed)
+	if a == nil || len(changed) > 0 && !holdsAll(a, slices.Values(easy)) {
 		return nil
 	}
 	return a
 }
 
-// symbolsOfAll returns the symbol terms the atoms are built of, in the
-// order met; ok is false where they are too many to enumerate.
-func symbolsOfAll(atoms []*Term) (syms []*Term, ok bool) {
-	seen := map[*Term]bool{}
-	var walk func(t *Term)
-	walk = func(t *Term) {
-		if t.concrete || seen[t] || len(syms) > maxNonlinearSymbols {
-			return
-		}
-		seen[t] = true
-		if t.expr.kind == symbolExpr {
-			syms = append(syms, t)
-		}
-		for _, a := range t.expr.args {
-			walk(a)
-		}
-	}
+// nonlinearSymbols returns the symbols the atoms are built of, in the
+// order met (see symbolsIn); ok is false where they are too many to
+// enumerate, or hidden.
+func (s *Solver) nonlinearSymbols(atoms []*Term) (syms []*Term, ok bool) {
 	for _, t := range atoms {
-		walk(t)
+		set := s.symbolsIn(t)
+		if set.opaque {
+			return nil, false
+		}
+		for _, sym := range set.syms {
+			if !slices.Contains(syms, sym) {
+				if syms = append(syms, sym); len(syms) > maxNonlinearSymbols {
+					return nil, false
+				}
+			}
+		}
 	}
-	return syms, len(syms) <= maxNonlinearSymbols
+	return syms, true
 }
 
 // maxNonlinearSymbols bounds the symbols nonlinearFitted varies: with
@@ -162,17 +142,4 @@ func nonlinearCandidates(width uint, base *assignment, sym *Term) []uint64 {
 		}
 	}
 	return out
-}
-
-// nextMixedChoice advances choice as a number whose ith digit counts up
-// to len(values[i]), the first digit fastest; it reports false after the
-// last.
-func nextMixedChoice(choice []int, values [][]uint64) bool {
-	for i := range choice {
-		if choice[i]++; choice[i] < len(values[i]) {
-			return true
-		}
-		choice[i] = 0
-	}
-	return false
 }

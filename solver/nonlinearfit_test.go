@@ -11,10 +11,6 @@ import (
 // query, and those it must leave to Z3: an unsatisfiable one, and one
 // whose only models are values it does not guess.
 func TestNonlinearFit(t *testing.T) {
-	type step struct {
-		Result Result
-		Calls  int
-	}
 	tests := []struct {
 		name  string
 		query func(c *Context) (stack []*Term, assumption *Term)
@@ -91,10 +87,6 @@ func TestCheckOptional(t *testing.T) {
 	x, y := c.FreshBV("x", 16), c.FreshBV("y", 16)
 	s.Assert(c.Ugt(x, c.BV(16, 1)))
 	s.Assert(c.Ugt(y, c.BV(16, 1)))
-	type step struct {
-		Result Result
-		Calls  int
-	}
 	var got []step
 	check := func(r Result) { got = append(got, step{r, s.Calls()}) }
 	check(s.CheckOptional(c.Eq(c.Mul(x, y), c.BV(16, 391)))) // no guess: left

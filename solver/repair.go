@@ -29,36 +29,46 @@ func (s *Solver) repaired(pending []*Term) bool {
 	if s.noModelReuse || m == nil || s.total-m.verified > maxUnverified {
 		return false
 	}
-	a := m.assignment
-	var changed []zast
-	dropped := false
-	for _, t := range conjuncts(append(s.assertionsFrom(m.verified), pending...)) {
-		holds, ok := a.holds(t)
-		switch {
-		case !ok:
-			return false
-		case holds:
-			continue
-		case len(changed) == maxRepairs:
-			return false
-		}
-		sym, v, found := s.repairOne(t, a, nil)
-		if !found {
-			return false
-		}
-		a = s.over(a, map[zast]uint64{sym: v})
-		changed = append(changed, sym)
-		// Merging the fits may have given symbols not changed here the
-		// values of a model under the latest (see flatten): then every
-		// assertion is evaluated again, not only those of changed.
-		dropped = dropped || a.fit.dropped
+	a, changed, dropped := s.repairFailing(m.assignment, conjuncts(append(s.assertionsFrom(m.verified), pending...)), nil)
+	if a == nil {
+		return false
 	}
+	// Merging the fits may have given symbols not changed here the values
+	// of a model under the latest (see flatten): then every assertion is
+	// evaluated again, not only those of changed.
 	if dropped && !(holdsAll(a, s.assertions()) && holdsAll(a, slices.Values(pending))) ||
 		!dropped && !s.holdsWhereChanged(a, changed, pending) {
 		return false
 	}
 	s.keep(&cached{a, s.total})
 	return true
+}
+
+// repairFailing changes, over a, one symbol other than those fixed for
+// each atom that fails under a, up to maxRepairs of them (see
+// repairOne). It returns the assignment made, the symbols changed, and
+// whether merging fits left out a bottom one (see fitted.dropped), or a
+// nil assignment where an atom cannot be evaluated, or repaired.
+func (s *Solver) repairFailing(a *assignment, atoms []*Term, fixed map[zast]uint64) (_ *assignment, changed []zast, dropped bool) {
+	for _, t := range atoms {
+		holds, ok := a.holds(t)
+		switch {
+		case !ok:
+			return nil, nil, false
+		case holds:
+			continue
+		case len(changed) == maxRepairs:
+			return nil, nil, false
+		}
+		sym, v, found := s.repairOne(t, a, fixed)
+		if !found {
+			return nil, nil, false
+		}
+		a = s.over(a, map[zast]uint64{sym: v})
+		changed = append(changed, sym)
+		dropped = dropped || a.fit.dropped
+	}
+	return a, changed, dropped
 }
 
 // repairOne returns a symbol of t, other than those fixed, and a value
