@@ -31,7 +31,15 @@ type Program struct {
 }
 
 // LoadError lists the errors of packages that do not load or compile.
-type LoadError struct{ Errors []string }
+type LoadError struct {
+	// Errors are the messages, each once, as the compiler gives them:
+	// "file:line:col: message", or the message alone where it has no
+	// position.
+	Errors []string
+	// Broken lists the import paths of the named packages left out
+	// because they, or packages they import, have those errors.
+	Broken []string
+}
 
 func (e *LoadError) Error() string {
 	return strings.Join(e.Errors, "\n")
@@ -43,6 +51,11 @@ func (e *LoadError) Error() string {
 // executes (stdExecuted) that they import, directly or not, are loaded
 // with their source, other dependencies from export data, without
 // function bodies.
+//
+// Where some of the named packages do not compile, Load returns the
+// program of the others together with a *LoadError that lists the errors
+// and the packages left out; where none can be analysed, the program is
+// nil.
 func Load(dir string, patterns ...string) (*Program, error) {
 	expanded := expandPatterns(dir, patterns)
 	roots, siblings, deps, err := moduleSiblings(dir, expanded)
@@ -70,14 +83,9 @@ func Load(dir string, patterns ...string) (*Program, error) {
 	if len(pkgs) == 0 {
 		return nil, &LoadError{Errors: []string{fmt.Sprintf("no packages match %s", strings.Join(patterns, " "))}}
 	}
-	var errs []string
-	packages.Visit(pkgs, nil, func(p *packages.Package) {
-		for _, e := range p.Errors {
-			errs = append(errs, e.Error())
-		}
-	})
-	if len(errs) > 0 {
-		return nil, &LoadError{Errors: errs}
+	pkgs, loadErr := withoutBroken(pkgs, roots)
+	if len(pkgs) == 0 {
+		return nil, loadErr
 	}
 	prog, ssaPkgs := ssautil.Packages(pkgs, ssa.InstantiateGenerics|ssa.GlobalDebug)
 	for i, p := range ssaPkgs {
@@ -102,6 +110,9 @@ func Load(dir string, patterns ...string) (*Program, error) {
 	libraries.Store(prog, lib)
 	orderLikeGC(prog)
 	if len(named) == 0 {
+		if loadErr != nil {
+			return nil, loadErr
+		}
 		return nil, &LoadError{Errors: []string{fmt.Sprintf("no packages match %s", strings.Join(patterns, " "))}}
 	}
 	p := &Program{Fset: prog.Fset, SSA: prog, Packages: named}
@@ -117,7 +128,76 @@ func Load(dir string, patterns ...string) (*Program, error) {
 	// their API too, and their doc comments say whose zero value is
 	// usable (bytes.Buffer's).
 	registerAPI(prog, all)
+	if loadErr != nil {
+		return p, loadErr
+	}
 	return p, nil
+}
+
+// withoutBroken returns the loaded packages that can be analysed: those
+// that, with every package they import, have no errors. A *LoadError
+// lists the errors, each once, and the named packages (roots) left out;
+// it is nil when nothing was.
+func withoutBroken(pkgs []*packages.Package, roots map[string]bool) ([]*packages.Package, *LoadError) {
+	broken := map[*packages.Package]bool{}
+	var brokenIn func(p *packages.Package) bool
+	brokenIn = func(p *packages.Package) bool {
+		if b, ok := broken[p]; ok {
+			return b
+		}
+		broken[p] = len(p.Errors) > 0 // an import cycle is an error of its own
+		for _, imp := range p.Imports {
+			if brokenIn(imp) {
+				broken[p] = true
+			}
+		}
+		return broken[p]
+	}
+	var ok []*packages.Package
+	le := &LoadError{}
+	for _, p := range pkgs {
+		if !brokenIn(p) {
+			ok = append(ok, p)
+		} else if roots[p.PkgPath] {
+			le.Broken = append(le.Broken, p.PkgPath)
+		}
+	}
+	seen := map[string]bool{}
+	packages.Visit(pkgs, nil, func(p *packages.Package) {
+		for _, msg := range errorMessages(p) {
+			if !seen[msg] {
+				seen[msg] = true
+				le.Errors = append(le.Errors, msg)
+			}
+		}
+	})
+	if len(le.Errors) == 0 {
+		return ok, nil
+	}
+	return ok, le
+}
+
+// errorMessages renders p's errors without the "-: " go/packages puts
+// before a message with no position. Where the type checker reported
+// p's errors, the go command's report of the same failed compilation
+// ("# path" and the compiler's lines) is left out: it says the same
+// thing twice.
+func errorMessages(p *packages.Package) []string {
+	typeErrors := slices.ContainsFunc(p.Errors, func(e packages.Error) bool {
+		return e.Kind == packages.TypeError || e.Kind == packages.ParseError
+	})
+	var msgs []string
+	for _, e := range p.Errors {
+		if typeErrors && e.Kind == packages.ListError && strings.HasPrefix(e.Msg, "# ") {
+			continue
+		}
+		if e.Pos == "" || e.Pos == "-" {
+			msgs = append(msgs, e.Msg)
+		} else {
+			msgs = append(msgs, e.Pos+": "+e.Msg)
+		}
+	}
+	return msgs
 }
 
 // moduleSiblings returns the import paths of the packages that patterns

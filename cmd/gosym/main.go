@@ -13,11 +13,13 @@ package main
 
 import (
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"maps"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"regexp"
 	"runtime"
@@ -68,6 +70,8 @@ type options struct {
 	cacheNamed bool
 	// cpuProfile, if set, is the file the run's CPU profile goes to.
 	cpuProfile string
+	// version asks for gosym's version instead of a run.
+	version bool
 }
 
 func main() {
@@ -89,6 +93,10 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "gosym: %v\n", err)
 		return 2
 	}
+	if opts.version {
+		fmt.Fprintln(stdout, version())
+		return 0
+	}
 	if opts.cpuProfile != "" {
 		stop, err := startCPUProfile(opts.cpuProfile)
 		if err != nil {
@@ -98,8 +106,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 		defer stop(stderr)
 	}
 	prog, err := ssaexec.Load("", patterns...)
-	if err != nil {
-		fmt.Fprintf(stderr, "gosym: %v\n", err)
+	broken := reportLoadErrors(stderr, err)
+	if prog == nil {
 		return 2
 	}
 	entries := prog.Entries(opts.all, opts.run)
@@ -159,12 +167,63 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if !opts.json {
 		summarize(stderr, results, cached, time.Since(start))
 	}
+	if len(broken) > 0 {
+		fmt.Fprintf(stderr, "gosym: %s not analysed: %s (errors above)\n", plural(len(broken), "package was", "packages were"), strings.Join(broken, ", "))
+		return 2
+	}
 	for _, r := range results {
 		if len(r.Findings) > 0 {
 			return 1
 		}
 	}
 	return 0
+}
+
+// reportLoadErrors writes the errors of loading the packages on w, each
+// once, with file names relative to the working directory, and returns
+// the named packages left out because they do not compile.
+func reportLoadErrors(w io.Writer, err error) (broken []string) {
+	if err == nil {
+		return nil
+	}
+	var le *ssaexec.LoadError
+	if !errors.As(err, &le) {
+		fmt.Fprintf(w, "gosym: %v\n", err)
+		return nil
+	}
+	cwd, _ := os.Getwd()
+	for _, msg := range le.Errors {
+		if cwd != "" {
+			msg = strings.TrimPrefix(msg, cwd+string(filepath.Separator))
+		}
+		if !sourcePosition.MatchString(msg) {
+			msg = "gosym: " + msg // the go command's, not the compiler's
+		}
+		fmt.Fprintln(w, msg)
+	}
+	if hint := moduleHint(); hint != "" {
+		fmt.Fprintf(w, "gosym: %s\n", hint)
+	}
+	return le.Broken
+}
+
+// sourcePosition matches a message that starts with a position in a Go
+// file, as the compiler writes its errors.
+var sourcePosition = regexp.MustCompile(`^[^\s:]+\.go:\d+`)
+
+// moduleHint explains a failed load outside a module, where the go
+// command's message ("directory prefix . does not contain main module")
+// does not say what to do.
+func moduleHint() string {
+	out, err := exec.Command("go", "env", "GOMOD").Output()
+	if err != nil {
+		return ""
+	}
+	switch strings.TrimSpace(string(out)) {
+	case "", os.DevNull:
+		return "the working directory is not inside a Go module: run gosym in one (where go.mod is, or below), create one with go mod init, or name .go files"
+	}
+	return ""
 }
 
 func parseFlags(args []string, stderr io.Writer) (*options, []string, error) {
@@ -210,8 +269,12 @@ func parseFlags(args []string, stderr io.Writer) (*options, []string, error) {
 	cache := fs.String("cache", "", "directory of the result cache, or off: a function whose code, callees and types are unchanged since a run under the same flags and the same gosym takes its result from there (empty: $GOSYMCACHE, else gosym in the user cache directory)")
 	fs.StringVar(&opts.cpuProfile, "cpuprofile", "", "write a CPU profile of the whole run into this file, for go tool pprof (as go test -cpuprofile)")
 	fs.BoolVar(&opts.trace, "trace", false, "show each finding's path: the source lines executed, the branches taken and the values that decided them")
+	fs.BoolVar(&opts.version, "version", false, "print gosym's version (its module version and VCS revision), the Go version it was built with and the Z3 library's, and exit")
 	if err := fs.Parse(args); err != nil {
 		return nil, nil, err
+	}
+	if opts.version {
+		return opts, nil, nil
 	}
 	opts.cfg.OnePass = !*deepen
 	replaySet := false
@@ -463,7 +526,7 @@ func summarize(w io.Writer, results []*ssaexec.FuncResult, cached map[*ssaexec.F
 			parts = append(parts, fmt.Sprintf("%d %s", counts[st], st))
 		}
 	}
-	fmt.Fprintf(w, "gosym: %d findings in %d functions: %s\n", findings, len(results), strings.Join(parts, ", "))
+	fmt.Fprintf(w, "gosym: %s in %s: %s\n", plural(findings, "finding", "findings"), plural(len(results), "function", "functions"), strings.Join(parts, ", "))
 	if findings > 0 {
 		var byKind []string
 		for _, k := range slices.Sorted(maps.Keys(kinds)) {
@@ -496,6 +559,38 @@ func plural(n int, one, many string) string {
 		return "1 " + one
 	}
 	return fmt.Sprintf("%d %s", n, many)
+}
+
+// version describes this build of gosym: its module version, the VCS
+// revision it was built from (marked modified when the tree had
+// uncommitted changes), the Go version and platform, and the Z3 library
+// linked in.
+func version() string {
+	v, rev := "(unknown)", ""
+	if info, ok := debug.ReadBuildInfo(); ok {
+		v = info.Main.Version
+		var modified bool
+		for _, s := range info.Settings {
+			switch s.Key {
+			case "vcs.revision":
+				rev = s.Value
+			case "vcs.modified":
+				modified = s.Value == "true"
+			}
+		}
+		if len(rev) > 12 {
+			rev = rev[:12]
+		}
+		if rev != "" && modified {
+			rev += " (modified)"
+		}
+	}
+	parts := []string{"gosym", v}
+	if rev != "" {
+		parts = append(parts, "revision "+rev)
+	}
+	parts = append(parts, runtime.Version(), runtime.GOOS+"/"+runtime.GOARCH, "z3 "+solver.Version())
+	return strings.Join(parts, " ")
 }
 
 // startCPUProfile starts profiling the process into file; the function it

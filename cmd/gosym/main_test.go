@@ -32,7 +32,7 @@ func TestTextOutput(t *testing.T) {
 	if code != 1 {
 		t.Errorf("exit code %d, want 1", code)
 	}
-	wantSum := regexp.MustCompile(`^gosym: 1 findings in 2 functions: 1 failed, 1 complete\n` +
+	wantSum := regexp.MustCompile(`^gosym: 1 finding in 2 functions: 1 failed, 1 complete\n` +
 		`gosym: findings by kind: 1 nil-deref\n` +
 		`gosym: \S+ wall time, \S+ of analysis, \d+% of it in the solver\n$`)
 	if !wantSum.MatchString(errOut) {
@@ -182,7 +182,7 @@ func TestExitCodes(t *testing.T) {
 		{"findings without models", []string{"-solver=nomodels", "-run", "Average$", "../../testdata/arith"}, 1, "1 failed"},
 		{"nothing selected", []string{"-run=NoSuchFunc", "../../testdata/lists"}, 2, "no functions to analyse"},
 		{"does not compile", []string{"./..."}, 2, `cannot use "x"`},
-		{"no such package", []string{"../../testdata/nosuch"}, 2, "gosym:"},
+		{"no such package", []string{"../../testdata/nosuch"}, 2, "gosym: stat "},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -192,6 +192,92 @@ func TestExitCodes(t *testing.T) {
 			code, _, errOut := runGosym(t, tt.args...)
 			if code != tt.code || !strings.Contains(errOut, tt.stderrPart) {
 				t.Errorf("exit %d, stderr %q; want exit %d and stderr containing %q", code, errOut, tt.code, tt.stderrPart)
+			}
+		})
+	}
+}
+
+// writeModule writes a module of the given files (path to source) under a
+// new directory, with a go.mod naming it example.com/m, and returns the
+// directory.
+func writeModule(t *testing.T, files map[string]string) string {
+	t.Helper()
+	dir := t.TempDir()
+	files["go.mod"] = "module example.com/m\n\ngo 1.22\n"
+	for name, src := range files {
+		path := filepath.Join(dir, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
+}
+
+// TestBrokenPackage checks that a package that does not compile is
+// reported once, with its compiler error, and left out with the packages
+// that import it, while the others are analysed; the exit status is 2.
+func TestBrokenPackage(t *testing.T) {
+	dir := writeModule(t, map[string]string{
+		"good/g.go":    "package good\n\nfunc F(p *int) int {\n\tif p == nil {\n\t\treturn *p\n\t}\n\treturn 0\n}\n",
+		"bad/b.go":     "package bad\n\nfunc G() int { return x }\n",
+		"client/c.go":  "package client\n\nimport \"example.com/m/bad\"\n\nfunc H() int { return bad.G() }\n",
+		"other/o.go":   "package other\n\nfunc D(a, b int) int { return a / b }\n",
+		"other/doc.go": "// Package other divides.\npackage other\n",
+	})
+	t.Chdir(dir)
+	code, out, errOut := runGosym(t, "-cache=off", "./...")
+	wantOut := "" +
+		"good/g.go:5:10: nil dereference: p is nil (compared with nil in p == nil at g.go:4:7) (nil-deref in good.F)\n" +
+		"\tF(nil)\n" +
+		"other/o.go:3:33: integer divide by zero: b is 0 (div-zero in other.D)\n" +
+		"\tD(0, 0)\n"
+	if diff := cmp.Diff(wantOut, out); diff != "" {
+		t.Errorf("stdout (-want +got):\n%s", diff)
+	}
+	if code != 2 {
+		t.Errorf("exit code %d, want 2", code)
+	}
+	lines := strings.Split(strings.TrimSuffix(errOut, "\n"), "\n")
+	wantFirst, wantLast := "bad/b.go:3:23: undefined: x", "gosym: 2 packages were not analysed: example.com/m/bad, example.com/m/client (errors above)"
+	if lines[0] != wantFirst || lines[len(lines)-1] != wantLast {
+		t.Errorf("stderr:\n%s\nwant its first line %q and its last %q", errOut, wantFirst, wantLast)
+	}
+	if n := strings.Count(errOut, "undefined: x"); n != 1 {
+		t.Errorf("the compiler's error is written %d times, want once:\n%s", n, errOut)
+	}
+	if strings.Contains(errOut, "-: ") {
+		t.Errorf("stderr has go/packages' \"-: \" prefix:\n%s", errOut)
+	}
+}
+
+// TestArguments checks the command's arguments other than packages: .go
+// files as go vet takes them, -version, and a run outside any module.
+func TestArguments(t *testing.T) {
+	mod := writeModule(t, map[string]string{"a/a.go": "package a\n\nfunc D(a, b int) int { return a / b }\n"})
+	outside := t.TempDir()
+	tests := []struct {
+		name        string
+		dir         string
+		args        []string
+		code        int
+		out, errOut *regexp.Regexp
+	}{
+		{"a file", mod, []string{"-cache=off", "a/a.go"}, 1,
+			regexp.MustCompile(`^a/a\.go:3:33: integer divide by zero: b is 0 \(div-zero in a\.D\)\n\tD\(0, 0\)\n$`), regexp.MustCompile(`^gosym: 1 finding in 1 function: 1 failed\n`)},
+		{"version", mod, []string{"-version"}, 0,
+			regexp.MustCompile(`^gosym \S+ .*go1\.\d+.* z3 \d+\.\d+\.\d+\n$`), regexp.MustCompile(`^$`)},
+		{"outside a module", outside, []string{"./..."}, 2,
+			regexp.MustCompile(`^$`), regexp.MustCompile(`\ngosym: the working directory is not inside a Go module: .*go mod init`)},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Chdir(tt.dir)
+			code, out, errOut := runGosym(t, tt.args...)
+			if code != tt.code || !tt.out.MatchString(out) || !tt.errOut.MatchString(errOut) {
+				t.Errorf("exit %d, stdout %q, stderr %q; want exit %d, stdout matching %s, stderr matching %s", code, out, errOut, tt.code, tt.out, tt.errOut)
 			}
 		})
 	}
