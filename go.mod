@@ -3,6 +3,7 @@ module github.com/gosym/gosym
 go 1.26.0
 
 require (
+	github.com/creack/pty v1.1.24
 	github.com/dustin/go-humanize v1.1.0
 	github.com/golangci/plugin-module-register v0.1.2
 	github.com/google/go-cmp v0.7.0

@@ -50,7 +50,7 @@ func analyseAll(prog *ssaexec.Program, entries []*ssa.Function, cfg ssaexec.Conf
 				return
 			}
 			if err := rc.put(ids[fn], r, job.interrupted()); err != nil {
-				warn.Do(func() { fmt.Fprintf(stderr, "gosym: writing the result cache in %s: %v\n", rc.dir, err) })
+				warn.Do(func() { progress.warn(stderr, fmt.Sprintf("gosym: writing the result cache in %s: %v", rc.dir, err)) })
 			}
 		}
 	}
@@ -110,7 +110,21 @@ func (p *progress) finish(r *ssaexec.FuncResult) {
 
 // show rewrites the status line in place.
 func (p *progress) show() {
-	fmt.Fprintf(p.w, "\r\033[Kgosym: %d/%d functions, %d findings; analysing %s", p.done, p.total, p.findings, p.current)
+	fmt.Fprintf(p.w, "\r\033[Kgosym: %d/%d functions, %s; analysing %s", p.done, p.total, plural(p.findings, "finding", "findings"), p.current)
+}
+
+// warn writes a line on w, which is the terminal's when the status line
+// is shown: the line is cleared first and drawn again after, so that the
+// two never share a line.
+func (p *progress) warn(w io.Writer, line string) {
+	if p == nil {
+		fmt.Fprintln(w, line)
+		return
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	fmt.Fprintf(p.w, "\r\033[K%s\n", line)
+	p.show()
 }
 
 // clear removes the status line before the summary is printed.
