@@ -188,6 +188,7 @@ func (x *explorer) enter(s *state, fn *ssa.Function, env []heap.Value, args []he
 		if alts, ended := x.summarized(s, fn, args, call); ended {
 			return alts
 		}
+		x.unexecuted(s, FuncName(fn))
 		x.external(s, FuncName(fn), fn.Signature, call)
 		if passesReferences(args) && !readOnly(fn) {
 			// What the arguments reach may have changed in ways the path
@@ -215,6 +216,17 @@ func (x *explorer) enter(s *state, fn *ssa.Function, env []heap.Value, args []he
 	}
 	s.frames = append(s.frames, f)
 	return nil
+}
+
+// unexecuted records a call of the function name that the path does not
+// execute. It might have panicked, so the function is not complete (see
+// finishRecord). Calls made by its package's initialization or while a
+// call sequence builds a parameter are not the function's own.
+func (x *explorer) unexecuted(s *state, name string) {
+	if s.initializing || s.seq != nil && s.seq.running {
+		return
+	}
+	x.notExecuted[name] = true
 }
 
 // external models a call of a function without a body: its results are

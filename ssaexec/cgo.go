@@ -94,6 +94,7 @@ func (x *explorer) cgoCall(s *state, fn *ssa.Function, args []heap.Value, call *
 			x.set(s, call, args[0])
 		}
 	default:
+		x.unexecuted(s, cName(fn.Name()))
 		x.external(s, "call into C ("+cName(fn.Name())+")", fn.Signature, call)
 		if passesReferences(args) && !cgoReadOnly[fn.Name()] {
 			// C may have written what the arguments reach.

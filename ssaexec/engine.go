@@ -53,9 +53,12 @@ type explorer struct {
 	bounds     map[bound]bool
 	constructs map[string]bool
 	approx     map[string]bool
-	ignored    map[string]bool
-	notes      map[string]bool // assumptions the search made, for the record
-	names      map[*ssa.Function]sourceNames
+	// notExecuted names the functions the entry called but did not
+	// execute (see unexecuted).
+	notExecuted map[string]bool
+	ignored     map[string]bool
+	notes       map[string]bool // assumptions the search made, for the record
+	names       map[*ssa.Function]sourceNames
 	// table holds the states stored at loop heads.
 	table *abstraction.Table
 	// open holds the entries of table whose continuations are being
@@ -188,6 +191,7 @@ func newExplorer(fn *ssa.Function, cfg Config, ctx *solver.Context, res *FuncRes
 		bounds:      map[bound]bool{},
 		constructs:  map[string]bool{},
 		approx:      map[string]bool{},
+		notExecuted: map[string]bool{},
 		ignored:     map[string]bool{},
 		notes:       map[string]bool{},
 		names:       map[*ssa.Function]sourceNames{},
@@ -855,6 +859,11 @@ func (x *explorer) finishRecord() {
 	r.Subsumption = x.table.Stats
 	r.BoundsHit = boundTexts(x.bounds)
 	r.UnsupportedConstructs = sortedKeys(x.constructs)
+	for _, name := range sortedKeys(x.notExecuted) {
+		// A call that might have panicked, unseen: the function is not
+		// complete, and the record says why.
+		r.UnsupportedConstructs = append(r.UnsupportedConstructs, "call of "+name+", not executed")
+	}
 	r.Approximated = sortedKeys(x.approx)
 	r.Notes = append(r.Notes, sortedKeys(x.notes)...)
 	r.Notes = append(r.Notes, sortedKeys(x.ignored)...)

@@ -50,7 +50,9 @@ const (
 	Abstract Status = "abstract"
 	// Bounded: every path was explored up to the bounds, and some path was cut.
 	Bounded Status = "bounded"
-	// Unsupported: some path reached a construct the engine does not model.
+	// Unsupported: some path reached a construct the engine does not
+	// model, or called a function it does not execute (a call into C, a
+	// function with no body gosym runs), which might have panicked.
 	Unsupported Status = "unsupported"
 	// Timeout: the function's time budget ran out (Config.Timeout, a
 	// safety net off by default).
@@ -428,7 +430,9 @@ type FuncResult struct {
 	Elapsed    time.Duration
 	// BoundsHit names each bound that cut a path, with where.
 	BoundsHit []string
-	// UnsupportedConstructs names constructs that ended a path.
+	// UnsupportedConstructs names the constructs that ended a path, and
+	// the functions called but not executed ("call of os.Getenv, not
+	// executed").
 	UnsupportedConstructs []string
 	// Approximated names calls modelled by unconstrained results.
 	Approximated []string

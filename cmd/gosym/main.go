@@ -43,7 +43,9 @@ const usage = `usage: gosym [flags] packages...
 gosym executes each exported function of the named packages symbolically and
 reports the inputs that make it panic, each with a witness input.
 
-Exit status: 0 no findings, 1 findings, 2 usage or load error.
+Exit status: 0 no findings, 1 findings, 2 usage or load error, a package that
+does not compile (the others are analysed), or a run that explored nothing
+(no path of any function ran to a return or a panic).
 
 Flags:
 `
@@ -171,10 +173,17 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "gosym: %s not analysed: %s (errors above)\n", plural(len(broken), "package was", "packages were"), strings.Join(broken, ", "))
 		return 2
 	}
+	findings := false
 	for _, r := range results {
-		if len(r.Findings) > 0 {
-			return 1
-		}
+		findings = findings || len(r.Findings) > 0
+	}
+	switch cov := coverageOf(results); {
+	case findings:
+		return 1
+	case !cov.ended && cov.functions > 0:
+		// Nothing found because nothing was looked at: not a success.
+		fmt.Fprintf(stderr, "gosym: nothing was explored: no path of any function analysed (%d) ran to a return or a panic (-v gives each function's status and why)\n", cov.functions)
+		return 2
 	}
 	return 0
 }
@@ -527,6 +536,9 @@ func summarize(w io.Writer, results []*ssaexec.FuncResult, cached map[*ssaexec.F
 		}
 	}
 	fmt.Fprintf(w, "gosym: %s in %s: %s\n", plural(findings, "finding", "findings"), plural(len(results), "function", "functions"), strings.Join(parts, ", "))
+	if line := coverageOf(results).line(); line != "" {
+		fmt.Fprintf(w, "gosym: %s\n", line)
+	}
 	if findings > 0 {
 		var byKind []string
 		for _, k := range slices.Sorted(maps.Keys(kinds)) {

@@ -33,6 +33,7 @@ func TestTextOutput(t *testing.T) {
 		t.Errorf("exit code %d, want 1", code)
 	}
 	wantSum := regexp.MustCompile(`^gosym: 1 finding in 2 functions: 1 failed, 1 complete\n` +
+		`gosym: coverage: 2 of 2 functions explored fully \(100%\)\n` +
 		`gosym: findings by kind: 1 nil-deref\n` +
 		`gosym: \S+ wall time, \S+ of analysis, \d+% of it in the solver\n$`)
 	if !wantSum.MatchString(errOut) {
@@ -250,6 +251,17 @@ func TestBrokenPackage(t *testing.T) {
 	}
 	if strings.Contains(errOut, "-: ") {
 		t.Errorf("stderr has go/packages' \"-: \" prefix:\n%s", errOut)
+	}
+}
+
+// TestNothingExplored checks that a run in which no path of any function
+// ran to its end is not a silent success.
+func TestNothingExplored(t *testing.T) {
+	t.Chdir(writeModule(t, map[string]string{"cx/c.go": "package cx\n\nfunc Mul(a, b complex128) complex128 { return a * b }\n"}))
+	code, out, errOut := runGosym(t, "./...")
+	want := "gosym: nothing was explored: no path of any function analysed (1) ran to a return or a panic (-v gives each function's status and why)\n"
+	if code != 2 || out != "" || !strings.HasSuffix(errOut, want) {
+		t.Errorf("exit %d, stdout %q, stderr %q; want exit 2, no stdout, stderr ending %q", code, out, errOut, want)
 	}
 }
 

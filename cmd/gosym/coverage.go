@@ -1,0 +1,114 @@
+package main
+
+import (
+	"cmp"
+	"fmt"
+	"maps"
+	"regexp"
+	"slices"
+	"strings"
+
+	"github.com/gosym/gosym/ssaexec"
+)
+
+// coverage says how fully a run's functions were explored, so that "no
+// findings" never hides "did not look".
+type coverage struct {
+	// functions counts the functions analysed (not those a directive
+	// ignores), full those explored fully: no bound cut a path, no
+	// construct was left unmodelled, no state was pruned abstractly.
+	functions, full int
+	// reasons counts, per limit on the search, the functions it kept
+	// from being explored fully.
+	reasons map[string]int
+	// ended says that some path of some function ran to its end, a
+	// return or a panic.
+	ended bool
+}
+
+func coverageOf(results []*ssaexec.FuncResult) coverage {
+	c := coverage{reasons: map[string]int{}}
+	for _, r := range results {
+		if r.Status == ssaexec.Ignored {
+			continue
+		}
+		c.functions++
+		c.ended = c.ended || r.Paths+r.Panics > 0
+		reasons := limits(r)
+		if len(reasons) == 0 {
+			c.full++
+		}
+		for _, why := range reasons {
+			c.reasons[why]++
+		}
+	}
+	return c
+}
+
+// limits names what kept r from being explored fully, each once: its
+// bounds and unmodelled constructs without their positions, or else its
+// status.
+func limits(r *ssaexec.FuncResult) []string {
+	var out []string
+	for _, b := range r.BoundsHit {
+		out = append(out, boundKind(b))
+	}
+	out = append(out, r.UnsupportedConstructs...)
+	if r.Subsumption.Abstract > 0 {
+		out = append(out, "abstract subsumption")
+	}
+	switch {
+	case len(out) > 0:
+	case r.Status == ssaexec.Error:
+		out = append(out, "internal error")
+	case r.Status != ssaexec.Complete && r.Status != ssaexec.Failed, r.Cut > 0:
+		out = append(out, string(r.Status))
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
+}
+
+var (
+	// boundPlace is where a bound was hit ("k at lists.go:40:7").
+	boundPlace = regexp.MustCompile(` at \S+:\d+(:\d+)?$`)
+	// boundSize is a bound's value and what it counted ("max-work of
+	// 50000", "seq of 2 calls of List").
+	boundSize = regexp.MustCompile(` of \d.*$`)
+	// initBound is a cut in a package's initialization.
+	initBound = regexp.MustCompile(`^initialization of \S+ cut$`)
+)
+
+// boundKind is the kind of bound b names, without where and how large,
+// so that one kind hit in many places counts once per function.
+func boundKind(b string) string {
+	b = boundSize.ReplaceAllString(boundPlace.ReplaceAllString(b, ""), "")
+	if initBound.MatchString(b) {
+		return "a package's initialization cut"
+	}
+	return b
+}
+
+// line is the summary's coverage line: the share explored fully and the
+// most common limits on the others.
+func (c coverage) line() string {
+	if c.functions == 0 {
+		return ""
+	}
+	s := fmt.Sprintf("coverage: %d of %s explored fully (%.0f%%)", c.full, plural(c.functions, "function", "functions"), 100*float64(c.full)/float64(c.functions))
+	if c.full == c.functions {
+		return s
+	}
+	kinds := slices.SortedFunc(maps.Keys(c.reasons), func(a, b string) int {
+		return cmp.Or(cmp.Compare(c.reasons[b], c.reasons[a]), strings.Compare(a, b))
+	})
+	const shown = 3
+	var top []string
+	for _, k := range kinds[:min(shown, len(kinds))] {
+		top = append(top, fmt.Sprintf("%s (%d)", k, c.reasons[k]))
+	}
+	more := ""
+	if len(kinds) > shown {
+		more = fmt.Sprintf(", and %d more", len(kinds)-shown)
+	}
+	return s + "; the commonest limits on the others: " + strings.Join(top, ", ") + more + " (-v gives each function's)"
+}

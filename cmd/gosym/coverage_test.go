@@ -1,0 +1,66 @@
+package main
+
+import (
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/gosym/gosym/abstraction"
+	"github.com/gosym/gosym/ssaexec"
+)
+
+func TestBoundKind(t *testing.T) {
+	tests := []struct{ bound, want string }{
+		{"k at lists.go:88:22", "k"},
+		{"max-work of 50000", "max-work"},
+		{"seq of 2 calls of List", "seq"},
+		{"api search budget of 25000 work units", "api search budget"},
+		{"solver: max. resource limit exceeded at firstfind.go:108:14", "solver: max. resource limit exceeded"},
+		{"initialization of github.com/gosym/gosym/testdata/initcut cut", "a package's initialization cut"},
+		{"keys of the canonical order are ints", "keys of the canonical order are ints"},
+		{"map order at maps.go:143", "map order"},
+	}
+	for _, tt := range tests {
+		if got := boundKind(tt.bound); got != tt.want {
+			t.Errorf("boundKind(%q) = %q, want %q", tt.bound, got, tt.want)
+		}
+	}
+}
+
+func TestCoverageLine(t *testing.T) {
+	full := &ssaexec.FuncResult{Status: ssaexec.Complete, Paths: 3}
+	failedFully := &ssaexec.FuncResult{Status: ssaexec.Failed, Panics: 1}
+	bounded := &ssaexec.FuncResult{Status: ssaexec.Bounded, Paths: 1, Cut: 2, BoundsHit: []string{"k at a.go:1:2", "k at a.go:3:4", "loops at a.go:5:6"}}
+	failedBounded := &ssaexec.FuncResult{Status: ssaexec.Failed, Panics: 1, Cut: 1, BoundsHit: []string{"k at b.go:1:2"}}
+	abstract := &ssaexec.FuncResult{Status: ssaexec.Abstract, Paths: 2, Subsumption: abstraction.Stats{Abstract: 1}}
+	unsupported := &ssaexec.FuncResult{Status: ssaexec.Unsupported, UnsupportedConstructs: []string{"operator * on complex128"}}
+	notExecuted := &ssaexec.FuncResult{Status: ssaexec.Unsupported, Paths: 1, UnsupportedConstructs: []string{"call of os.Getenv, not executed"}}
+	stopped := &ssaexec.FuncResult{Status: ssaexec.Stopped, Paths: 1, BoundsHit: []string{"max-work of 50000"}}
+	ignored := &ssaexec.FuncResult{Status: ssaexec.Ignored}
+	tests := []struct {
+		name    string
+		results []*ssaexec.FuncResult
+		want    string
+		ended   bool
+	}{
+		{"all full", []*ssaexec.FuncResult{full, failedFully, ignored}, "coverage: 2 of 2 functions explored fully (100%)", true},
+		{"limits counted once per function, commonest first", []*ssaexec.FuncResult{full, bounded, failedBounded, abstract},
+			"coverage: 1 of 4 functions explored fully (25%); the commonest limits on the others: k (2), abstract subsumption (1), loops (1) (-v gives each function's)", true},
+		{"more than three", []*ssaexec.FuncResult{bounded, abstract, unsupported, notExecuted, stopped},
+			"coverage: 0 of 5 functions explored fully (0%); the commonest limits on the others: abstract subsumption (1), call of os.Getenv, not executed (1), k (1), and 3 more (-v gives each function's)", true},
+		{"nothing ran to an end", []*ssaexec.FuncResult{unsupported, ignored},
+			"coverage: 0 of 1 function explored fully (0%); the commonest limits on the others: operator * on complex128 (1) (-v gives each function's)", false},
+		{"only ignored", []*ssaexec.FuncResult{ignored}, "", false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			c := coverageOf(tt.results)
+			if diff := cmp.Diff(tt.want, c.line()); diff != "" {
+				t.Errorf("line (-want +got):\n%s", diff)
+			}
+			if c.ended != tt.ended {
+				t.Errorf("ended = %v, want %v", c.ended, tt.ended)
+			}
+		})
+	}
+}
