@@ -53,7 +53,12 @@ func limits(r *ssaexec.FuncResult) []string {
 	for _, b := range r.BoundsHit {
 		out = append(out, boundKind(b))
 	}
-	out = append(out, r.UnsupportedConstructs...)
+	for _, c := range r.UnsupportedConstructs {
+		if notExecuted.MatchString(c) {
+			c = "calls gosym does not execute" // -v names them
+		}
+		out = append(out, c)
+	}
 	if r.Subsumption.Abstract > 0 {
 		out = append(out, "abstract subsumption")
 	}
@@ -74,6 +79,9 @@ var (
 	// boundSize is a bound's value and what it counted ("max-work of
 	// 50000", "seq of 2 calls of List").
 	boundSize = regexp.MustCompile(` of \d.*$`)
+	// notExecuted is a call the function made that gosym did not
+	// execute.
+	notExecuted = regexp.MustCompile(`^call of .*, not executed$`)
 	// initBound is a cut in a package's initialization.
 	initBound = regexp.MustCompile(`^initialization of \S+ cut$`)
 )

@@ -47,7 +47,7 @@ func TestCoverageLine(t *testing.T) {
 		{"limits counted once per function, commonest first", []*ssaexec.FuncResult{full, bounded, failedBounded, abstract},
 			"coverage: 1 of 4 functions explored fully (25%); the commonest limits on the others: k (2), abstract subsumption (1), loops (1) (-v gives each function's)", true},
 		{"more than three", []*ssaexec.FuncResult{bounded, abstract, unsupported, notExecuted, stopped},
-			"coverage: 0 of 5 functions explored fully (0%); the commonest limits on the others: abstract subsumption (1), call of os.Getenv, not executed (1), k (1), and 3 more (-v gives each function's)", true},
+			"coverage: 0 of 5 functions explored fully (0%); the commonest limits on the others: abstract subsumption (1), calls gosym does not execute (1), k (1), and 3 more (-v gives each function's)", true},
 		{"nothing ran to an end", []*ssaexec.FuncResult{unsupported, ignored},
 			"coverage: 0 of 1 function explored fully (0%); the commonest limits on the others: operator * on complex128 (1) (-v gives each function's)", false},
 		{"only ignored", []*ssaexec.FuncResult{ignored}, "", false},

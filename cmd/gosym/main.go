@@ -480,19 +480,19 @@ func statusLine(r *ssaexec.FuncResult) string {
 		s += "; not executed, modelled by fresh results: " + strings.Join(r.Approximated, ", ")
 	}
 	if r.NilParams > 0 {
-		s += fmt.Sprintf("; %d nil-parameter panics left out (-nil-params)", r.NilParams)
+		s += fmt.Sprintf("; %s left out (-nil-params)", plural(r.NilParams, "nil-parameter panic", "nil-parameter panics"))
 	}
 	if r.Sequences > 0 || r.SequencesPruned > 0 {
 		s += fmt.Sprintf("; call sequences: %d ran, %d pruned", r.Sequences, r.SequencesPruned)
 	}
 	if r.Latent > 0 {
-		s += fmt.Sprintf("; %d latent panics (-latent)", r.Latent)
+		s += fmt.Sprintf("; %s (-latent)", plural(r.Latent, "latent panic", "latent panics"))
 	}
 	if len(r.Notes) > 0 {
 		s += "; " + strings.Join(r.Notes, "; ")
 	}
 	if r.Assumed > 0 {
-		s += fmt.Sprintf("; %d panics resting on unexecuted calls left out (-assumed)", r.Assumed)
+		s += fmt.Sprintf("; %s resting on unexecuted calls left out (-assumed)", plural(r.Assumed, "panic", "panics"))
 	}
 	return s
 }
@@ -547,7 +547,7 @@ func summarize(w io.Writer, results []*ssaexec.FuncResult, cached map[*ssaexec.F
 		fmt.Fprintf(w, "gosym: findings by kind: %s\n", strings.Join(byKind, ", "))
 	}
 	if assumed > 0 {
-		fmt.Fprintf(w, "gosym: %d more panics rest on what calls gosym did not execute returned or changed (-assumed shows them)\n", assumed)
+		fmt.Fprintf(w, "gosym: %s on what calls gosym did not execute returned or changed (-assumed shows them)\n", plural(assumed, "more panic rests", "more panics rest"))
 	}
 	switch {
 	case latentShown > 0:

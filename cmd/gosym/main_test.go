@@ -167,7 +167,7 @@ func TestExitCodes(t *testing.T) {
 	}{
 		{"clean", []string{"-run", "SelfLoop", "../../testdata/lists"}, 0, "1 complete"},
 		{"findings", []string{"-run", "Average$", "../../testdata/arith"}, 1, "1 failed"},
-		{"assumed panics are counted", []string{"-run", "Parse$", "../../testdata/misc"}, 0, "1 more panics rest on what calls gosym did not execute"},
+		{"assumed panics are counted", []string{"-run", "Parse$", "../../testdata/misc"}, 0, "1 more panic rests on what calls gosym did not execute"},
 		{"and shown with -assumed", []string{"-assumed", "-run", "Parse$", "../../testdata/misc"}, 1, "1 failed"},
 		{"no packages named", nil, 2, "no packages named"},
 		{"bad init", []string{"-init=eager", "../../testdata/lists"}, 2, `unknown initialization "eager"`},
