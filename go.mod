@@ -14,7 +14,10 @@ require (
 )
 
 require (
+	github.com/gosym/gosym/assert v0.0.0
 	golang.org/x/mod v0.42.0 // indirect
 	golang.org/x/sync v0.24.0 // indirect
 	golang.org/x/text v0.14.0 // indirect
 )
+
+replace github.com/gosym/gosym/assert => ./assert

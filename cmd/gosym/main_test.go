@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -262,6 +263,53 @@ func TestNothingExplored(t *testing.T) {
 	want := "gosym: nothing was explored: no path of any function analysed (1) ran to a return or a panic (-v gives each function's status and why)\n"
 	if code != 2 || out != "" || !strings.HasSuffix(errOut, want) {
 		t.Errorf("exit %d, stdout %q, stderr %q; want exit 2, no stdout, stderr ending %q", code, out, errOut, want)
+	}
+}
+
+// TestAssertFromAnotherModule checks what the README tells a user of
+// package assert: a module on Go 1.21 requires it, with a replace to the
+// clone's copy, keeps its own go version through go mod tidy, and gosym
+// reports the Assert that can fail there.
+func TestAssertFromAnotherModule(t *testing.T) {
+	clone, err := filepath.Abs("../../assert")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := writeModule(t, map[string]string{"p/p.go": `package p
+
+import "github.com/gosym/gosym/assert"
+
+// Half halves an even n.
+func Half(n int) int {
+	assert.Assume(n >= 0)
+	assert.Assert(n%2 == 0, "n is even")
+	return n / 2
+}
+`})
+	goMod := filepath.Join(dir, "go.mod")
+	os.WriteFile(goMod, []byte("module example.com/m\n\ngo 1.21\n"), 0o644)
+	t.Chdir(dir)
+	for _, args := range [][]string{
+		{"mod", "edit", "-require=github.com/gosym/gosym/assert@v0.0.0", "-replace=github.com/gosym/gosym/assert=" + clone},
+		{"mod", "tidy"},
+	} {
+		cmd := exec.Command("go", args...)
+		cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOTOOLCHAIN=local")
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("go %s: %v\n%s", strings.Join(args, " "), err, out)
+		}
+	}
+	data, err := os.ReadFile(goMod)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !regexp.MustCompile(`(?m)^go 1\.21$`).Match(data) {
+		t.Errorf("go mod tidy changed the module's go version:\n%s", data)
+	}
+	code, out, _ := runGosym(t, "./...")
+	want := "p/p.go:8:15: assertion failed: n is even (assert in p.Half)\n\tHalf(1)\n"
+	if code != 1 || out != want {
+		t.Errorf("exit %d, stdout %q; want exit 1 and %q", code, out, want)
 	}
 }
 

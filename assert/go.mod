@@ -1,0 +1,3 @@
+module github.com/gosym/gosym/assert
+
+go 1.21
