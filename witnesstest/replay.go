@@ -59,11 +59,19 @@ type Options struct {
 	// the compiler neither inlines a callee's nil check into its caller's
 	// line nor moves it.
 	BuildFlags []string
+	// Copies, if set, holds the copies of modules of the module cache
+	// that packages there are replayed in; without it, Replay copies the
+	// package's module into a temporary directory of its own.
+	Copies *Copies
 }
 
-// wasNotRaisedAt is how gosymWantPanic (see generate.go) fails a test
-// whose panic came from another line.
-const wasNotRaisedAt = "was not raised at"
+// wasNotRaisedAt is how gosymNoPanic (see generate.go) fails a test
+// whose panic, as reported, came from another statement.
+const wasNotRaisedAt = "not at"
+
+// reproduced starts the failure of a test whose call panicked as
+// reported, or whose invariant is broken as reported.
+const reproduced = "gosym: reproduced: "
 
 // NoOptimization is the build flag that compiles the package under test
 // without optimization or inlining. Optimized, gc may move a nil check to
@@ -96,6 +104,15 @@ func Replay(s *Suite, dir string, opts Options) (map[string]Result, error) {
 		return nil, err
 	}
 	defer os.RemoveAll(tmp)
+	copies := opts.Copies
+	if copies == nil {
+		if copies, err = NewCopies(filepath.Join(tmp, "modcopy"), ""); err != nil {
+			return nil, err
+		}
+	}
+	if dir, err = copies.ReplayDir(dir); err != nil {
+		return nil, err
+	}
 	r := &replayer{suite: s, dir: dir, tmp: tmp, opts: opts, results: map[string]Result{}}
 	for _, t := range s.Tests {
 		if t.Omitted != "" {
@@ -192,20 +209,76 @@ func (r *replayer) build() (string, error) {
 		if err != nil {
 			return "", err
 		}
-		args := append([]string{"test", "-c", "-o", bin, "-overlay", overlay}, r.opts.BuildFlags...)
-		cmd := exec.Command("go", append(args, ".")...)
-		cmd.Dir = r.dir
-		out, err := cmd.CombinedOutput()
+		out, err := r.compile(bin, overlay)
 		if err == nil {
 			return bin, nil
 		}
-		if !r.dropRejected(files, string(out)) {
-			r.failAll(NotReplayable, "the package's tests do not build: "+firstLines(string(out), 3))
-			return "", nil
+		if !r.dropRejected(files, out) {
+			// An error no test's lines hold (an import the package may
+			// not make, say): each test alone tells which.
+			if !r.isolate(bin) {
+				r.failAll(NotReplayable, "the package's tests do not build: "+firstLines(out, 3))
+				return "", nil
+			}
 		}
 	}
 	r.failAll(NotReplayable, "the generated tests do not build")
 	return "", nil
+}
+
+// compile builds the package's test binary into bin with the overlay,
+// returning the go command's output on failure.
+func (r *replayer) compile(bin, overlay string) (string, error) {
+	args := append([]string{"test", "-c", "-o", bin, "-overlay", overlay}, r.opts.BuildFlags...)
+	cmd := exec.Command("go", append(args, ".")...)
+	cmd.Dir = r.dir
+	out, err := cmd.CombinedOutput()
+	return string(out), err
+}
+
+// isolate builds each live test in a file of its own, and omits those
+// that do not build, so that one bad witness costs its own finding only.
+// Where no test builds alone, the fault is the package's: it omits none,
+// and reports false.
+func (r *replayer) isolate(bin string) bool {
+	rejected := map[*Test]string{}
+	built := false
+	for _, t := range r.suite.Tests {
+		if t.Omitted != "" {
+			continue
+		}
+		if why := r.buildAlone(bin, t); why != "" {
+			rejected[t] = why
+		} else {
+			built = true
+		}
+	}
+	if !built {
+		return false
+	}
+	for t, why := range rejected {
+		t.Omitted = "its witness does not compile: " + why
+		r.results[t.Name] = Result{Outcome: NotReplayable, Reason: t.Omitted}
+	}
+	return true
+}
+
+// buildAlone builds the package's tests with t's alone, returning why
+// they do not build, or "".
+func (r *replayer) buildAlone(bin string, t *Test) string {
+	alone := &Suite{PkgPath: r.suite.PkgPath, PkgName: r.suite.PkgName, Tests: []*Test{t}}
+	files, err := alone.Files(r.opts.File)
+	if err != nil {
+		return err.Error()
+	}
+	overlay, err := r.overlay(files)
+	if err != nil {
+		return err.Error()
+	}
+	if out, err := r.compile(bin, overlay); err != nil {
+		return firstLines(out, 3)
+	}
+	return ""
 }
 
 // live counts the tests not omitted.
@@ -302,8 +375,10 @@ func (r *replayer) failAll(o Outcome, reason string) {
 }
 
 // run runs the test binary until every live test has a result: a test
-// that crashes the binary is not reproduced, and the run goes on with the
-// tests after it.
+// that crashes the binary is not reproduced, unless it expects the
+// runtime's fatal error, and the run goes on with the tests after it.
+// test2json reads the binary's output, so that a test that prints
+// without a final newline cannot hide its result.
 func (r *replayer) run(bin string) {
 	for round := 0; round <= len(r.suite.Tests); round++ {
 		var pending []string
@@ -316,10 +391,11 @@ func (r *replayer) run(bin string) {
 			return
 		}
 		ctx, cancel := context.WithTimeout(context.Background(), r.opts.Timeout+10*time.Second)
-		cmd := exec.CommandContext(ctx, bin, "-test.run", "^("+strings.Join(quoteMetaAll(pending), "|")+")$",
-			"-test.v", "-test.count=1", "-test.timeout", r.testTimeout(pending))
+		cmd := exec.CommandContext(ctx, "go", "tool", "test2json", bin, "-test.v=test2json",
+			"-test.run", "^("+strings.Join(quoteMetaAll(pending), "|")+")$",
+			"-test.count=1", "-test.timeout", r.testTimeout(pending))
 		cmd.Dir = r.dir
-		out, _ := cmd.CombinedOutput()
+		out, _ := cmd.Output()
 		cancel()
 		if !r.record(out) {
 			return
@@ -327,36 +403,64 @@ func (r *replayer) run(bin string) {
 	}
 }
 
-// record reads the verbose output of a test run. A test that started and
-// did not end crashed the binary; it reports whether any test got a
-// result, so that the caller can run the rest.
+// testEvent is the part of test2json's events replay reads.
+type testEvent struct {
+	Action, Test, Output string
+}
+
+// record reads the events of a test run. A test that started and did not
+// end crashed the binary; it reports whether any test got a result, so
+// that the caller can run the rest.
 func (r *replayer) record(out []byte) bool {
 	progress := false
-	var current string
-	var lines []string
+	var started []string
+	ended := map[string]bool{}
+	lines := map[string][]string{} // by test; "" holds the binary's own
 	sc := bufio.NewScanner(bytes.NewReader(out))
 	sc.Buffer(make([]byte, 1<<20), 1<<20)
 	for sc.Scan() {
-		line := sc.Text()
-		trimmed := strings.TrimSpace(line)
-		switch {
-		case strings.HasPrefix(line, "=== RUN   "):
-			current, lines = strings.TrimPrefix(line, "=== RUN   "), nil
-		case strings.HasPrefix(trimmed, "--- PASS: "):
-			r.results[testName(trimmed, "--- PASS: ")] = Result{Outcome: Confirmed}
-			current, progress = "", true
-		case strings.HasPrefix(trimmed, "--- FAIL: "):
-			r.results[testName(trimmed, "--- FAIL: ")] = Result{Outcome: NotReproduced, Reason: failure(lines)}
-			current, progress = "", true
-		default:
-			lines = append(lines, trimmed)
+		var e testEvent
+		if json.Unmarshal(sc.Bytes(), &e) != nil {
+			continue
+		}
+		switch e.Action {
+		case "run":
+			started = append(started, e.Test)
+		case "output":
+			lines[e.Test] = append(lines[e.Test], strings.TrimSpace(e.Output))
+		case "pass", "fail":
+			if e.Test == "" {
+				continue // the binary's end
+			}
+			ended[e.Test], progress = true, true
+			switch {
+			case e.Action == "pass":
+				r.results[e.Test] = Result{Outcome: NotReproduced, Reason: "the call returned: the test passed"}
+			case r.expectsFatal(e.Test):
+				// test2json fails the test that was running when the
+				// binary died.
+				r.results[e.Test] = r.crashed(e.Test, append(lines[e.Test], lines[""]...))
+			default:
+				r.results[e.Test] = failed(lines[e.Test])
+			}
 		}
 	}
-	if current != "" {
-		r.results[current] = r.crashed(current, lines)
-		progress = true
+	for _, name := range started {
+		if !ended[name] {
+			r.results[name] = r.crashed(name, append(lines[name], lines[""]...))
+			progress = true
+		}
 	}
 	return progress
+}
+
+// failed is the result of a test that failed with the output lines:
+// confirmed if it failed as reported.
+func failed(lines []string) Result {
+	if slices.ContainsFunc(lines, func(l string) bool { return strings.Contains(l, reproduced) }) {
+		return Result{Outcome: Confirmed}
+	}
+	return Result{Outcome: NotReproduced, Reason: failure(lines)}
 }
 
 func quoteMetaAll(names []string) []string {
@@ -380,17 +484,23 @@ func (r *replayer) testTimeout(pending []string) string {
 	return r.opts.Timeout.String()
 }
 
+// expectsFatal reports whether the test named name expects the
+// runtime's fatal error.
+func (r *replayer) expectsFatal(name string) bool {
+	i := slices.IndexFunc(r.suite.Tests, func(t *Test) bool { return t.Name == name })
+	return i >= 0 && r.suite.Tests[i].fatal()
+}
+
 // crashed is the result of the test named name, which ended the binary
 // with the output lines: confirmed if it expects a fatal error and the
 // runtime reported it, from a goroutine whose stack holds the finding's
 // line.
 func (r *replayer) crashed(name string, lines []string) Result {
 	why := Result{Outcome: NotReproduced, Reason: "the test crashed: " + failure(lines)}
-	i := slices.IndexFunc(r.suite.Tests, func(t *Test) bool { return t.Name == name })
-	if i < 0 || !r.suite.Tests[i].fatal() {
+	if !r.expectsFatal(name) {
 		return why
 	}
-	f := r.suite.Tests[i].Finding
+	f := r.suite.Tests[slices.IndexFunc(r.suite.Tests, func(t *Test) bool { return t.Name == name })].Finding
 	reported := slices.ContainsFunc(f.Want, func(want string) bool { return slices.Contains(lines, want) })
 	at := fmt.Sprintf("%s:%d ", filepath.Base(f.Pos.Filename), f.Pos.Line)
 	raised := slices.ContainsFunc(lines, func(l string) bool { return strings.Contains(filepath.Base(l), at) })
@@ -409,7 +519,7 @@ func testName(line, prefix string) string {
 func failure(lines []string) string {
 	var why []string
 	for _, l := range lines {
-		if l != "" && !strings.HasPrefix(l, "=== ") && l != "FAIL" && !strings.HasPrefix(l, "exit status") {
+		if l != "" && !strings.HasPrefix(l, "=== ") && !strings.HasPrefix(l, "--- ") && l != "FAIL" && !strings.HasPrefix(l, "exit status") {
 			why = append(why, l)
 		}
 	}

@@ -207,13 +207,19 @@ func TestReplayCatches(t *testing.T) {
 		external := *f.External
 		f.External = &external
 		change(&f)
-		s.Tests = append(s.Tests, &Test{Name: name, Finding: &f, External: f.External != nil})
+		s.Tests = append(s.Tests, &Test{Name: name, Finding: &f, External: f.External != nil, at: newLocator().at(f.Pos)})
 	}
 	mutate("TestGosymWitness_NoPanic", func(f *ssaexec.Finding) { f.External.Call = "loops.Max([]int{1})" })
 	mutate("TestGosymWitness_Elsewhere", func(f *ssaexec.Finding) { f.Pos.Line++ })
 	mutate("TestGosymWitness_OtherWords", func(f *ssaexec.Finding) { f.Want = []string{"integer divide by zero"} })
 	mutate("TestGosymWitness_NoCompile", func(f *ssaexec.Finding) { f.External.Call = "loops.Max(undefinedWitnessVariable)" })
 	mutate("TestGosymWitness_Internal", func(f *ssaexec.Finding) { f.External = nil })
+	// An import the package may not make fails the build outside any
+	// test's lines: each test is then built alone.
+	mutate("TestGosymWitness_ForbiddenImport", func(f *ssaexec.Finding) {
+		f.External.Imports = append(slices.Clip(f.External.Imports), "internal/abi")
+		f.External.Call = "loops.Max(make([]int, abi.PtrSize-8))"
+	})
 	mutate("TestGosymWitness_NoCompileInternal", func(f *ssaexec.Finding) {
 		f.External, f.Call = nil, "Max(undefinedInternalVariable)"
 	})
@@ -233,6 +239,7 @@ func TestReplayCatches(t *testing.T) {
 		"TestGosymWitness_NoCompile":         NotReplayable,
 		"TestGosymWitness_Internal":          Confirmed,
 		"TestGosymWitness_NoCompileInternal": NotReplayable,
+		"TestGosymWitness_ForbiddenImport":   NotReplayable,
 	}
 	for name := range got {
 		if _, ok := want[name]; !ok {
@@ -249,6 +256,9 @@ func TestReplayCatches(t *testing.T) {
 		if r := results[name]; !strings.Contains(r.Reason, "undefined: "+undefined) {
 			t.Errorf("reason for the witness of %s that does not compile: %q, want the compiler's words", name, r.Reason)
 		}
+	}
+	if r := results["TestGosymWitness_ForbiddenImport"]; !strings.Contains(r.Reason, "use of internal package internal/abi not allowed") {
+		t.Errorf("reason for the witness with a forbidden import: %q, want the go command's words", r.Reason)
 	}
 	if src := archive(t, s); strings.Contains(string(src), "func TestGosymWitness_NoCompile") {
 		t.Errorf("a test that does not compile is still in the files")
@@ -304,7 +314,7 @@ func TestInvariantReplay(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(string(src), "\tr.Push(0)\n\tif r.repOK() {\n") {
+	if !strings.Contains(string(src), "\tr.Push(0)\n\tif !r.repOK() {\n") {
 		t.Errorf("the generated test does not check the invariant after the call:\n%s", src)
 	}
 	results, err := Replay(s, filepath.Dir(r.Pos.Filename), Options{})
@@ -336,10 +346,79 @@ func TestReplayUnoptimized(t *testing.T) {
 		t.Fatal(err)
 	}
 	got := results[s.Tests[0].Name]
-	if got.Outcome != Confirmed || !got.Unoptimized || !strings.Contains(got.Reason, "was not raised at inlined.go:29") {
+	if got.Outcome != Confirmed || !got.Unoptimized || !strings.Contains(got.Reason, "panicked as reported, but not at \"func (it *iter) value() int { return it.e.v }\" in (*iter).value") {
 		t.Errorf("replay %+v, want confirmed without optimization, after the optimized test's panic on another line", got)
 	}
-	if src := archive(t, s); !strings.Contains(string(src), "It passes compiled with "+NoOptimization) {
-		t.Errorf("the test file does not say it passes compiled with %s:\n%s", NoOptimization, src)
+	if src := archive(t, s); !strings.Contains(string(src), "gosym confirmed it compiled with "+NoOptimization) {
+		t.Errorf("the test file does not say gosym confirmed it compiled with %s:\n%s", NoOptimization, src)
+	}
+}
+
+// TestReplayPrintsWithoutNewline replays a witness of a function that
+// prints without a final newline before it panics: the test's result
+// must still be read, not lost in the printed line.
+func TestReplayPrintsWithoutNewline(t *testing.T) {
+	suites := analyse(t, "./witnesstest/testdata/printer")
+	if len(suites) != 1 || len(suites[0].Tests) != 1 {
+		t.Fatalf("want one finding in package printer")
+	}
+	s := suites[0]
+	good := s.Tests[0]
+	// A witness that does not panic: its test passes after printing.
+	f := *good.Finding
+	external := *f.External
+	external.Call = "printer.Report(1, 1)"
+	f.External = &external
+	s.Tests = append(s.Tests, &Test{Name: "TestGosymWitness_Returns", Finding: &f, External: true, at: good.at})
+	results, err := Replay(s, dirOf(s), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]Result{
+		good.Name:                  {Outcome: Confirmed},
+		"TestGosymWitness_Returns": {Outcome: NotReproduced, Reason: "the call returned: the test passed"},
+	}
+	if diff := cmp.Diff(want, results); diff != "" {
+		t.Errorf("replay (-want +got):\n%s", diff)
+	}
+}
+
+// TestReplayInModuleCache replays a package that lies in the module
+// cache, where the go command refuses the build overlay that adds the
+// test files: Replay runs it in a copy of its module.
+func TestReplayInModuleCache(t *testing.T) {
+	cache := t.TempDir()
+	t.Setenv("GOMODCACHE", cache)
+	module := filepath.Join(cache, "example.com", "dep@v1.0.0")
+	for name, src := range map[string]string{
+		"go.mod":     "module example.com/dep\n\ngo 1.22\n",
+		"div/div.go": "package div\n\n// Div divides.\nfunc Div(a, b int) int { return a / b }\n",
+	} {
+		path := filepath.Join(module, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	prog, err := ssaexec.Load(module, "./div")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var findings []*ssaexec.Finding
+	for _, fn := range prog.Entries(false, nil) {
+		findings = append(findings, prog.Analyze(fn, ssaexec.DefaultConfig()).Findings...)
+	}
+	if len(findings) != 1 {
+		t.Fatalf("%d findings, want 1", len(findings))
+	}
+	s := NewSuite("example.com/dep/div", "div", findings)
+	results, err := Replay(s, filepath.Join(module, "div"), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := results[s.Tests[0].Name]; got != (Result{Outcome: Confirmed}) {
+		t.Errorf("replay %v, want confirmed", got)
 	}
 }

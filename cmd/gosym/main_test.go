@@ -438,13 +438,34 @@ func TestEmitTests(t *testing.T) {
 	if internal := read("gosym_witness_internal_test.go"); internal != "" {
 		t.Errorf("an in-package test file was written without latent findings:\n%s", internal)
 	}
+	// The workflow the README gives: the emitted test fails while the
+	// bug is there, edits elsewhere in the file leave it valid, and it
+	// passes once the bug is fixed.
+	divTest := func() (string, error) {
+		out, err := exec.Command("go", "test", "-count=1", "-run", "^TestGosymWitness_Div_1$", ".").CombinedOutput()
+		return string(out), err
+	}
+	wantFail := "gosym: reproduced: runtime error: integer divide by zero\n        \tin Div: func Div(a, b int) int { return a / b }\n        on the input\n        \temit.Div(0, 0)\n"
+	if out, err := divTest(); err == nil || !strings.Contains(out, wantFail) {
+		t.Errorf("go test of the emitted test: %v\n%s\nwant it to fail with\n%s", err, out, wantFail)
+	}
+	write("emit.go", strings.Replace(emitSource, "// Div divides.", "// Three lines\n// above the bug.\n\n// Div divides.", 1))
+	if out, err := divTest(); err == nil || !strings.Contains(out, wantFail) {
+		t.Errorf("go test of the emitted test, the bug moved 3 lines down: %v\n%s\nwant it to fail with\n%s", err, out, wantFail)
+	}
+	write("emit.go", strings.Replace(emitSource, "func Div(a, b int) int { return a / b }", "func Div(a, b int) int {\n\tif b == 0 {\n\t\treturn 0\n\t}\n\treturn a / b\n}", 1))
+	if out, err := divTest(); err != nil {
+		t.Errorf("go test of the emitted test, the bug fixed: %v\n%s\nwant it to pass", err, out)
+	}
+	write("emit.go", emitSource)
 
 	code, out, errOut = runGosym(t, "-emit-tests", "-latent", ".")
 	if code != 1 || strings.Contains(out, "not-reproduced") || strings.Contains(out, "not-replayable") {
 		t.Fatalf("exit code %d, stdout:\n%s\nstderr:\n%s\nwant every finding confirmed", code, out, errOut)
 	}
 	internal := read("gosym_witness_internal_test.go")
-	for _, part := range []string{"package emit\n", "func TestGosymWitness_Queue_Len_1(", "// Latent: the input writes by hand what callers get from the package's API (Queue).", "\tq := &Queue{items: []int{}, head: 1}\n\tdefer gosymWantPanic(gosymT, \"example.com/emit\", \"emit.go\", 28, \"corrupt queue\")\n\tq.Len()\n"} {
+	for _, part := range []string{"package emit\n", "func TestGosymWitness_Queue_Len_1(", "// Latent: the input writes by hand what callers get from the package's API (Queue).",
+		"\tq := &Queue{items: []int{}, head: 1}\n\tdefer gosymNoPanic(gosymT, gosymPanic{\n", "\t\tfn:    \"(*Queue).Len\",\n\t\tstmt:  \"panic(\\\"corrupt queue\\\")\",\n", "\t})\n\tq.Len()\n"} {
 		if !strings.Contains(internal, part) {
 			t.Errorf("the in-package test file lacks %q:\n%s", part, internal)
 		}

@@ -204,9 +204,9 @@ func group(results []*ssaexec.FuncResult) []*PackageReport {
 }
 
 // replay builds and runs the package's witness tests in its directory
-// (for the module cache, in a copy: see copies). witnesstest.Replay adds
+// (for the module cache, in a copy: see witnesstest.Copies). witnesstest.Replay adds
 // the test file through a build overlay, so GOROOT is not written.
-func replay(p *PackageReport, cp *copies, log io.Writer) {
+func replay(p *PackageReport, cp *witnesstest.Copies, log io.Writer) {
 	var findings []*ssaexec.Finding
 	for _, r := range p.Results {
 		findings = append(findings, r.Findings...)
@@ -217,11 +217,7 @@ func replay(p *PackageReport, cp *copies, log io.Writer) {
 	logf(log, "replaying %d findings of %s", len(findings), p.Path)
 	suite := witnesstest.NewSuite(p.Path, p.Name, findings)
 	p.Replays = map[*ssaexec.Finding]witnesstest.Result{}
-	dir, err := cp.replayDir(p.Dir)
-	var res map[string]witnesstest.Result
-	if err == nil {
-		res, err = witnesstest.Replay(suite, dir, witnesstest.Options{})
-	}
+	res, err := witnesstest.Replay(suite, p.Dir, witnesstest.Options{Copies: cp})
 	if err != nil {
 		p.ReplayErr = err.Error()
 		for _, f := range findings {
