@@ -1,5 +1,5 @@
 // Package golangci registers gosym's analyzer as a golangci-lint module
-// plugin named "gosym" (see README.md, "go vet, gopls and golangci-lint").
+// plugin named "gosym" (see docs/integrations.md, "go vet and golangci-lint").
 //
 // Its settings are the analyzer's flags:
 //

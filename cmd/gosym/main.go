@@ -7,8 +7,8 @@
 // Each exported function and method of the named packages is executed
 // symbolically. Every panic found is printed with the position of the
 // panicking instruction and a witness: Go statements that build an input
-// on which the function panics. See README.md for flags, output and the
-// meaning of each function status.
+// on which the function panics. See README.md for a summary of flags,
+// output and function statuses, and docs/usage.md for all of them.
 package main
 
 import (
