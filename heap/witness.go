@@ -781,6 +781,25 @@ func (w *witnessWriter) zeroLit(t types.Type) string {
 	return "nil"
 }
 
+// Shrinkable returns the terms of the inputs whose values a witness
+// writes as numbers, for solver.Solver.Shrunk to make small: scalars,
+// then each slice's capacity before its length (a length can shrink only
+// below its capacity), and strings' lengths, in the inputs' order.
+func (h *Heap) Shrinkable() []solver.Number {
+	var out []solver.Number
+	for _, l := range h.Inputs() {
+		switch v := h.inputs[l].(type) {
+		case Scalar:
+			out = append(out, solver.Number{T: v.T})
+		case Slice:
+			out = append(out, solver.Number{T: v.Cap, Unsigned: true}, solver.Number{T: v.Len, Unsigned: true})
+		case SymStr:
+			out = append(out, solver.Number{T: v.Len, Unsigned: true})
+		}
+	}
+	return out
+}
+
 // Preferences returns conditions that make a witness easier to read, most
 // wanted first: scalar inputs and slice capacities small, input slices as
 // long as their capacity, then each scalar input zero, then each one -1,

@@ -52,9 +52,29 @@ func (s *Solver) nonlinearFitted(pending []*Term) bool {
 			easy = append(easy, t)
 		}
 	}
-	if len(hard) == 0 {
+	return len(hard) > 0 && s.guessed(hard, easy)
+}
+
+// preferenceFitted reports whether small or boundary values (see
+// nonlinearCandidates) for the symbols of pending, an optional query's
+// new conditions (a witness's preference for small values), satisfy them
+// and, repaired around them, the stack; it is kept as the depth's model.
+// Z3 can spend its whole budget on such a query where the stack holds a
+// division by a constant (key/7 needed key = 1, where Z3 had given
+// 234881028), which a guess settles at once.
+func (s *Solver) preferenceFitted(pending []*Term) bool {
+	if s.noModelReuse || len(pending) == 0 {
 		return false
 	}
+	hard := conjuncts(pending)
+	return s.guessed(hard, conjuncts(slices.Collect(s.assertions())))
+}
+
+// guessed reports whether an assignment of small or boundary values to
+// the symbols of the hard atoms, checked first, makes them hold and,
+// with the easy atoms repaired around it (see repairedAround), the easy
+// ones too; it is kept as the depth's model.
+func (s *Solver) guessed(hard, easy []*Term) bool {
 	syms, ok := s.nonlinearSymbols(hard)
 	if !ok {
 		return false
@@ -70,7 +90,6 @@ func (s *Solver) nonlinearFitted(pending []*Term) bool {
 		for i, sym := range syms {
 			vals[sym.ast] = values[i][choice[i]]
 		}
-		// The nonlinear atoms first: they are the ones a guess fails.
 		a := s.over(base, vals)
 		if holdsAll(a, slices.Values(hard)) {
 			if a = s.repairedAround(a, vals, easy); a != nil {
@@ -91,13 +110,25 @@ func (s *Solver) nonlinearFitted(pending []*Term) bool {
 // nonlinear atom's symbols take part in are mostly linear (a length
 // within its capacity), and a guess for the length must carry the
 // capacity with it.
+//
+// A repair may break an atom it passed before (a length lowered below
+// an index), so the atoms are passed over again, up to repairPasses
+// times.
 func (s *Solver) repairedAround(a *assignment, fixed map[zast]uint64, easy []*Term) *assignment {
-	a, changed, _ := s.repairFailing(a, easy, fixed)
-	if a == nil || len(changed) > 0 && !holdsAll(a, slices.Values(easy)) {
-		return nil
+	for range repairPasses {
+		var changed []zast
+		if a, changed, _ = s.repairFailing(a, easy, fixed); a == nil {
+			return nil
+		}
+		if len(changed) == 0 || holdsAll(a, slices.Values(easy)) {
+			return a
+		}
 	}
-	return a
+	return nil
 }
+
+// repairPasses bounds the passes of repairedAround over the atoms.
+const repairPasses = 3
 
 // nonlinearSymbols returns the symbols the atoms are built of, in the
 // order met (see symbolsIn); ok is false where they are too many to

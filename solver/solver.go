@@ -145,6 +145,9 @@ type Solver struct {
 	symbolMemo         map[*Term]symbolSet
 	independentAnswers int
 	sliced             bool
+	// guessedOptional says that the last check was an optional query
+	// that preferenceFitted satisfied: its model is that assignment.
+	guessedOptional bool
 	// refuting scores how the last checks that got past the models went:
 	// up for one analyse refuted, down for one fitOrder fitted. Above 0
 	// the refutation is tried first. Programs lean one way (a heap on a
@@ -389,7 +392,7 @@ func (s *Solver) limit(rlimit uint, timeout time.Duration) {
 func (s *Solver) changed() {
 	s.fresh = false
 	s.model = nil
-	s.inGo, s.sliced = false, false
+	s.inGo, s.sliced, s.guessedOptional = false, false, false
 }
 
 // forcedFalse reports a condition that is false under the values the
@@ -789,40 +792,55 @@ func (s *Solver) Check(assumptions ...*Term) Result {
 	s.checks++
 	r, args := s.decide(assumptions)
 	if r == Unknown {
-		start := time.Now()
-		r = s.run(args, true)
-		s.spent += time.Since(start)
-		switch {
-		case s.sliced && s.chain == Validate:
-			s.validate(r, args)
-		case r == Sat && !s.sliced:
-			s.proven[s.depth] = true
-			s.remember(s.answered)
-		}
+		r = s.runChecked(args)
 	}
 	s.last = r
 	s.fresh = true
 	return s.last
 }
 
+// runChecked has Z3 decide the query the Go side left undecided, args
+// being its conditions still to check, and records what it learnt.
+func (s *Solver) runChecked(args []*Term) Result {
+	start := time.Now()
+	r := s.run(args, true)
+	s.spent += time.Since(start)
+	switch {
+	case s.sliced && s.chain == Validate:
+		s.validate(r, args)
+	case r == Sat && !s.sliced:
+		s.proven[s.depth] = true
+		s.remember(s.answered)
+	}
+	return r
+}
+
 // CheckOptional decides like Check a query its caller can do without (a
-// preference for a more readable witness), except that a nonlinear one
-// (see nonlinearFitted) that the Go side does not decide is left Unknown,
-// without Z3: Z3's resource units count little of its bit-blasting, so
-// its time on such a query is bounded badly by the budget (a 64-bit
-// remainder kept in range took 450 ms within 100,000 units), and an
-// optional query must not cost a search its time.
+// preference for a more readable witness), except that where the Go side
+// does not decide it, small and boundary values for its new conditions'
+// symbols are tried first (see preferenceFitted), and a nonlinear query
+// (see nonlinearFitted) still undecided is left Unknown, without Z3:
+// Z3's resource units count little of its bit-blasting, so its time on
+// such a query is bounded badly by the budget (a 64-bit remainder kept
+// in range took 450 ms within 100,000 units), and an optional query must
+// not cost a search its time.
 func (s *Solver) CheckOptional(assumptions ...*Term) Result {
 	s.ctx.enter()
-	if !s.nonlinearQuery(assumptions) {
-		return s.Check(assumptions...)
-	}
 	s.changed()
-	s.checks++
-	r, _ := s.decide(assumptions)
 	s.reason = ""
+	s.checks++
+	r, args := s.decide(assumptions)
+	if r == Unknown && s.chain != Z3Only && s.preferenceFitted(args) {
+		s.satInGo(args)
+		s.guessedOptional = true
+		r = Sat
+	}
 	if r == Unknown {
-		s.reason = "a nonlinear optional query left undecided"
+		if s.nonlinearQuery(assumptions) {
+			s.reason = "a nonlinear optional query left undecided"
+		} else {
+			r = s.runChecked(args)
+		}
 	}
 	s.last = r
 	s.fresh = true
@@ -1114,7 +1132,7 @@ func (s *Solver) Model() *Model {
 	if !s.fresh || s.last != Sat {
 		return nil
 	}
-	if s.inGo && (s.sliced || s.floatQuery(s.inGoAssumed) || s.nonlinearQuery(s.inGoAssumed)) {
+	if s.inGo && (s.sliced || s.guessedOptional || s.floatQuery(s.inGoAssumed) || s.nonlinearQuery(s.inGoAssumed)) {
 		// Z3 takes seconds over floats and nonlinear arithmetic: an
 		// assignment Go found is the model, if one satisfies the stack.
 		// So is the one made from a slice's model (see independent),

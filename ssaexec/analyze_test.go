@@ -160,8 +160,8 @@ func TestWitnesses(t *testing.T) {
 		fn: "(*contracts.Ring).Newest",
 		want: []shownFinding{{
 			Kind: Index, Posn: "contracts.go:77:14",
-			Message: "index out of range [16] with length 16 (r.buf[r.head + r.n - 1])",
-			Setup:   []string{"r := &Ring{buf: []int{15: 0}, head: 1, n: 16}"},
+			Message: "index out of range [9] with length 9 (r.buf[r.head + r.n - 1])",
+			Setup:   []string{"r := &Ring{buf: []int{8: 0}, head: 1, n: 9}"},
 			Call:    "r.Newest()",
 		}},
 	}, {

@@ -816,22 +816,29 @@ func (x *explorer) readableModel(s *state) *solver.Model {
 		if !x.budget.limitQuery(x.solver, x.budget.optionalQuery(preferenceBudget)) {
 			break
 		}
-		x.solver.Push()
-		x.solver.Assert(pref)
-		r := x.solver.CheckOptional()
+		// The preference is an assumption of the check, kept on the
+		// stack only where it holds: the solver then sees it as the
+		// query's new condition (see solver.Solver.CheckOptional).
+		r := x.solver.CheckOptional(pref)
 		if r == solver.Sat {
 			if better := x.solver.Model(); better != nil {
 				m = better
 			}
+			x.solver.Push()
+			x.solver.Assert(pref)
 			kept++
 			continue
 		}
-		x.solver.Pop()
 		if r == solver.Unknown {
 			// The preferences narrow one another: where Z3 gave up on
 			// one, it would mostly give up on the next too.
 			break
 		}
+	}
+	// Numbers the preferences left large (their ladder stops at 64) are
+	// made as small as the path allows, in Go.
+	if small := x.solver.Shrunk(m, s.heap.Shrinkable()); small != nil {
+		m = small
 	}
 	for ; kept > 0; kept-- {
 		x.solver.Pop()

@@ -74,7 +74,7 @@ func (r *Ring) Newest() int {
 	if r.n == 0 {
 		return 0
 	}
-	return r.buf[r.head+r.n-1] // want index `^index out of range \[16\] with length 16 \(r.buf\[r.head \+ r.n - 1\]\)$`
+	return r.buf[r.head+r.n-1] // want index `^index out of range \[9\] with length 9 \(r.buf\[r.head \+ r.n - 1\]\)$`
 }
 
 // NewestWrapped is Newest with the wrap-around.

@@ -1,0 +1,113 @@
+package solver
+
+import (
+	"cmp"
+	"maps"
+	"slices"
+)
+
+// shrinkPasses is how often Shrunk goes over the numbers.
+const shrinkPasses = 2
+
+// Shrunk returns a model of the stack in which each term of terms, in
+// order, takes the value of least magnitude found among 0, 1, -1 and the
+// values at which an atom of the stack over it changes truth (k > 1000
+// gives 1001), the symbols not yet shrunk repaired around it (see
+// repairedAround). Z3's models, and the readable values a witness
+// prefers, can leave a number far larger than the path needs (an index
+// of 2^62 where 1001 will do, a slice of a billion elements): a witness
+// then allocates more than it must. Every atom holds under the model, as
+// under any other. Shrunk returns nil where no assignment the Go side
+// kept satisfies the stack. Only terms that are symbols are shrunk, and
+// not floats, whose bits' magnitude is not the number's.
+//
+// The shrinking starts from from's values of terms (the model a witness
+// would have been written from), where the stack holds under them.
+func (s *Solver) Shrunk(from *Model, terms []Number) *Model {
+	s.ctx.enter()
+	a := s.goModel()
+	if a == nil {
+		return nil
+	}
+	atoms := conjuncts(slices.Collect(s.assertions()))
+	var shrinkable []Number
+	for _, n := range terms {
+		t := n.T
+		_, isFloat := s.ctx.floatSyms[t.ast]
+		if !t.concrete && t.expr.kind == symbolExpr && t.sort.Width() > 0 && !isFloat {
+			shrinkable = append(shrinkable, n)
+		}
+	}
+	if from != nil {
+		vals := make(map[zast]uint64, len(shrinkable))
+		for _, n := range shrinkable {
+			vals[n.T.ast] = from.Uint64(n.T)
+		}
+		if b := s.over(a, vals); holdsAll(b, slices.Values(atoms)) {
+			a = b
+		}
+	}
+	// A second pass shrinks again what a later number's shrinking let
+	// come down (a capacity, once its length did).
+	fixed := map[zast]uint64{}
+	for range shrinkPasses {
+		for _, n := range shrinkable {
+			t := n.T
+			v, ok := a.eval(t)
+			if !ok {
+				continue
+			}
+			for _, c := range smallerValues(n, v, atoms, a) {
+				try := maps.Clone(fixed)
+				try[t.ast] = c
+				if b := s.repairedAround(s.over(a, try), try, atoms); b != nil && holdsAll(b, slices.Values(atoms)) {
+					a, v = b, c
+					break
+				}
+			}
+			fixed[t.ast] = v
+		}
+	}
+	s.ctx.enter()
+	return &Model{ctx: s.ctx, a: a}
+}
+
+// Number is a term Shrunk makes small: a number of the witness, whose
+// magnitude is its absolute value as a signed integer, or its value if
+// Unsigned (a length: 2^64-1 is not small).
+type Number struct {
+	T        *Term
+	Unsigned bool
+}
+
+// magnitude returns the magnitude of v, a value of n's width.
+func (n Number) magnitude(v uint64) uint64 {
+	m := mask(n.T.sort.Width())
+	if n.Unsigned {
+		return v & m
+	}
+	return min(v&m, -v&m)
+}
+
+// smallerValues returns the candidates Shrunk tries for the symbol n,
+// whose value is v, in order of magnitude, each smaller than v's.
+func smallerValues(n Number, v uint64, atoms []*Term, a *assignment) []uint64 {
+	t := n.T
+	m := mask(t.sort.Width())
+	cands := []uint64{0, 1, m}
+	for _, atom := range atoms {
+		if mentions(atom, t.ast) {
+			cands = append(cands, repairValues(atom, t.ast, a)...)
+		}
+	}
+	var out []uint64
+	for _, c := range cands {
+		if c &= m; n.magnitude(c) < n.magnitude(v) && !slices.Contains(out, c) {
+			out = append(out, c)
+		}
+	}
+	slices.SortFunc(out, func(x, y uint64) int {
+		return cmp.Or(cmp.Compare(n.magnitude(x), n.magnitude(y)), cmp.Compare(x, y))
+	})
+	return out
+}
