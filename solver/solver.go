@@ -834,6 +834,9 @@ func (s *Solver) CheckOptional(assumptions ...*Term) Result {
 		s.satInGo(args)
 		s.guessedOptional = true
 		r = Sat
+		if s.chain == Validate {
+			s.validate(r, args)
+		}
 	}
 	if r == Unknown {
 		if s.nonlinearQuery(assumptions) {

@@ -223,10 +223,21 @@ func (x *explorer) enter(s *state, fn *ssa.Function, env []heap.Value, args []he
 // finishRecord). Calls made by its package's initialization or while a
 // call sequence builds a parameter are not the function's own.
 func (x *explorer) unexecuted(s *state, name string) {
-	if s.initializing || s.seq != nil && s.seq.running {
+	if s.initializing || s.seq != nil && s.seq.running || neverPanics[name] {
 		return
 	}
 	x.notExecuted[name] = true
+}
+
+// neverPanics names standard functions gosym does not execute that
+// cannot panic, so that calling one leaves a function complete: fmt's
+// functions that format into a string recover a panic of an operand's
+// Error or String method and print it instead (the fmt package's doc
+// says so), and the others only read or convert their arguments.
+var neverPanics = map[string]bool{
+	"fmt.Errorf": true, "fmt.Sprint": true, "fmt.Sprintf": true, "fmt.Sprintln": true,
+	"strconv.Itoa": true, "strconv.FormatBool": true, "strconv.Quote": true, "strconv.QuoteRune": true,
+	"strconv.QuoteToASCII": true, "os.Getenv": true, "os.LookupEnv": true,
 }
 
 // external models a call of a function without a body: its results are
