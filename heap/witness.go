@@ -347,8 +347,11 @@ func (w *witnessWriter) isMapObj(id ObjID) bool {
 }
 
 // mapLit writes an input map: the keys it was seen to hold, with their
-// values.
-func (w *witnessWriter) mapLit(id ObjID) string {
+// values. at is the Go expression that denotes the map, or "" inline in
+// an argument: a value that is a variable is then set by a link
+// statement (at[key] = v) once every variable is declared, as a struct
+// field's is, so that no literal names a variable declared after it.
+func (w *witnessWriter) mapLit(id ObjID, at string) string {
 	mt := Under(w.objType(id)).(*types.Map)
 	type entry struct{ key, val string }
 	var entries []entry
@@ -357,9 +360,17 @@ func (w *witnessWriter) mapLit(id ObjID) string {
 			continue
 		}
 		key := w.keyLit(k.Key, mt.Key())
-		val, ok := w.input(id, Path("").cell(k.ID), mt.Elem(), "")
-		if !ok {
+		entryAt := ""
+		if _, ptr := Under(mt.Elem()).(*types.Pointer); ptr && at != "" && !strings.HasPrefix(at, "*") {
+			// Only a pointer: at[key].f = v does not compile.
+			entryAt = at + "[" + key + "]"
+		}
+		val, ok := w.input(id, Path("").cell(k.ID), mt.Elem(), entryAt)
+		switch {
+		case !ok:
 			val = w.zeroLit(mt.Elem())
+		case val == "" && entryAt != "":
+			continue // set by a link statement
 		}
 		entries = append(entries, entry{key, val})
 	}
@@ -456,7 +467,7 @@ func (w *witnessWriter) declare(id ObjID) []string {
 	name := w.vars[id]
 	t := w.objType(id)
 	if w.isMapObj(id) {
-		return []string{fmt.Sprintf("%s := %s", name, w.mapLit(id))}
+		return []string{fmt.Sprintf("%s := %s", name, w.mapLit(id, name))}
 	}
 	if _, ok := Under(t).(*types.Struct); ok {
 		return []string{fmt.Sprintf("%s := &%s", name, w.structLit(id, "", t, name))}
@@ -557,7 +568,7 @@ func (w *witnessWriter) value(v Value, t types.Type, at string) string {
 			return ""
 		}
 		if w.isMapObj(id) {
-			return w.mapLit(id)
+			return w.mapLit(id, at)
 		}
 		return "&" + w.structLit(id, "", w.objType(id), at)
 	case SymIface:

@@ -208,3 +208,19 @@ func Shares(a, b *Vertex) int {
 	}
 	return 0
 }
+
+// Contact is a person in an address book kept in maps: each knows
+// others by number, and names one as their referee.
+type Contact struct {
+	Referee *Contact
+	Knows   map[int]*Contact
+}
+
+// RefereesReach counts whom the referee of c's first contact, and that
+// referee's referee, know. A first contact whose referee is c, with no
+// referee of its own, panics on the second hop: its witness needs a map
+// that holds a contact declared after the map.
+func RefereesReach(c *Contact) int {
+	first := c.Knows[1]
+	return len(first.Referee.Knows) + len(first.Referee.Referee.Knows) // want nil-deref `^nil dereference: first is nil$` nil-deref `^nil dereference: first.Referee is nil$` nil-deref `^nil dereference: first.Referee.Referee is nil$`
+}
