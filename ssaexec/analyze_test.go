@@ -527,11 +527,11 @@ func TestWitnesses(t *testing.T) {
 		// argument is called with it, the first type its constraint names.
 		fn: "generic.NewTree",
 		want: []shownFinding{{
-			Kind: Panic, Posn: "generic.go:105:8",
+			Kind: Panic, Posn: "generic.go:107:8",
 			Message: "panic: bad degree",
 			Call:    "NewTree[int](0)",
 		}, {
-			Kind: MakeLen, Posn: "generic.go:117:28",
+			Kind: MakeLen, Posn: "generic.go:119:28",
 			Message: "makeslice: cap out of range (n)",
 			Call:    "NewTree[int](35184372088836)",
 		}},
@@ -540,7 +540,7 @@ func TestWitnesses(t *testing.T) {
 		// is as abstract as the generic function.
 		fn: "generic.NewPool[T]",
 		want: []shownFinding{{
-			Kind: MakeLen, Posn: "generic.go:117:28",
+			Kind: MakeLen, Posn: "generic.go:119:28",
 			Message: "makeslice: cap out of range (n)",
 			Call:    "NewPool[int](-1)",
 		}},
@@ -548,7 +548,7 @@ func TestWitnesses(t *testing.T) {
 		// An instance of a generic type: its zero value and a method.
 		fn: "(*generic.List[int]).Second",
 		want: []shownFinding{{
-			Kind: NilDeref, Posn: "generic.go:42:21",
+			Kind: NilDeref, Posn: "generic.go:44:21",
 			Message: "nil dereference: l.head.next is nil",
 			Setup:   []string{"l := &List[int]{}", "l.Push(0)"},
 			Call:    "l.Second()",

@@ -725,6 +725,16 @@ func funcCall(fn *ssa.Function, args []string, q types.Qualifier) string {
 // the caller writes before it), qualified with q.
 func funcName(fn *ssa.Function, q types.Qualifier) string {
 	name := fn.Name()
+	if args := fn.TypeArgs(); len(args) > 0 && fn.Origin() != nil && fn.Signature.Recv() == nil {
+		// SSA names an instance with its type arguments' full paths
+		// (F[example.com/m/other.ID]): write them as code does. (A
+		// method's are its receiver's, written with the receiver.)
+		written := make([]string, len(args))
+		for i, t := range args {
+			written[i] = types.TypeString(t, q)
+		}
+		name = fn.Origin().Name() + "[" + strings.Join(written, ", ") + "]"
+	}
 	if pkg := packageOf(fn); fn.Signature.Recv() == nil && pkg != nil {
 		if qual := q(pkg.Pkg); qual != "" {
 			name = qual + "." + name

@@ -203,7 +203,12 @@ func (r *replayer) build() (string, error) {
 		}
 		files, err := r.suite.Files(r.opts.File)
 		if err != nil {
-			return "", err
+			// A witness that does not parse: each test alone tells which.
+			if !r.isolate(bin) {
+				r.failAll(NotReplayable, err.Error())
+				return "", nil
+			}
+			continue
 		}
 		overlay, err := r.overlay(files)
 		if err != nil {

@@ -213,6 +213,7 @@ func TestReplayCatches(t *testing.T) {
 	mutate("TestGosymWitness_Elsewhere", func(f *ssaexec.Finding) { f.Pos.Line++ })
 	mutate("TestGosymWitness_OtherWords", func(f *ssaexec.Finding) { f.Want = []string{"integer divide by zero"} })
 	mutate("TestGosymWitness_NoCompile", func(f *ssaexec.Finding) { f.External.Call = "loops.Max(undefinedWitnessVariable)" })
+	mutate("TestGosymWitness_NoParse", func(f *ssaexec.Finding) { f.External.Call = "loops.Max([]int{)" })
 	mutate("TestGosymWitness_Internal", func(f *ssaexec.Finding) { f.External = nil })
 	// An import the package may not make fails the build outside any
 	// test's lines: each test is then built alone.
@@ -240,6 +241,7 @@ func TestReplayCatches(t *testing.T) {
 		"TestGosymWitness_Internal":          Confirmed,
 		"TestGosymWitness_NoCompileInternal": NotReplayable,
 		"TestGosymWitness_ForbiddenImport":   NotReplayable,
+		"TestGosymWitness_NoParse":           NotReplayable,
 	}
 	for name := range got {
 		if _, ok := want[name]; !ok {
@@ -256,6 +258,9 @@ func TestReplayCatches(t *testing.T) {
 		if r := results[name]; !strings.Contains(r.Reason, "undefined: "+undefined) {
 			t.Errorf("reason for the witness of %s that does not compile: %q, want the compiler's words", name, r.Reason)
 		}
+	}
+	if r := results["TestGosymWitness_NoParse"]; !strings.Contains(r.Reason, "do not parse") {
+		t.Errorf("reason for the witness that does not parse: %q, want the parser's words", r.Reason)
 	}
 	if r := results["TestGosymWitness_ForbiddenImport"]; !strings.Contains(r.Reason, "use of internal package internal/abi not allowed") {
 		t.Errorf("reason for the witness with a forbidden import: %q, want the go command's words", r.Reason)

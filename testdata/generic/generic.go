@@ -1,6 +1,8 @@
 // Package generic holds a generic linked list.
 package generic
 
+import "github.com/gosym/gosym/testdata/foreign/inner"
+
 // Element is a list element.
 type Element[T any] struct {
 	next  *Element[T]
@@ -116,3 +118,14 @@ type Pool[T any] struct{ free []*T }
 func NewPool[T any](n int) *Pool[T] {
 	return &Pool[T]{free: make([]*T, 0, n)} // want make-len `^makeslice: cap out of range` make-len `^makeslice: cap out of range`
 }
+
+// FirstOf returns the first of xs; an empty xs panics. Instantiated with
+// another package's type (below), its witness names the type argument as
+// code does: FirstOf[inner.List], not by its package's path. The panic is
+// found from the instance and from FirstList.
+func FirstOf[T any](xs []T) T {
+	return xs[0] // want index `^index out of range \[0\] with length 0 \(xs\[0\]\)$` index `^index out of range \[0\] with length 0 \(xs\[0\]\)$`
+}
+
+// FirstList returns the first of ls.
+func FirstList(ls []inner.List) inner.List { return FirstOf(ls) }
