@@ -262,7 +262,7 @@ func (r *replayer) isolate(bin string) bool {
 		return false
 	}
 	for t, why := range rejected {
-		t.Omitted = "its witness does not compile: " + why
+		t.Omitted = why
 		r.results[t.Name] = Result{Outcome: NotReplayable, Reason: t.Omitted}
 	}
 	return true
@@ -274,16 +274,27 @@ func (r *replayer) buildAlone(bin string, t *Test) string {
 	alone := &Suite{PkgPath: r.suite.PkgPath, PkgName: r.suite.PkgName, Tests: []*Test{t}}
 	files, err := alone.Files(r.opts.File)
 	if err != nil {
-		return err.Error()
+		return "its witness does not compile: " + err.Error()
 	}
 	overlay, err := r.overlay(files)
 	if err != nil {
-		return err.Error()
+		return "its test cannot be written: " + err.Error()
 	}
 	if out, err := r.compile(bin, overlay); err != nil {
-		return firstLines(out, 3)
+		return buildFailure(r.suite.PkgPath, t.External, out)
 	}
 	return ""
+}
+
+// buildFailure says why the tests of package pkg did not build, from the
+// go command's output: its first lines, or, for an in-package test of a
+// package that testing itself imports (io, strings, os), that no such
+// test can exist.
+func buildFailure(pkg string, external bool, out string) string {
+	if !external && strings.Contains(out, "import cycle not allowed in test") {
+		return "no in-package test of " + pkg + " can be built: the packages a test imports (testing, fmt) import " + pkg
+	}
+	return "its witness does not compile: " + firstLines(out, 3)
 }
 
 // live counts the tests not omitted.

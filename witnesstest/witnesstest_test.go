@@ -427,3 +427,25 @@ func TestReplayInModuleCache(t *testing.T) {
 		t.Errorf("replay %v, want confirmed", got)
 	}
 }
+
+// TestBuildFailure checks the reasons a replay gives for tests that do
+// not build: an in-package test of a package that testing imports can
+// never be built, which is said as such; others quote the go command.
+func TestBuildFailure(t *testing.T) {
+	cycle := "# io\npackage io\n\timports testing from gosym_witness_internal_test.go\n\timports io from benchmark.go: import cycle not allowed in test\nFAIL\tio [setup failed]\n"
+	undefined := "# p\n./gosym_witness_test.go:12:2: undefined: x\n"
+	tests := []struct {
+		name     string
+		external bool
+		out      string
+		want     string
+	}{
+		{"in-package test of io", false, cycle, "no in-package test of io can be built: the packages a test imports (testing, fmt) import io"},
+		{"undefined", true, undefined, "its witness does not compile: # p | ./gosym_witness_test.go:12:2: undefined: x"},
+	}
+	for _, tt := range tests {
+		if got := buildFailure("io", tt.external, tt.out); got != tt.want {
+			t.Errorf("%s: buildFailure = %q, want %q", tt.name, got, tt.want)
+		}
+	}
+}
