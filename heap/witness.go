@@ -792,6 +792,35 @@ func (w *witnessWriter) zeroLit(t types.Type) string {
 	return "nil"
 }
 
+// unsignedAt reports whether the input location l holds an unsigned
+// integer, as far as the types of its object and path say.
+func (h *Heap) unsignedAt(l Loc) bool {
+	o := h.objs[l.Obj]
+	if o == nil {
+		return false
+	}
+	t := o.Type
+	for _, st := range l.Path.steps() {
+		switch u := Under(t).(type) {
+		case *types.Struct:
+			if st.kind != '.' || st.n >= u.NumFields() {
+				return false
+			}
+			t = u.Field(st.n).Type()
+		case *types.Array:
+			t = u.Elem()
+		case *types.Slice:
+			t = u.Elem()
+		case *types.Map:
+			t = u.Elem()
+		default:
+			return false
+		}
+	}
+	b, ok := Under(t).(*types.Basic)
+	return ok && b.Info()&types.IsUnsigned != 0
+}
+
 // Shrinkable returns the terms of the inputs whose values a witness
 // writes as numbers, for solver.Solver.Shrunk to make small: scalars,
 // then each slice's capacity before its length (a length can shrink only
@@ -801,7 +830,7 @@ func (h *Heap) Shrinkable() []solver.Number {
 	for _, l := range h.Inputs() {
 		switch v := h.inputs[l].(type) {
 		case Scalar:
-			out = append(out, solver.Number{T: v.T})
+			out = append(out, solver.Number{T: v.T, Unsigned: h.unsignedAt(l)})
 		case Slice:
 			out = append(out, solver.Number{T: v.Cap, Unsigned: true}, solver.Number{T: v.Len, Unsigned: true})
 		case SymStr:
@@ -822,13 +851,22 @@ func (h *Heap) Preferences() []*solver.Term {
 		switch v := h.inputs[l].(type) {
 		case Scalar:
 			if w := v.T.Sort().Width(); w > 0 && !v.T.IsConst() {
+				// An unsigned number near zero is small; a signed one
+				// on either side of it.
+				unsigned := h.unsignedAt(l)
+				within := func(n uint64) *solver.Term {
+					if unsigned {
+						return c.Ule(v.T, c.BV(w, n))
+					}
+					return c.And(c.Sle(c.BV(w, -n), v.T), c.Sle(v.T, c.BV(w, n)))
+				}
 				// Bytes are small already, and often must be a letter.
 				if w > 8 {
-					small = append(small, c.Sle(c.BV(w, ^uint64(63)), v.T), c.Sle(v.T, c.BV(w, 64)))
+					small = append(small, within(64))
 				}
 				zeros = append(zeros, c.Eq(v.T, c.BV(w, 0)))
 				if w > 1 {
-					units = append(units, c.And(c.Sle(c.BV(w, ^uint64(0)), v.T), c.Sle(v.T, c.BV(w, 1))))
+					units = append(units, within(1))
 				}
 			}
 		case SymStr:

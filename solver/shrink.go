@@ -18,7 +18,7 @@ const shrinkPasses = 2
 // of 2^62 where 1001 will do, a slice of a billion elements): a witness
 // then allocates more than it must. Every atom holds under the model, as
 // under any other. Shrunk returns nil where no assignment the Go side
-// kept satisfies the stack. Only terms that are symbols are shrunk, and
+// kept, nor from's values, satisfies the stack. Only terms that are symbols are shrunk, and
 // not floats, whose bits' magnitude is not the number's.
 //
 // The shrinking starts from from's values of terms (the model a witness
@@ -26,9 +26,6 @@ const shrinkPasses = 2
 func (s *Solver) Shrunk(from *Model, terms []Number) *Model {
 	s.ctx.enter()
 	a := s.goModel()
-	if a == nil {
-		return nil
-	}
 	atoms := conjuncts(slices.Collect(s.assertions()))
 	var shrinkable []Number
 	for _, n := range terms {
@@ -39,6 +36,8 @@ func (s *Solver) Shrunk(from *Model, terms []Number) *Model {
 		}
 	}
 	if from != nil {
+		// Where Z3 found the model, the Go side may keep none: from's
+		// values alone may still decide every atom.
 		vals := make(map[zast]uint64, len(shrinkable))
 		for _, n := range shrinkable {
 			vals[n.T.ast] = from.Uint64(n.T)
@@ -46,6 +45,9 @@ func (s *Solver) Shrunk(from *Model, terms []Number) *Model {
 		if b := s.over(a, vals); holdsAll(b, slices.Values(atoms)) {
 			a = b
 		}
+	}
+	if a == nil || !holdsAll(a, slices.Values(atoms)) {
+		return nil
 	}
 	// A second pass shrinks again what a later number's shrinking let
 	// come down (a capacity, once its length did).

@@ -34,6 +34,22 @@ func TestShrunk(t *testing.T) {
 		},
 		want: []int64{4, 4},
 	}, {
+		// An unsigned 2^64-1 is large, not -1: x > 1000 gives 1001.
+		name: "unsigned",
+		stack: func(c *Context) ([]*Term, []Number, map[*Term]uint64) {
+			x := c.FreshBV("x", 64)
+			return []*Term{c.Ugt(x, c.BV(64, 1000))}, []Number{{T: x, Unsigned: true}}, map[*Term]uint64{x: ^uint64(0)}
+		},
+		want: []int64{1001},
+	}, {
+		// The same as a signed number is -1, already small.
+		name: "signed -1",
+		stack: func(c *Context) ([]*Term, []Number, map[*Term]uint64) {
+			x := c.FreshBV("x", 64)
+			return []*Term{c.Ugt(x, c.BV(64, 1000))}, []Number{{T: x}}, map[*Term]uint64{x: ^uint64(0)}
+		},
+		want: []int64{-1},
+	}, {
 		// A negative number stays negative, as small as allowed.
 		name: "negative",
 		stack: func(c *Context) ([]*Term, []Number, map[*Term]uint64) {

@@ -31,10 +31,16 @@ func (x *explorer) index64(s *state, v ssa.Value) (*solver.Term, *heap.Decision,
 	return x.ctx.Convert(sc.T, 64, signed), nil, true
 }
 
-// checkIndex splits on i being out of [0, n): the out-of-range side is an
-// index finding; the other marks the instruction checked and retries it.
-func (x *explorer) checkIndex(s *state, i, n *solver.Term, pos token.Pos, what string) []alt {
+// checkIndex splits on i, the index operand idx widened to 64 bits,
+// being out of [0, n): the out-of-range side is an index finding; the
+// other marks the instruction checked and retries it.
+func (x *explorer) checkIndex(s *state, i, n *solver.Term, idx ssa.Value, pos token.Pos, what string) []alt {
+	_, signed, _ := heap.IntInfo(idx.Type())
 	return x.checkBounds(s, x.ctx.Ult(i, n), Index, pos, func(m heap.Valuer) string {
+		if !signed {
+			// The runtime prints an unsigned index as one, however large.
+			return fmt.Sprintf("index out of range [%d] with length %d (%s)", m.Uint64(i), m.Int64(n), what)
+		}
 		if v := m.Int64(i); v < 0 {
 			// The runtime's words: a negative index is not compared with
 			// the length.
@@ -76,7 +82,7 @@ func (x *explorer) indexAddr(s *state, in *ssa.IndexAddr) []alt {
 		return nil
 	}
 	if !s.top().checked {
-		if alts := x.checkIndex(s, i, n, in.Pos(), x.indexExpr(s, in, in.X, in.Index, in.Pos())); alts != nil {
+		if alts := x.checkIndex(s, i, n, in.Index, in.Pos(), x.indexExpr(s, in, in.X, in.Index, in.Pos())); alts != nil {
 			return alts
 		}
 	}
@@ -142,7 +148,7 @@ func (x *explorer) index(s *state, in *ssa.Index) []alt {
 	}
 	arr := v.(*heap.Array)
 	if !s.top().checked {
-		if alts := x.checkIndex(s, i, arr.Len, in.Pos(), x.indexExpr(s, in, in.X, in.Index, in.Pos())); alts != nil {
+		if alts := x.checkIndex(s, i, arr.Len, in.Index, in.Pos(), x.indexExpr(s, in, in.X, in.Index, in.Pos())); alts != nil {
 			return alts
 		}
 	}

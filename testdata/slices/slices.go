@@ -329,3 +329,9 @@ func (s *Stack) PushSpare(v int) int {
 	}
 	return 0
 }
+
+// Offset returns the entry of table at x counted from 1000. An x below
+// 1000 wraps round to a huge index, which the runtime prints unsigned.
+func Offset(table []int, x uint) int {
+	return table[x-1000] // want index `^index out of range \[[0-9]+\] with length [0-9]+ \(table\[x - 1000\]\)$`
+}
