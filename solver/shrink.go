@@ -17,12 +17,13 @@ const shrinkPasses = 2
 // prefers, can leave a number far larger than the path needs (an index
 // of 2^62 where 1001 will do, a slice of a billion elements): a witness
 // then allocates more than it must. Every atom holds under the model, as
-// under any other. Shrunk returns nil where no assignment the Go side
-// kept, nor from's values, satisfies the stack. Only terms that are symbols are shrunk, and
-// not floats, whose bits' magnitude is not the number's.
+// under any other.
 //
 // The shrinking starts from from's values of terms (the model a witness
-// would have been written from), where the stack holds under them.
+// would have been written from) where the stack holds under them, else
+// from the assignment the Go side kept; Shrunk returns nil where neither
+// satisfies the stack. Only terms that are symbols are shrunk, and not
+// floats, whose bits' magnitude is not the number's.
 func (s *Solver) Shrunk(from *Model, terms []Number) *Model {
 	s.ctx.enter()
 	a := s.goModel()
@@ -70,7 +71,6 @@ func (s *Solver) Shrunk(from *Model, terms []Number) *Model {
 			fixed[t.ast] = v
 		}
 	}
-	s.ctx.enter()
 	return &Model{ctx: s.ctx, a: a}
 }
 
