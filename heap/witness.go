@@ -801,19 +801,7 @@ func (h *Heap) unsignedAt(l Loc) bool {
 	}
 	t := o.Type
 	for _, st := range l.Path.steps() {
-		switch u := Under(t).(type) {
-		case *types.Struct:
-			if st.kind != '.' || st.n >= u.NumFields() {
-				return false
-			}
-			t = u.Field(st.n).Type()
-		case *types.Array:
-			t = u.Elem()
-		case *types.Slice:
-			t = u.Elem()
-		case *types.Map:
-			t = u.Elem()
-		default:
+		if t = stepType(t, st); t == nil {
 			return false
 		}
 	}

@@ -14,9 +14,9 @@ import "slices"
 // stack and the query holds under it, so a Sat found so is as sound as
 // Z3's; an Unsat is never concluded here.
 
-// maxNonlinearFits bounds the combinations tried for one query: with
+// maxGuesses bounds the combinations tried for one query: with
 // eight values, three symbols.
-const maxNonlinearFits = 512
+const maxGuesses = 512
 
 // nonlinearOps are the operations whose circuits make Z3 slow when both
 // operands are symbolic (a shift, when its count is).
@@ -37,7 +37,7 @@ func isNonlinear(e expr) bool {
 }
 
 // nonlinearFitted reports whether an assignment of small or boundary
-// values (see nonlinearCandidates) to the symbols of the nonlinear atoms
+// values (see guessCandidates) to the symbols of the nonlinear atoms
 // of the stack and pending satisfies both; it is kept as the depth's
 // model.
 func (s *Solver) nonlinearFitted(pending []*Term) bool {
@@ -56,7 +56,7 @@ func (s *Solver) nonlinearFitted(pending []*Term) bool {
 }
 
 // preferenceFitted reports whether small or boundary values (see
-// nonlinearCandidates) for the symbols of pending, an optional query's
+// guessCandidates) for the symbols of pending, an optional query's
 // new conditions (a witness's preference for small values), satisfy them
 // and, repaired around them, the stack; it is kept as the depth's model.
 // Z3 can spend its whole budget on such a query where the stack holds a
@@ -75,17 +75,17 @@ func (s *Solver) preferenceFitted(pending []*Term) bool {
 // with the easy atoms repaired around it (see repairedAround), the easy
 // ones too; it is kept as the depth's model.
 func (s *Solver) guessed(hard, easy []*Term) bool {
-	syms, ok := s.nonlinearSymbols(hard)
+	syms, ok := s.guessSymbols(hard)
 	if !ok {
 		return false
 	}
 	base := s.latestModel()
 	values := make([][]uint64, len(syms))
 	for i, sym := range syms {
-		values[i] = nonlinearCandidates(max(sym.sort.Width(), 1), base, sym)
+		values[i] = guessCandidates(max(sym.sort.Width(), 1), base, sym)
 	}
 	choice := make([]int, len(syms))
-	for tried := 0; tried < maxNonlinearFits; tried++ {
+	for tried := 0; tried < maxGuesses; tried++ {
 		vals := make(map[zast]uint64, len(syms))
 		for i, sym := range syms {
 			vals[sym.ast] = values[i][choice[i]]
@@ -130,10 +130,10 @@ func (s *Solver) repairedAround(a *assignment, fixed map[zast]uint64, easy []*Te
 // repairPasses bounds the passes of repairedAround over the atoms.
 const repairPasses = 3
 
-// nonlinearSymbols returns the symbols the atoms are built of, in the
+// guessSymbols returns the symbols the atoms are built of, in the
 // order met (see symbolsIn); ok is false where they are too many to
 // enumerate, or hidden.
-func (s *Solver) nonlinearSymbols(atoms []*Term) (syms []*Term, ok bool) {
+func (s *Solver) guessSymbols(atoms []*Term) (syms []*Term, ok bool) {
 	for _, t := range atoms {
 		set := s.symbolsIn(t)
 		if set.opaque {
@@ -141,7 +141,7 @@ func (s *Solver) nonlinearSymbols(atoms []*Term) (syms []*Term, ok bool) {
 		}
 		for _, sym := range set.syms {
 			if !slices.Contains(syms, sym) {
-				if syms = append(syms, sym); len(syms) > maxNonlinearSymbols {
+				if syms = append(syms, sym); len(syms) > maxGuessedSymbols {
 					return nil, false
 				}
 			}
@@ -150,15 +150,15 @@ func (s *Solver) nonlinearSymbols(atoms []*Term) (syms []*Term, ok bool) {
 	return syms, true
 }
 
-// maxNonlinearSymbols bounds the symbols nonlinearFitted varies: with
-// more, the combinations within maxNonlinearFits would leave all but the
-// first few at their model's values.
-const maxNonlinearSymbols = 4
+// maxGuessedSymbols bounds the symbols guessed varies: with more, the
+// combinations within maxGuesses would leave all but the first few at
+// their model's values.
+const maxGuessedSymbols = 4
 
-// nonlinearCandidates returns the values nonlinearFitted tries for a
-// symbol of the given width (1 for a Bool): the latest model's first, then the small
+// guessCandidates returns the values guessed tries for a symbol of the
+// given width (1 for a Bool): the latest model's first, then the small
 // and boundary values where arithmetic wraps or changes sign.
-func nonlinearCandidates(width uint, base *assignment, sym *Term) []uint64 {
+func guessCandidates(width uint, base *assignment, sym *Term) []uint64 {
 	m := mask(width)
 	top := uint64(1) << (width - 1)
 	var out []uint64

@@ -63,7 +63,9 @@ func (s *Solver) Shrunk(from *Model, terms []Number) *Model {
 			for _, c := range smallerValues(n, v, atoms, a) {
 				try := maps.Clone(fixed)
 				try[t.ast] = c
-				if b := s.repairedAround(s.over(a, try), try, atoms); b != nil && holdsAll(b, slices.Values(atoms)) {
+				// repairedAround returns only an assignment under which
+				// every atom holds.
+				if b := s.repairedAround(s.over(a, try), try, atoms); b != nil {
 					a, v = b, c
 					break
 				}

@@ -786,33 +786,7 @@ func (s *Solver) keep(m *cached) {
 // assumptions, which hold for this Check only. When a concrete false makes
 // the answer obvious Z3 is not called (see Calls).
 func (s *Solver) Check(assumptions ...*Term) Result {
-	s.ctx.enter()
-	s.changed()
-	s.reason = ""
-	s.checks++
-	r, args := s.decide(assumptions)
-	if r == Unknown {
-		r = s.runChecked(args)
-	}
-	s.last = r
-	s.fresh = true
-	return s.last
-}
-
-// runChecked has Z3 decide the query the Go side left undecided, args
-// being its conditions still to check, and records what it learnt.
-func (s *Solver) runChecked(args []*Term) Result {
-	start := time.Now()
-	r := s.run(args, true)
-	s.spent += time.Since(start)
-	switch {
-	case s.sliced && s.chain == Validate:
-		s.validate(r, args)
-	case r == Sat && !s.sliced:
-		s.proven[s.depth] = true
-		s.remember(s.answered)
-	}
-	return r
+	return s.check(assumptions, false)
 }
 
 // CheckOptional decides like Check a query its caller can do without (a
@@ -825,12 +799,17 @@ func (s *Solver) runChecked(args []*Term) Result {
 // in range took 450 ms within 100,000 units), and an optional query must
 // not cost a search its time.
 func (s *Solver) CheckOptional(assumptions ...*Term) Result {
+	return s.check(assumptions, true)
+}
+
+// check is Check, or CheckOptional where optional is set.
+func (s *Solver) check(assumptions []*Term, optional bool) Result {
 	s.ctx.enter()
 	s.changed()
 	s.reason = ""
 	s.checks++
 	r, args := s.decide(assumptions)
-	if r == Unknown && s.chain != Z3Only && s.preferenceFitted(args) {
+	if r == Unknown && optional && s.chain != Z3Only && s.preferenceFitted(args) {
 		s.satInGo(args)
 		s.guessedOptional = true
 		r = Sat
@@ -838,11 +817,20 @@ func (s *Solver) CheckOptional(assumptions ...*Term) Result {
 			s.validate(r, args)
 		}
 	}
-	if r == Unknown {
-		if s.nonlinearQuery(assumptions) {
-			s.reason = "a nonlinear optional query left undecided"
-		} else {
-			r = s.runChecked(args)
+	switch {
+	case r != Unknown:
+	case optional && s.nonlinearQuery(assumptions):
+		s.reason = "a nonlinear optional query left undecided"
+	default:
+		start := time.Now()
+		r = s.run(args, true)
+		s.spent += time.Since(start)
+		switch {
+		case s.sliced && s.chain == Validate:
+			s.validate(r, args)
+		case r == Sat && !s.sliced:
+			s.proven[s.depth] = true
+			s.remember(s.answered)
 		}
 	}
 	s.last = r

@@ -188,8 +188,9 @@ func (x *explorer) enter(s *state, fn *ssa.Function, env []heap.Value, args []he
 		if alts, ended := x.summarized(s, fn, args, call); ended {
 			return alts
 		}
-		x.unexecuted(s, FuncName(fn))
-		x.external(s, FuncName(fn), fn.Signature, call)
+		name := FuncName(fn)
+		x.unexecuted(s, name)
+		x.external(s, name, fn.Signature, call)
 		if passesReferences(args) && !readOnly(fn) {
 			// What the arguments reach may have changed in ways the path
 			// does not know.

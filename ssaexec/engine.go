@@ -970,11 +970,7 @@ func FuncName(fn *ssa.Function) string {
 			return "(*" + pkg.Pkg.Name() + "." + typ + ")." + method
 		}
 		if len(fn.TypeArgs()) > 0 {
-			args := make([]string, len(fn.TypeArgs()))
-			for i, t := range fn.TypeArgs() {
-				args[i] = types.TypeString(t, byName)
-			}
-			name = fn.Origin().Name() + "[" + strings.Join(args, ", ") + "]"
+			name = instanceName(fn, byName)
 		}
 		return pkg.Pkg.Name() + "." + name
 	}

@@ -721,19 +721,25 @@ func funcCall(fn *ssa.Function, args []string, q types.Qualifier) string {
 	return fmt.Sprintf("%s(%s)", funcName(fn, q), strings.Join(args, ", "))
 }
 
+// instanceName names the instance fn of a generic function by its
+// origin's name and its type arguments, written with q: F[other.ID].
+func instanceName(fn *ssa.Function, q types.Qualifier) string {
+	args := make([]string, len(fn.TypeArgs()))
+	for i, t := range fn.TypeArgs() {
+		args[i] = types.TypeString(t, q)
+	}
+	return fn.Origin().Name() + "[" + strings.Join(args, ", ") + "]"
+}
+
 // funcName writes the name of fn (a function, or a method whose receiver
 // the caller writes before it), qualified with q.
 func funcName(fn *ssa.Function, q types.Qualifier) string {
 	name := fn.Name()
-	if args := fn.TypeArgs(); len(args) > 0 && fn.Origin() != nil && fn.Signature.Recv() == nil {
+	if len(fn.TypeArgs()) > 0 && fn.Origin() != nil && fn.Signature.Recv() == nil {
 		// SSA names an instance with its type arguments' full paths
 		// (F[example.com/m/other.ID]): write them as code does. (A
 		// method's are its receiver's, written with the receiver.)
-		written := make([]string, len(args))
-		for i, t := range args {
-			written[i] = types.TypeString(t, q)
-		}
-		name = fn.Origin().Name() + "[" + strings.Join(written, ", ") + "]"
+		name = instanceName(fn, q)
 	}
 	if pkg := packageOf(fn); fn.Signature.Recv() == nil && pkg != nil {
 		if qual := q(pkg.Pkg); qual != "" {
