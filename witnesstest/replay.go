@@ -503,8 +503,16 @@ func (r *replayer) testTimeout(pending []string) string {
 // expectsFatal reports whether the test named name expects the
 // runtime's fatal error.
 func (r *replayer) expectsFatal(name string) bool {
-	i := slices.IndexFunc(r.suite.Tests, func(t *Test) bool { return t.Name == name })
-	return i >= 0 && r.suite.Tests[i].fatal()
+	t := r.testNamed(name)
+	return t != nil && t.fatal()
+}
+
+// testNamed returns the suite's test of that name, or nil.
+func (r *replayer) testNamed(name string) *Test {
+	if i := slices.IndexFunc(r.suite.Tests, func(t *Test) bool { return t.Name == name }); i >= 0 {
+		return r.suite.Tests[i]
+	}
+	return nil
 }
 
 // crashed is the result of the test named name, which ended the binary
@@ -516,7 +524,7 @@ func (r *replayer) crashed(name string, lines []string) Result {
 	if !r.expectsFatal(name) {
 		return why
 	}
-	f := r.suite.Tests[slices.IndexFunc(r.suite.Tests, func(t *Test) bool { return t.Name == name })].Finding
+	f := r.testNamed(name).Finding
 	reported := slices.ContainsFunc(f.Want, func(want string) bool { return slices.Contains(lines, want) })
 	at := fmt.Sprintf("%s:%d ", filepath.Base(f.Pos.Filename), f.Pos.Line)
 	raised := slices.ContainsFunc(lines, func(l string) bool { return strings.Contains(filepath.Base(l), at) })
@@ -524,11 +532,6 @@ func (r *replayer) crashed(name string, lines []string) Result {
 		return Result{Outcome: Confirmed}
 	}
 	return why
-}
-
-func testName(line, prefix string) string {
-	name, _, _ := strings.Cut(strings.TrimPrefix(line, prefix), " ")
-	return name
 }
 
 // failure picks the lines of a failed test's output that say why.
