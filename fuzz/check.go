@@ -10,8 +10,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/gosym/gosym/report"
 	"github.com/gosym/gosym/ssaexec"
-	"github.com/gosym/gosym/witnesstest"
 )
 
 // Options tune Check.
@@ -51,7 +51,7 @@ type Report struct {
 	// Records are gosym's records of the functions, by name.
 	Records map[string]*ssaexec.FuncResult
 	// Replays are the outcomes of the findings' tests.
-	Replays map[string]witnesstest.Result
+	Replays map[string]report.ReplayResult
 	// Reordered lists the findings whose test saw another panic first
 	// because Go's compiler moved a nil check, and that were confirmed
 	// without optimization (see replay).
@@ -221,13 +221,13 @@ const noVet = "-vet=off"
 // replay runs every finding's witness test: each must confirm its panic.
 // The witnesses name only the generated package's types, so a test that
 // cannot be built is as much a bug as one that does not panic. A test
-// confirmed only without optimization (see witnesstest.NoOptimization) is
+// confirmed only without optimization (see report.NoOptimization) is
 // counted in Report.Reordered, not as a problem.
 func (c *checker) replay(findings []*ssaexec.Finding) error {
 	if len(findings) == 0 {
 		return nil
 	}
-	suite := witnesstest.NewSuite(Package, Package, findings)
+	suite := report.NewSuite(Package, Package, findings)
 	results, err := replayWith(suite, c.dir, noVet)
 	if err != nil {
 		return err
@@ -237,7 +237,7 @@ func (c *checker) replay(findings []*ssaexec.Finding) error {
 		switch res := results[t.Name]; {
 		case res.Unoptimized:
 			c.rep.Reordered = append(c.rep.Reordered, fmt.Sprintf("%s: %s", t.Finding.Func, res))
-		case res.Outcome != witnesstest.Confirmed:
+		case res.Outcome != report.Confirmed:
 			c.replayProblem(t.Finding, res)
 		}
 	}
@@ -245,15 +245,15 @@ func (c *checker) replay(findings []*ssaexec.Finding) error {
 }
 
 // replayWith replays suite with flags added to go test -c.
-func replayWith(suite *witnesstest.Suite, dir string, flags ...string) (map[string]witnesstest.Result, error) {
-	results, err := witnesstest.Replay(suite, dir, witnesstest.Options{BuildFlags: flags})
+func replayWith(suite *report.Suite, dir string, flags ...string) (map[string]report.ReplayResult, error) {
+	results, err := report.Replay(suite, dir, report.ReplayOptions{BuildFlags: flags})
 	if err != nil {
 		return nil, fmt.Errorf("replaying with %q: %v", flags, err)
 	}
 	return results, nil
 }
 
-func (c *checker) replayProblem(f *ssaexec.Finding, res witnesstest.Result) {
+func (c *checker) replayProblem(f *ssaexec.Finding, res report.ReplayResult) {
 	c.rep.problem(f.Func, "finding %s:%d %s (%s) %s\nwitness:\n%s", filepath.Base(f.Pos.Filename),
 		f.Pos.Line, f.Kind, f.Message, res, indent(strings.Join(append(slices.Clip(f.Setup), f.Call), "\n")))
 }

@@ -15,7 +15,7 @@
 //
 //   - gosym failed on a function (status error) or left out panics that
 //     its configuration should have reported;
-//   - a finding whose witness test, replayed by package witnesstest, was
+//   - a finding whose witness test, replayed by package report, was
 //     not confirmed;
 //   - a panic that the compiled function raised on a random input within
 //     what gosym's record claims to cover (see ClaimOf: every input, or

@@ -50,7 +50,7 @@ func (o Outcome) Kind() string {
 // runnerTemplate is the main package that runs the generated functions on
 // the calls read from stdin, and writes their outcomes to stdout as JSON.
 // The panic's position is taken from the stack while the deferred
-// function runs, as the witness tests of witnesstest do.
+// function runs, as the witness tests of package report do.
 var runnerTemplate = template.Must(template.New("runner").Parse(`package main
 
 import (

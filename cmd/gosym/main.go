@@ -12,12 +12,10 @@
 package main
 
 import (
-	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
-	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -25,7 +23,6 @@ import (
 	"runtime"
 	"runtime/debug"
 	"runtime/pprof"
-	"slices"
 	"strings"
 	"time"
 
@@ -33,9 +30,9 @@ import (
 
 	"github.com/gosym/gosym/abstraction"
 	"github.com/gosym/gosym/heap"
+	"github.com/gosym/gosym/report"
 	"github.com/gosym/gosym/solver"
 	"github.com/gosym/gosym/ssaexec"
-	"github.com/gosym/gosym/witnesstest"
 )
 
 const usage = `usage: gosym [flags] packages...
@@ -117,7 +114,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "gosym: no functions to analyse (use -all for unexported ones, or check -run)")
 		return 2
 	}
-	out := newPrinter(stdout, opts)
+	out := report.NewWriter(stdout, report.Options{JSON: opts.json, Verbose: opts.verbose, Trace: opts.trace})
 	start := time.Now()
 	for _, e := range prog.DirectiveErrors {
 		fmt.Fprintf(stderr, "gosym: %s (not applied)\n", e)
@@ -137,7 +134,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 			humanize.IBytes(held), humanize.IBytes(guard.high))
 	}
 	results, cached := analyseAll(prog, entries, opts.cfg, opts.parallel, guard, newProgress(stderr, len(entries)), rc, stderr)
-	out.cached = cached
+	out.Cached = cached
 	if rc != nil {
 		rc.trim() // best effort: a cache that cannot be trimmed still works
 	}
@@ -145,44 +142,44 @@ func run(args []string, stdout, stderr io.Writer) int {
 	// waits for them all.
 	ssaexec.Consolidate(results, opts.latent)
 	if opts.dotDir != "" {
-		if out.pictures, err = writePictures(results, opts.dotDir, stderr); err != nil {
+		if out.Pictures, err = report.WritePictures(results, opts.dotDir, stderr); err != nil {
 			fmt.Fprintf(stderr, "gosym: %v\n", err)
 			return 2
 		}
 	}
 	if opts.replay || opts.emitTests {
-		out.replays, err = witnessTests(results, opts, stderr)
+		out.Replays, err = report.WitnessTests(results, report.TestOptions{Replay: opts.replay, Emit: opts.emitTests, File: opts.testFile}, stderr)
 		if err != nil {
 			fmt.Fprintf(stderr, "gosym: %v\n", err)
 			return 2
 		}
 	}
 	for _, r := range results {
-		out.function(r)
+		out.Function(r)
 	}
 	if opts.sarifFile != "" {
-		if err := writeSARIF(opts.sarifFile, results, out.rel); err != nil {
+		if err := report.WriteSARIF(opts.sarifFile, results, out.Rel); err != nil {
 			fmt.Fprintf(stderr, "gosym: writing %s: %v\n", opts.sarifFile, err)
 			return 2
 		}
 	}
 	if !opts.json {
-		summarize(stderr, results, cached, time.Since(start))
+		report.Summary(stderr, results, cached, time.Since(start))
 	}
 	if len(broken) > 0 {
-		fmt.Fprintf(stderr, "gosym: %s not analysed: %s (errors above)\n", plural(len(broken), "package was", "packages were"), strings.Join(broken, ", "))
+		fmt.Fprintf(stderr, "gosym: %s not analysed: %s (errors above)\n", report.Plural(len(broken), "package was", "packages were"), strings.Join(broken, ", "))
 		return 2
 	}
 	findings := false
 	for _, r := range results {
 		findings = findings || len(r.Findings) > 0
 	}
-	switch cov := coverageOf(results); {
+	switch cov := report.CoverageOf(results); {
 	case findings:
 		return 1
-	case !cov.ended && cov.functions > 0:
+	case !cov.Ended && cov.Functions > 0:
 		// Nothing found because nothing was looked at: not a success.
-		fmt.Fprintf(stderr, "gosym: nothing was explored: no path of any function analysed (%d) ran to a return or a panic (-v gives each function's status and why)\n", cov.functions)
+		fmt.Fprintf(stderr, "gosym: nothing was explored: no path of any function analysed (%d) ran to a return or a panic (-v gives each function's status and why)\n", cov.Functions)
 		return 2
 	}
 	return 0
@@ -271,7 +268,7 @@ func parseFlags(args []string, stderr io.Writer) (*options, []string, error) {
 	fs.BoolVar(&opts.json, "json", false, "write JSON Lines: one object per finding and one per function")
 	fs.BoolVar(&opts.verbose, "v", false, "print every function's status, not only findings")
 	fs.BoolVar(&opts.emitTests, "emit-tests", false, "write each package's findings as Go tests into a file in its directory (see -test-file); implies -replay")
-	fs.StringVar(&opts.testFile, "test-file", witnesstest.DefaultFile, "name of the test file, in the external test package, that -emit-tests writes and -replay runs; tests that need the package's internals go in the file of this name with _internal_test.go for _test.go")
+	fs.StringVar(&opts.testFile, "test-file", report.DefaultFile, "name of the test file, in the external test package, that -emit-tests writes and -replay runs; tests that need the package's internals go in the file of this name with _internal_test.go for _test.go")
 	fs.BoolVar(&opts.replay, "replay", false, "run each finding's witness as a Go test and say whether it confirmed the panic")
 	fs.StringVar(&opts.dotDir, "dot", "", "write each finding's input heap and heap at the panic as Graphviz files into this directory (and SVG, if dot is installed)")
 	fs.StringVar(&opts.sarifFile, "sarif", "", "also write the findings as a SARIF 2.1.0 log into this file (for GitHub code scanning)")
@@ -358,219 +355,6 @@ func checkBounds(c ssaexec.Config) error {
 		return fmt.Errorf("-seq must not be negative")
 	}
 	return nil
-}
-
-// printer writes results as text or JSON Lines.
-type printer struct {
-	w    io.Writer
-	opts *options
-	enc  *json.Encoder
-	cwd  string
-	// replays holds each finding's replay, when -replay is on.
-	replays map[*ssaexec.Finding]witnesstest.Result
-	// pictures holds each finding's picture files without extension
-	// (-dot).
-	pictures map[*ssaexec.Finding]string
-	// cached marks the results taken from the result cache.
-	cached map[*ssaexec.FuncResult]bool
-	// sources caches the lines of the files traces show.
-	sources map[string][]string
-}
-
-func newPrinter(w io.Writer, opts *options) *printer {
-	cwd, _ := os.Getwd()
-	enc := json.NewEncoder(w)
-	enc.SetEscapeHTML(false) // witnesses are Go code: keep & and < readable
-	return &printer{w: w, opts: opts, enc: enc, cwd: cwd, sources: map[string][]string{}}
-}
-
-func (p *printer) function(r *ssaexec.FuncResult) {
-	if p.opts.json {
-		for _, f := range r.Findings {
-			rec := findingJSON(f, p.rel)
-			if res, ok := p.replays[f]; ok {
-				rec.Replay, rec.ReplayReason, rec.ReplayUnoptimized = string(res.Outcome), res.Reason, res.Unoptimized
-			}
-			if base, ok := p.pictures[f]; ok {
-				rec.InputPicture, rec.PanicPicture = p.rel(base)+".input.dot", p.rel(base)+".panic.dot"
-			}
-			p.enc.Encode(rec)
-		}
-		rec := funcJSON(r, p.rel)
-		rec.Cached = p.cached[r]
-		p.enc.Encode(rec)
-		return
-	}
-	for _, f := range r.Findings {
-		p.text(f)
-	}
-	if r.Status == ssaexec.Error {
-		fmt.Fprintf(p.w, "%s: gosym internal error in %s: %s\n", p.rel(r.Pos.String()), r.Func, firstLine(r.Err))
-	}
-	if p.opts.verbose {
-		line := statusLine(r)
-		if p.cached[r] {
-			line += "; from the cache"
-		}
-		fmt.Fprintf(p.w, "%s: %s: %s\n", p.rel(r.Pos.String()), r.Func, line)
-	}
-}
-
-func (p *printer) text(f *ssaexec.Finding) {
-	fmt.Fprintf(p.w, "%s: %s (%s in %s)\n", p.rel(f.Pos.String()), f.Message, f.Label(), f.Func)
-	for _, line := range f.Setup {
-		fmt.Fprintf(p.w, "\t%s\n", line)
-	}
-	fmt.Fprintf(p.w, "\t%s\n", f.Call)
-	if len(f.Unwritable) > 0 {
-		fmt.Fprintf(p.w, "\t// not Go that compiles in the function's package: %s\n", strings.Join(f.Unwritable, "; "))
-	}
-	if len(f.Approximated) > 0 {
-		fmt.Fprintf(p.w, "\t// assumes what these returned or changed: %s\n", strings.Join(f.Approximated, ", "))
-	}
-	if len(f.AlsoFrom) > 0 {
-		fmt.Fprintf(p.w, "\t// also reached from %s\n", strings.Join(f.AlsoFrom, ", "))
-	}
-	if f.Latent {
-		fmt.Fprintf(p.w, "\t// latent: no caller of the package can build this input: it writes %s by hand\n", strings.Join(f.HandBuilt, ", "))
-	}
-	if res, ok := p.replays[f]; ok {
-		switch res.Outcome {
-		case witnesstest.NotReproduced:
-			fmt.Fprintf(p.w, "\t// replay: %s (a bug in gosym: please report it)\n", res)
-		default:
-			fmt.Fprintf(p.w, "\t// replay: %s\n", res)
-		}
-	}
-	if base, ok := p.pictures[f]; ok {
-		fmt.Fprintf(p.w, "\t// heap: %s.input.dot, %s.panic.dot\n", p.rel(base), p.rel(base))
-	}
-	if p.opts.trace {
-		p.path(f)
-	}
-}
-
-// rel shortens a position's file name relative to the working directory.
-func (p *printer) rel(pos string) string {
-	if p.cwd == "" {
-		return pos
-	}
-	if r, err := filepath.Rel(p.cwd, pos); err == nil && !strings.HasPrefix(r, "..") {
-		return r
-	}
-	return pos
-}
-
-func statusLine(r *ssaexec.FuncResult) string {
-	s := fmt.Sprintf("%s (paths %d, panics %d, cut %d, states %d, work %d, solver calls %d, %s)",
-		r.Status, r.Paths, r.Panics, r.Cut, r.States, r.Work, r.SolverCalls, r.Elapsed.Round(time.Millisecond))
-	if sub := r.Subsumption; sub.Checks > 0 {
-		s += fmt.Sprintf("; subsumption: %d checked, %d subsumed (%d abstractly), %d stored", sub.Checks, sub.Subsumed, sub.Abstract, sub.Stored)
-	}
-	if r.Refined > 0 {
-		s += fmt.Sprintf("; %d paths past abstract subsumption cut by bounds (-refine)", r.Refined)
-	}
-	if len(r.BoundsHit) > 0 {
-		s += "; bounds hit: " + strings.Join(r.BoundsHit, ", ")
-	}
-	if len(r.UnsupportedConstructs) > 0 {
-		s += "; unsupported: " + strings.Join(r.UnsupportedConstructs, ", ")
-	}
-	if len(r.Approximated) > 0 {
-		s += "; not executed, modelled by fresh results: " + strings.Join(r.Approximated, ", ")
-	}
-	if r.NilParams > 0 {
-		s += fmt.Sprintf("; %s left out (-nil-params)", plural(r.NilParams, "nil-parameter panic", "nil-parameter panics"))
-	}
-	if r.Sequences > 0 || r.SequencesPruned > 0 {
-		s += fmt.Sprintf("; call sequences: %d ran, %d pruned", r.Sequences, r.SequencesPruned)
-	}
-	if r.Latent > 0 {
-		s += fmt.Sprintf("; %s (-latent)", plural(r.Latent, "latent panic", "latent panics"))
-	}
-	if len(r.Notes) > 0 {
-		s += "; " + strings.Join(r.Notes, "; ")
-	}
-	if r.Assumed > 0 {
-		s += fmt.Sprintf("; %s resting on unexecuted calls left out (-assumed)", plural(r.Assumed, "panic", "panics"))
-	}
-	return s
-}
-
-func firstLine(s string) string {
-	if i := strings.IndexByte(s, '\n'); i >= 0 {
-		return s[:i]
-	}
-	return s
-}
-
-// summarize prints the functions by status, so that "no findings" never
-// hides "did not look", the findings by kind, and where the time went.
-func summarize(w io.Writer, results []*ssaexec.FuncResult, cached map[*ssaexec.FuncResult]bool, wall time.Duration) {
-	counts := map[ssaexec.Status]int{}
-	kinds := map[ssaexec.Kind]int{}
-	findings, assumed, latent, latentShown := 0, 0, 0, 0
-	var analysis, solver time.Duration
-	for _, r := range results {
-		counts[r.Status]++
-		findings += len(r.Findings)
-		assumed += r.Assumed
-		latent += r.Latent
-		for _, f := range r.Findings {
-			if f.Latent {
-				latentShown++
-			}
-		}
-		if !cached[r] { // its time was spent by the run that cached it
-			analysis += r.Elapsed
-			solver += r.SolverTime
-		}
-		for _, f := range r.Findings {
-			kinds[f.Kind]++
-		}
-	}
-	var parts []string
-	for _, st := range []ssaexec.Status{ssaexec.Failed, ssaexec.Complete, ssaexec.Abstract, ssaexec.Bounded, ssaexec.NotReached, ssaexec.Unsupported, ssaexec.Timeout, ssaexec.Stopped, ssaexec.Ignored, ssaexec.Error} {
-		if counts[st] > 0 {
-			parts = append(parts, fmt.Sprintf("%d %s", counts[st], st))
-		}
-	}
-	fmt.Fprintf(w, "gosym: %s in %s: %s\n", plural(findings, "finding", "findings"), plural(len(results), "function", "functions"), strings.Join(parts, ", "))
-	if line := coverageOf(results).line(); line != "" {
-		fmt.Fprintf(w, "gosym: %s\n", line)
-	}
-	if findings > 0 {
-		var byKind []string
-		for _, k := range slices.Sorted(maps.Keys(kinds)) {
-			byKind = append(byKind, fmt.Sprintf("%d %s", kinds[k], k))
-		}
-		fmt.Fprintf(w, "gosym: findings by kind: %s\n", strings.Join(byKind, ", "))
-	}
-	if assumed > 0 {
-		fmt.Fprintf(w, "gosym: %s on what calls gosym did not execute returned or changed (-assumed shows them)\n", plural(assumed, "more panic rests", "more panics rest"))
-	}
-	switch {
-	case latentShown > 0:
-		fmt.Fprintf(w, "gosym: %d of the findings are latent: they need a value with unexported state that no caller of its package can build\n", latentShown)
-	case latent > 0:
-		fmt.Fprintf(w, "gosym: %s latent: they need a value with unexported state that no caller of its package can build (-latent shows them)\n", plural(latent, "more panic is", "more panics are"))
-	}
-	if len(cached) > 0 {
-		fmt.Fprintf(w, "gosym: %d of the %d functions' results came from the cache, where an earlier run under the same flags left them (-cache=off analyses them again)\n", len(cached), len(results))
-	}
-	share := 0.0
-	if analysis > 0 {
-		share = 100 * solver.Seconds() / analysis.Seconds()
-	}
-	fmt.Fprintf(w, "gosym: %s wall time, %s of analysis, %.0f%% of it in the solver\n", wall.Round(time.Millisecond), analysis.Round(time.Millisecond), share)
-}
-
-// plural writes n with the singular or the plural words after it.
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return "1 " + one
-	}
-	return fmt.Sprintf("%d %s", n, many)
 }
 
 // version describes this build of gosym: its module version, the VCS

@@ -13,6 +13,8 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
+
+	"github.com/gosym/gosym/report"
 )
 
 func runGosym(t *testing.T, args ...string) (code int, stdout, stderr string) {
@@ -59,20 +61,6 @@ func TestTraceOutput(t *testing.T) {
 	}
 }
 
-func TestWithoutComment(t *testing.T) {
-	tests := []struct{ line, want string }{
-		{"return a[0] // want index", "return a[0]"},
-		{`s := "http://x" // url`, `s := "http://x"`},
-		{"x := `//` /* c */", "x := `//`"},
-		{"n++", "n++"},
-	}
-	for _, tt := range tests {
-		if got := withoutComment(tt.line); got != tt.want {
-			t.Errorf("withoutComment(%q) = %q, want %q", tt.line, got, tt.want)
-		}
-	}
-}
-
 // rel undoes the printer's shortening of paths below the working
 // directory, which the test's relative patterns are not.
 func rel(s string) string {
@@ -90,15 +78,15 @@ func TestJSONOutput(t *testing.T) {
 	if len(lines) != 2 {
 		t.Fatalf("got %d JSON lines, want a finding and a function record:\n%s", len(lines), out)
 	}
-	var f findingRecord
-	var r funcRecord
+	var f report.FindingRecord
+	var r report.FuncRecord
 	if err := json.Unmarshal([]byte(lines[0]), &f); err != nil {
 		t.Fatal(err)
 	}
 	if err := json.Unmarshal([]byte(lines[1]), &r); err != nil {
 		t.Fatal(err)
 	}
-	wantF := findingRecord{
+	wantF := report.FindingRecord{
 		Type:          "finding",
 		Kind:          "nil-deref",
 		Posn:          "lists.go:52:30",
@@ -108,7 +96,7 @@ func TestJSONOutput(t *testing.T) {
 		ExternalInput: "head := &lists.Node{Next: &lists.Node{Next: &lists.Node{Next: nil}}}\nlists.ThreeBug(head)",
 	}
 	f.Posn = filepath.Base(f.Posn)
-	if diff := cmp.Diff(wantF, f, cmpopts.IgnoreFields(findingRecord{}, "Trace")); diff != "" {
+	if diff := cmp.Diff(wantF, f, cmpopts.IgnoreFields(report.FindingRecord{}, "Trace")); diff != "" {
 		t.Errorf("finding (-want +got):\n%s", diff)
 	}
 	if len(f.Trace) < 2 || !strings.HasSuffix(f.Trace[len(f.Trace)-1].Posn, "lists.go:52:30") {
@@ -147,7 +135,7 @@ func TestParallelDeterministic(t *testing.T) {
 // so.
 func TestMaxStates(t *testing.T) {
 	_, out, _ := runGosym(t, "-json", "-max-states", "5", "-run", `^loops\.Sum$`, "../../testdata/loops")
-	var r funcRecord
+	var r report.FuncRecord
 	if err := json.Unmarshal([]byte(strings.TrimSpace(out)), &r); err != nil {
 		t.Fatalf("%v in %q", err, out)
 	}
@@ -409,9 +397,9 @@ func TestEmitTests(t *testing.T) {
 	if code != 1 {
 		t.Fatalf("exit code %d, want 1; stderr:\n%s", code, errOut)
 	}
-	got := map[string]findingRecord{}
+	got := map[string]report.FindingRecord{}
 	for _, line := range strings.Split(strings.TrimSpace(out), "\n") {
-		var rec findingRecord
+		var rec report.FindingRecord
 		if !strings.HasPrefix(line, `{"type":"finding"`) {
 			continue
 		}
@@ -419,10 +407,10 @@ func TestEmitTests(t *testing.T) {
 			t.Fatal(err)
 		}
 		{
-			got[rec.Func] = findingRecord{Input: rec.Input, ExternalInput: rec.ExternalInput, Replay: rec.Replay, ReplayReason: rec.ReplayReason}
+			got[rec.Func] = report.FindingRecord{Input: rec.Input, ExternalInput: rec.ExternalInput, Replay: rec.Replay, ReplayReason: rec.ReplayReason}
 		}
 	}
-	want := map[string]findingRecord{
+	want := map[string]report.FindingRecord{
 		"emit.Div":          {Input: "Div(0, 0)", ExternalInput: "emit.Div(0, 0)", Replay: "confirmed"},
 		"(*emit.Queue).Pop": {Input: "q := NewQueue()\nq.Pop()", ExternalInput: "q := emit.NewQueue()\nq.Pop()", Replay: "confirmed"},
 	}

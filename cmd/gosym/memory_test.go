@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/gosym/gosym/report"
 )
 
 // TestMaxMem checks that a function that starts while the run is over
@@ -17,7 +19,7 @@ func TestMaxMem(t *testing.T) {
 	if want := "over the 870 KiB at which -max-mem stops functions: each will be stopped as it starts"; !strings.Contains(errOut, want) {
 		t.Errorf("stderr does not warn that the loaded program is over the limit:\n%s\nwant %q", errOut, want)
 	}
-	var r funcRecord
+	var r report.FuncRecord
 	if err := json.Unmarshal([]byte(strings.TrimSpace(out)), &r); err != nil {
 		t.Fatalf("%v in %q", err, out)
 	}

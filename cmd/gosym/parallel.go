@@ -9,6 +9,7 @@ import (
 	"github.com/rogpeppe/go-internal/cache"
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/gosym/gosym/report"
 	"github.com/gosym/gosym/ssaexec"
 )
 
@@ -110,7 +111,7 @@ func (p *progress) finish(r *ssaexec.FuncResult) {
 
 // show rewrites the status line in place.
 func (p *progress) show() {
-	fmt.Fprintf(p.w, "\r\033[Kgosym: %d/%d functions, %s; analysing %s", p.done, p.total, plural(p.findings, "finding", "findings"), p.current)
+	fmt.Fprintf(p.w, "\r\033[Kgosym: %d/%d functions, %s; analysing %s", p.done, p.total, report.Plural(p.findings, "finding", "findings"), p.current)
 }
 
 // warn writes a line on w, which is the terminal's when the status line

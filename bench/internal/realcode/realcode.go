@@ -21,8 +21,8 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/gosym/gosym/report"
 	"github.com/gosym/gosym/ssaexec"
-	"github.com/gosym/gosym/witnesstest"
 )
 
 // Module is a module the throwaway module requires.
@@ -97,7 +97,7 @@ func Run(ctx context.Context, opts Options) (*Report, error) {
 		return nil, err
 	}
 	rep := &Report{Roots: roots, Modules: opts.Modules, Config: opts.Config, Workers: opts.Workers}
-	cp, err := witnesstest.NewCopies(filepath.Join(dir, "modcopy"), roots.GOMODCACHE)
+	cp, err := report.NewCopies(filepath.Join(dir, "modcopy"), roots.GOMODCACHE)
 	if err != nil {
 		return nil, err
 	}
@@ -129,7 +129,7 @@ func withDefaults(opts Options) Options {
 // runSet loads one set from inside the throwaway module (which is what
 // lets the go command resolve the modules' packages), analyses it and
 // replays its findings.
-func runSet(ctx context.Context, dir string, set Set, cp *witnesstest.Copies, opts Options) (*SetReport, error) {
+func runSet(ctx context.Context, dir string, set Set, cp *report.Copies, opts Options) (*SetReport, error) {
 	logf(opts.Log, "%s: loading %v", set.Name, set.Patterns)
 	start := time.Now()
 	prog, err := ssaexec.Load(dir, set.Patterns...)

@@ -9,8 +9,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/gosym/gosym/report"
 	"github.com/gosym/gosym/ssaexec"
-	"github.com/gosym/gosym/witnesstest"
 )
 
 // TestRealCode runs a small part of the full run: container/list from
@@ -66,7 +66,7 @@ func checkReport(t *testing.T, rep *Report) {
 	}
 	for _, rec := range rep.Findings() {
 		switch rec.Replay.Outcome {
-		case witnesstest.NotReproduced:
+		case report.NotReproduced:
 			t.Errorf("%s: not reproduced: %s", rec.Key, rec.Replay.Reason)
 		case ReplayFailed:
 			// A whole package's replay failing hides whether its
@@ -116,7 +116,7 @@ func TestMarkdown(t *testing.T) {
 		Latent: 2, Sequences: 5, SequencesPruned: 3}
 	crash := &ssaexec.FuncResult{Func: "m.G", PkgPath: "m", PkgName: "m", Status: ssaexec.Error, Err: "boom\nstack"}
 	p := &PackageReport{Path: "m", Results: []*ssaexec.FuncResult{res, crash},
-		Replays: map[*ssaexec.Finding]witnesstest.Result{f: {Outcome: witnesstest.Confirmed}}}
+		Replays: map[*ssaexec.Finding]report.ReplayResult{f: {Outcome: report.Confirmed}}}
 	rep := &Report{Roots: Roots{GOMODCACHE: "/root/mod"}, Config: ssaexec.DefaultConfig(), Workers: 1,
 		Sets: []*SetReport{{Name: "s", Packages: []*PackageReport{p}}}}
 	key := "m m.F index m@v1/a.go:3:9"

@@ -7,13 +7,13 @@ import (
 	"strings"
 	"time"
 
+	"github.com/gosym/gosym/report"
 	"github.com/gosym/gosym/ssaexec"
-	"github.com/gosym/gosym/witnesstest"
 )
 
 // ReplayFailed is the outcome of a finding whose package's replay failed
-// as a whole (witnesstest.Replay returned an error): its test never ran.
-const ReplayFailed witnesstest.Outcome = "replay-failed"
+// as a whole (report.Replay returned an error): its test never ran.
+const ReplayFailed report.Outcome = "replay-failed"
 
 // Statuses lists every function status, in the order cmd/gosym's summary
 // gives them.
@@ -48,7 +48,7 @@ type PackageReport struct {
 	// Results are its functions' records, in source order.
 	Results []*ssaexec.FuncResult
 	// Replays holds each finding's replay (absent with Options.NoReplay).
-	Replays map[*ssaexec.Finding]witnesstest.Result
+	Replays map[*ssaexec.Finding]report.ReplayResult
 	// ReplayErr is why the package's replay failed as a whole, or "".
 	ReplayErr string
 }
@@ -129,7 +129,7 @@ type FindingRecord struct {
 	Package *PackageReport
 	Result  *ssaexec.FuncResult
 	Finding *ssaexec.Finding
-	Replay  witnesstest.Result
+	Replay  report.ReplayResult
 	// Replayed is false when the run skipped replays.
 	Replayed bool
 }
@@ -204,9 +204,9 @@ func group(results []*ssaexec.FuncResult) []*PackageReport {
 }
 
 // replay builds and runs the package's witness tests in its directory
-// (for the module cache, in a copy: see witnesstest.Copies). witnesstest.Replay adds
+// (for the module cache, in a copy: see report.Copies). report.Replay adds
 // the test file through a build overlay, so GOROOT is not written.
-func replay(p *PackageReport, cp *witnesstest.Copies, log io.Writer) {
+func replay(p *PackageReport, cp *report.Copies, log io.Writer) {
 	var findings []*ssaexec.Finding
 	for _, r := range p.Results {
 		findings = append(findings, r.Findings...)
@@ -215,13 +215,13 @@ func replay(p *PackageReport, cp *witnesstest.Copies, log io.Writer) {
 		return
 	}
 	logf(log, "replaying %d findings of %s", len(findings), p.Path)
-	suite := witnesstest.NewSuite(p.Path, p.Name, findings)
-	p.Replays = map[*ssaexec.Finding]witnesstest.Result{}
-	res, err := witnesstest.Replay(suite, p.Dir, witnesstest.Options{Copies: cp})
+	suite := report.NewSuite(p.Path, p.Name, findings)
+	p.Replays = map[*ssaexec.Finding]report.ReplayResult{}
+	res, err := report.Replay(suite, p.Dir, report.ReplayOptions{Copies: cp})
 	if err != nil {
 		p.ReplayErr = err.Error()
 		for _, f := range findings {
-			p.Replays[f] = witnesstest.Result{Outcome: ReplayFailed, Reason: p.ReplayErr}
+			p.Replays[f] = report.ReplayResult{Outcome: ReplayFailed, Reason: p.ReplayErr}
 		}
 		return
 	}

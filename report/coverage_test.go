@@ -1,4 +1,4 @@
-package main
+package report
 
 import (
 	"testing"
@@ -54,12 +54,12 @@ func TestCoverageLine(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			c := coverageOf(tt.results)
-			if diff := cmp.Diff(tt.want, c.line()); diff != "" {
+			c := CoverageOf(tt.results)
+			if diff := cmp.Diff(tt.want, c.Line()); diff != "" {
 				t.Errorf("line (-want +got):\n%s", diff)
 			}
-			if c.ended != tt.ended {
-				t.Errorf("ended = %v, want %v", c.ended, tt.ended)
+			if c.Ended != tt.ended {
+				t.Errorf("Ended = %v, want %v", c.Ended, tt.ended)
 			}
 		})
 	}

@@ -1,4 +1,4 @@
-package witnesstest
+package report
 
 import (
 	"os"

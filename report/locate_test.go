@@ -1,4 +1,4 @@
-package witnesstest
+package report
 
 import (
 	"go/token"
@@ -62,5 +62,19 @@ func (b *Box[T]) Get() T { return *b.v }
 	}
 	if got := loc.at(token.Position{Filename: filepath.Join(t.TempDir(), "gone.go"), Line: 1, Column: 1}); got != (statement{}) {
 		t.Errorf("a file that cannot be read gives %+v, want nothing", got)
+	}
+}
+
+func TestWithoutComment(t *testing.T) {
+	tests := []struct{ line, want string }{
+		{"return a[0] // want index", "return a[0]"},
+		{`s := "http://x" // url`, `s := "http://x"`},
+		{"x := `//` /* c */", "x := `//`"},
+		{"n++", "n++"},
+	}
+	for _, tt := range tests {
+		if got := withoutComment(tt.line); got != tt.want {
+			t.Errorf("withoutComment(%q) = %q, want %q", tt.line, got, tt.want)
+		}
 	}
 }

@@ -1,4 +1,4 @@
-package witnesstest
+package report
 
 import (
 	"flag"
@@ -102,12 +102,12 @@ func TestTestdata(t *testing.T) {
 			}
 			want, err := os.ReadFile(golden)
 			if err != nil {
-				t.Fatalf("%v (run go test ./witnesstest -update to create it)", err)
+				t.Fatalf("%v (run go test ./report -update to create it)", err)
 			}
 			if diff := cmp.Diff(string(want), string(src)); diff != "" {
 				t.Errorf("generated tests differ from %s (-want +got):\n%s", golden, diff)
 			}
-			results, err := Replay(s, dirs[s.PkgPath], Options{})
+			results, err := Replay(s, dirs[s.PkgPath], ReplayOptions{})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -132,7 +132,7 @@ func TestTestdata(t *testing.T) {
 func TestUnwritable(t *testing.T) {
 	// The package it calls is loaded too, so that its code runs.
 	// Not merged: the package's own finding is the one checked.
-	suites, dirs := analyseDirs(t, false, "./witnesstest/testdata/unwritable", "./testdata/foreign/inner")
+	suites, dirs := analyseDirs(t, false, "./report/testdata/unwritable", "./testdata/foreign/inner")
 	i := slices.IndexFunc(suites, func(s *Suite) bool { return s.PkgName == "unwritable" })
 	if i < 0 || len(suites[i].Tests) != 1 {
 		t.Fatalf("want one finding in package unwritable")
@@ -170,11 +170,11 @@ func TestUnwritable(t *testing.T) {
 	if strings.Contains(string(src), "import") {
 		t.Errorf("a file of omitted tests alone imports packages:\n%s", src)
 	}
-	results, err := Replay(s, dirs[s.PkgPath], Options{})
+	results, err := Replay(s, dirs[s.PkgPath], ReplayOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got, want := results[test.Name], (Result{Outcome: NotReplayable, Reason: omitted}); got != want {
+	if got, want := results[test.Name], (ReplayResult{Outcome: NotReplayable, Reason: omitted}); got != want {
 		t.Errorf("replay %v, want %v", got, want)
 	}
 }
@@ -224,7 +224,7 @@ func TestReplayCatches(t *testing.T) {
 	mutate("TestGosymWitness_NoCompileInternal", func(f *ssaexec.Finding) {
 		f.External, f.Call = nil, "Max(undefinedInternalVariable)"
 	})
-	results, err := Replay(s, dirOf(s), Options{})
+	results, err := Replay(s, dirOf(s), ReplayOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -322,7 +322,7 @@ func TestInvariantReplay(t *testing.T) {
 	if !strings.Contains(string(src), "\tr.Push(0)\n\tif !r.repOK() {\n") {
 		t.Errorf("the generated test does not check the invariant after the call:\n%s", src)
 	}
-	results, err := Replay(s, filepath.Dir(r.Pos.Filename), Options{})
+	results, err := Replay(s, filepath.Dir(r.Pos.Filename), ReplayOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -341,12 +341,12 @@ func TestInvariantReplay(t *testing.T) {
 // nil in the caller): the replay confirms it compiled without
 // optimization, says so, and so does the test file.
 func TestReplayUnoptimized(t *testing.T) {
-	suites := analyse(t, "./witnesstest/testdata/inlined")
+	suites := analyse(t, "./report/testdata/inlined")
 	if len(suites) != 1 || len(suites[0].Tests) != 1 {
 		t.Fatalf("want one finding in package inlined")
 	}
 	s := suites[0]
-	results, err := Replay(s, dirOf(s), Options{})
+	results, err := Replay(s, dirOf(s), ReplayOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -363,7 +363,7 @@ func TestReplayUnoptimized(t *testing.T) {
 // prints without a final newline before it panics: the test's result
 // must still be read, not lost in the printed line.
 func TestReplayPrintsWithoutNewline(t *testing.T) {
-	suites := analyse(t, "./witnesstest/testdata/printer")
+	suites := analyse(t, "./report/testdata/printer")
 	if len(suites) != 1 || len(suites[0].Tests) != 1 {
 		t.Fatalf("want one finding in package printer")
 	}
@@ -375,11 +375,11 @@ func TestReplayPrintsWithoutNewline(t *testing.T) {
 	external.Call = "printer.Report(1, 1)"
 	f.External = &external
 	s.Tests = append(s.Tests, &Test{Name: "TestGosymWitness_Returns", Finding: &f, External: true, at: good.at})
-	results, err := Replay(s, dirOf(s), Options{})
+	results, err := Replay(s, dirOf(s), ReplayOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := map[string]Result{
+	want := map[string]ReplayResult{
 		good.Name:                  {Outcome: Confirmed},
 		"TestGosymWitness_Returns": {Outcome: NotReproduced, Reason: "the call returned: the test passed"},
 	}
@@ -419,11 +419,11 @@ func TestReplayInModuleCache(t *testing.T) {
 		t.Fatalf("%d findings, want 1", len(findings))
 	}
 	s := NewSuite("example.com/dep/div", "div", findings)
-	results, err := Replay(s, filepath.Join(module, "div"), Options{})
+	results, err := Replay(s, filepath.Join(module, "div"), ReplayOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := results[s.Tests[0].Name]; got != (Result{Outcome: Confirmed}) {
+	if got := results[s.Tests[0].Name]; got != (ReplayResult{Outcome: Confirmed}) {
 		t.Errorf("replay %v, want confirmed", got)
 	}
 }

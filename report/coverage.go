@@ -1,4 +1,4 @@
-package main
+package report
 
 import (
 	"cmp"
@@ -11,35 +11,36 @@ import (
 	"github.com/gosym/gosym/ssaexec"
 )
 
-// coverage says how fully a run's functions were explored, so that "no
+// Coverage says how fully a run's functions were explored, so that "no
 // findings" never hides "did not look".
-type coverage struct {
-	// functions counts the functions analysed (not those a directive
-	// ignores), full those explored fully: no bound cut a path, no
+type Coverage struct {
+	// Functions counts the functions analysed (not those a directive
+	// ignores), Full those explored fully: no bound cut a path, no
 	// construct was left unmodelled, no state was pruned abstractly.
-	functions, full int
-	// reasons counts, per limit on the search, the functions it kept
+	Functions, Full int
+	// Reasons counts, per limit on the search, the functions it kept
 	// from being explored fully.
-	reasons map[string]int
-	// ended says that some path of some function ran to its end, a
+	Reasons map[string]int
+	// Ended says that some path of some function ran to its end, a
 	// return or a panic.
-	ended bool
+	Ended bool
 }
 
-func coverageOf(results []*ssaexec.FuncResult) coverage {
-	c := coverage{reasons: map[string]int{}}
+// CoverageOf measures the coverage of a run's results.
+func CoverageOf(results []*ssaexec.FuncResult) Coverage {
+	c := Coverage{Reasons: map[string]int{}}
 	for _, r := range results {
 		if r.Status == ssaexec.Ignored {
 			continue
 		}
-		c.functions++
-		c.ended = c.ended || r.Paths+r.Panics > 0
+		c.Functions++
+		c.Ended = c.Ended || r.Paths+r.Panics > 0
 		reasons := limits(r)
 		if len(reasons) == 0 {
-			c.full++
+			c.Full++
 		}
 		for _, why := range reasons {
-			c.reasons[why]++
+			c.Reasons[why]++
 		}
 	}
 	return c
@@ -96,23 +97,23 @@ func boundKind(b string) string {
 	return b
 }
 
-// line is the summary's coverage line: the share explored fully and the
-// most common limits on the others.
-func (c coverage) line() string {
-	if c.functions == 0 {
+// Line is the summary's coverage line: the share explored fully and the
+// most common limits on the others ("" for a run of no functions).
+func (c Coverage) Line() string {
+	if c.Functions == 0 {
 		return ""
 	}
-	s := fmt.Sprintf("coverage: %d of %s explored fully (%.0f%%)", c.full, plural(c.functions, "function", "functions"), 100*float64(c.full)/float64(c.functions))
-	if c.full == c.functions {
+	s := fmt.Sprintf("coverage: %d of %s explored fully (%.0f%%)", c.Full, Plural(c.Functions, "function", "functions"), 100*float64(c.Full)/float64(c.Functions))
+	if c.Full == c.Functions {
 		return s
 	}
-	kinds := slices.SortedFunc(maps.Keys(c.reasons), func(a, b string) int {
-		return cmp.Or(cmp.Compare(c.reasons[b], c.reasons[a]), strings.Compare(a, b))
+	kinds := slices.SortedFunc(maps.Keys(c.Reasons), func(a, b string) int {
+		return cmp.Or(cmp.Compare(c.Reasons[b], c.Reasons[a]), strings.Compare(a, b))
 	})
 	const shown = 3
 	var top []string
 	for _, k := range kinds[:min(shown, len(kinds))] {
-		top = append(top, fmt.Sprintf("%s (%d)", k, c.reasons[k]))
+		top = append(top, fmt.Sprintf("%s (%d)", k, c.Reasons[k]))
 	}
 	more := ""
 	if len(kinds) > shown {

@@ -1,9 +1,7 @@
-package main
+package report
 
 import (
 	"fmt"
-	"go/scanner"
-	"go/token"
 	"os"
 	"path/filepath"
 	"strings"
@@ -14,7 +12,7 @@ import (
 // path prints a finding's trace (-trace): one line per step, the source
 // line indented by call depth, then the branch taken and the values that
 // decided it.
-func (p *printer) path(f *ssaexec.Finding) {
+func (p *Writer) path(f *ssaexec.Finding) {
 	locs := make([]string, len(f.Trace))
 	width := 0
 	for i, st := range f.Trace {
@@ -43,7 +41,7 @@ func (p *printer) path(f *ssaexec.Finding) {
 
 // sourceLine returns line n of a file, trimmed, or "" when the file
 // cannot be read.
-func (p *printer) sourceLine(file string, n int) string {
+func (p *Writer) sourceLine(file string, n int) string {
 	lines, ok := p.sources[file]
 	if !ok {
 		if data, err := os.ReadFile(file); err == nil {
@@ -54,22 +52,5 @@ func (p *printer) sourceLine(file string, n int) string {
 	if n < 1 || n > len(lines) {
 		return ""
 	}
-	return withoutComment(strings.TrimSpace(lines[n-1]))
-}
-
-// withoutComment cuts a line of Go before its trailing comment.
-func withoutComment(line string) string {
-	var sc scanner.Scanner
-	fset := token.NewFileSet()
-	file := fset.AddFile("", -1, len(line))
-	sc.Init(file, []byte(line), nil, scanner.ScanComments)
-	for {
-		pos, tok, _ := sc.Scan()
-		switch tok {
-		case token.EOF:
-			return line
-		case token.COMMENT:
-			return strings.TrimSpace(line[:file.Offset(pos)])
-		}
-	}
+	return withoutComment(lines[n-1])
 }

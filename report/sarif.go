@@ -1,4 +1,4 @@
-package main
+package report
 
 import (
 	"fmt"
@@ -30,12 +30,12 @@ var kindRules = []struct {
 	{ssaexec.Fatal, "FatalError", "A fatal error of the runtime, such as an Unlock of an unlocked mutex: no recover stops it."},
 }
 
-// writeSARIF writes the findings as a SARIF 2.1.0 log in the form GitHub
+// WriteSARIF writes the findings as a SARIF 2.1.0 log in the form GitHub
 // code scanning reads: one rule per kind of finding, each result's
 // message with its witness, and its path as a code flow. File names are
 // relative to the working directory, which is the repository's root in
 // CI.
-func writeSARIF(file string, results []*ssaexec.FuncResult, rel func(string) string) error {
+func WriteSARIF(file string, results []*ssaexec.FuncResult, rel func(string) string) error {
 	report, err := sarif.New(sarif.Version210)
 	if err != nil {
 		return err

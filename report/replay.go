@@ -1,4 +1,4 @@
-package witnesstest
+package report
 
 import (
 	"bufio"
@@ -35,8 +35,8 @@ const (
 	NotReplayable Outcome = "not-replayable"
 )
 
-// Result is the replay of one finding.
-type Result struct {
+// ReplayResult is the replay of one finding.
+type ReplayResult struct {
 	Outcome Outcome
 	// Reason says why a finding was not reproduced or not replayable, or,
 	// for one confirmed without optimization, what the optimized test saw.
@@ -46,8 +46,8 @@ type Result struct {
 	Unoptimized bool
 }
 
-// Options tune Replay.
-type Options struct {
+// ReplayOptions tune Replay.
+type ReplayOptions struct {
 	// File is the external test package's file name in the package
 	// directory (DefaultFile if empty); the in-package file is named
 	// InternalFile(File). Replay puts them there through a build overlay:
@@ -88,7 +88,7 @@ const maxRounds = 5
 // them, returning a result per test name. Tests whose witness does not
 // compile are dropped (their findings are NotReplayable) and the rest
 // built again. Source then gives the file as last built.
-func Replay(s *Suite, dir string, opts Options) (map[string]Result, error) {
+func Replay(s *Suite, dir string, opts ReplayOptions) (map[string]ReplayResult, error) {
 	if opts.File == "" {
 		opts.File = DefaultFile
 	}
@@ -113,10 +113,10 @@ func Replay(s *Suite, dir string, opts Options) (map[string]Result, error) {
 	if dir, err = copies.ReplayDir(dir); err != nil {
 		return nil, err
 	}
-	r := &replayer{suite: s, dir: dir, tmp: tmp, opts: opts, results: map[string]Result{}}
+	r := &replayer{suite: s, dir: dir, tmp: tmp, opts: opts, results: map[string]ReplayResult{}}
 	for _, t := range s.Tests {
 		if t.Omitted != "" {
-			r.results[t.Name] = Result{Outcome: NotReplayable, Reason: t.Omitted}
+			r.results[t.Name] = ReplayResult{Outcome: NotReplayable, Reason: t.Omitted}
 		}
 	}
 	bin, err := r.build()
@@ -164,7 +164,7 @@ func (r *replayer) retryUnoptimized() error {
 	for _, t := range retry.Tests {
 		if again[t.Name].Outcome == Confirmed {
 			name := names[t.Finding]
-			r.results[name] = Result{Outcome: Confirmed, Reason: r.results[name].Reason, Unoptimized: true}
+			r.results[name] = ReplayResult{Outcome: Confirmed, Reason: r.results[name].Reason, Unoptimized: true}
 			tests[t.Finding].Unoptimized = true
 		}
 	}
@@ -179,7 +179,7 @@ func (r *replayer) excuseAssumed() {
 	for _, t := range r.suite.Tests {
 		res := r.results[t.Name]
 		if calls := t.Finding.Approximated; len(calls) > 0 && res.Outcome == NotReproduced {
-			r.results[t.Name] = Result{Outcome: NotReplayable, Reason: fmt.Sprintf("it rests on what %s returned or changed, which the test does not control (%s)",
+			r.results[t.Name] = ReplayResult{Outcome: NotReplayable, Reason: fmt.Sprintf("it rests on what %s returned or changed, which the test does not control (%s)",
 				strings.Join(calls, ", "), res.Reason)}
 		}
 	}
@@ -188,8 +188,8 @@ func (r *replayer) excuseAssumed() {
 type replayer struct {
 	suite    *Suite
 	dir, tmp string
-	opts     Options
-	results  map[string]Result
+	opts     ReplayOptions
+	results  map[string]ReplayResult
 }
 
 // build compiles the package's tests with the suite's file, dropping the
@@ -263,7 +263,7 @@ func (r *replayer) isolate(bin string) bool {
 	}
 	for t, why := range rejected {
 		t.Omitted = why
-		r.results[t.Name] = Result{Outcome: NotReplayable, Reason: t.Omitted}
+		r.results[t.Name] = ReplayResult{Outcome: NotReplayable, Reason: t.Omitted}
 	}
 	return true
 }
@@ -350,7 +350,7 @@ func (r *replayer) dropRejected(files []File, out string) bool {
 		}
 		if t.Omitted == "" {
 			t.Omitted = "its witness does not compile: " + m[3]
-			r.results[t.Name] = Result{Outcome: NotReplayable, Reason: t.Omitted}
+			r.results[t.Name] = ReplayResult{Outcome: NotReplayable, Reason: t.Omitted}
 			dropped = true
 		}
 	}
@@ -385,7 +385,7 @@ func (r *replayer) testAt(spans map[string][2]int, line int) *Test {
 func (r *replayer) failAll(o Outcome, reason string) {
 	for _, t := range r.suite.Tests {
 		if _, done := r.results[t.Name]; !done {
-			r.results[t.Name] = Result{Outcome: o, Reason: reason}
+			r.results[t.Name] = ReplayResult{Outcome: o, Reason: reason}
 		}
 	}
 }
@@ -451,7 +451,7 @@ func (r *replayer) record(out []byte) bool {
 			ended[e.Test], progress = true, true
 			switch {
 			case e.Action == "pass":
-				r.results[e.Test] = Result{Outcome: NotReproduced, Reason: "the call returned: the test passed"}
+				r.results[e.Test] = ReplayResult{Outcome: NotReproduced, Reason: "the call returned: the test passed"}
 			case r.expectsFatal(e.Test):
 				// test2json fails the test that was running when the
 				// binary died.
@@ -472,11 +472,11 @@ func (r *replayer) record(out []byte) bool {
 
 // failed is the result of a test that failed with the output lines:
 // confirmed if it failed as reported.
-func failed(lines []string) Result {
+func failed(lines []string) ReplayResult {
 	if slices.ContainsFunc(lines, func(l string) bool { return strings.Contains(l, reproduced) }) {
-		return Result{Outcome: Confirmed}
+		return ReplayResult{Outcome: Confirmed}
 	}
-	return Result{Outcome: NotReproduced, Reason: failure(lines)}
+	return ReplayResult{Outcome: NotReproduced, Reason: failure(lines)}
 }
 
 func quoteMetaAll(names []string) []string {
@@ -519,8 +519,8 @@ func (r *replayer) testNamed(name string) *Test {
 // with the output lines: confirmed if it expects a fatal error and the
 // runtime reported it, from a goroutine whose stack holds the finding's
 // line.
-func (r *replayer) crashed(name string, lines []string) Result {
-	why := Result{Outcome: NotReproduced, Reason: "the test crashed: " + failure(lines)}
+func (r *replayer) crashed(name string, lines []string) ReplayResult {
+	why := ReplayResult{Outcome: NotReproduced, Reason: "the test crashed: " + failure(lines)}
 	if !r.expectsFatal(name) {
 		return why
 	}
@@ -529,7 +529,7 @@ func (r *replayer) crashed(name string, lines []string) Result {
 	at := fmt.Sprintf("%s:%d ", filepath.Base(f.Pos.Filename), f.Pos.Line)
 	raised := slices.ContainsFunc(lines, func(l string) bool { return strings.Contains(filepath.Base(l), at) })
 	if reported && raised {
-		return Result{Outcome: Confirmed}
+		return ReplayResult{Outcome: Confirmed}
 	}
 	return why
 }
@@ -554,7 +554,7 @@ func firstLines(s string, n int) string {
 }
 
 // String renders a result for people: the outcome, and why.
-func (r Result) String() string {
+func (r ReplayResult) String() string {
 	switch {
 	case r.Unoptimized:
 		return fmt.Sprintf("%s without optimization (optimized: %s)", r.Outcome, r.Reason)

@@ -1,4 +1,4 @@
-package main
+package report
 
 import (
 	"bytes"
@@ -10,14 +10,13 @@ import (
 	"strings"
 
 	"github.com/gosym/gosym/ssaexec"
-	"github.com/gosym/gosym/witnesstest"
 )
 
-// writePictures writes each finding's heap pictures (-dot) into dir: per
+// WritePictures writes each finding's heap pictures (-dot) into dir: per
 // package a directory, per finding <Func>_<n>.input.dot and .panic.dot,
 // named like its witness test, and SVG beside them when Graphviz's dot is
 // installed. It returns each finding's file names without the extension.
-func writePictures(results []*ssaexec.FuncResult, dir string, stderr io.Writer) (map[*ssaexec.Finding]string, error) {
+func WritePictures(results []*ssaexec.FuncResult, dir string, stderr io.Writer) (map[*ssaexec.Finding]string, error) {
 	render, renderErr := exec.LookPath("dot")
 	bases := map[*ssaexec.Finding]string{}
 	usedDirs := map[string]bool{}
@@ -34,7 +33,7 @@ func writePictures(results []*ssaexec.FuncResult, dir string, stderr io.Writer) 
 		if err := os.MkdirAll(pkgDir, 0o755); err != nil {
 			return nil, err
 		}
-		for _, t := range witnesstest.NewSuite(p.path, p.name, p.findings).Tests {
+		for _, t := range NewSuite(p.path, p.name, p.findings).Tests {
 			base := filepath.Join(pkgDir, strings.TrimPrefix(t.Name, "TestGosymWitness_"))
 			for _, pic := range []struct{ kind, dot string }{{"input", t.Finding.InputDot}, {"panic", t.Finding.PanicDot}} {
 				file := base + "." + pic.kind + ".dot"

@@ -1,4 +1,4 @@
-package main
+package report
 
 import (
 	"strings"
@@ -6,8 +6,8 @@ import (
 	"github.com/gosym/gosym/ssaexec"
 )
 
-// findingRecord is the JSON Lines object of a finding.
-type findingRecord struct {
+// FindingRecord is the JSON Lines object of a finding.
+type FindingRecord struct {
 	Type    string `json:"type"`
 	Kind    string `json:"kind"`
 	Posn    string `json:"posn"`
@@ -18,7 +18,7 @@ type findingRecord struct {
 	// its external test package; NotExternal says why there is none.
 	ExternalInput string       `json:"external_input,omitempty"`
 	NotExternal   []string     `json:"not_external,omitempty"`
-	Trace         []stepRecord `json:"trace"`
+	Trace         []StepRecord `json:"trace"`
 	Approximated  []string     `json:"approximated,omitempty"`
 	// Unwritable says why Input does not compile in the package.
 	Unwritable []string `json:"unwritable,omitempty"`
@@ -38,16 +38,16 @@ type findingRecord struct {
 	PanicPicture string `json:"panic_dot,omitempty"`
 }
 
-// stepRecord is one step of a finding's path.
-type stepRecord struct {
+// StepRecord is one step of a finding's path.
+type StepRecord struct {
 	Posn   string   `json:"posn"`
 	Depth  int      `json:"depth,omitempty"`
 	Branch string   `json:"branch,omitempty"`
 	Values []string `json:"values,omitempty"`
 }
 
-// funcRecord is the JSON Lines object of a function.
-type funcRecord struct {
+// FuncRecord is the JSON Lines object of a function.
+type FuncRecord struct {
 	Type        string   `json:"type"`
 	Func        string   `json:"func"`
 	Posn        string   `json:"posn"`
@@ -79,17 +79,17 @@ type funcRecord struct {
 	Cached bool `json:"cached,omitempty"`
 }
 
-func findingJSON(f *ssaexec.Finding, rel func(string) string) findingRecord {
-	trace := make([]stepRecord, len(f.Trace))
+func findingJSON(f *ssaexec.Finding, rel func(string) string) FindingRecord {
+	trace := make([]StepRecord, len(f.Trace))
 	for i, st := range f.Trace {
-		trace[i] = stepRecord{Posn: rel(st.Pos.String()), Depth: st.Depth, Branch: st.Branch, Values: st.Values}
+		trace[i] = StepRecord{Posn: rel(st.Pos.String()), Depth: st.Depth, Branch: st.Branch, Values: st.Values}
 	}
 	input := append(append([]string(nil), f.Setup...), f.Call)
 	var external string
 	if e := f.External; e != nil {
 		external = strings.Join(append(append([]string(nil), e.Setup...), e.Call), "\n")
 	}
-	return findingRecord{
+	return FindingRecord{
 		ExternalInput: external,
 		NotExternal:   f.NotExternal,
 		Type:          "finding",
@@ -106,12 +106,12 @@ func findingJSON(f *ssaexec.Finding, rel func(string) string) findingRecord {
 	}
 }
 
-func funcJSON(r *ssaexec.FuncResult, rel func(string) string) funcRecord {
+func funcJSON(r *ssaexec.FuncResult, rel func(string) string) FuncRecord {
 	bounds := r.BoundsHit
 	if bounds == nil {
 		bounds = []string{}
 	}
-	return funcRecord{
+	return FuncRecord{
 		Type:        "func",
 		Func:        r.Func,
 		Posn:        rel(r.Pos.String()),
