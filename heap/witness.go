@@ -654,11 +654,40 @@ func (w *witnessWriter) sliceLit(x Slice, t types.Type, at string) string {
 	}
 	n, c := w.m.Uint64(x.Len), w.m.Uint64(x.Cap)
 	elem := Under(t).(*types.Slice).Elem()
+	if c > bigSlice && w.zeroCells(Loc{Obj: x.Store.Obj}) {
+		if n == c {
+			return fmt.Sprintf("make(%s, %d)", w.typeName(t), n)
+		}
+		return fmt.Sprintf("make(%s, %d, %d)", w.typeName(t), n, c)
+	}
 	lit := w.typeName(t) + "{" + w.elements(Loc{Obj: x.Store.Obj}, elem, c, true, at) + "}"
 	if n < c {
 		lit += fmt.Sprintf("[:%d]", n)
 	}
 	return lit
+}
+
+// bigSlice is the capacity from which an input slice whose observed
+// elements are all zero is written with make: gc builds a composite
+// literal in the stack frame, and refuses one of a gigabyte ("stack frame
+// too large").
+const bigSlice = 1 << 16
+
+// zeroCells reports whether every observed cell of the input array at
+// loc holds zero or nil.
+func (w *witnessWriter) zeroCells(loc Loc) bool {
+	for _, ic := range w.h.cells[loc] {
+		switch v := w.h.inputs[Loc{Obj: loc.Obj, Path: loc.Path.cell(ic.ID)}].(type) {
+		case Nil:
+		case Scalar:
+			if w.m.Uint64(v.T) != 0 {
+				return false
+			}
+		default:
+			return false
+		}
+	}
+	return true
 }
 
 // arrayLit writes an input array value.
@@ -830,14 +859,20 @@ func (h *Heap) Shrinkable() []solver.Number {
 
 // Preferences returns conditions that make a witness easier to read, most
 // wanted first: scalar inputs and slice capacities small, input slices as
-// long as their capacity, then each scalar input zero, then each one -1,
-// 0 or 1. The caller keeps each one the solver grants, in order.
+// long as their capacity, then each scalar input zero (each byte of an
+// input string 'a', as the bytes no path read are written), then each one
+// -1, 0 or 1. The caller keeps each one the solver grants, in order.
 func (h *Heap) Preferences() []*solver.Term {
 	c := h.ctx
 	var small, tight, zeros, units []*solver.Term
+	text := h.stringBytes()
 	for _, l := range h.Inputs() {
 		switch v := h.inputs[l].(type) {
 		case Scalar:
+			if text[l] && !v.T.IsConst() {
+				zeros = append(zeros, c.Eq(v.T, c.BV(v.T.Sort().Width(), 'a')))
+				continue
+			}
 			if w := v.T.Sort().Width(); w > 0 && !v.T.IsConst() {
 				// An unsigned number near zero is small; a signed one
 				// on either side of it.
@@ -876,4 +911,22 @@ func (h *Heap) Preferences() []*solver.Term {
 		return nil
 	}
 	return append(append([]*solver.Term{c.And(small...), c.And(tight...)}, zeros...), units...)
+}
+
+// stringBytes returns the locations of the bytes of input strings that
+// paths read: their witness writes text, where 'a' reads better than
+// '\x00'.
+func (h *Heap) stringBytes() map[Loc]bool {
+	out := map[Loc]bool{}
+	for _, v := range h.inputs {
+		s, ok := v.(SymStr)
+		if !ok || s.Arr.Back.Kind != InputBack {
+			continue
+		}
+		loc := s.Arr.Back.Input
+		for _, ic := range h.cells[loc] {
+			out[Loc{Obj: loc.Obj, Path: loc.Path.cell(ic.ID)}] = true
+		}
+	}
+	return out
 }

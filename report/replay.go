@@ -218,6 +218,11 @@ func (r *replayer) build() (string, error) {
 		if err == nil {
 			return bin, nil
 		}
+		if strings.Contains(out, importCycleInTest) && r.omitInPackage(cycleReason(r.suite.PkgPath)) {
+			// No in-package test of this package builds: one build says
+			// so for all, where each alone would cost one.
+			continue
+		}
 		if !r.dropRejected(files, out) {
 			// An error no test's lines hold (an import the package may
 			// not make, say): each test alone tells which.
@@ -291,10 +296,33 @@ func (r *replayer) buildAlone(bin string, t *Test) string {
 // package that testing itself imports (io, strings, os), that no such
 // test can exist.
 func buildFailure(pkg string, external bool, out string) string {
-	if !external && strings.Contains(out, "import cycle not allowed in test") {
-		return "no in-package test of " + pkg + " can be built: the packages a test imports (testing, fmt) import " + pkg
+	if !external && strings.Contains(out, importCycleInTest) {
+		return cycleReason(pkg)
 	}
 	return "its witness does not compile: " + firstLines(out, 3)
+}
+
+// importCycleInTest is how the go command refuses a test of a package
+// that the test's own imports import.
+const importCycleInTest = "import cycle not allowed in test"
+
+// cycleReason says why no in-package test of pkg builds.
+func cycleReason(pkg string) string {
+	return "no in-package test of " + pkg + " can be built: the packages a test imports (testing, fmt) import " + pkg
+}
+
+// omitInPackage omits every live in-package test for why, reporting
+// whether there was one.
+func (r *replayer) omitInPackage(why string) bool {
+	omitted := false
+	for _, t := range r.suite.Tests {
+		if t.Omitted == "" && !t.External {
+			t.Omitted = why
+			r.results[t.Name] = ReplayResult{Outcome: NotReplayable, Reason: why}
+			omitted = true
+		}
+	}
+	return omitted
 }
 
 // live counts the tests not omitted.

@@ -93,6 +93,12 @@ func (n Number) magnitude(v uint64) uint64 {
 	return min(v&m, -v&m)
 }
 
+// ladderFrom is the magnitude above which Shrunk also tries the powers of
+// two below a number: the witness preferences have made small what they
+// could (up to 64), and a number left above is often far larger than it
+// must be.
+const ladderFrom = 64
+
 // smallerValues returns the candidates Shrunk tries for the symbol n,
 // whose value is v, in order of magnitude, each smaller than v's.
 func smallerValues(n Number, v uint64, atoms []*Term, a *assignment) []uint64 {
@@ -102,6 +108,14 @@ func smallerValues(n Number, v uint64, atoms []*Term, a *assignment) []uint64 {
 	for _, atom := range atoms {
 		if mentions(atom, t.ast) {
 			cands = append(cands, repairValues(atom, t.ast, a)...)
+		}
+	}
+	if n.magnitude(v) > ladderFrom {
+		// A large number that no bound of an atom brings down (a
+		// product that must overflow: len(b) * count) may still come
+		// down far: try the powers of two below it, each way.
+		for k := 1; k < int(t.sort.Width()) && uint64(1)<<k < n.magnitude(v); k++ {
+			cands = append(cands, 1<<k, -(uint64(1) << k))
 		}
 	}
 	var out []uint64

@@ -57,6 +57,17 @@ func TestShrunk(t *testing.T) {
 			return []*Term{c.Slt(x, c.BV(32, 0xffffff9c))}, []Number{{T: x}}, map[*Term]uint64{x: 0x80000000}
 		},
 		want: []int64{-101},
+	}, {
+		// A length whose product with 2^62 must overflow (as bytes.Repeat
+		// checks len(b) * count): no atom bounds it, and it comes down
+		// from a billion to 4 by the powers of two.
+		name: "overflowing product",
+		stack: func(c *Context) ([]*Term, []Number, map[*Term]uint64) {
+			n, k := c.FreshBV("len", 64), c.BV(64, 1<<62)
+			overflows := c.Not(c.Eq(c.UDiv(c.Mul(n, k), k), n))
+			return []*Term{overflows}, []Number{{T: n, Unsigned: true}}, map[*Term]uint64{n: 1<<30 + 5}
+		},
+		want: []int64{4},
 	}}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -335,3 +335,13 @@ func (s *Stack) PushSpare(v int) int {
 func Offset(table []int, x uint) int {
 	return table[x-1000] // want index `^index out of range \[[0-9]+\] with length [0-9]+ \(table\[x - 1000\]\)$`
 }
+
+// Frame reads a frame whose header must announce at least a mebibyte:
+// the witness's slice is written with make, as a literal of that size
+// would be one the compiler lays out in full.
+func Frame(buf []byte) byte {
+	if len(buf) < 1<<20 {
+		return 0
+	}
+	return buf[len(buf)-1] / buf[0] // want div-zero `^integer divide by zero: buf\[0\] is 0$`
+}
