@@ -1015,13 +1015,13 @@ func expectedPanic(f *Finding) []string {
 		return nil
 	case f.explicit:
 		return []string{f.panicText}
-	case f.Kind == Index, strings.HasPrefix(f.Message, "cannot convert slice"):
+	case f.Kind == Index, f.Kind == SliceBounds:
 		// The message starts with the runtime's own, values included.
 		msg, _, _ := strings.Cut(f.Message, " (")
 		return []string{msg}
 	}
 	// Other messages are gosym's words (a nil dereference names the
-	// nil value; a three-index slice bound is written its own way).
+	// nil value).
 	return []string{runtimeMessages[f.Kind]}
 }
 

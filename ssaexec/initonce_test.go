@@ -150,7 +150,7 @@ func Div(n int) int { return n / width }
 	}
 	wantFound := []string{
 		"crash.Div: c.go:5:36 integer divide by zero: limits[k] is 0",
-		"panics.At: p.go:7:10 slice bounds out of range [0:1:0] with capacity 0 (t)",
+		"panics.At: p.go:7:10 slice bounds out of range [:1] with capacity 0 (t)",
 		"panics.At: p.go:10:32 integer divide by zero: i - 3 is 0",
 	}
 	if diff := cmp.Diff(wantFound, found); diff != "" {

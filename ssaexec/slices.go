@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"go/token"
 	"go/types"
+	"strconv"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -228,9 +229,13 @@ func (x *explorer) sliceInstr(s *state, in *ssa.Slice) []alt {
 	}
 	if !s.top().checked {
 		okBounds := c.And(c.Ule(hmax, op.cap), c.Ule(hi, hmax), c.Ule(lo, hi))
+		limit := "length" // of an array
+		if _, isSlice := heap.Under(in.X.Type()).(*types.Slice); isSlice {
+			limit = "capacity"
+		}
+		b := sliceBounds{lo: boundOf(in.Low, lo), hi: boundOf(in.High, hi), max: boundOf(in.Max, hmax), three: in.Max != nil, limit: limit, limitLen: op.cap}
 		if alts := x.checkBounds(s, okBounds, SliceBounds, in.Pos(), func(m heap.Valuer) string {
-			return fmt.Sprintf("slice bounds out of range [%d:%d:%d] with capacity %d (%s)",
-				m.Int64(lo), m.Int64(hi), m.Int64(hmax), m.Int64(op.cap), x.describeAt(s, in.X, in.Pos()))
+			return b.message(m) + " (" + x.describeAt(s, in.X, in.Pos()) + ")"
 		}); alts != nil {
 			return alts
 		}
@@ -671,4 +676,80 @@ func (x *explorer) storeView(s *state, store heap.Ptr, off *solver.Term, val ssa
 	}
 	x.advance(s)
 	return nil
+}
+
+// sliceBounds are the bounds of a slice expression x[lo:hi:max], widened
+// to 64 bits (hi and max default to x's length and capacity), as the
+// runtime reports them when one is out of range.
+type sliceBounds struct {
+	lo, hi, max sliceBound
+	// three marks a three-index expression.
+	three bool
+	// limit is what the first check compares with, "capacity" for a
+	// slice, "length" for a string or an array, and limitLen its value.
+	limit    string
+	limitLen *solver.Term
+}
+
+// sliceBound is one bound of a slice expression, and whether its type is
+// signed: the runtime prints a negative signed bound as one, an
+// unsigned one as unsigned however large.
+type sliceBound struct {
+	t      *solver.Term
+	signed bool
+}
+
+// boundOf is the bound v of a slice expression, widened to t (its
+// default, when v is nil, is an int).
+func boundOf(v ssa.Value, t *solver.Term) sliceBound {
+	if v == nil {
+		return sliceBound{t, true}
+	}
+	_, signed, _ := heap.IntInfo(v.Type())
+	return sliceBound{t, signed}
+}
+
+// message is the runtime's message for the first check that fails under
+// m, in the order gc makes them (cmd/compile's ssagen, slice): in
+// x[lo:hi:max], max against the limit, hi against max, then lo against
+// hi; in x[lo:hi], hi against the limit, then lo against hi (runtime's
+// boundsError formats).
+func (b sliceBounds) message(m heap.Valuer) string {
+	limit := sliceBound{b.limitLen, true}
+	if b.three {
+		switch {
+		case !b.max.within(m, limit):
+			return b.max.format(m, "[::%s]", "[::%s] with "+b.limit+" %s", limit)
+		case !b.hi.within(m, b.max):
+			return b.hi.format(m, "[:%s:]", "[:%s:%s]", b.max)
+		}
+		return b.lo.format(m, "[%s::]", "[%s:%s:]", b.hi)
+	}
+	if !b.hi.within(m, limit) {
+		return b.hi.format(m, "[:%s]", "[:%s] with "+b.limit+" %s", limit)
+	}
+	return b.lo.format(m, "[%s:]", "[%s:%s]", b.hi)
+}
+
+// within reports whether b is in [0, y] under m.
+func (b sliceBound) within(m heap.Valuer, y sliceBound) bool {
+	if b.signed && m.Int64(b.t) < 0 {
+		return false
+	}
+	return m.Uint64(b.t) <= m.Uint64(y.t)
+}
+
+// format writes "slice bounds out of range " and b's format: neg, with
+// b alone, where b is negative; else pos, with b and y (a bound already
+// checked, so an int).
+func (b sliceBound) format(m heap.Valuer, neg, pos string, y sliceBound) string {
+	const prefix = "slice bounds out of range "
+	if v := m.Int64(b.t); b.signed && v < 0 {
+		return prefix + fmt.Sprintf(neg, strconv.FormatInt(v, 10))
+	}
+	x := strconv.FormatInt(m.Int64(b.t), 10)
+	if !b.signed {
+		x = strconv.FormatUint(m.Uint64(b.t), 10)
+	}
+	return prefix + fmt.Sprintf(pos, x, strconv.FormatInt(m.Int64(y.t), 10))
 }

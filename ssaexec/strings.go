@@ -77,9 +77,9 @@ func (x *explorer) stringSlice(s *state, in *ssa.Slice) []alt {
 	}
 	if !s.top().checked {
 		okBounds := c.And(c.Ule(hi, n), c.Ule(lo, hi))
+		b := sliceBounds{lo: boundOf(in.Low, lo), hi: boundOf(in.High, hi), limit: "length", limitLen: n}
 		if alts := x.checkBounds(s, okBounds, SliceBounds, in.Pos(), func(m heap.Valuer) string {
-			return fmt.Sprintf("slice bounds out of range [%d:%d] with length %d (%s)",
-				m.Int64(lo), m.Int64(hi), m.Int64(n), x.describeAt(s, in.X, in.Pos()))
+			return b.message(m) + " (" + x.describeAt(s, in.X, in.Pos()) + ")"
 		}); alts != nil {
 			return alts
 		}

@@ -20,7 +20,7 @@ func Ext(name string, dot int) string {
 	if dot < 0 {
 		return ""
 	}
-	return name[dot+1:] // want slice-bounds `^slice bounds out of range \[\d+:\d+\] with length \d+ \(name\)$`
+	return name[dot+1:] // want slice-bounds `^slice bounds out of range \[\d+:\d+\] \(name\)$`
 }
 
 // Command divides by a count only for one command.
