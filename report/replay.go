@@ -218,9 +218,17 @@ func (r *replayer) build() (string, error) {
 		if err == nil {
 			return bin, nil
 		}
-		if strings.Contains(out, importCycleInTest) && r.omitInPackage(cycleReason(r.suite.PkgPath)) {
-			// No in-package test of this package builds: one build says
-			// so for all, where each alone would cost one.
+		if strings.Contains(out, importCycleInTest) && r.inPackageLive() {
+			// No in-package test of this package builds: testing
+			// imports the package. Its witnesses are built as exported
+			// functions of a file that imports nothing else, tested from
+			// the external test package; if that fails too, one build
+			// says so for all, where each alone would cost one.
+			if !r.suite.Exported {
+				r.suite.Exported = true
+			} else {
+				r.omitInPackage(cycleReason(r.suite.PkgPath))
+			}
 			continue
 		}
 		if !r.dropRejected(files, out) {
@@ -239,7 +247,10 @@ func (r *replayer) build() (string, error) {
 // compile builds the package's test binary into bin with the overlay,
 // returning the go command's output on failure.
 func (r *replayer) compile(bin, overlay string) (string, error) {
-	args := append([]string{"test", "-c", "-o", bin, "-overlay", overlay}, r.opts.BuildFlags...)
+	// Not vet: in the standard library go test runs all of it, and
+	// unusedresult refuses a witness that calls (*bytes.Buffer).String
+	// for its panic alone.
+	args := append([]string{"test", "-c", "-vet=off", "-o", bin, "-overlay", overlay}, r.opts.BuildFlags...)
 	cmd := exec.Command("go", append(args, ".")...)
 	cmd.Dir = r.dir
 	out, err := cmd.CombinedOutput()
@@ -311,18 +322,19 @@ func cycleReason(pkg string) string {
 	return "no in-package test of " + pkg + " can be built: the packages a test imports (testing, fmt) import " + pkg
 }
 
-// omitInPackage omits every live in-package test for why, reporting
-// whether there was one.
-func (r *replayer) omitInPackage(why string) bool {
-	omitted := false
+// inPackageLive reports whether an in-package test is live.
+func (r *replayer) inPackageLive() bool {
+	return slices.ContainsFunc(r.suite.Tests, func(t *Test) bool { return t.Omitted == "" && !t.External })
+}
+
+// omitInPackage omits every live in-package test for why.
+func (r *replayer) omitInPackage(why string) {
 	for _, t := range r.suite.Tests {
 		if t.Omitted == "" && !t.External {
 			t.Omitted = why
 			r.results[t.Name] = ReplayResult{Outcome: NotReplayable, Reason: why}
-			omitted = true
 		}
 	}
-	return omitted
 }
 
 // live counts the tests not omitted.
@@ -403,8 +415,10 @@ func testSpans(src []byte) map[string][2]int {
 
 func (r *replayer) testAt(spans map[string][2]int, line int) *Test {
 	for _, t := range r.suite.Tests {
-		if sp, ok := spans[t.Name]; ok && sp[0] <= line && line <= sp[1] {
-			return t
+		for _, name := range []string{t.Name, exportedName(t)} {
+			if sp, ok := spans[name]; ok && sp[0] <= line && line <= sp[1] {
+				return t
+			}
 		}
 	}
 	return nil

@@ -46,6 +46,13 @@ type Test struct {
 type Suite struct {
 	PkgPath, PkgName string
 	Tests            []*Test
+	// Exported writes each in-package witness as an exported function of
+	// the package's own test file, which imports nothing but what the
+	// witnesses name, and its test in the external test package, which
+	// calls it: a test file of a package that testing imports (io,
+	// bytes, strings) cannot import testing, as the standard library's
+	// export_test.go files do not.
+	Exported bool
 }
 
 // NewSuite names a test for each finding, in order: the n-th finding of
@@ -217,11 +224,22 @@ func (s *Suite) Files(name string) ([]File, error) {
 // for the external test package's file, or for the package's own.
 func (s *Suite) has(external bool) bool {
 	for _, t := range s.Tests {
-		if t.External == external {
+		if t.External == external || external && s.exportedTest(t) {
 			return true
 		}
 	}
 	return false
+}
+
+// exportedTest reports whether t is an in-package witness the external
+// test package tests through an exported function (see Exported).
+func (s *Suite) exportedTest(t *Test) bool {
+	return s.Exported && !t.External && t.Omitted == ""
+}
+
+// exportedName names the exported function of t's witness.
+func exportedName(t *Test) string {
+	return "GosymWitness_" + strings.TrimPrefix(t.Name, "TestGosymWitness_")
 }
 
 // Source returns the external test package's file or the package's own,
@@ -234,18 +252,10 @@ func (s *Suite) Source(external bool) ([]byte, error) {
 	} else {
 		fmt.Fprintf(&b, "package %s\n\n", s.PkgName)
 	}
-	live := s.live(external)
-	if live > 0 {
-		s.writeImports(&b, external)
-	}
-	for _, t := range s.Tests {
-		if t.External == external {
-			b.WriteString("\n")
-			s.writeTest(&b, t)
-		}
-	}
-	if live > 0 {
-		b.WriteString(helper)
+	if !external && s.Exported {
+		s.writeExported(&b)
+	} else {
+		s.writeTests(&b, external)
 	}
 	src, err := format.Source(b.Bytes())
 	if err != nil {
@@ -254,13 +264,70 @@ func (s *Suite) Source(external bool) ([]byte, error) {
 	return src, nil
 }
 
+// writeTests writes the tests of one file, with their imports and
+// helper.
+func (s *Suite) writeTests(b *bytes.Buffer, external bool) {
+	live := s.live(external)
+	if live > 0 {
+		s.writeImports(b, external)
+	}
+	for _, t := range s.Tests {
+		if t.External == external || external && s.exportedTest(t) {
+			b.WriteString("\n")
+			s.writeTest(b, t)
+		}
+	}
+	if live > 0 {
+		b.WriteString(helper)
+	}
+}
+
+// writeExported writes the package's own file of an Exported suite: a
+// function per live in-package witness that builds the input and makes
+// the call, returning the invariant's value for a broken invariant, and
+// the omitted tests' comments.
+func (s *Suite) writeExported(b *bytes.Buffer) {
+	if imports := s.imports(false); len(imports) > 0 {
+		b.WriteString("import (\n")
+		for _, path := range imports {
+			fmt.Fprintf(b, "\t%q\n", path)
+		}
+		b.WriteString(")\n")
+	}
+	for _, t := range s.Tests {
+		if t.External {
+			continue
+		}
+		b.WriteString("\n")
+		if t.Omitted != "" {
+			s.writeTest(b, t)
+			continue
+		}
+		code := t.code()
+		fmt.Fprintf(b, "// %s builds the input of %s and makes its call.\n", exportedName(t), t.Name)
+		result := ""
+		if code.invariantCheck != "" {
+			result = " bool"
+		}
+		fmt.Fprintf(b, "func %s()%s {\n", exportedName(t), result)
+		for _, line := range code.setup {
+			fmt.Fprintf(b, "\t%s\n", line)
+		}
+		fmt.Fprintf(b, "\t%s\n", code.call)
+		if code.invariantCheck != "" {
+			fmt.Fprintf(b, "\treturn %s\n", code.invariantCheck)
+		}
+		b.WriteString("}\n")
+	}
+}
+
 // live counts the tests of one file that are not omitted. A file of
 // omitted tests alone has their comments and nothing to import: a test
 // file of bytes that imports testing, which imports bytes, does not build.
 func (s *Suite) live(external bool) int {
 	n := 0
 	for _, t := range s.Tests {
-		if t.External == external && t.Omitted == "" {
+		if t.External == external && t.Omitted == "" || external && s.exportedTest(t) {
 			n++
 		}
 	}
@@ -293,7 +360,10 @@ func (s *Suite) writeImports(b *bytes.Buffer, external bool) {
 func (s *Suite) imports(external bool) []string {
 	set := map[string]bool{}
 	for _, t := range s.Tests {
-		if t.Omitted == "" && t.External == external {
+		switch {
+		case external && s.exportedTest(t):
+			set[s.PkgPath] = true // the call of its exported function
+		case t.Omitted == "" && t.External == external:
 			for _, p := range t.code().imports {
 				set[p] = true
 			}
@@ -349,6 +419,15 @@ func (s *Suite) writeTest(b *bytes.Buffer, t *Test) {
 	}
 	code := t.code()
 	input := strings.Join(append(slices.Clip(code.setup), code.call), "\n\t")
+	if s.exportedTest(t) {
+		// The package's own file builds the input and calls (see
+		// Exported).
+		call := s.PkgName + "." + exportedName(t) + "()"
+		code.setup, code.call = nil, call
+		if code.invariantCheck != "" {
+			code.call, code.invariantCheck = "", call
+		}
+	}
 	fmt.Fprintf(b, "func %s(gosymT *gosymtesting.T) {\n", t.Name)
 	fmt.Fprintf(b, "\t// %s (%s) in %s, %s\n", oneLine(f.Message), f.Kind, filepath.Base(f.Pos.Filename), t.at.fn)
 	if f.Latent {
@@ -363,7 +442,9 @@ func (s *Suite) writeTest(b *bytes.Buffer, t *Test) {
 	if code.invariantCheck != "" {
 		// A broken invariant does not panic: the test checks it after
 		// the call.
-		fmt.Fprintf(b, "\t%s\n", code.call)
+		if code.call != "" {
+			fmt.Fprintf(b, "\t%s\n", code.call)
+		}
 		fmt.Fprintf(b, "\tif !%s {\n\t\tgosymT.Fatalf(%q, %q, %q)\n\t}\n", code.invariantCheck, reproduced+"%s is false after the call\non the input\n\t%s", code.invariantCheck, input)
 		b.WriteString("}\n")
 		return

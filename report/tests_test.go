@@ -4,6 +4,7 @@ import (
 	"flag"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -447,5 +448,66 @@ func TestBuildFailure(t *testing.T) {
 		if got := buildFailure("io", tt.external, tt.out); got != tt.want {
 			t.Errorf("%s: buildFailure = %q, want %q", tt.name, got, tt.want)
 		}
+	}
+}
+
+// TestReplayExported checks the replay of latent findings in a package
+// that testing imports: no in-package test of bytes builds, so the
+// witnesses become exported functions of bytes's own test file, called
+// from the external test package, and are confirmed. (*bytes.Buffer).String
+// also needs vet off: in the standard library, go test runs unusedresult.
+func TestReplayExported(t *testing.T) {
+	prog, err := ssaexec.Load("..", "bytes")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var findings []*ssaexec.Finding
+	dir := ""
+	for _, fn := range prog.Entries(false, regexp.MustCompile(`^\(\*bytes\.Buffer\)\.(Bytes|String)$`)) {
+		r := prog.Analyze(fn, ssaexec.DefaultConfig())
+		findings = append(findings, r.Findings...)
+		dir = filepath.Dir(r.Pos.Filename)
+	}
+	s := NewSuite("bytes", "bytes", findings)
+	var names []string
+	for _, test := range s.Tests {
+		if !test.Finding.Latent || test.External {
+			t.Fatalf("%s: want a latent finding with an in-package test", test.Name)
+		}
+		names = append(names, test.Name)
+	}
+	if want := []string{"TestGosymWitness_Buffer_Bytes_1", "TestGosymWitness_Buffer_String_1"}; !slices.Equal(names, want) {
+		t.Fatalf("tests %q, want %q", names, want)
+	}
+	results, err := Replay(s, dir, ReplayOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range names {
+		if got := results[name]; got != (ReplayResult{Outcome: Confirmed}) {
+			t.Errorf("%s: replay %v, want confirmed", name, got)
+		}
+	}
+	if !s.Exported {
+		t.Fatal("the suite is not Exported after the replay")
+	}
+	files, err := s.Files(DefaultFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	src := map[string]string{}
+	for _, f := range files {
+		src[f.Name] = string(f.Src)
+	}
+	for file, code := range map[string]string{
+		InternalFile(DefaultFile): "func GosymWitness_Buffer_Bytes_1() {\n\tb := &Buffer{buf: []byte{}, off: 1}\n\tb.Bytes()\n}",
+		DefaultFile:               "\tbytes.GosymWitness_Buffer_Bytes_1()\n",
+	} {
+		if !strings.Contains(src[file], code) {
+			t.Errorf("%s does not contain %q:\n%s", file, code, src[file])
+		}
+	}
+	if strings.Contains(src[InternalFile(DefaultFile)], `"testing"`) {
+		t.Errorf("%s imports testing:\n%s", InternalFile(DefaultFile), src[InternalFile(DefaultFile)])
 	}
 }
