@@ -511,3 +511,32 @@ func TestReplayExported(t *testing.T) {
 		t.Errorf("%s imports testing:\n%s", InternalFile(DefaultFile), src[InternalFile(DefaultFile)])
 	}
 }
+
+// TestOmitImporting checks that, where the exported witnesses of a
+// package that testing imports still close an import cycle, the tests
+// whose witnesses name the package that closes it are left out, and only
+// they.
+func TestOmitImporting(t *testing.T) {
+	viaStrings := &ssaexec.Finding{Call: "Copy(nil, (*strings.Reader)(nil))", Imports: []string{"strings"}}
+	alone := &ssaexec.Finding{Call: "Copy(nil, (*nopCloserWriterTo)(nil))"}
+	s := &Suite{PkgPath: "io", PkgName: "io", Exported: true, Tests: []*Test{
+		{Name: "TestGosymWitness_Copy_1", Finding: viaStrings},
+		{Name: "TestGosymWitness_Copy_2", Finding: alone},
+	}}
+	r := &replayer{suite: s, opts: ReplayOptions{File: DefaultFile}, results: map[string]ReplayResult{}}
+	out := "# io\npackage io\n\timports strings from gosym_witness_internal_test.go\n\timports io from reader.go: import cycle not allowed in test\nFAIL\tio [setup failed]\n"
+	if !r.omitImporting(out) {
+		t.Fatal("omitImporting = false, want true")
+	}
+	want := map[string]ReplayResult{"TestGosymWitness_Copy_1": {Outcome: NotReplayable,
+		Reason: "its witness names package strings, which imports io: no test file of io can import it"}}
+	if diff := cmp.Diff(want, r.results); diff != "" {
+		t.Errorf("results (-want +got):\n%s", diff)
+	}
+	if s.Tests[1].Omitted != "" {
+		t.Errorf("the witness that names no package was omitted: %s", s.Tests[1].Omitted)
+	}
+	if r.omitImporting(out) {
+		t.Error("a second omitImporting = true: no test left names strings")
+	}
+}

@@ -86,8 +86,10 @@ type explorer struct {
 	repOK *ssa.Function
 	// named lists the program's types, for dynamic type choices.
 	named []types.Type
-	// implementors caches candidates.
+	// implementors caches candidates; meets caches the interfaces of
+	// the types that implement two (see meet).
 	implementors map[*types.Interface][]types.Type
+	meets        map[[2]*types.Interface]*types.Interface
 	// api is what the program's packages offer to build values; slots
 	// are the entry's parameters it builds (see sequence.go).
 	api   *apiIndex

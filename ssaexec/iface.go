@@ -82,6 +82,23 @@ func (x *explorer) candidates(iface *types.Interface) (ts []types.Type, cut bool
 	return slices.Clip(ts), false
 }
 
+// meet returns the interface of the types that implement both a and b.
+func (x *explorer) meet(a, b *types.Interface) *types.Interface {
+	if types.Identical(a, b) {
+		return a
+	}
+	key := [2]*types.Interface{a, b}
+	if m, ok := x.meets[key]; ok {
+		return m
+	}
+	m := types.NewInterfaceType(nil, []types.Type{a, b}).Complete()
+	if x.meets == nil {
+		x.meets = map[[2]*types.Interface]*types.Interface{}
+	}
+	x.meets[key] = m
+	return m
+}
+
 // programTypes lists the named non-interface types of the program's
 // packages with source, and pointers to them: first those of the entry's
 // package, then those of the other packages loaded for analysis, then the
@@ -131,12 +148,19 @@ func programTypes(prog *ssa.Program, entry *ssa.Package) []types.Type {
 // choosing among the candidates that implement iface when it is an
 // undecided input.
 func (x *explorer) concreteIface(s *state, v heap.Value, iface *types.Interface) (heap.Iface, []alt, bool) {
-	if _, isSym := v.(heap.SymIface); !isSym {
+	sym, isSym := v.(heap.SymIface)
+	if !isSym {
 		iv, ok := v.(heap.Iface)
 		if !ok {
 			x.unsupported(s, fmt.Sprintf("interface value %T", v))
 		}
 		return iv, nil, ok
+	}
+	// A dynamic type also implements the value's own interface: an
+	// io.Writer asserted to io.StringWriter holds no type with
+	// WriteString alone.
+	if static, ok := heap.Under(s.heap.Iface(sym.ID).Static).(*types.Interface); ok {
+		iface = x.meet(iface, static)
 	}
 	cands, cut := x.candidates(iface)
 	iv, d := s.heap.Concrete(v, cands, cut)

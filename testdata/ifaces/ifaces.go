@@ -116,3 +116,22 @@ func AreaOf(shapes []Shape) func() int {
 func Asserted(s struct{ S Shape }) Shape {
 	return s.S.(Shape) // want type-assert `^interface conversion: interface is nil, not Shape \(s.S\)$`
 }
+
+// Scaler scales something.
+type Scaler interface{ Scale(k int) int }
+
+// Half scales by half; it is no Shape.
+type Half struct{ N *int }
+
+// Scale halves k times what h holds.
+func (h *Half) Scale(k int) int { return *h.N * k / 2 } // want nil-deref `^nil dereference: h.N is nil$`
+
+// ScaleOf scales a shape that is also a Scaler. Half is a Scaler but no
+// Shape, so no value s holds is one, and Half's nil dereference is no
+// finding of ScaleOf.
+func ScaleOf(s Shape, k int) int {
+	if sc, ok := s.(Scaler); ok {
+		return sc.Scale(k)
+	}
+	return 0
+}
