@@ -290,11 +290,11 @@ func ClaimOf(r *ssaexec.FuncResult, cfg ssaexec.Config) Claim {
 	default:
 		return ClaimNone
 	}
-	if len(r.UnsupportedConstructs) > 0 || r.Subsumption.Abstract > 0 && !cfg.Refine {
+	if len(r.UnsupportedConstructs) > 0 || len(r.NotExecuted) > 0 || r.Subsumption.Abstract > 0 && !cfg.Refine {
 		return ClaimNone
 	}
-	for _, b := range r.BoundsHit {
-		if !strings.HasPrefix(b, "k at ") {
+	for _, l := range r.Limits {
+		if l != "k" {
 			return ClaimNone
 		}
 	}

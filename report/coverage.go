@@ -4,7 +4,6 @@ import (
 	"cmp"
 	"fmt"
 	"maps"
-	"regexp"
 	"slices"
 	"strings"
 
@@ -47,18 +46,12 @@ func CoverageOf(results []*ssaexec.FuncResult) Coverage {
 }
 
 // limits names what kept r from being explored fully, each once: its
-// bounds and unmodelled constructs without their positions, or else its
-// status.
+// bounds' and unmodelled constructs' kinds, or else its status.
 func limits(r *ssaexec.FuncResult) []string {
-	var out []string
-	for _, b := range r.BoundsHit {
-		out = append(out, boundKind(b))
-	}
-	for _, c := range r.UnsupportedConstructs {
-		if notExecuted.MatchString(c) {
-			c = "calls gosym does not execute" // -v names them
-		}
-		out = append(out, c)
+	out := slices.Clone(r.Limits)
+	out = append(out, r.UnsupportedConstructs...)
+	if len(r.NotExecuted) > 0 {
+		out = append(out, "calls gosym does not execute") // -v names them
 	}
 	if r.Subsumption.Abstract > 0 {
 		out = append(out, "abstract subsumption")
@@ -72,29 +65,6 @@ func limits(r *ssaexec.FuncResult) []string {
 	}
 	slices.Sort(out)
 	return slices.Compact(out)
-}
-
-var (
-	// boundPlace is where a bound was hit ("k at lists.go:40:7").
-	boundPlace = regexp.MustCompile(` at \S+:\d+(:\d+)?$`)
-	// boundSize is a bound's value and what it counted ("max-work of
-	// 50000", "seq of 2 calls of List").
-	boundSize = regexp.MustCompile(` of \d.*$`)
-	// notExecuted is a call the function made that gosym did not
-	// execute.
-	notExecuted = regexp.MustCompile(`^call of .*, not executed$`)
-	// initBound is a cut in a package's initialization.
-	initBound = regexp.MustCompile(`^initialization of \S+ cut$`)
-)
-
-// boundKind is the kind of bound b names, without where and how large,
-// so that one kind hit in many places counts once per function.
-func boundKind(b string) string {
-	b = boundSize.ReplaceAllString(boundPlace.ReplaceAllString(b, ""), "")
-	if initBound.MatchString(b) {
-		return "a package's initialization cut"
-	}
-	return b
 }
 
 // Line is the summary's coverage line: the share explored fully and the

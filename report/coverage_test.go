@@ -9,33 +9,15 @@ import (
 	"github.com/gosym/gosym/ssaexec"
 )
 
-func TestBoundKind(t *testing.T) {
-	tests := []struct{ bound, want string }{
-		{"k at lists.go:88:22", "k"},
-		{"max-work of 50000", "max-work"},
-		{"seq of 2 calls of List", "seq"},
-		{"api search budget of 25000 work units", "api search budget"},
-		{"solver: max. resource limit exceeded at firstfind.go:108:14", "solver: max. resource limit exceeded"},
-		{"initialization of github.com/gosym/gosym/testdata/initcut cut", "a package's initialization cut"},
-		{"keys of the canonical order are ints", "keys of the canonical order are ints"},
-		{"map order at maps.go:143", "map order"},
-	}
-	for _, tt := range tests {
-		if got := boundKind(tt.bound); got != tt.want {
-			t.Errorf("boundKind(%q) = %q, want %q", tt.bound, got, tt.want)
-		}
-	}
-}
-
 func TestCoverageLine(t *testing.T) {
 	full := &ssaexec.FuncResult{Status: ssaexec.Complete, Paths: 3}
 	failedFully := &ssaexec.FuncResult{Status: ssaexec.Failed, Panics: 1}
-	bounded := &ssaexec.FuncResult{Status: ssaexec.Bounded, Paths: 1, Cut: 2, BoundsHit: []string{"k at a.go:1:2", "k at a.go:3:4", "loops at a.go:5:6"}}
-	failedBounded := &ssaexec.FuncResult{Status: ssaexec.Failed, Panics: 1, Cut: 1, BoundsHit: []string{"k at b.go:1:2"}}
+	bounded := &ssaexec.FuncResult{Status: ssaexec.Bounded, Paths: 1, Cut: 2, Limits: []string{"k", "loops"}}
+	failedBounded := &ssaexec.FuncResult{Status: ssaexec.Failed, Panics: 1, Cut: 1, Limits: []string{"k"}}
 	abstract := &ssaexec.FuncResult{Status: ssaexec.Abstract, Paths: 2, Subsumption: abstraction.Stats{Abstract: 1}}
 	unsupported := &ssaexec.FuncResult{Status: ssaexec.Unsupported, UnsupportedConstructs: []string{"operator * on complex128"}}
-	notExecuted := &ssaexec.FuncResult{Status: ssaexec.Unsupported, Paths: 1, UnsupportedConstructs: []string{"call of os.Getenv, not executed"}}
-	stopped := &ssaexec.FuncResult{Status: ssaexec.Stopped, Paths: 1, BoundsHit: []string{"max-work of 50000"}}
+	notExecuted := &ssaexec.FuncResult{Status: ssaexec.Unsupported, Paths: 1, NotExecuted: []string{"os.Getenv"}}
+	stopped := &ssaexec.FuncResult{Status: ssaexec.Stopped, Paths: 1, Limits: []string{"max-work"}}
 	ignored := &ssaexec.FuncResult{Status: ssaexec.Ignored}
 	tests := []struct {
 		name    string

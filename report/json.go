@@ -134,7 +134,7 @@ func funcJSON(r *ssaexec.FuncResult, rel func(string) string) FuncRecord {
 		Millis:      r.Elapsed.Milliseconds(),
 		SolverMs:    r.SolverTime.Milliseconds(),
 		BoundsHit:   bounds,
-		Unsupported: r.UnsupportedConstructs,
+		Unsupported: unsupportedTexts(r),
 		Approx:      r.Approximated,
 		Notes:       r.Notes,
 		Error:       r.Err,

@@ -142,8 +142,8 @@ func statusLine(r *ssaexec.FuncResult) string {
 	if len(r.BoundsHit) > 0 {
 		s += "; bounds hit: " + strings.Join(r.BoundsHit, ", ")
 	}
-	if len(r.UnsupportedConstructs) > 0 {
-		s += "; unsupported: " + strings.Join(r.UnsupportedConstructs, ", ")
+	if unsupported := unsupportedTexts(r); len(unsupported) > 0 {
+		s += "; unsupported: " + strings.Join(unsupported, ", ")
 	}
 	if len(r.Approximated) > 0 {
 		s += "; not executed, modelled by fresh results: " + strings.Join(r.Approximated, ", ")
@@ -242,4 +242,14 @@ func Plural(n int, one, many string) string {
 		return "1 " + one
 	}
 	return fmt.Sprintf("%d %s", n, many)
+}
+
+// unsupportedTexts names what r's search did not model: its unsupported
+// constructs, then each call it did not execute.
+func unsupportedTexts(r *ssaexec.FuncResult) []string {
+	out := slices.Clone(r.UnsupportedConstructs)
+	for _, name := range r.NotExecuted {
+		out = append(out, "call of "+name+", not executed")
+	}
+	return out
 }

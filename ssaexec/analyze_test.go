@@ -767,7 +767,9 @@ func TestStatuses(t *testing.T) {
 	type record struct {
 		Status      Status
 		Bounds      []string
+		Limits      []string
 		Unsupported []string
+		NotExecuted []string
 		Approx      []string
 		NilParams   int
 		Assumed     int
@@ -785,14 +787,14 @@ func TestStatuses(t *testing.T) {
 		{"arith.Wide", record{Status: Complete}},
 		{"lists.Second", record{Status: Failed, NilParams: 1}},
 		{"lists.InsertSortedFixed", record{Status: Abstract}},
-		{"lists.Length", record{Status: Bounded, Bounds: []string{"k at lists.go:88:22", "recursion at lists.go:88:19"}}},
-		{"misc.Count", record{Status: Bounded, Bounds: []string{"string key length at misc.go:13:14"}}},
+		{"lists.Length", record{Status: Bounded, Bounds: []string{"k at lists.go:88:22", "recursion at lists.go:88:19"}, Limits: []string{"k", "recursion"}}},
+		{"misc.Count", record{Status: Bounded, Bounds: []string{"string key length at misc.go:13:14"}, Limits: []string{"string key length"}}},
 		{"misc.Rotate", record{Status: Unsupported, Unsupported: []string{"operator * on complex128"}}},
 		// Floats are exact: these two have no panic, and every path of
 		// theirs is decided without a bound.
 		{"(*floats.Histogram).AddSafe", record{Status: Complete, NilParams: 1}},
 		{"floats.Half", record{Status: Complete}},
-		{"maps.AnyKeyIsString", record{Status: Bounded, Bounds: []string{"k at maps.go:143:2", "map order at maps.go:143:2"}}},
+		{"maps.AnyKeyIsString", record{Status: Bounded, Bounds: []string{"k at maps.go:143:2", "map order at maps.go:143:2"}, Limits: []string{"k", "map order"}}},
 		// os.Getenv, not executed, cannot panic: complete (see neverPanics).
 		{"misc.Parse", record{Status: Complete, Approx: []string{"os.Getenv"}, NilParams: 1, Assumed: 1}},
 		{"misc.Lookup", record{Status: Failed, Approx: []string{"os.Getenv"}, NilParams: 1}},
@@ -805,12 +807,11 @@ func TestStatuses(t *testing.T) {
 		// initialization), and a call into C is not executed.
 		{"cgo.Pick", record{Status: Failed}},
 		{"cgo.Entry", record{Status: Failed}},
-		{"cgo.Halve", record{Status: Unsupported, Unsupported: []string{"call of C.twice, not executed"}, Approx: []string{"call into C (C.twice)"}, Assumed: 1}},
-		{"cgo.Scale", record{Status: Failed, Unsupported: []string{"call of C.twice, not executed"}, Approx: []string{"call into C (C.twice)"}}},
-		{"cgo.Bump", record{Status: Unsupported, Unsupported: []string{"call of C.bump, not executed"}, Approx: []string{"call into C (C.bump)"}, Assumed: 1}},
+		{"cgo.Halve", record{Status: Unsupported, NotExecuted: []string{"C.twice"}, Approx: []string{"call into C (C.twice)"}, Assumed: 1}},
+		{"cgo.Scale", record{Status: Failed, NotExecuted: []string{"C.twice"}, Approx: []string{"call into C (C.twice)"}}},
+		{"cgo.Bump", record{Status: Unsupported, NotExecuted: []string{"C.bump"}, Approx: []string{"call into C (C.bump)"}, Assumed: 1}},
 		{"cgo.Count", record{Status: Complete, Approx: []string{"C variable C.counter"}, Assumed: 1}},
-		{"cgo.Label", record{Status: Unsupported, Unsupported: []string{
-			"call of C.CString, not executed", "call of C.GoString, not executed", "call of C.free, not executed"}, Approx: []string{
+		{"cgo.Label", record{Status: Unsupported, NotExecuted: []string{"C.CString", "C.GoString", "C.free"}, Approx: []string{
 			"call into C (C.CString)", "call into C (C.GoString)", "call into C (C.free)"}}},
 		// The correct twins of the contracts examples: an Assume, an
 		// Assert that holds, and an invariant that rules out the panic.
@@ -827,7 +828,7 @@ func TestStatuses(t *testing.T) {
 		{"callbacks.Apply", record{Status: Failed, NilParams: 1}},
 		{"(*funcs.Handler).FireSafe", record{Status: Complete, NilParams: 1}},
 		// At most k calls of one input function return something.
-		{"callbacks.Drain", record{Status: Failed, Bounds: []string{"k at callbacks.go:41:16"}, NilParams: 1}},
+		{"callbacks.Drain", record{Status: Failed, Bounds: []string{"k at callbacks.go:41:16"}, Limits: []string{"k"}, NilParams: 1}},
 		// One handed a pointer is taken to write nothing through it.
 		{"callbacks.Record", record{Status: Failed, NilParams: 1,
 			Notes: []string{"hook: an input function, taken to change nothing its arguments reach"}}},
@@ -836,7 +837,7 @@ func TestStatuses(t *testing.T) {
 		{"callbacks.Ordered", record{Status: Complete, NilParams: 1}},
 		{"callbacks.Compare", record{Status: Complete, NilParams: 1}},
 		{"callbacks.Symmetric", record{Status: Complete, NilParams: 1}},
-		{"callbacks.First", record{Status: Bounded, Bounds: []string{"string length at callbacks.go:122:11"}, NilParams: 1}},
+		{"callbacks.First", record{Status: Bounded, Bounds: []string{"string length at callbacks.go:122:11"}, Limits: []string{"string length"}, NilParams: 1}},
 		// An ordering of a type with no canonical order, which the
 		// package offers none for, is an unknown function: assumed.
 		{"callbacks.Top", record{Status: Complete, Approx: []string{"less"}, NilParams: 1, Assumed: 1}},
@@ -847,7 +848,9 @@ func TestStatuses(t *testing.T) {
 			got := record{
 				Status:      res.Status,
 				Bounds:      res.BoundsHit,
+				Limits:      res.Limits,
 				Unsupported: res.UnsupportedConstructs,
+				NotExecuted: res.NotExecuted,
 				Approx:      res.Approximated,
 				NilParams:   res.NilParams,
 				Assumed:     res.Assumed,

@@ -81,11 +81,13 @@ func heapBound(name string) boundKind {
 
 func (k boundKind) String() string { return boundNames[k] }
 
-// bound is a bound hit: its kind, and the record's text, which says
-// where and, for some kinds, why.
+// bound is a bound hit: its kind, the record's text, which says where
+// and, for some kinds, why, and the limit coverage counts it as (see
+// FuncResult.Limits).
 type bound struct {
-	kind boundKind
-	text string
+	kind  boundKind
+	text  string
+	limit string
 }
 
 // hitBound records that b cut a path.
@@ -106,14 +108,24 @@ func (x *explorer) hit(kinds ...boundKind) bool {
 	return false
 }
 
-// boundTexts returns the texts of bounds, sorted.
+// boundTexts returns the texts of bounds, each once, sorted.
 func boundTexts(bounds map[bound]bool) []string {
-	texts := make([]string, 0, len(bounds))
+	return sortedOnce(bounds, func(b bound) string { return b.text })
+}
+
+// boundLimits returns the limits of bounds, each once, sorted.
+func boundLimits(bounds map[bound]bool) []string {
+	return sortedOnce(bounds, func(b bound) string { return b.limit })
+}
+
+// sortedOnce returns what of each bound, each once, sorted.
+func sortedOnce(bounds map[bound]bool, what func(bound) string) []string {
+	out := make([]string, 0, len(bounds))
 	for b := range maps.Keys(bounds) {
-		texts = append(texts, b.text)
+		out = append(out, what(b))
 	}
-	slices.Sort(texts)
-	return slices.Compact(texts)
+	slices.Sort(out)
+	return slices.Compact(out)
 }
 
 // boundAt is the bound of kind k at pos, with detail after its name
@@ -123,5 +135,5 @@ func boundAt(k boundKind, detail, pos string) bound {
 	if detail != "" {
 		name += ": " + detail
 	}
-	return bound{kind: k, text: fmt.Sprintf("%s at %s", name, pos)}
+	return bound{kind: k, text: fmt.Sprintf("%s at %s", name, pos), limit: name}
 }

@@ -2,6 +2,7 @@ package ssaexec
 
 import (
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/gosym/gosym/abstraction"
@@ -278,4 +279,20 @@ func (b *budget) bound() string {
 		return b.interruption
 	}
 	return ""
+}
+
+// limit names the budget that ran out, without its size: the limit
+// coverage counts (see FuncResult.Limits).
+func (b *budget) limit() string {
+	switch b.cause {
+	case outOfWork:
+		return "max-work"
+	case outOfStates:
+		return "max-states"
+	case timedOut:
+		return "timeout"
+	}
+	// Config.Interrupt names its budget, then " of " and its size.
+	name, _, _ := strings.Cut(b.interruption, " of ")
+	return name
 }

@@ -461,7 +461,7 @@ func (x *explorer) explore(s *state) {
 		if x.apiOutOfBudget(s) {
 			// One bound for the search, not one per place it stopped:
 			// where a sequence stood says nothing to the user.
-			x.hitBound(bound{boundAPI, x.budget.apiBound()})
+			x.hitBound(bound{boundAPI, x.budget.apiBound(), "api search budget"})
 			return
 		}
 		if s.inInit() && s.assumed {
@@ -514,7 +514,7 @@ func (x *explorer) abandonInit(s *state) {
 	where := shortPos(x.fset.Position(x.posOf(s)))
 	s.initCut = fmt.Sprintf("initialization of %s cut at %s (%s): the variables it did not set, or may still change, are inputs",
 		packageOf(x.fn).Pkg.Path(), where, why)
-	x.hitBound(bound{boundInit, s.initCut})
+	x.hitBound(bound{boundInit, s.initCut, "a package's initialization cut"})
 	later := laterWritten(s.frames[i:])
 	s.frames = s.frames[:i]
 	// The new top frame was below, shared with the states forked while
@@ -687,7 +687,7 @@ func (x *explorer) finish(s *state) {
 		if s.seq != nil && s.seq.running {
 			// Met while building a value, not in the function: the
 			// values that call would build are not explored, a bound.
-			x.hitBound(bound{boundAPI, "api: a call of a sequence met an unsupported construct: " + s.why})
+			x.hitBound(bound{boundAPI, "api: a call of a sequence met an unsupported construct: " + s.why, "api: a call of a sequence met an unsupported construct"})
 			return
 		}
 		x.constructs[s.why] = true
@@ -866,13 +866,11 @@ const (
 func (x *explorer) finishRecord() {
 	r := x.res
 	r.Subsumption = x.table.Stats
-	r.BoundsHit = boundTexts(x.bounds)
+	r.BoundsHit, r.Limits = boundTexts(x.bounds), boundLimits(x.bounds)
 	r.UnsupportedConstructs = sortedKeys(x.constructs)
-	for _, name := range sortedKeys(x.notExecuted) {
-		// A call that might have panicked, unseen: the function is not
-		// complete, and the record says why.
-		r.UnsupportedConstructs = append(r.UnsupportedConstructs, "call of "+name+", not executed")
-	}
+	// A call that might have panicked, unseen: the function is not
+	// complete, and the record says why.
+	r.NotExecuted = sortedKeys(x.notExecuted)
 	r.Approximated = sortedKeys(x.approx)
 	r.Notes = append(r.Notes, sortedKeys(x.notes)...)
 	r.Notes = append(r.Notes, sortedKeys(x.ignored)...)
@@ -897,6 +895,8 @@ func (x *explorer) finishRecord() {
 	// A budget that ran out is a bound hit, findings or not.
 	if b := x.budget.bound(); b != "" {
 		r.BoundsHit = append(r.BoundsHit, b)
+		r.Limits = append(r.Limits, x.budget.limit())
+		slices.Sort(r.Limits)
 	}
 	r.Work, r.workParts = x.budget.work(), x.budget.parts()
 	timedOut := x.budget.cause == timedOut
@@ -912,7 +912,7 @@ func (x *explorer) finishRecord() {
 		r.Status = Timeout
 	case x.halted():
 		r.Status = Stopped
-	case len(r.UnsupportedConstructs) > 0:
+	case len(r.UnsupportedConstructs) > 0, len(r.NotExecuted) > 0:
 		r.Status = Unsupported
 	case r.Cut > 0:
 		r.Status = Bounded

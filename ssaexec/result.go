@@ -145,7 +145,8 @@ type Config struct {
 	Pictures bool
 	// Interrupt, if set, is asked now and then during the search whether
 	// to stop: a non-empty answer stops the function with status Stopped
-	// and names the budget that ran out in BoundsHit ("max-mem of 2 GiB").
+	// and names the budget that ran out in BoundsHit: its name, " of ",
+	// and its size ("max-mem of 2 GiB"; the name is its Limits entry).
 	Interrupt func() string
 	// Summaries, if set, gives what is known of a function without a
 	// body, or nil: its calls then panic as the summary says, and are
@@ -430,10 +431,16 @@ type FuncResult struct {
 	Elapsed    time.Duration
 	// BoundsHit names each bound that cut a path, with where.
 	BoundsHit []string
-	// UnsupportedConstructs names the constructs that ended a path, and
-	// the functions called but not executed ("call of os.Getenv, not
-	// executed").
+	// Limits names the kinds of the bounds hit, each once and sorted,
+	// without where or how large ("k", "max-work", "map order"): what
+	// kept the search from covering the function, as coverage counts it.
+	Limits []string
+	// UnsupportedConstructs names the constructs that ended a path.
 	UnsupportedConstructs []string
+	// NotExecuted names the functions called but not executed (a call
+	// into C, a function without a body gosym runs), which might have
+	// panicked: the function is then Unsupported too.
+	NotExecuted []string
 	// Approximated names calls modelled by unconstrained results.
 	Approximated []string
 	// Notes say how the function was analysed where that is not plain:

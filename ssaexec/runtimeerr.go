@@ -102,7 +102,7 @@ func (x *explorer) runIntrinsic(s *state, name string, args []heap.Value, call *
 	}
 	if name == intrinsicWait {
 		pos, _, _ := x.userPos(s, x.posOf(s))
-		x.hitBound(bound{boundGoroutine, fmt.Sprintf("%s waits for another goroutine at %s", text, shortPos(x.fset.Position(pos)))})
+		x.hitBound(bound{boundGoroutine, fmt.Sprintf("%s waits for another goroutine at %s", text, shortPos(x.fset.Position(pos))), text + " waits for another goroutine"})
 		s.end = dropped
 		return nil
 	}

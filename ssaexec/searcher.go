@@ -122,7 +122,7 @@ func (x *explorer) search() {
 			return
 		}
 		if why := x.beyondBudget(p, next, spent); why != "" {
-			x.hitBound(bound{boundDeepening, fmt.Sprintf("deepening stopped at %s: %s", p.short(full, h), why)})
+			x.hitBound(bound{boundDeepening, fmt.Sprintf("deepening stopped at %s: %s", p.short(full, h), why), "deepening stopped"})
 			return
 		}
 		p = next

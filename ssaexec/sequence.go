@@ -448,7 +448,7 @@ func (x *explorer) sequencePoint(s *state) []alt {
 		if len(slot.plan.methods) > 0 {
 			// A state no shorter sequence covers: longer ones may reach
 			// new states.
-			x.hitBound(bound{boundSeq, fmt.Sprintf("seq of %d calls of %s", x.cfg.Seq, slot.plan.named.Obj().Name())})
+			x.hitBound(bound{boundSeq, fmt.Sprintf("seq of %d calls of %s", x.cfg.Seq, slot.plan.named.Obj().Name()), "seq"})
 		}
 		return alts
 	}
@@ -796,7 +796,8 @@ func (x *explorer) noteSlots(built bool) {
 		if slot.why != "" {
 			// Not a silent complete: what callers can reach was not
 			// explored, only what hand-built values reach.
-			x.hitBound(bound{boundAPI, fmt.Sprintf("api: %s hand-built (%s)", name, slot.why)})
+			why := fmt.Sprintf("api: %s hand-built (%s)", name, slot.why)
+			x.hitBound(bound{boundAPI, why, why})
 			continue
 		}
 		if !built {

@@ -549,7 +549,7 @@ func (x *explorer) rangeInstr(s *state, in *ssa.Range) []alt {
 			it.entries = s.heap.MapEntries(t.Ptr)
 		}
 		if len(it.entries) > 1 {
-			x.hitBound(bound{boundMapOrder, fmt.Sprintf("map order at %s", shortPos(x.fset.Position(in.Pos())))})
+			x.hitBound(bound{boundMapOrder, fmt.Sprintf("map order at %s", shortPos(x.fset.Position(in.Pos()))), "map order"})
 		}
 	} else {
 		v, d := x.use(s, in.X)

@@ -72,7 +72,7 @@ func (p *Program) NilPanics(fn *ssa.Function, cfg Config) []NilPanic {
 func provenNilPanic(r *FuncResult, name string) (NilPanic, bool) {
 	covered := r.Status == Failed && r.Paths == 0 && r.Cut == 0 && r.Refined == 0 &&
 		r.Assumed == 0 && r.Subsumption.Abstract == 0 && len(r.BoundsHit) == 0 &&
-		len(r.UnsupportedConstructs) == 0 && len(r.Approximated) == 0
+		len(r.UnsupportedConstructs) == 0 && len(r.NotExecuted) == 0 && len(r.Approximated) == 0
 	if !covered || len(r.Findings) == 0 || ignoredPanics(r) {
 		return NilPanic{}, false
 	}
