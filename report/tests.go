@@ -224,7 +224,7 @@ func (s *Suite) Files(name string) ([]File, error) {
 // for the external test package's file, or for the package's own.
 func (s *Suite) has(external bool) bool {
 	for _, t := range s.Tests {
-		if t.External == external || external && s.exportedTest(t) {
+		if s.inFile(t, external) {
 			return true
 		}
 	}
@@ -235,6 +235,13 @@ func (s *Suite) has(external bool) bool {
 // test package tests through an exported function (see Exported).
 func (s *Suite) exportedTest(t *Test) bool {
 	return s.Exported && !t.External && t.Omitted == ""
+}
+
+// inFile reports whether t's test, or the comment of an omitted one, is
+// written in the external test package's file (external) or the
+// package's own: an exported witness's test is in the external one.
+func (s *Suite) inFile(t *Test, external bool) bool {
+	return t.External == external || external && s.exportedTest(t)
 }
 
 // exportedName names the exported function of t's witness.
@@ -272,7 +279,7 @@ func (s *Suite) writeTests(b *bytes.Buffer, external bool) {
 		s.writeImports(b, external)
 	}
 	for _, t := range s.Tests {
-		if t.External == external || external && s.exportedTest(t) {
+		if s.inFile(t, external) {
 			b.WriteString("\n")
 			s.writeTest(b, t)
 		}
@@ -327,7 +334,7 @@ func (s *Suite) writeExported(b *bytes.Buffer) {
 func (s *Suite) live(external bool) int {
 	n := 0
 	for _, t := range s.Tests {
-		if t.External == external && t.Omitted == "" || external && s.exportedTest(t) {
+		if s.inFile(t, external) && t.Omitted == "" {
 			n++
 		}
 	}

@@ -113,9 +113,13 @@ func smallerValues(n Number, v uint64, atoms []*Term, a *assignment) []uint64 {
 	if n.magnitude(v) > ladderFrom {
 		// A large number that no bound of an atom brings down (a
 		// product that must overflow: len(b) * count) may still come
-		// down far: try the powers of two below it, each way.
+		// down far: try the powers of two below it, negated too for a
+		// signed number.
 		for k := 1; k < int(t.sort.Width()) && uint64(1)<<k < n.magnitude(v); k++ {
-			cands = append(cands, 1<<k, -(uint64(1) << k))
+			cands = append(cands, 1<<k)
+			if !n.Unsigned {
+				cands = append(cands, -(uint64(1) << k))
+			}
 		}
 	}
 	var out []uint64

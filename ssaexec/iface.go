@@ -82,6 +82,23 @@ func (x *explorer) candidates(iface *types.Interface) (ts []types.Type, cut bool
 	return slices.Clip(ts), false
 }
 
+// ownInterface narrows iface, the interface an input interface value sym
+// is used as, to the value's own: its dynamic type implements both. An
+// io.Writer asserted to io.StringWriter holds no type with WriteString
+// alone; a reflect.Type converted to any (a sync.Map key) holds only
+// reflect.Types.
+func (x *explorer) ownInterface(s *state, sym heap.SymIface, iface *types.Interface) *types.Interface {
+	static := s.heap.Iface(sym.ID).Static
+	if static == nil {
+		return iface
+	}
+	own, ok := heap.Under(static).(*types.Interface)
+	if !ok {
+		return iface
+	}
+	return x.meet(iface, own)
+}
+
 // meet returns the interface of the types that implement both a and b.
 func (x *explorer) meet(a, b *types.Interface) *types.Interface {
 	if types.Identical(a, b) {
@@ -156,13 +173,7 @@ func (x *explorer) concreteIface(s *state, v heap.Value, iface *types.Interface)
 		}
 		return iv, nil, ok
 	}
-	// A dynamic type also implements the value's own interface: an
-	// io.Writer asserted to io.StringWriter holds no type with
-	// WriteString alone.
-	if static, ok := heap.Under(s.heap.Iface(sym.ID).Static).(*types.Interface); ok {
-		iface = x.meet(iface, static)
-	}
-	cands, cut := x.candidates(iface)
+	cands, cut := x.candidates(x.ownInterface(s, sym, iface))
 	iv, d := s.heap.Concrete(v, cands, cut)
 	if d != nil {
 		return heap.Iface{}, x.decide(s, d), false
@@ -336,12 +347,7 @@ func (x *explorer) dynamicOf(s *state, v heap.Value, t types.Type, keep func(typ
 		}
 		return iv, nil, ok
 	}
-	// The value's own interface, where it is narrower: a reflect.Type
-	// converted to any (a sync.Map key) holds only reflect.Types.
-	if static := s.heap.Iface(sym.ID).Static; static != nil && types.IsInterface(static) {
-		t = static
-	}
-	iface := heap.Under(t).(*types.Interface)
+	iface := x.ownInterface(s, sym, heap.Under(t).(*types.Interface))
 	var cands []types.Type
 	for _, basic := range comparisonTypes {
 		if types.Implements(basic, iface) {

@@ -87,3 +87,31 @@ func TestSliceBoundsMessage(t *testing.T) {
 		})
 	}
 }
+
+// TestIndexMessage checks the same for an index out of range: negative,
+// unsigned, and past the length.
+func TestIndexMessage(t *testing.T) {
+	c := solver.NewContext()
+	defer c.Close()
+	s := make([]int, 2)
+	neg, past := -1, 5
+	var zero uint = 0
+	tests := []struct {
+		name  string
+		index sliceBound
+		want  func()
+	}{
+		{"negative", sliceBound{c.BV(64, uint64(neg)), true}, func() { _ = s[neg] }},
+		{"unsigned", sliceBound{c.BV(64, uint64(zero-1000)), false}, func() { _ = s[zero-1000] }},
+		{"past the length", sliceBound{c.BV(64, 5), true}, func() { _ = s[past] }},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			want := runtimeMessage(tt.want)
+			got := "runtime error: " + indexMessage(constants{}, tt.index, c.BV(64, 2))
+			if diff := cmp.Diff(want, got); diff != "" {
+				t.Errorf("message (-runtime +gosym):\n%s", diff)
+			}
+		})
+	}
+}

@@ -36,18 +36,9 @@ func (x *explorer) index64(s *state, v ssa.Value) (*solver.Term, *heap.Decision,
 // being out of [0, n): the out-of-range side is an index finding; the
 // other marks the instruction checked and retries it.
 func (x *explorer) checkIndex(s *state, i, n *solver.Term, idx ssa.Value, pos token.Pos, what string) []alt {
-	_, signed, _ := heap.IntInfo(idx.Type())
+	index := boundOf(idx, i)
 	return x.checkBounds(s, x.ctx.Ult(i, n), Index, pos, func(m heap.Valuer) string {
-		if !signed {
-			// The runtime prints an unsigned index as one, however large.
-			return fmt.Sprintf("index out of range [%d] with length %d (%s)", m.Uint64(i), m.Int64(n), what)
-		}
-		if v := m.Int64(i); v < 0 {
-			// The runtime's words: a negative index is not compared with
-			// the length.
-			return fmt.Sprintf("index out of range [%d] (%s)", v, what)
-		}
-		return fmt.Sprintf("index out of range [%d] with length %d (%s)", m.Int64(i), m.Int64(n), what)
+		return indexMessage(m, index, n) + " (" + what + ")"
 	})
 }
 
@@ -691,9 +682,18 @@ type sliceBounds struct {
 	limitLen *solver.Term
 }
 
-// sliceBound is one bound of a slice expression, and whether its type is
-// signed: the runtime prints a negative signed bound as one, an
-// unsigned one as unsigned however large.
+// indexMessage is the runtime's message for index out of the range of
+// a length n under m: a negative index is not compared with the length.
+func indexMessage(m heap.Valuer, index sliceBound, n *solver.Term) string {
+	return index.format(m, "index out of range ", "[%s]", "[%s] with length %s", sliceBound{n, true})
+}
+
+// slicePrefix starts the runtime's messages of slice bounds out of range.
+const slicePrefix = "slice bounds out of range "
+
+// sliceBound is one bound of a slice expression, or an index, and
+// whether its type is signed: the runtime prints a negative signed bound
+// as one, an unsigned one as unsigned however large.
 type sliceBound struct {
 	t      *solver.Term
 	signed bool
@@ -719,16 +719,16 @@ func (b sliceBounds) message(m heap.Valuer) string {
 	if b.three {
 		switch {
 		case !b.max.within(m, limit):
-			return b.max.format(m, "[::%s]", "[::%s] with "+b.limit+" %s", limit)
+			return b.max.format(m, slicePrefix, "[::%s]", "[::%s] with "+b.limit+" %s", limit)
 		case !b.hi.within(m, b.max):
-			return b.hi.format(m, "[:%s:]", "[:%s:%s]", b.max)
+			return b.hi.format(m, slicePrefix, "[:%s:]", "[:%s:%s]", b.max)
 		}
-		return b.lo.format(m, "[%s::]", "[%s:%s:]", b.hi)
+		return b.lo.format(m, slicePrefix, "[%s::]", "[%s:%s:]", b.hi)
 	}
 	if !b.hi.within(m, limit) {
-		return b.hi.format(m, "[:%s]", "[:%s] with "+b.limit+" %s", limit)
+		return b.hi.format(m, slicePrefix, "[:%s]", "[:%s] with "+b.limit+" %s", limit)
 	}
-	return b.lo.format(m, "[%s:]", "[%s:%s]", b.hi)
+	return b.lo.format(m, slicePrefix, "[%s:]", "[%s:%s]", b.hi)
 }
 
 // within reports whether b is in [0, y] under m.
@@ -739,11 +739,10 @@ func (b sliceBound) within(m heap.Valuer, y sliceBound) bool {
 	return m.Uint64(b.t) <= m.Uint64(y.t)
 }
 
-// format writes "slice bounds out of range " and b's format: neg, with
-// b alone, where b is negative; else pos, with b and y (a bound already
+// format writes prefix and b's format: neg, with b alone, where b is
+// negative; else pos, with b and y (a length, or a bound already
 // checked, so an int).
-func (b sliceBound) format(m heap.Valuer, neg, pos string, y sliceBound) string {
-	const prefix = "slice bounds out of range "
+func (b sliceBound) format(m heap.Valuer, prefix, neg, pos string, y sliceBound) string {
 	if v := m.Int64(b.t); b.signed && v < 0 {
 		return prefix + fmt.Sprintf(neg, strconv.FormatInt(v, 10))
 	}
