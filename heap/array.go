@@ -194,7 +194,7 @@ func (h *Heap) lookupInput(a *Array, i, g *solver.Term, out *[]leaf) bool {
 		indices[j] = ic.Index
 	}
 	g, done := firstMatch(c, i, g, indices, func(j int, guard *solver.Term) {
-		ref := InputRef{Obj: loc.Obj, Path: loc.Path.cell(cells[j].ID), Type: a.Elem}
+		ref := InputRef{Obj: loc.Obj, Path: loc.Path.Cell(cells[j].ID), Type: a.Elem}
 		addLeaf(out, guard, "input cell", func(*Heap) Value { return ref })
 	})
 	if done {
@@ -215,7 +215,7 @@ func (h *Heap) lookupInput(a *Array, i, g *solver.Term, out *[]leaf) bool {
 		h.cellN++
 		id := h.cellN
 		h.cells[loc] = append(append([]InputCell(nil), h.cells[loc]...), InputCell{ID: id, Index: i})
-		return InputRef{Obj: loc.Obj, Path: loc.Path.cell(id), Type: elem}
+		return InputRef{Obj: loc.Obj, Path: loc.Path.Cell(id), Type: elem}
 	})
 	return false
 }
@@ -393,7 +393,7 @@ func (h *Heap) InputCells(a *Array) []ObservedCell {
 	loc := a.Back.Input
 	var out []ObservedCell
 	for _, ic := range h.cells[loc] {
-		cell := Loc{Obj: loc.Obj, Path: loc.Path.cell(ic.ID)}
+		cell := Loc{Obj: loc.Obj, Path: loc.Path.Cell(ic.ID)}
 		v, ok := h.inputs[cell]
 		if !ok {
 			v = InputRef{Obj: cell.Obj, Path: cell.Path, Type: a.Elem}

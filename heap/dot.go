@@ -3,6 +3,7 @@ package heap
 import (
 	"fmt"
 	"go/types"
+	"math"
 	"sort"
 	"strconv"
 	"strings"
@@ -77,9 +78,12 @@ const (
 type dotWriter struct {
 	h     *Heap
 	m     Valuer
-	w     *witnessWriter // for its rules: targets of references, literals
-	input bool           // objects show their input contents, not current ones
-	mark  Mark           // with a canonical path (see canon)
+	q     types.Qualifier
+	input bool // objects show their input contents, not current ones
+	// snap resolves symbolic references and interfaces as the witness
+	// does (see Snapshot); its Objects hold the virtual objects' types.
+	snap *snapshot
+	mark Mark // with a canonical path (see canon)
 	// nodes are the drawn nodes by object; the parameters' node is under
 	// h.args, the frame's under frameObj.
 	nodes     map[ObjID]*dotNode
@@ -115,8 +119,8 @@ type dotEdge struct {
 }
 
 func newDotWriter(h *Heap, m Valuer, q types.Qualifier, input bool, mark Mark) *dotWriter {
-	w := &witnessWriter{h: h, m: m, q: q, vars: map[ObjID]string{}, taken: map[string]bool{}, fresh: map[ObjID]types.Type{}}
-	d := &dotWriter{h: h, m: m, w: w, input: input, nodes: map[ObjID]*dotNode{}, queued: map[ObjID]bool{}}
+	snap := &snapshot{h: h, m: m, in: &Input{Objects: map[ObjID]InputObject{}}}
+	d := &dotWriter{h: h, m: m, q: q, snap: snap, input: input, nodes: map[ObjID]*dotNode{}, queued: map[ObjID]bool{}}
 	if mark.Obj != 0 {
 		d.mark = Mark{Obj: mark.Obj, Path: d.canon(mark.Obj, mark.Path)}
 	}
@@ -164,17 +168,19 @@ func (d *dotWriter) drawFrame(roots []Root) {
 func (d *dotWriter) drawObject(id ObjID) {
 	obj := d.h.objs[id]
 	var t types.Type
-	if _, virtual := d.w.fresh[id]; virtual || obj != nil {
-		t = d.w.objType(id)
+	if virtual, ok := d.snap.in.Objects[id]; ok && id < 0 {
+		t = virtual.Type
+	} else if obj != nil {
+		t = obj.Type
 	}
-	header := dotType(t, d.w.q)
+	header := dotType(t, d.q)
 	var v Value = InputRef{Obj: id, Type: t}
 	if obj != nil && !d.input {
 		v = obj.Val
 	}
 	if a, ok := d.storeArray(obj); ok {
 		// A backing store is an array of the slices' capacity.
-		header = fmt.Sprintf("[%d]%s", d.num(a.Len), dotType(a.Elem, d.w.q))
+		header = fmt.Sprintf("[%d]%s", d.num(a.Len), dotType(a.Elem, d.q))
 		if d.input {
 			v = &Array{Len: a.Len, Elem: a.Elem, Back: Backing{Kind: InputBack, Input: Loc{Obj: id}}}
 		}
@@ -291,7 +297,7 @@ func (d *dotWriter) elemAt(a *Array, j uint64) Value {
 	case InputBack:
 		for _, ic := range d.h.cells[b.Input] {
 			if d.num(ic.Index) == j {
-				return InputRef{Obj: b.Input.Obj, Path: b.Input.Path.cell(ic.ID), Type: a.Elem}
+				return InputRef{Obj: b.Input.Obj, Path: b.Input.Path.Cell(ic.ID), Type: a.Elem}
 			}
 		}
 	case WindowBack:
@@ -351,8 +357,8 @@ func (d *dotWriter) mapRows(n *dotNode, id ObjID, v Value, mt *types.Map) []stri
 		for _, ik := range d.h.keys[*input] {
 			if k := key(ik.Key); !seen[k] && d.m.Bool(ik.Present) {
 				seen[k] = true
-				val := InputRef{Obj: input.Obj, Path: input.Path.cell(ik.ID), Type: mt.Elem()}
-				entries = append(entries, d.entry(ik.Key, mt.Key(), Path("").cell(ik.ID), val))
+				val := InputRef{Obj: input.Obj, Path: input.Path.Cell(ik.ID), Type: mt.Elem()}
+				entries = append(entries, d.entry(ik.Key, mt.Key(), Path("").Cell(ik.ID), val))
 			}
 		}
 	}
@@ -397,7 +403,7 @@ func (d *dotWriter) ifaceEntry(key Key, path Path, v Value) dotEntry {
 		return dotEntry{key: "nil", path: path, val: v}
 	}
 	e := d.entry(key.payload(), key.Dyn, path, v)
-	name := types.TypeString(key.Dyn, d.w.q)
+	name := types.TypeString(key.Dyn, d.q)
 	e.key += " (" + name + ")"
 	e.str = name + "\x00" + e.str
 	return e
@@ -488,7 +494,7 @@ func (d *dotWriter) resolve(v Value) (Value, bool) {
 	if rec, ok := d.h.inputs[Loc{Obj: r.Obj, Path: r.Path}]; ok {
 		return rec, true
 	}
-	if _, isStruct := under(r.Type).(*types.Struct); isStruct && d.w.hasUnder(r.Obj, r.Path) {
+	if _, isStruct := under(r.Type).(*types.Struct); isStruct && d.hasUnder(r.Obj, r.Path) {
 		return r, true
 	}
 	return nil, false
@@ -516,11 +522,11 @@ func (d *dotWriter) symPtr(n *dotNode, p Path, x SymPtr) (string, bool) {
 		}
 		return "nil", true
 	}
-	id := d.w.target(x)
-	if id == 0 {
+	ref, ok := d.snap.symPtr(x).(Ref)
+	if !ok {
 		return "nil", true
 	}
-	return d.pointTo(n, p, id, "")
+	return d.pointTo(n, p, ref.Obj, "")
 }
 
 // slice draws a slice header; its edge goes to the element it starts at.
@@ -559,7 +565,7 @@ func (d *dotWriter) symStr(x SymStr) string {
 func (d *dotWriter) symIface(n *dotNode, obj ObjID, p Path, x SymIface) (string, bool) {
 	info := d.h.ifaces[x.ID]
 	if info.Dyn == nil {
-		lit := d.w.ifaceLit(x)
+		lit := d.anyIface(d.snap.iface(x).(IfaceValue))
 		return dotEsc(lit), lit == "nil"
 	}
 	return d.dynamic(n, obj, p, InputRef{Obj: info.Box, Type: info.Dyn}, info.Dyn), false
@@ -567,7 +573,7 @@ func (d *dotWriter) symIface(n *dotNode, obj ObjID, p Path, x SymIface) (string,
 
 // dynamic draws an interface's dynamic value, headed by its type.
 func (d *dotWriter) dynamic(n *dotNode, obj ObjID, p Path, v Value, t types.Type) string {
-	typ := dotEsc(dotType(t, d.w.q))
+	typ := dotEsc(dotType(t, d.q))
 	if rows, ok := d.aggregateRows(n, obj, p, v, t); ok {
 		return dotTable(typ, rows)
 	}
@@ -582,7 +588,7 @@ func (d *dotWriter) scalarText(term *solver.Term, t types.Type) string {
 	isBool := term.Sort().IsBool()
 	if t != nil && IsBool(t) == isBool {
 		if _, isScalar := ScalarWidth(t); isBool || isScalar {
-			return d.w.scalar(term, t)
+			return d.typedScalar(term, t)
 		}
 	}
 	if isBool {
@@ -609,7 +615,77 @@ func (d *dotWriter) zero(t types.Type) string {
 	if t == nil {
 		return "?"
 	}
-	return d.w.zeroLit(t)
+	return zeroText(t, d.q)
+}
+
+// hasUnder reports whether the path observed an input below path p of
+// object id.
+func (d *dotWriter) hasUnder(id ObjID, p Path) bool {
+	for l := range d.h.inputs {
+		if l.Obj == id {
+			if _, ok := l.Path.Under(p); ok && l.Path != p {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// anyIface writes an input interface whose dynamic type never mattered,
+// as the witness writes it: nil, or the zero value of a type it may be.
+func (d *dotWriter) anyIface(x IfaceValue) string {
+	switch {
+	case !x.NotNil:
+		return "nil"
+	case x.Stand == nil:
+		return "nil /* gosym: any non-nil " + types.TypeString(x.Static, d.q) + " */"
+	}
+	t := x.Stand
+	if p, ok := Under(t).(*types.Pointer); ok {
+		if _, isStruct := Under(p.Elem()).(*types.Struct); isStruct {
+			return "&" + types.TypeString(p.Elem(), d.q) + "{}"
+		}
+	}
+	if b, ok := t.(*types.Basic); ok && (b.Kind() == types.Int || b.Kind() == types.String || b.Kind() == types.Bool) {
+		return zeroText(t, d.q)
+	}
+	if _, basic := Under(t).(*types.Basic); basic {
+		return types.TypeString(t, d.q) + "(" + zeroText(t, d.q) + ")"
+	}
+	return zeroText(t, d.q)
+}
+
+// typedScalar writes the value of term as a number of type t.
+func (d *dotWriter) typedScalar(term *solver.Term, t types.Type) string {
+	if IsBool(t) {
+		return strconv.FormatBool(d.m.Bool(term))
+	}
+	if _, signed, ok := IntInfo(t); ok {
+		if signed {
+			return strconv.FormatInt(d.m.Int64(term), 10)
+		}
+		return strconv.FormatUint(d.m.Uint64(term), 10)
+	}
+	if width, ok := FloatWidth(t); ok {
+		bits := d.m.Uint64(term)
+		f := math.Float64frombits(bits)
+		if width == 32 {
+			f = float64(math.Float32frombits(uint32(bits)))
+		}
+		return strconv.FormatFloat(f, 'g', -1, int(width))
+	}
+	return zeroText(t, d.q)
+}
+
+// zeroText writes the zero value of t.
+func zeroText(t types.Type, q types.Qualifier) string {
+	switch u := Under(t).(type) {
+	case *types.Basic:
+		return BasicZero(u)
+	case *types.Struct, *types.Array:
+		return types.TypeString(t, q) + "{}"
+	}
+	return "nil"
 }
 
 // canon rewrites a heap path into the form cells are drawn under: index
@@ -631,9 +707,9 @@ func (d *dotWriter) canon(obj ObjID, p Path) Path {
 			if j, ok := d.cellIndex(Loc{Obj: obj, Path: raw}, st.n); ok {
 				out = dotAt(out, j)
 			} else {
-				out = out.cell(st.n)
+				out = out.Cell(st.n)
 			}
-			raw = raw.cell(st.n)
+			raw = raw.Cell(st.n)
 		}
 	}
 	return out

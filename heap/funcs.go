@@ -19,9 +19,10 @@ import (
 // its nilness.
 type InputFunc struct {
 	// Given is the function the value was taken to be (GiveFunc), and
-	// Expr writes it in a witness; nil while it is any function.
-	Given *Func
-	Expr  func(q types.Qualifier) string
+	// Written what a witness writes for it (see report/witness); nil
+	// while it is any function.
+	Given   *Func
+	Written any
 	// Unexecuted marks a function whose calls are unexecuted calls: an
 	// ordering the caller had no function for.
 	Unexecuted bool
@@ -50,9 +51,9 @@ func (h *Heap) setFunc(x SymPtr, change func(f *InputFunc)) {
 }
 
 // GiveFunc records that the input function x is fn, which a witness
-// writes as expr writes it.
-func (h *Heap) GiveFunc(x SymPtr, fn Func, expr func(q types.Qualifier) string) {
-	h.setFunc(x, func(f *InputFunc) { f.Given, f.Expr = &fn, expr })
+// writes as written says (see report/witness).
+func (h *Heap) GiveFunc(x SymPtr, fn Func, written any) {
+	h.setFunc(x, func(f *InputFunc) { f.Given, f.Written = &fn, written })
 }
 
 // SetUnexecuted records that the calls of the input function x are

@@ -1,6 +1,7 @@
 package heap
 
 import (
+	"fmt"
 	"go/types"
 	"strings"
 	"testing"
@@ -8,11 +9,11 @@ import (
 	"github.com/google/go-cmp/cmp"
 )
 
-// TestInputFuncWitness checks how a witness writes input functions: what
-// each call returned, in order, with a counter where the calls differ;
-// a counter never named like a parameter or another counter; and a
-// function the path called never, or took for another, as such.
-func TestInputFuncWitness(t *testing.T) {
+// TestInputFuncSnapshot checks what a path's input says of input
+// functions: what each call returned, in order (zero where it read
+// nothing of it), and a function the path called never, took for
+// another, or needed nil, as such. (report/witness writes them.)
+func TestInputFuncSnapshot(t *testing.T) {
 	p := newDotHeap(t)
 	sig := func(results ...types.Type) *types.Signature {
 		vars := make([]*types.Var, len(results))
@@ -53,26 +54,27 @@ func TestInputFuncWitness(t *testing.T) {
 	call(g, "g", 3, 1)
 	call(g, "g", 4, 1)
 	fn(2) // never called
-	p.h.GiveFunc(fn(3), Func{}, func(types.Qualifier) string { return "Ascending" })
+	p.h.GiveFunc(fn(3), Func{}, "Ascending")
 	if v := p.load(p.param(4), params.At(4).Type()); true {
 		if _, _, d := p.h.IsNilPtr(v); d != nil {
 			p.decide(d, "nil")
 		}
 	}
-	w := p.h.Witness(p.model(), nil, params)
-	got := append(append(w.Counters, w.Setup...), w.Args...)
+	in := p.h.Snapshot(p.model())
+	var got []string
+	for i := 0; i < params.Len(); i++ {
+		got = append(got, describeInput(in, in.Values[Loc{Obj: in.Args, Path: Path("").Field(i)}]))
+	}
 	want := []string{
-		"calls2 := 0",
-		"calls3 := 0",
-		"func(int) int { calls2++; switch calls2 { case 1, 3: return 5; case 2: return 7; default: return 0 } }",
-		"func() (int, bool) { calls3++; switch calls3 { case 1: return 3, true; default: return 4, true } }",
-		"func(int) int { return 0 }",
-		"Ascending",
-		"nil",
-		"0",
+		"func: 5; 7; 5; ?",
+		"func: 3 true; 4 true",
+		"func:",
+		"func Ascending",
+		"nil func",
+		"unread",
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
-		t.Errorf("witness (-want +got):\n%s", diff)
+		t.Errorf("input (-want +got):\n%s", diff)
 	}
 	// The results' symbols say which call returned them.
 	var names []string
@@ -107,4 +109,42 @@ func TestInputFuncCopies(t *testing.T) {
 	if a, b := p.h.InputFunc(f).Calls[3], fork.InputFunc(f).Calls[3]; a == b {
 		t.Errorf("the fork's fourth call is the path's, o%d", a)
 	}
+}
+
+// describeInput writes an input function as "func:" and the results of
+// its calls (? for one never read), a number as it is, or "unread".
+func describeInput(in *Input, v InputValue) string {
+	switch x := v.(type) {
+	case FuncValue:
+		switch {
+		case !x.NotNil:
+			return "nil func"
+		case x.Given != nil:
+			return fmt.Sprint("func ", x.Given)
+		}
+		var calls []string
+		for _, id := range x.Calls {
+			var results []string
+			for j := 0; ; j++ {
+				r, ok := in.Values[Loc{Obj: id, Path: Path("").Field(j)}]
+				if !ok {
+					break
+				}
+				results = append(results, describeInput(in, r))
+			}
+			if len(results) == 0 {
+				results = []string{"?"}
+			}
+			calls = append(calls, strings.Join(results, " "))
+		}
+		return strings.TrimSpace("func: " + strings.Join(calls, "; "))
+	case nil:
+		return "unread"
+	case Number:
+		if x.Int == 0 && x.Bits == 0 && x.Bool {
+			return "true"
+		}
+		return fmt.Sprint(x.Int)
+	}
+	return fmt.Sprintf("%T", v)
 }

@@ -227,7 +227,7 @@ func (h *Heap) mapLookup(m *MapStore, k Key, g *solver.Term, out *[]mapLeaf) boo
 	observed := func(j int) *solver.Term { return keyEq(c, k, keys[j].Key) }
 	g, done = firstMatchBy(c, g, len(keys), observed, func(j int, guard *solver.Term) {
 		ik := keys[j]
-		ref := InputRef{Obj: loc.Obj, Path: loc.Path.cell(ik.ID), Type: m.Elem}
+		ref := InputRef{Obj: loc.Obj, Path: loc.Path.Cell(ik.ID), Type: m.Elem}
 		add(c.And(guard, ik.Present), "input key", func(*Heap) mapResult { return mapResult{val: ref, ok: true} })
 		add(c.And(guard, c.Not(ik.Present)), "input key absent", func(*Heap) mapResult { return mapResult{val: zero} })
 	})
@@ -250,7 +250,7 @@ func (h *Heap) mapLookup(m *MapStore, k Key, g *solver.Term, out *[]mapLeaf) boo
 	elem := m.Elem
 	add(c.And(g, present), "new input key", func(h *Heap) mapResult {
 		id := newKey(h)
-		return mapResult{val: InputRef{Obj: loc.Obj, Path: loc.Path.cell(id), Type: elem}, ok: true}
+		return mapResult{val: InputRef{Obj: loc.Obj, Path: loc.Path.Cell(id), Type: elem}, ok: true}
 	})
 	add(c.And(g, c.Not(present)), "new absent key", func(h *Heap) mapResult {
 		newKey(h)
@@ -519,7 +519,7 @@ func (h *Heap) MapEntries(p Ptr) []MapEntry {
 	if m.Input != nil {
 		loc := *m.Input
 		for _, ik := range h.keys[loc] {
-			val := InputRef{Obj: loc.Obj, Path: loc.Path.cell(ik.ID), Type: m.Elem}
+			val := InputRef{Obj: loc.Obj, Path: loc.Path.Cell(ik.ID), Type: m.Elem}
 			out = append(out, MapEntry{Key: ik.Key, Val: val, Live: c.And(ik.Present, written(ik.Key, len(m.Entries)))})
 		}
 	}

@@ -122,7 +122,7 @@ func (r *refCounter) array(a *Array) int {
 	case InputBack:
 		loc := a.Back.Input
 		for _, c := range r.h.cells[loc] {
-			n = r.add(n, r.input(Loc{Obj: loc.Obj, Path: loc.Path.cell(c.ID)}))
+			n = r.add(n, r.input(Loc{Obj: loc.Obj, Path: loc.Path.Cell(c.ID)}))
 		}
 	case WindowBack:
 		n = r.add(n, r.array(a.Back.Src))

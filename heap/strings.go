@@ -2,8 +2,6 @@ package heap
 
 import (
 	"go/types"
-	"strconv"
-	"strings"
 
 	"github.com/gosym/gosym/solver"
 )
@@ -109,29 +107,6 @@ func (h *Heap) ElemUnbounded(a *Array, i *solver.Term) (Value, *Decision) {
 	h.cfg.K = 1 << 30
 	defer func() { h.cfg.K = k }()
 	return h.Elem(a, i)
-}
-
-// stringLit writes an input string: its observed bytes at their indices,
-// 'a' elsewhere (bytes the path never read do not matter).
-func (w *witnessWriter) stringLit(x SymStr) string {
-	n := w.m.Uint64(x.Len)
-	if n > 1<<16 {
-		return `strings.Repeat("a", ` + strconv.FormatUint(n, 10) + `)`
-	}
-	b := []byte(strings.Repeat("a", int(n)))
-	if x.Arr.Back.Kind == InputBack {
-		loc := x.Arr.Back.Input
-		for _, ic := range w.h.cells[loc] {
-			i := w.m.Uint64(ic.Index)
-			if i >= n {
-				continue
-			}
-			if v, ok := w.h.inputs[Loc{Obj: loc.Obj, Path: loc.Path.cell(ic.ID)}].(Scalar); ok {
-				b[i] = byte(w.m.Uint64(v.T))
-			}
-		}
-	}
-	return strconv.Quote(string(b))
 }
 
 // StrPrefix reads the first n bytes of a string and returns them with its

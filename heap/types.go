@@ -187,3 +187,16 @@ func coreType(tp *types.TypeParam) types.Type {
 	}
 	return core
 }
+
+// BasicZero writes the zero value of a basic type as Go.
+func BasicZero(b *types.Basic) string {
+	switch {
+	case b.Info()&types.IsBoolean != 0:
+		return "false"
+	case b.Info()&types.IsString != 0:
+		return `""`
+	case b.Kind() == types.UnsafePointer:
+		return "nil"
+	}
+	return "0"
+}

@@ -165,7 +165,9 @@ func (p Path) index(term int) Path {
 	return Path(string(p) + "[#" + strconv.Itoa(term) + "]")
 }
 
-func (p Path) cell(id int) Path {
+// Cell returns the path extended by input cell id of an input array or
+// map.
+func (p Path) Cell(id int) Path {
 	return Path(string(p) + "[@" + strconv.Itoa(id) + "]")
 }
 
@@ -177,7 +179,7 @@ func (p Path) step(st step) Path {
 	case '#':
 		return p.index(st.n)
 	}
-	return p.cell(st.n)
+	return p.Cell(st.n)
 }
 
 // step is one decoded step of a path.

@@ -779,3 +779,12 @@ func (a *apiIndex) order(t types.Type, equal bool) *canonicalOrder {
 	}
 	return o
 }
+
+// namedOf returns the named type t is or points to, or nil.
+func namedOf(t types.Type) *types.Named {
+	if p, ok := types.Unalias(t).(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	named, _ := types.Unalias(t).(*types.Named)
+	return named
+}

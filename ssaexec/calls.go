@@ -10,6 +10,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/gosym/gosym/heap"
+	"github.com/gosym/gosym/report/witness"
 )
 
 // callSpec is a call with its callee and arguments evaluated: what a call
@@ -109,7 +110,7 @@ func (x *explorer) callInput(s *state, f heap.SymPtr, spec callSpec, call *ssa.C
 			}
 			alts := make([]alt, len(orders))
 			for i, o := range orders {
-				alts[i] = alt{apply: func(s *state) { s.heap.GiveFunc(f, o.value().(heap.Func), o.expr) }}
+				alts[i] = alt{apply: func(s *state) { s.heap.GiveFunc(f, o.value().(heap.Func), o.written()) }}
 			}
 			return alts
 		}
@@ -311,7 +312,7 @@ func (x *explorer) wrapNilCheck(s *state, in *ssa.Call) []alt {
 		return x.decide(s, d)
 	}
 	if isNil {
-		recv := types.TypeString(in.Call.Args[0].Type(), qualifierFor(x.fn))
+		recv := types.TypeString(in.Call.Args[0].Type(), witness.PackageQualifier(x.fn))
 		typ, method := constString(in.Call.Args[1]), constString(in.Call.Args[2])
 		// The wrapper's words name the package by its path, so only the
 		// rest is expected; an inlined wrapper dereferences nil instead.

@@ -6,7 +6,6 @@ import (
 	"go/token"
 	"go/types"
 	"maps"
-	"regexp"
 	"runtime/debug"
 	"slices"
 	"sort"
@@ -17,6 +16,7 @@ import (
 
 	"github.com/gosym/gosym/abstraction"
 	"github.com/gosym/gosym/heap"
+	"github.com/gosym/gosym/report/witness"
 	"github.com/gosym/gosym/solver"
 )
 
@@ -742,30 +742,14 @@ func (x *explorer) report(s *state) {
 	}
 	f.Message = f.render(m)
 	f.Want = expectedPanic(f)
-	imports := map[string]bool{}
-	w := x.writeWitness(s, m, recordingQualifier(qualifierFor(x.fn), imports), "")
-	f.Latent = len(w.handBuilt) > 0
-	f.HandBuilt = w.handBuilt
-	f.External, f.NotExternal = nil, nil
-	if !f.Latent {
-		var unnameable []string
-		f.External, f.NotExternal, unnameable = x.externalWitness(s, m)
-		if len(unnameable) > 0 {
-			// A value of a type its package does not export (a nil
-			// *io.discard, a sort.reverse literal): written so, the
-			// input is none a user of the package can write.
-			f.Latent, f.HandBuilt = true, unnameable
-		}
-	}
+	x.writeWitness(s, m, f)
 	if known != nil && f.Latent && (!known.Latent || !smaller(s.heap, known)) {
 		return // a caller can reach it already, or a smaller input
 	}
-	f.Setup, f.Call, f.InvariantCheck, f.Unwritable = w.setup, w.call, w.invariantCheck, w.unwritable
-	f.Imports = sortedKeys(imports)
 	f.Func = x.res.Func
 	f.Trace = x.traceOf(s, f, m)
 	if p := f.atPanic; p != nil {
-		q := qualifierFor(x.fn)
+		q := witness.PackageQualifier(x.fn)
 		f.InputDot = s.heap.InputDot(m, q, x.params, p.mark)
 		f.PanicDot = p.heap.PanicDot(m, q, x.params, p.roots, p.mark)
 	}
@@ -972,37 +956,11 @@ func FuncName(fn *ssa.Function) string {
 			return "(*" + pkg.Pkg.Name() + "." + typ + ")." + method
 		}
 		if len(fn.TypeArgs()) > 0 {
-			name = instanceName(fn, byName)
+			name = witness.InstanceName(fn, byName)
 		}
 		return pkg.Pkg.Name() + "." + name
 	}
 	return fn.String()
-}
-
-// qualifierFor writes types as code inside fn's package would.
-func qualifierFor(fn *ssa.Function) types.Qualifier {
-	var own *types.Package
-	if pkg := packageOf(fn); pkg != nil {
-		own = pkg.Pkg
-	}
-	return func(p *types.Package) string {
-		if p == own {
-			return ""
-		}
-		return p.Name()
-	}
-}
-
-// recordingQualifier is q, noting in used the path of each package it
-// names.
-func recordingQualifier(q types.Qualifier, used map[string]bool) types.Qualifier {
-	return func(p *types.Package) string {
-		name := q(p)
-		if name != "" {
-			used[p.Path()] = true
-		}
-		return name
-	}
 }
 
 // expectedPanic returns the texts one of which the panic of f prints
@@ -1026,155 +984,3 @@ func expectedPanic(f *Finding) []string {
 	// nil value).
 	return []string{runtimeMessages[f.Kind]}
 }
-
-// callExpr writes the call of fn on the witness arguments.
-func callExpr(fn *ssa.Function, args []string, q types.Qualifier) string {
-	if fn.Signature.Recv() == nil {
-		return funcCall(fn, args, q)
-	}
-	if fn.Signature.Variadic() && len(args) > 0 {
-		args = slices.Clone(args)
-		args[len(args)-1] += "..."
-	}
-	recv := typedReceiver(fn, args[0], q)
-	if strings.ContainsAny(recv, "{&") {
-		recv = "(" + recv + ")"
-	}
-	return fmt.Sprintf("%s.%s(%s)", recv, fn.Name(), strings.Join(args[1:], ", "))
-}
-
-// typedReceiver converts a receiver written as an untyped nil or constant
-// to the method's receiver type: nil.M and 0.Less are no Go.
-func typedReceiver(fn *ssa.Function, recv string, q types.Qualifier) string {
-	t := fn.Signature.Recv().Type()
-	if _, basic := t.Underlying().(*types.Basic); recv == "nil" || basic && !token.IsIdentifier(recv) {
-		return "(" + types.TypeString(t, q) + ")(" + recv + ")"
-	}
-	return recv
-}
-
-// invariantCheck returns the expression that evaluates the invariant on
-// the witness's receiver after the call. A receiver written as a literal
-// gets a variable first, so that the check sees what the call changed:
-// the setup gains its statement, and args[0] becomes the variable.
-func invariantCheck(fn *ssa.Function, invariant string, setup, args []string, q types.Qualifier) ([]string, string) {
-	recv := args[0]
-	if !token.IsIdentifier(recv) || recv == "nil" {
-		recv = typedReceiver(fn, recv, q)
-		setup = append(slices.Clip(setup), "gosymRecv := "+recv)
-		args[0] = "gosymRecv"
-	}
-	return setup, args[0] + "." + invariant + "()"
-}
-
-// representatives rewrites a witness of generic code analysed abstractly
-// so that it compiles: each type parameter is replaced by a type that
-// satisfies its constraint (see representative), and a generic function
-// is called with its type arguments written out, which its arguments
-// alone may not infer (New[int](0)).
-func representatives(fn *ssa.Function, setup []string, call string, q types.Qualifier) ([]string, string) {
-	var params []*types.TypeParam
-	switch {
-	case abstractInstance(fn):
-		for _, t := range fn.TypeArgs() {
-			params = append(params, t.(*types.TypeParam))
-		}
-	case fn.Signature.RecvTypeParams().Len() > 0:
-		params = typeParams(fn.Signature.RecvTypeParams())
-	default:
-		params = typeParams(fn.TypeParams())
-	}
-	subst := map[string]string{}
-	for _, tp := range params {
-		if rep, ok := representative(tp, q); ok {
-			subst[tp.Obj().Name()] = rep
-		}
-	}
-	if fn.Signature.Recv() == nil && !abstractInstance(fn) && !inferable(fn.Signature, params) {
-		// The call names the function bare and its arguments do not say
-		// every type argument: give it its parameters, which the
-		// substitution below replaces.
-		name := funcName(fn, q)
-		names := make([]string, len(params))
-		for i, tp := range params {
-			names[i] = tp.Obj().Name()
-		}
-		call = strings.Replace(call, name+"(", name+"["+strings.Join(names, ", ")+"](", 1)
-	}
-	// Core types may mention other parameters ([]E): substitute twice.
-	replace := func(s string) string {
-		for range 2 {
-			s = typeParamName.ReplaceAllStringFunc(s, func(w string) string {
-				if r, ok := subst[w]; ok {
-					return r
-				}
-				return w
-			})
-		}
-		return s
-	}
-	out := slices.Clone(setup)
-	for i, l := range out {
-		out[i] = replace(l)
-	}
-	return out, replace(call)
-}
-
-// inferable reports whether a call of a function of signature sig infers
-// all of params from its arguments: each occurs in a parameter's type or
-// in the core type of the constraint of one that does (S ~[]E gives E).
-func inferable(sig *types.Signature, params []*types.TypeParam) bool {
-	var known []string
-	for i := 0; i < sig.Params().Len(); i++ {
-		known = append(known, types.TypeString(sig.Params().At(i).Type(), nil))
-	}
-	found := make([]bool, len(params))
-	names := make([]*regexp.Regexp, len(params))
-	for i, tp := range params {
-		names[i] = regexp.MustCompile(`\b` + regexp.QuoteMeta(tp.Obj().Name()) + `\b`)
-	}
-	for changed := true; changed; {
-		changed = false
-		for i, tp := range params {
-			if found[i] || !slices.ContainsFunc(known, names[i].MatchString) {
-				continue
-			}
-			found[i], changed = true, true
-			known = append(known, types.TypeString(tp.Constraint(), nil))
-		}
-	}
-	return !slices.Contains(found, false)
-}
-
-// typeParams lists a tuple of type parameters.
-func typeParams(l *types.TypeParamList) []*types.TypeParam {
-	out := make([]*types.TypeParam, l.Len())
-	for i := range out {
-		out[i] = l.At(i)
-	}
-	return out
-}
-
-// representative returns the type a witness instantiates tp with: the
-// type its values took (heap.Representative: int for ~int | ~string),
-// else its core type, else any. ok is false for a constraint with
-// methods, which no stand-in satisfies.
-func representative(tp *types.TypeParam, q types.Qualifier) (rep string, ok bool) {
-	if t := heap.Representative(tp); t != nil {
-		return types.TypeString(t, q), true
-	}
-	if core := heap.Under(tp); !types.IsInterface(core) {
-		return types.TypeString(core, q), true
-	}
-	iface, isIface := tp.Constraint().Underlying().(*types.Interface)
-	if !isIface {
-		return "any", true
-	}
-	if iface.NumMethods() > 0 {
-		return "", false
-	}
-	return "any", true
-}
-
-// typeParamName matches identifiers that may name a type parameter.
-var typeParamName = regexp.MustCompile(`\b[A-Z][A-Za-z0-9_]*\b`)

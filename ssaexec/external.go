@@ -1,14 +1,12 @@
 package ssaexec
 
 import (
-	"fmt"
-	"go/token"
 	"go/types"
-	"slices"
 
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/gosym/gosym/heap"
+	"github.com/gosym/gosym/report/witness"
 )
 
 // ExternalWitness is a finding's witness written as code of the package's
@@ -25,95 +23,70 @@ type ExternalWitness struct {
 	Imports []string
 }
 
-// writtenWitness is a finding's witness as one qualifier writes it.
-type writtenWitness struct {
-	setup                []string
-	call, invariantCheck string
-	unwritable           []string
-	handBuilt            []string
-	unnameable           []string
+// writeWitness writes the witness of the panicking path s under model m
+// into f, as code of the function's package and, where a user of the
+// package could write it, of its external test package. Package
+// report/witness writes it from what the path holds (see witnessEntry).
+// A witness that writes by hand a value the package's API builds, or
+// names a type its package does not export, makes f latent.
+func (x *explorer) writeWitness(s *state, m heap.Valuer, f *Finding) {
+	e := x.witnessEntry(s, m)
+	w := witness.Write(e)
+	f.Latent, f.HandBuilt = len(w.HandBuilt) > 0, w.HandBuilt
+	f.External, f.NotExternal = nil, nil
+	if !f.Latent {
+		ext, why := witness.External(e)
+		switch {
+		case why == nil:
+			f.External = &ExternalWitness{Setup: ext.Setup, Call: ext.Call, InvariantCheck: ext.InvariantCheck, Imports: ext.Imports}
+		case len(ext.Unnameable) > 0:
+			// A value of a type its package does not export (a nil
+			// *io.discard, a sort.reverse literal): written so, the
+			// input is none a user of the package can write.
+			f.NotExternal, f.Latent, f.HandBuilt = why, true, ext.Unnameable
+		default:
+			f.NotExternal = why
+		}
+	}
+	f.Setup, f.Call, f.InvariantCheck, f.Unwritable = w.Setup, w.Call, w.InvariantCheck, w.Unwritable
+	f.Imports = w.Imports
 }
 
-// writeWitness writes the witness of the panicking path s under model m,
-// naming packages with q. No variable takes the name reserved (when not
-// empty): the code refers to a package by it.
-func (x *explorer) writeWitness(s *state, m heap.Valuer, q types.Qualifier, reserved string) writtenWitness {
-	w := s.heap.WitnessWith(m, q, x.params, x.witnessOptions(s, q, reserved))
-	out := writtenWitness{setup: w.Setup, unwritable: w.Unwritable, handBuilt: w.HandBuilt, unnameable: w.Unnameable}
+// witnessEntry is what the witness of path s is written from: its input
+// under model m, and the calls that built values through the API.
+func (x *explorer) witnessEntry(s *state, m heap.Valuer) *witness.Entry {
+	e := &witness.Entry{Fn: x.fn, Params: x.params, Input: s.heap.Snapshot(m), Invariant: s.finding.invariant, MustBuild: x.api.mustBuild}
 	if s.seqLen() > 0 {
-		// Nested values first: the input's literals name them.
-		nested, stmts := x.sequenceStmts(s, w.CallArgs, w.UsedBuilt, q, reserved)
-		out.setup = append(append(nested, out.setup...), stmts...)
+		e.Sequence = x.sequenceOf(s)
 	}
-	// The counters of input functions' literals before all: they
-	// depend on nothing, and the literals may be anywhere.
-	out.setup = append(slices.Clip(w.Counters), out.setup...)
-	args := w.Args
-	if inv := s.finding.invariant; inv != "" {
-		out.setup, out.invariantCheck = invariantCheck(x.fn, inv, out.setup, args, q)
-	}
-	out.call = callExpr(x.fn, args, q)
 	if isAbstractGeneric(x.fn) {
-		out.setup, out.call = representatives(x.fn, out.setup, out.call, q)
+		e.Generic = genericOf(x.fn)
+	}
+	return e
+}
+
+// genericOf lists the type parameters a witness of generic code analysed
+// abstractly replaces.
+func genericOf(fn *ssa.Function) *witness.Generic {
+	g := &witness.Generic{Instance: abstractInstance(fn)}
+	switch {
+	case g.Instance:
+		for _, t := range fn.TypeArgs() {
+			g.Params = append(g.Params, t.(*types.TypeParam))
+		}
+	case fn.Signature.RecvTypeParams().Len() > 0:
+		g.Params = typeParams(fn.Signature.RecvTypeParams())
+	default:
+		g.Params = typeParams(fn.TypeParams())
+	}
+	return g
+}
+
+// typeParams lists a tuple of type parameters.
+func typeParams(l *types.TypeParamList) []*types.TypeParam {
+	out := make([]*types.TypeParam, l.Len())
+	for i := range out {
+		out[i] = l.At(i)
 	}
 	return out
 }
-
-// externalWitness writes the witness of s as code of the external test
-// package, or says why it cannot be: the function, its receiver type or
-// the invariant is not exported, the package is a command, or the input
-// names the package's unexported types or fields. unnameable lists the
-// unexported types (of any package) the input names: no user of the
-// package can write such an input.
-func (x *explorer) externalWitness(s *state, m heap.Valuer) (w *ExternalWitness, why, unnameable []string) {
-	pkg := packageOf(x.fn)
-	if pkg == nil {
-		return nil, []string{"the function belongs to no package"}, nil
-	}
-	if reason := notExternal(x.fn, pkg, s.finding.invariant); reason != "" {
-		return nil, []string{reason}, nil
-	}
-	imports := map[string]bool{}
-	ext := x.writeWitness(s, m, recordingQualifier(externalQualifier, imports), pkg.Pkg.Name())
-	if len(ext.unwritable) > 0 {
-		return nil, ext.unwritable, ext.unnameable
-	}
-	return &ExternalWitness{Setup: ext.setup, Call: ext.call, InvariantCheck: ext.invariantCheck, Imports: sortedKeys(imports)}, nil, nil
-}
-
-// notExternal says why no code outside fn's package can call fn as a
-// witness does, or returns "".
-func notExternal(fn *ssa.Function, pkg *ssa.Package, invariant string) string {
-	if pkg.Pkg.Name() == "main" {
-		return "package main cannot be imported"
-	}
-	obj := fn.Object()
-	if obj == nil {
-		return fmt.Sprintf("%s is synthetic", fn.Name())
-	}
-	if !obj.Exported() {
-		return fmt.Sprintf("%s is not exported", obj.Name())
-	}
-	if recv := fn.Signature.Recv(); recv != nil {
-		if named := namedOf(recv.Type()); named != nil && !named.Obj().Exported() {
-			return fmt.Sprintf("type %s is not exported", named.Obj().Name())
-		}
-	}
-	if invariant != "" && !token.IsExported(invariant) {
-		return fmt.Sprintf("invariant %s is not exported", invariant)
-	}
-	return ""
-}
-
-// namedOf returns the named type t is or points to, or nil.
-func namedOf(t types.Type) *types.Named {
-	if p, ok := types.Unalias(t).(*types.Pointer); ok {
-		t = p.Elem()
-	}
-	named, _ := types.Unalias(t).(*types.Named)
-	return named
-}
-
-// externalQualifier writes every package, the function's own too, by its
-// name, as code of an external test package does.
-func externalQualifier(p *types.Package) string { return p.Name() }

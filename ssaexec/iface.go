@@ -11,6 +11,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/gosym/gosym/heap"
+	"github.com/gosym/gosym/report/witness"
 )
 
 // invokeMethod calls a method through an interface: the dynamic type of
@@ -264,7 +265,7 @@ func (x *explorer) nilMethodValue(s *state, in *ssa.TypeAssert, v heap.Value, me
 
 // assertMessage says why a type assertion failed, in the runtime's words.
 func (x *explorer) assertMessage(s *state, in *ssa.TypeAssert, v heap.Value) string {
-	q := qualifierFor(x.fn)
+	q := witness.PackageQualifier(x.fn)
 	static := types.TypeString(in.X.Type(), q)
 	want := types.TypeString(in.AssertedType, q)
 	dyn := "nil"
@@ -382,7 +383,7 @@ var comparisonTypes = []types.Type{types.Typ[types.Int], types.Typ[types.String]
 func (x *explorer) compareDynamic(s *state, in *ssa.BinOp, a, b heap.Iface) []alt {
 	if !types.Comparable(a.Type) {
 		// The runtime names a type by its package's name.
-		x.runtimePanic(s, "comparing uncomparable type "+types.TypeString(a.Type, externalQualifier), in.Pos())
+		x.runtimePanic(s, "comparing uncomparable type "+types.TypeString(a.Type, witness.ExternalQualifier), in.Pos())
 		return nil
 	}
 	if isString(a.Type) {

@@ -7,6 +7,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/gosym/gosym/heap"
+	"github.com/gosym/gosym/report/witness"
 	"github.com/gosym/gosym/solver"
 )
 
@@ -100,7 +101,7 @@ func (x *explorer) ifaceKey(s *state, v heap.Value, t types.Type, unhashable fun
 	case iv.Type == nil:
 		return s.heap.IfaceKey(nil, heap.Key{}), nil, true
 	case !types.Comparable(iv.Type):
-		return heap.Key{}, unhashable(s, types.TypeString(iv.Type, externalQualifier)), false
+		return heap.Key{}, unhashable(s, types.TypeString(iv.Type, witness.ExternalQualifier)), false
 	case types.IsInterface(iv.Type) || !heap.IsKeyType(iv.Type):
 		x.unsupported(s, "map key of dynamic type "+iv.Type.String())
 		return heap.Key{}, nil, false

@@ -10,6 +10,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/gosym/gosym/heap"
+	"github.com/gosym/gosym/report/witness"
 	"github.com/gosym/gosym/solver"
 )
 
@@ -69,22 +70,9 @@ func isInteger(t types.Type) bool {
 	return ok
 }
 
-// literal writes the order as a Go function literal of its signature.
-func (o *canonicalOrder) literal(q types.Qualifier) string {
-	param := types.TypeString(o.sig.Params().At(0).Type(), q)
-	a, b := "a", "b"
-	if types.IsInterface(o.sig.Params().At(0).Type()) {
-		key := types.TypeString(o.key, q)
-		a, b = "a.("+key+")", "b.("+key+")"
-	}
-	if o.equal {
-		return fmt.Sprintf("func(a, b %s) bool { return %s == %s }", param, a, b)
-	}
-	if !o.compare {
-		return fmt.Sprintf("func(a, b %s) bool { return %s < %s }", param, a, b)
-	}
-	return fmt.Sprintf("func(a, b %s) int { switch { case %s < %s: return -1; case %s > %s: return 1 }; return 0 }",
-		param, a, b, a, b)
+// written is the order as report/witness writes it.
+func (o *canonicalOrder) written() witness.Order {
+	return witness.Order{Param: o.sig.Params().At(0).Type(), Key: o.key, Compare: o.compare, Equal: o.equal}
 }
 
 // callOrder runs a call of the canonical order o on args.

@@ -36,7 +36,7 @@ func TestOrderFor(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			got := ""
 			if o := orderFor(tt.t); o != nil {
-				got = o.literal(func(p *types.Package) string { return p.Name() })
+				got = o.written().Literal(func(p *types.Package) string { return p.Name() })
 			}
 			if diff := cmp.Diff(tt.want, got); diff != "" {
 				t.Errorf("order (-want +got):\n%s", diff)
@@ -66,7 +66,7 @@ func TestEqualityFor(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			got := ""
 			if o := api.order(tt.t, true); o != nil {
-				got = o.literal(nil)
+				got = o.written().Literal(nil)
 			}
 			if diff := cmp.Diff(tt.want, got); diff != "" {
 				t.Errorf("equality (-want +got):\n%s", diff)

@@ -2,7 +2,6 @@ package ssaexec
 
 import (
 	"fmt"
-	"go/token"
 	"go/types"
 	"maps"
 	"slices"
@@ -12,6 +11,7 @@ import (
 
 	"github.com/gosym/gosym/abstraction"
 	"github.com/gosym/gosym/heap"
+	"github.com/gosym/gosym/report/witness"
 )
 
 // Call sequences (Symstra; Visser, Păsăreanu and Pelánek, ISSTA 2006): an
@@ -97,12 +97,12 @@ func (o offeredFunc) value() heap.Value {
 	return heap.Func{Fn: o.fn}
 }
 
-// expr writes the function as the witness passes it.
-func (o offeredFunc) expr(q types.Qualifier) string {
+// written is the function as report/witness writes it.
+func (o offeredFunc) written() any {
 	if o.order != nil {
-		return o.order.literal(q)
+		return o.order.written()
 	}
-	return funcName(o.fn, q)
+	return o.fn
 }
 
 // params returns the parameters the call's arguments are: a method's
@@ -567,50 +567,6 @@ func (s *state) inSequenceCall() bool {
 	return false
 }
 
-// witnessOptions says how the witness of s writes its input: which
-// literals are hand-built, and the calls of its sequence, whose variables
-// are the entry's arguments for its slots.
-func (x *explorer) witnessOptions(s *state, q types.Qualifier, reserved string) heap.WitnessOptions {
-	opts := heap.WitnessOptions{MustBuild: x.api.mustBuild}
-	if reserved != "" {
-		opts.Reserved = []string{reserved}
-	}
-	if s.seqLen() == 0 {
-		return opts
-	}
-	opts.Calls = seqCallArgs(s, q)
-	opts.Given = map[int]string{}
-	held := x.heldPointers(s)
-	for k := range x.slots {
-		if _, made := held[k]; !made {
-			continue // hand-built, or not built
-		}
-		slot := &x.slots[k]
-		expr := x.slotVar(slot, reserved)
-		opts.Taken = append(opts.Taken, expr)
-		if obj, ok := x.builtNested(s, k); ok {
-			if opts.Built == nil {
-				opts.Built = map[heap.ObjID]string{}
-			}
-			if !held[k] {
-				expr = "&" + expr
-			}
-			opts.Built[obj] = expr
-		}
-		if slot.param < 0 {
-			continue // an owner or a nested value: no parameter of the entry
-		}
-		switch {
-		case slot.ptr && !held[k]:
-			expr = "&" + expr
-		case !slot.ptr && held[k]:
-			expr = "*" + expr
-		}
-		opts.Given[slot.param] = expr
-	}
-	return opts
-}
-
 // heldPointers says, per slot, whether its variable holds a pointer: the
 // zero value of a pointer parameter does (&T{}, where a value parameter's
 // is var v T), and so does what a constructor that returns a pointer made.
@@ -627,34 +583,6 @@ func (x *explorer) heldPointers(s *state) map[int]bool {
 	return held
 }
 
-// sequenceStmts writes the calls of s's sequence as Go statements, with
-// the arguments the witness wrote for each: those that build nested
-// values (and their owners), which literals of the input may name, apart
-// from the others. The calls of a nested value the witness does not name
-// (used says which it names) are left out: it would be an unused
-// variable.
-func (x *explorer) sequenceStmts(s *state, args [][]string, used []heap.ObjID, q types.Qualifier, reserved string) (nested, stmts []string) {
-	keep := map[int]bool{}
-	for k := range x.slots {
-		if obj, ok := x.builtNested(s, k); ok && slices.Contains(used, obj) {
-			keep[k] = true
-			if o := x.slots[k].owner; o >= 0 {
-				keep[o] = true
-			}
-		}
-	}
-	for i, c := range s.seq.calls {
-		if x.slots[c.slot].onDemand {
-			if keep[c.slot] {
-				nested = append(nested, x.callStmt(c, args[i], q, reserved))
-			}
-			continue
-		}
-		stmts = append(stmts, x.callStmt(c, args[i], q, reserved))
-	}
-	return nested, stmts
-}
-
 // builtNested returns the object slot k built on s's path, for a nested
 // slot that was built.
 func (x *explorer) builtNested(s *state, k int) (heap.ObjID, bool) {
@@ -662,112 +590,40 @@ func (x *explorer) builtNested(s *state, k int) (heap.ObjID, bool) {
 	return p.Obj, ok && x.slots[k].nested
 }
 
-// callStmt writes call c of a sequence as a Go statement with the given
-// arguments.
-func (x *explorer) callStmt(c seqCall, args []string, q types.Qualifier, reserved string) string {
-	slot := &x.slots[c.slot]
-	name := x.slotVar(slot, reserved)
-	switch {
-	case c.fn == nil && slot.ptr:
-		return fmt.Sprintf("%s := &%s{}", name, types.TypeString(slot.plan.named, q))
-	case c.fn == nil:
-		return fmt.Sprintf("var %s %s", name, types.TypeString(slot.plan.named, q))
-	case c.ctor != nil && c.fn.Signature.Recv() != nil:
-		owner := x.slotVar(&x.slots[slot.owner], reserved)
-		return fmt.Sprintf("%s := %s.%s", resultVars(c.ctor, name), owner, funcCall(c.fn, args, q))
-	case c.ctor != nil:
-		return fmt.Sprintf("%s := %s", resultVars(c.ctor, name), funcCall(c.fn, args, q))
-	case c.rebind != nil:
-		return fmt.Sprintf("%s = %s.%s", resultVars(c.rebind, name), name, funcCall(c.fn, args, q))
-	}
-	return fmt.Sprintf("%s.%s", name, funcCall(c.fn, args, q))
-}
-
-// resultVars writes the left side of an assignment of made's function's
-// results: name for the value it makes, blanks for the others.
-func resultVars(made *constructor, name string) string {
-	lhs := make([]string, made.fn.Signature.Results().Len())
-	for r := range lhs {
-		lhs[r] = "_"
-	}
-	lhs[made.result] = name
-	return strings.Join(lhs, ", ")
-}
-
-// slotVar names the variable of a slot's value: the parameter's name,
-// unless it is the reserved one (the name of the package the witness
-// refers to).
-func (x *explorer) slotVar(slot *apiSlot, reserved string) string {
-	if slot.param < 0 {
-		if slot.name == reserved {
-			return slot.name + "0"
+// sequenceOf is the sequence of calls of s as its witness writes it.
+func (x *explorer) sequenceOf(s *state) *witness.Sequence {
+	held := x.heldPointers(s)
+	seq := &witness.Sequence{Slots: make([]witness.Slot, len(x.slots))}
+	for k := range x.slots {
+		slot := &x.slots[k]
+		ws := witness.Slot{Param: slot.param, Name: slot.name, Ptr: slot.ptr, Owner: slot.owner, OnDemand: slot.onDemand}
+		if slot.plan != nil {
+			ws.Type = slot.plan.named
 		}
-		return slot.name
-	}
-	name := x.fn.Params[slot.param].Name()
-	if name == "" || name == "_" || !token.IsIdentifier(name) || name == reserved {
-		name = fmt.Sprintf("arg%d", slot.param)
-	}
-	return name
-}
-
-// funcCall writes a call of fn (a function, or a method whose receiver
-// the caller writes before it) with the given arguments.
-func funcCall(fn *ssa.Function, args []string, q types.Qualifier) string {
-	if fn.Signature.Variadic() && len(args) > 0 {
-		args = slices.Clone(args)
-		args[len(args)-1] += "..."
-	}
-	return fmt.Sprintf("%s(%s)", funcName(fn, q), strings.Join(args, ", "))
-}
-
-// instanceName names the instance fn of a generic function by its
-// origin's name and its type arguments, written with q: F[other.ID].
-func instanceName(fn *ssa.Function, q types.Qualifier) string {
-	args := make([]string, len(fn.TypeArgs()))
-	for i, t := range fn.TypeArgs() {
-		args[i] = types.TypeString(t, q)
-	}
-	return fn.Origin().Name() + "[" + strings.Join(args, ", ") + "]"
-}
-
-// funcName writes the name of fn (a function, or a method whose receiver
-// the caller writes before it), qualified with q.
-func funcName(fn *ssa.Function, q types.Qualifier) string {
-	name := fn.Name()
-	if len(fn.TypeArgs()) > 0 && fn.Origin() != nil && fn.Signature.Recv() == nil {
-		// SSA names an instance with its type arguments' full paths
-		// (F[example.com/m/other.ID]): write them as code does. (A
-		// method's are its receiver's, written with the receiver.)
-		name = instanceName(fn, q)
-	}
-	if pkg := packageOf(fn); fn.Signature.Recv() == nil && pkg != nil {
-		if qual := q(pkg.Pkg); qual != "" {
-			name = qual + "." + name
+		ws.HoldsPtr, ws.Made = held[k]
+		if obj, ok := x.builtNested(s, k); ok {
+			ws.Built = obj
 		}
+		seq.Slots[k] = ws
 	}
-	return name
-}
-
-// seqCallArgs lists the calls of s's sequence for the witness writer,
-// naming with q the functions the package offered.
-func seqCallArgs(s *state, q types.Qualifier) []heap.CallArgs {
-	out := make([]heap.CallArgs, len(s.seq.calls))
 	for i := range s.seq.calls {
 		c := &s.seq.calls[i]
-		if c.fn == nil {
-			out[i] = heap.CallArgs{Params: types.NewTuple()}
-			continue
-		}
-		out[i] = heap.CallArgs{Obj: c.args, Params: c.params()}
-		for k, f := range c.offered {
-			if out[i].Given == nil {
-				out[i].Given = map[int]string{}
+		wc := witness.Call{Slot: c.slot, Fn: c.fn}
+		if c.fn != nil {
+			wc.Args, wc.Params = c.args, c.params()
+			if made := c.made(); made != nil {
+				wc.Ctor, wc.Rebind, wc.Result = c.ctor != nil, c.rebind != nil, made.result
 			}
-			out[i].Given[k] = f.expr(q)
+			for k, f := range c.offered {
+				if wc.Given == nil {
+					wc.Given = map[int]any{}
+				}
+				wc.Given[k] = f.written()
+			}
 		}
+		seq.Calls = append(seq.Calls, wc)
 	}
-	return out
+	return seq
 }
 
 // seqLen is the number of calls the path made to build its slots.
@@ -786,7 +642,7 @@ func (x *explorer) noteSlots(built bool) {
 		if slot.param < 0 && !slot.nested {
 			continue // described with the slot it is the owner of
 		}
-		name := x.slotVar(slot, "")
+		name := witness.SlotVar(x.fn, slot.param, slot.name, "")
 		if slot.nested {
 			name = nestedNote(slot, name)
 		}
