@@ -129,3 +129,22 @@ func FirstOf[T any](xs []T) T {
 
 // FirstList returns the first of ls.
 func FirstList(ls []inner.List) inner.List { return FirstOf(ls) }
+
+// Small is the signed integers of at most 16 bits.
+type Small interface{ ~int8 | ~int16 }
+
+// Add adds two small numbers, and panics where the sum wraps: 100 + 100
+// does in an int8, the type a witness instantiates T with, but not in the
+// int an untyped 100 would make it.
+func Add[T Small](a, b T) T {
+	if b > 0 && a+b < a {
+		panic("wrapped") // want panic `^panic: wrapped$`
+	}
+	return a + b
+}
+
+// Head returns the first of xs; an empty xs panics. The witness's slice
+// literal says what T is.
+func Head[T Small](xs []T) T {
+	return xs[0] // want index `^index out of range \[0\] with length 0 \(xs\[0\]\)$`
+}
