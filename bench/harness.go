@@ -71,6 +71,9 @@ func tableFuncs() (names, dirs []string) {
 	for _, r := range tableAbs {
 		add(r.fn, r.pkg)
 	}
+	for _, r := range tableSummaries {
+		add(r.fn, summariesPkg)
+	}
 	return names, dirs
 }
 
@@ -224,6 +227,32 @@ func (h *harness) abstraction() []absResult {
 		m := h.measure(r.fn, ssaexec.DefaultConfig())
 		progress(h.log, "%s: %s, %v", r.name, m.Status, m.Elapsed.Round(time.Millisecond))
 		out = append(out, absResult{r, m})
+	}
+	return out
+}
+
+// sumResult is one row of the summaries table.
+type sumResult struct {
+	row sumRow
+	m   *ssaexec.FuncResult
+}
+
+// summaries runs 003's micro-benchmark at each size: in one pass, with
+// room for its recursion and for as many calls of its input function as
+// it makes (each call's result is an input, which the k-bound counts).
+func (h *harness) summaries() []sumResult {
+	var out []sumResult
+	for _, r := range tableSummaries {
+		if !h.opts.run.MatchString(r.fn) {
+			continue
+		}
+		cfg := ssaexec.DefaultConfig()
+		cfg.K = nboundK
+		cfg.Recursion = r.n + 2
+		cfg.OnePass = true
+		m := h.measure(r.fn, cfg)
+		progress(h.log, "%s: %s, %d paths, %v", r.fn, m.Status, m.Paths, m.Elapsed.Round(time.Millisecond))
+		out = append(out, sumResult{r, m})
 	}
 	return out
 }

@@ -29,6 +29,9 @@
 //     time, statuses, findings and the work per function.
 //   - firstfind: the time to the first finding of gosym beside go test
 //     -fuzz's time to a crash, on the six bugs of bench/firstfind.
+//   - summaries: the procedure-summaries seed's micro-benchmark at N = 5
+//     to 25: paths, states and time, beside the seed's times without and
+//     with summaries.
 //
 // -compare before.md adds the realcode table's totals beside those of an
 // earlier result file (read before -o writes); -compare before.md,after.md
@@ -92,7 +95,7 @@ type options struct {
 	fuzzTime  time.Duration
 }
 
-var allTables = []string{"kbound", "nbound", "abstraction", "peers", "realcode", "speed", "firstfind"}
+var allTables = []string{"kbound", "nbound", "abstraction", "peers", "realcode", "speed", "firstfind", "summaries"}
 
 func main() {
 	// The search allocates states that die young: a GC target above Go's
@@ -233,6 +236,8 @@ func run(opts options) error {
 			writeNBound(&doc, h.nbound())
 		case "abstraction":
 			writeAbstraction(&doc, h.abstraction())
+		case "summaries":
+			writeSummaries(&doc, h.summaries())
 		case "peers":
 			t, err := comparePeers(root)
 			if err != nil {

@@ -98,7 +98,7 @@ func TestParseFlags(t *testing.T) {
 	}{
 		{[]string{"-tables", "kbound", "-k", "1,3", "-modes", "lazier#"}, ""},
 		{[]string{"-k", "0"}, `-k: want values from 1 on, got "0"`},
-		{[]string{"-tables", "tableIII"}, `unknown table "tableIII" (want one of kbound, nbound, abstraction, peers, realcode, speed, firstfind)`},
+		{[]string{"-tables", "tableIII"}, `unknown table "tableIII" (want one of kbound, nbound, abstraction, peers, realcode, speed, firstfind, summaries)`},
 		{[]string{"-tables", "speed", "-speed-work", "100000,2000000"}, ""},
 		{[]string{"-speed-work", "100k"}, `bad -speed-work "100k": want positive work budgets, comma-separated`},
 		{[]string{"-modes", "eager"}, `unknown mode "eager" (want one of lazy, lazier, lazier#)`},
@@ -166,5 +166,21 @@ func TestWriteKBound(t *testing.T) {
 		if !strings.Contains(b.String(), want) {
 			t.Errorf("no line %q in:\n%s", want, b.String())
 		}
+	}
+}
+
+// TestSummaries runs 003's micro-benchmark at N = 5 and 10 and checks
+// that, without summaries, the search takes each of the 2^N choices of
+// the levels' bools once and finds the assertions hold.
+func TestSummaries(t *testing.T) {
+	h := testHarness(t, nil)
+	h.opts.run = regexp.MustCompile(`Run(5|10)$`)
+	var got []string
+	for _, r := range h.summaries() {
+		got = append(got, fmt.Sprintf("N=%d %s %d paths, %d findings", r.row.n, r.m.Status, r.m.Paths, len(r.m.Findings)))
+	}
+	want := []string{"N=5 complete 32 paths, 0 findings", "N=10 complete 1024 paths, 0 findings"}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("summaries table (-want +got):\n%s", diff)
 	}
 }

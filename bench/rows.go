@@ -114,3 +114,25 @@ var tableAbs = []absRow{
 	{"array partition, fixed", "bench/partition", "partition.ArrayPartition",
 		"terminates", 30, 17, 13},
 }
+
+// sumRow is a size of the procedure-summaries seed's micro-benchmark
+// (003, Figure 10) and the seed's times for it without and with
+// summaries (Table 2, seconds; 0 where the run did not end in 10
+// minutes).
+type sumRow struct {
+	n             int
+	fn            string
+	without, with float64
+}
+
+// tableSummaries is 003's Table 2, at the sizes of the port's entries.
+var tableSummaries = []sumRow{
+	{5, "summaries.Run5", 0.942, 0.928},
+	{10, "summaries.Run10", 1.944, 0.942},
+	{15, "summaries.Run15", 44.949, 0.988},
+	{20, "summaries.Run20", 0, 1.059},
+	{25, "summaries.Run25", 0, 0},
+}
+
+// summariesPkg is the port's directory.
+const summariesPkg = "bench/summaries"
