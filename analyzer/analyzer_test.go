@@ -34,7 +34,9 @@ func TestAnalyzer(t *testing.T) {
 	want := []string{
 		"input that panics: head := &Node{Next: &Node{Next: &Node{Next: nil}}}; ThreeBug(head)",
 		"input that panics: Mod(0, 0)",
+		"input that panics: First([]int{})",
 		"input that panics: q := &Queue{}; q.Newest()",
+		"input that panics: h := &History{}; h.Oldest()",
 		"input that panics: q := New(); q.Pop()",
 	}
 	if diff := cmp.Diff(want, inputs); diff != "" {
@@ -76,7 +78,7 @@ func TestAnalyzerLatent(t *testing.T) {
 
 // TestVetTool builds cmd/gosym-vet and runs it, through go vet -vettool
 // and on its own, on a module of two packages: the second calls the first,
-// whose fact carries the panic across.
+// whose facts (a nil pointer's, a nil slice's) carry the panics across.
 func TestVetTool(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the vet tool")
@@ -95,6 +97,9 @@ func TestVetTool(t *testing.T) {
 			"// Last returns the last node.\nfunc Last(n *Node) *Node {\n\tfor n.Next != nil {\n\t\tn = n.Next\n\t}\n\treturn n\n}\n",
 		"use/use.go": "package use\n\nimport \"example.com/vetme/list\"\n\n// Pair holds two lists.\ntype Pair struct{ A, B *list.Node }\n\n" +
 			"// LastB returns the last node of B.\nfunc (p *Pair) LastB() *list.Node {\n\treturn list.Last(p.B)\n}\n",
+		"list/head.go": "package list\n\n// Head returns vals[0].\nfunc Head(vals []int) int {\n\treturn vals[0]\n}\n",
+		"use/hist.go": "package use\n\nimport \"example.com/vetme/list\"\n\n// Hist holds values.\ntype Hist struct{ Vals []int }\n\n" +
+			"// Oldest returns the first value.\nfunc (h *Hist) Oldest() int {\n\treturn list.Head(h.Vals)\n}\n",
 	}
 	for name, text := range files {
 		path := filepath.Join(mod, name)
@@ -108,6 +113,9 @@ func TestVetTool(t *testing.T) {
 	want := []string{
 		"v.go:8:10: index out of range [0] with length 0 (a[0]) (index)",
 		"use.go:10:18: p.B is nil, and list.Last panics whenever its n is nil (nil dereference: n is nil at list.go:8:8) (nil-deref)",
+		// A slice's fact makes the same round trip.
+		"hist.go:10:18: h.Vals is nil, and list.Head panics whenever its vals is nil (index out of range [0] with length 0 (vals[0]) at head.go:5:13) (index)",
+		"hist.go:9:16: \tinput that panics: h := &Hist{Vals: nil}; h.Oldest()",
 	}
 	for _, run := range []struct {
 		name string

@@ -12,6 +12,7 @@ import (
 
 	"github.com/gosym/gosym/abstraction"
 	"github.com/gosym/gosym/heap"
+	"github.com/gosym/gosym/solver"
 )
 
 // step executes the next instruction of s (binding the entry parameters
@@ -44,6 +45,10 @@ func (x *explorer) bindParam(s *state) []alt {
 	loc := heap.Ptr{Obj: s.heap.Args(), Path: heap.Path("").Field(s.bound)}
 	v, d := s.heap.Load(loc, p.Type())
 	if d == nil && x.cfg.nilParam == s.bound+1 {
+		if sl, isSlice := v.(heap.Slice); isSlice {
+			// A NilPanics run of a slice parameter: the nil slice.
+			return []alt{{guard: nilSlice(x.ctx, sl), apply: func(s *state) { x.bind(s, p, v) }}}
+		}
 		var isNil bool
 		if isNil, _, d = s.heap.IsNilPtr(v); d == nil && !isNil {
 			s.end = dropped
@@ -51,11 +56,17 @@ func (x *explorer) bindParam(s *state) []alt {
 		}
 	}
 	if d != nil {
-		if x.cfg.nilParam == s.bound+1 {
+		if _, isSlice := heap.Under(p.Type()).(*types.Slice); x.cfg.nilParam == s.bound+1 && !isSlice {
 			d = restrictToNil(d)
 		}
 		return x.decide(s, d)
 	}
+	x.bind(s, p, v)
+	return nil
+}
+
+// bind binds the next entry parameter, p, to v.
+func (x *explorer) bind(s *state, p *ssa.Parameter, v heap.Value) {
 	s.own(0).env.set(p, v) // the entry frame, under the package's init
 	if s.bound == 0 && x.repOK != nil {
 		for i, f := range s.frames {
@@ -65,7 +76,12 @@ func (x *explorer) bindParam(s *state) []alt {
 		}
 	}
 	s.bound++
-	return nil
+}
+
+// nilSlice is the condition that the slice sl is nil.
+func nilSlice(c *solver.Context, sl heap.Slice) *solver.Term {
+	zero := c.BV(64, 0)
+	return c.And(sl.Nil, c.Eq(sl.Len, zero), c.Eq(sl.Cap, zero))
 }
 
 // exec gives the semantics of one SSA instruction, one case per kind, in

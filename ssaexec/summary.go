@@ -22,7 +22,7 @@ type Summary struct {
 }
 
 // NilPanic records that every call of a function panics when one of its
-// pointer parameters is nil, whatever its other inputs: each path of the
+// pointer or slice parameters is nil, whatever its other inputs: each path of the
 // function with that parameter nil was explored to a panic, no bound,
 // abstraction, unsupported construct or unexecuted call in the way.
 type NilPanic struct {
@@ -42,7 +42,7 @@ type NilPanic struct {
 	Want []string
 }
 
-// NilPanics returns the pointer parameters of fn with which, when nil,
+// NilPanics returns the pointer and slice parameters of fn with which, when nil,
 // every call of fn panics. Each is found by running fn with that parameter
 // nil, its receiver invariant not assumed; only a search that explored
 // every path to a panic proves it. A function a //gosym:ignore directive
@@ -50,7 +50,9 @@ type NilPanic struct {
 func (p *Program) NilPanics(fn *ssa.Function, cfg Config) []NilPanic {
 	var out []NilPanic
 	for i, param := range fn.Params {
-		if _, ok := heap.Under(param.Type()).(*types.Pointer); !ok {
+		switch heap.Under(param.Type()).(type) {
+		case *types.Pointer, *types.Slice:
+		default:
 			continue
 		}
 		run := cfg
@@ -134,6 +136,9 @@ func (x *explorer) summarized(s *state, fn *ssa.Function, args []heap.Value, cal
 	if sum == nil {
 		return nil, false
 	}
+	if alts := x.nilSliceArgs(s, fn, sum, args, call); alts != nil {
+		return alts, true
+	}
 	for _, np := range sum.NilPanics {
 		if np.Param >= len(args) || !isPointerValue(args[np.Param]) {
 			continue
@@ -152,6 +157,36 @@ func (x *explorer) summarized(s *state, fn *ssa.Function, args []heap.Value, cal
 		return nil, true
 	}
 	return nil, false
+}
+
+// nilSliceArgs splits a call of fn, once, on whether the slice arguments
+// its summary says it panics on when nil are nil: the first that is
+// panics; with none nil, the call goes on.
+func (x *explorer) nilSliceArgs(s *state, fn *ssa.Function, sum *Summary, args []heap.Value, call *ssa.Call) []alt {
+	if s.top().checked {
+		return nil // split on already: none is nil
+	}
+	c := x.ctx
+	var alts []alt
+	noneBefore := c.Bool(true)
+	for _, np := range sum.NilPanics {
+		if np.Param >= len(args) {
+			continue
+		}
+		sl, isSlice := args[np.Param].(heap.Slice)
+		if !isSlice {
+			continue
+		}
+		isNil := nilSlice(c, sl)
+		alts = append(alts, alt{guard: c.And(noneBefore, isNil), apply: func(s *state) {
+			x.panicked(s, np.Kind, x.nilPanicMessage(s, fn, np, call), callPos(call), np.Want...)
+		}})
+		noneBefore = c.And(noneBefore, c.Not(isNil))
+	}
+	if alts == nil {
+		return nil
+	}
+	return append(alts, alt{guard: noneBefore, apply: func(s *state) { s.top().checked = true }})
 }
 
 func isPointerValue(v heap.Value) bool {

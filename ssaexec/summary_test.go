@@ -17,6 +17,7 @@ func TestNilPanics(t *testing.T) {
 		Want          []string
 	}
 	deref := []string{"invalid memory address or nil pointer dereference"}
+	empty := []string{"index out of range [0] with length 0"}
 	tests := []struct {
 		fn   string
 		want []shownNilPanic
@@ -40,6 +41,11 @@ func TestNilPanics(t *testing.T) {
 		{"nilpanics.Deep", nil},
 		// The directive rules the panic out.
 		{"nilpanics.Ignored", nil},
+		// A nil slice: every index is out of its range.
+		{"nilpanics.First", []shownNilPanic{{0, "a", Index, "index out of range [0] with length 0 (a[0])", "nilpanics.go:101:10", empty}}},
+		{"nilpanics.Pick", []shownNilPanic{{0, "a", Index, "index out of range [0] with length 0 (a[i])", "nilpanics.go:114:10", empty}}},
+		// An empty slice has a return.
+		{"nilpanics.FirstOr", nil},
 	}
 	prog := testdataProgram(t)
 	for _, tt := range tests {

@@ -95,3 +95,21 @@ func (t *Tree) Size() int { return t.size }
 func Ignored(n *Node) int {
 	return n.Val //gosym:ignore callers never pass nil
 }
+
+// First returns the first of a: it panics whenever a is nil (or empty).
+func First(a []int) int {
+	return a[0] // want index `^index out of range \[0\] with length 0 \(a\[0\]\)$`
+}
+
+// FirstOr returns the first of a, or def for an empty a.
+func FirstOr(a []int, def int) int {
+	if len(a) == 0 {
+		return def
+	}
+	return a[0]
+}
+
+// Pick returns a[i]: with a nil a, every i is out of range.
+func Pick(a []int, i int) int {
+	return a[i] // want index `^index out of range \[0\] with length 0 \(a\[i\]\)$`
+}

@@ -79,3 +79,9 @@ func Count(head *Node) int {
 	}
 	return n
 }
+
+// First returns the first value: every call with a nil slice panics, a
+// fact other packages use.
+func First(vals []int) int { // want First:`panics when nil: vals \(index\)`
+	return vals[0] // want `index out of range \[0\] with length 0 \(vals\[0\]\) \(index\)`
+}

@@ -34,3 +34,23 @@ func NewestOf(head *lists.Node) *lists.Node { // want NewestOf:`panics when nil:
 func AfterNewest(q *Queue) *lists.Node { // want AfterNewest:`panics when nil: q \(nil-deref\)`
 	return lists.Tail(q.first)
 }
+
+// History holds the values seen, none at first.
+type History struct {
+	vals []int
+}
+
+// Oldest returns the first value seen: an empty history has nil values,
+// and lists.First panics whenever its slice is nil.
+func (h *History) Oldest() int { // want Oldest:`panics when nil: h \(nil-deref\)`
+	return lists.First(h.vals) // want `h.vals is nil, and lists.First panics whenever its vals is nil \(index out of range \[0\] with length 0 \(vals\[0\]\) at lists.go:[0-9]+:[0-9]+\) \(index\)`
+}
+
+// OldestOr checks for an empty history first: a slice of length 0 is
+// the only nil one.
+func (h *History) OldestOr(def int) int { // want OldestOr:`panics when nil: h \(nil-deref\)`
+	if len(h.vals) == 0 {
+		return def
+	}
+	return lists.First(h.vals)
+}
