@@ -8,7 +8,7 @@
 // information. In this mode only the analysed package has function
 // bodies. Calls into other packages use facts computed when those
 // packages were analysed: an exported function that panics whenever one
-// of its pointer or slice parameters is nil (every path explored, no bound or
+// of its pointer, slice or map parameters is nil (every path explored, no bound or
 // unexecuted call in the way) has a fact saying so, and a call that can
 // pass it nil is a finding at the call. Otherwise, and for the standard
 // library, whose packages are not analysed, a call is modelled by fresh
@@ -50,7 +50,7 @@ var Analyzer = &analysis.Analyzer{
 }
 
 // nilPanicsFact is the fact of a function that panics whenever one of
-// its pointer or slice parameters is nil.
+// its pointer, slice or map parameters is nil.
 type nilPanicsFact struct{ Panics []ssaexec.NilPanic }
 
 func (*nilPanicsFact) AFact() {}
@@ -156,8 +156,8 @@ func run(pass *analysis.Pass) (any, error) {
 }
 
 // exportFacts computes the facts of fn that other packages may use: the
-// pointer and slice parameters with which, when nil, every call of it
-// panics.
+// pointer, slice and map parameters with which, when nil, every call of
+// it panics.
 // Their runs take a quarter of a function's budget, since a nil
 // parameter usually ends a path early.
 func exportFacts(pass *analysis.Pass, prog *ssaexec.Program, fn *ssa.Function, cfg ssaexec.Config) {

@@ -37,6 +37,7 @@ func TestAnalyzer(t *testing.T) {
 		"input that panics: First([]int{})",
 		"input that panics: q := &Queue{}; q.Newest()",
 		"input that panics: h := &History{}; h.Oldest()",
+		`input that panics: t := &Tally{}; t.Add("")`,
 		"input that panics: q := New(); q.Pop()",
 	}
 	if diff := cmp.Diff(want, inputs); diff != "" {

@@ -22,7 +22,7 @@ type Summary struct {
 }
 
 // NilPanic records that every call of a function panics when one of its
-// pointer or slice parameters is nil, whatever its other inputs: each path of the
+// pointer, slice or map parameters is nil, whatever its other inputs: each path of the
 // function with that parameter nil was explored to a panic, no bound,
 // abstraction, unsupported construct or unexecuted call in the way.
 type NilPanic struct {
@@ -42,16 +42,16 @@ type NilPanic struct {
 	Want []string
 }
 
-// NilPanics returns the pointer and slice parameters of fn with which, when nil,
-// every call of fn panics. Each is found by running fn with that parameter
-// nil, its receiver invariant not assumed; only a search that explored
-// every path to a panic proves it. A function a //gosym:ignore directive
-// names has none.
+// NilPanics returns the pointer, slice and map parameters of fn with
+// which, when nil, every call of fn panics. Each is found by running fn
+// with that parameter nil, its receiver invariant not assumed; only a
+// search that explored every path to a panic proves it. A function a
+// //gosym:ignore directive names has none.
 func (p *Program) NilPanics(fn *ssa.Function, cfg Config) []NilPanic {
 	var out []NilPanic
 	for i, param := range fn.Params {
 		switch heap.Under(param.Type()).(type) {
-		case *types.Pointer, *types.Slice:
+		case *types.Pointer, *types.Slice, *types.Map:
 		default:
 			continue
 		}

@@ -46,6 +46,8 @@ func TestNilPanics(t *testing.T) {
 		{"nilpanics.Pick", []shownNilPanic{{0, "a", Index, "index out of range [0] with length 0 (a[i])", "nilpanics.go:114:10", empty}}},
 		// An empty slice has a return.
 		{"nilpanics.FirstOr", nil},
+		// A nil map: every write panics.
+		{"nilpanics.Count", []shownNilPanic{{0, "counts", NilMap, "assignment to entry in nil map (counts)", "nilpanics.go:120:8", []string{"assignment to entry in nil map"}}}},
 	}
 	prog := testdataProgram(t)
 	for _, tt := range tests {

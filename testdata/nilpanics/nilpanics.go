@@ -113,3 +113,9 @@ func FirstOr(a []int, def int) int {
 func Pick(a []int, i int) int {
 	return a[i] // want index `^index out of range \[0\] with length 0 \(a\[i\]\)$`
 }
+
+// Count adds one to counts[k]: it panics whenever counts is nil, a
+// parameter's own nil, which the command leaves to its callers.
+func Count(counts map[string]int, k string) {
+	counts[k]++
+}

@@ -85,3 +85,9 @@ func Count(head *Node) int {
 func First(vals []int) int { // want First:`panics when nil: vals \(index\)`
 	return vals[0] // want `index out of range \[0\] with length 0 \(vals\[0\]\) \(index\)`
 }
+
+// Bump adds one to counts[k]: every call with a nil map panics, a fact
+// other packages use.
+func Bump(counts map[string]int, k string) { // want Bump:`panics when nil: counts \(nil-map\)`
+	counts[k]++
+}

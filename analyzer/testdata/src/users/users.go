@@ -54,3 +54,13 @@ func (h *History) OldestOr(def int) int { // want OldestOr:`panics when nil: h \
 	}
 	return lists.First(h.vals)
 }
+
+// Tally counts words in a map that New makes; the zero Tally has none.
+type Tally struct {
+	counts map[string]int
+}
+
+// Add counts w: the zero Tally's nil map makes lists.Bump panic.
+func (t *Tally) Add(w string) { // want Add:`panics when nil: t \(nil-deref\)`
+	lists.Bump(t.counts, w) // want `t.counts is nil, and lists.Bump panics whenever its counts is nil \(assignment to entry in nil map \(counts\) at lists.go:[0-9]+:[0-9]+\) \(nil-map\)`
+}
