@@ -80,6 +80,9 @@ func (x *explorer) bind(s *state, p *ssa.Parameter, v heap.Value) {
 
 // nilSlice is the condition that the slice sl is nil.
 func nilSlice(c *solver.Context, sl heap.Slice) *solver.Term {
+	if sl.Nil == nil || sl.Len == nil || sl.Cap == nil {
+		return c.Bool(false) // every slice the engine makes has all three
+	}
 	zero := c.BV(64, 0)
 	return c.And(sl.Nil, c.Eq(sl.Len, zero), c.Eq(sl.Cap, zero))
 }

@@ -22,9 +22,10 @@ type Summary struct {
 }
 
 // NilPanic records that every call of a function panics when one of its
-// pointer, slice or map parameters is nil, whatever its other inputs: each path of the
-// function with that parameter nil was explored to a panic, no bound,
-// abstraction, unsupported construct or unexecuted call in the way.
+// pointer, slice or map parameters is nil, whatever its other inputs:
+// each path of the function with that parameter nil was explored to a
+// panic, no bound, abstraction, unsupported construct or unexecuted call
+// in the way.
 type NilPanic struct {
 	// Param is the parameter's index among the SSA function's parameters
 	// (a method's receiver is 0).
