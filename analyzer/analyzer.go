@@ -8,9 +8,10 @@
 // information. In this mode only the analysed package has function
 // bodies. Calls into other packages use facts computed when those
 // packages were analysed: an exported function that panics whenever one
-// of its pointer, slice or map parameters is nil (every path explored, no bound or
-// unexecuted call in the way) has a fact saying so, and a call that can
-// pass it nil is a finding at the call. Otherwise, and for the standard
+// of its pointer, slice or map parameters is nil, or one of its integer or
+// string parameters is 0 or "" (every path explored, no bound or
+// unexecuted call in the way), has a fact saying so, and a call that can
+// pass it such a value is a finding at the call. Otherwise, and for the standard
 // library, whose packages are not analysed, a call is modelled by fresh
 // results, and panics that rest on those results are left out, as the
 // command's default does.
@@ -50,17 +51,30 @@ var Analyzer = &analysis.Analyzer{
 }
 
 // nilPanicsFact is the fact of a function that panics whenever one of
-// its pointer, slice or map parameters is nil.
+// its pointer, slice or map parameters is nil, or one of its integer or
+// string parameters is 0 or "".
 type nilPanicsFact struct{ Panics []ssaexec.NilPanic }
 
 func (*nilPanicsFact) AFact() {}
 
 func (f *nilPanicsFact) String() string {
-	var params []string
+	var nils, zeros []string
 	for _, np := range f.Panics {
-		params = append(params, fmt.Sprintf("%s (%s)", np.Name, np.Kind))
+		param := fmt.Sprintf("%s (%s)", np.Name, np.Kind)
+		if np.Zero == "" {
+			nils = append(nils, param)
+		} else {
+			zeros = append(zeros, param)
+		}
 	}
-	return "panics when nil: " + strings.Join(params, ", ")
+	var parts []string
+	if nils != nil {
+		parts = append(parts, "panics when nil: "+strings.Join(nils, ", "))
+	}
+	if zeros != nil {
+		parts = append(parts, "panics when zero: "+strings.Join(zeros, ", "))
+	}
+	return strings.Join(parts, "; ")
 }
 
 var (
@@ -156,8 +170,7 @@ func run(pass *analysis.Pass) (any, error) {
 }
 
 // exportFacts computes the facts of fn that other packages may use: the
-// pointer, slice and map parameters with which, when nil, every call of
-// it panics.
+// parameters with which, when nil or zero, every call of it panics.
 // Their runs take a quarter of a function's budget, since a nil
 // parameter usually ends a path early.
 func exportFacts(pass *analysis.Pass, prog *ssaexec.Program, fn *ssa.Function, cfg ssaexec.Config) {

@@ -35,9 +35,12 @@ func TestAnalyzer(t *testing.T) {
 		"input that panics: head := &Node{Next: &Node{Next: &Node{Next: nil}}}; ThreeBug(head)",
 		"input that panics: Mod(0, 0)",
 		"input that panics: First([]int{})",
+		`input that panics: Initial("")`,
 		"input that panics: q := &Queue{}; q.Newest()",
 		"input that panics: h := &History{}; h.Oldest()",
 		`input that panics: t := &Tally{}; t.Add("")`,
+		"input that panics: Bucket(0, 0)",
+		`input that panics: Letter("")`,
 		"input that panics: q := New(); q.Pop()",
 	}
 	if diff := cmp.Diff(want, inputs); diff != "" {

@@ -45,9 +45,9 @@ func (x *explorer) bindParam(s *state) []alt {
 	loc := heap.Ptr{Obj: s.heap.Args(), Path: heap.Path("").Field(s.bound)}
 	v, d := s.heap.Load(loc, p.Type())
 	if d == nil && x.cfg.nilParam == s.bound+1 {
-		if sl, isSlice := v.(heap.Slice); isSlice {
-			// A NilPanics run of a slice parameter: the nil slice.
-			return []alt{{guard: nilSlice(x.ctx, sl), apply: func(s *state) { x.bind(s, p, v) }}}
+		if isZero, ok := zeroValue(x.ctx, v); ok {
+			// A NilPanics run of a slice, number or string: its zero.
+			return []alt{{guard: isZero, apply: func(s *state) { x.bind(s, p, v) }}}
 		}
 		var isNil bool
 		if isNil, _, d = s.heap.IsNilPtr(v); d == nil && !isNil {
@@ -56,7 +56,7 @@ func (x *explorer) bindParam(s *state) []alt {
 		}
 	}
 	if d != nil {
-		if _, isSlice := heap.Under(p.Type()).(*types.Slice); x.cfg.nilParam == s.bound+1 && !isSlice {
+		if zero, _ := zeroOf(p.Type()); x.cfg.nilParam == s.bound+1 && zero == "" && !isSliceType(p.Type()) {
 			d = restrictToNil(d)
 		}
 		return x.decide(s, d)
@@ -78,13 +78,34 @@ func (x *explorer) bind(s *state, p *ssa.Parameter, v heap.Value) {
 	s.bound++
 }
 
-// nilSlice is the condition that the slice sl is nil.
-func nilSlice(c *solver.Context, sl heap.Slice) *solver.Term {
-	if sl.Nil == nil || sl.Len == nil || sl.Cap == nil {
-		return c.Bool(false) // every slice the engine makes has all three
+// zeroValue is the condition that v, a slice, number or string, is nil or
+// zero; ok is false for other values (pointers and maps are nil by a heap
+// decision).
+func zeroValue(c *solver.Context, v heap.Value) (isZero *solver.Term, ok bool) {
+	switch x := v.(type) {
+	case heap.Slice:
+		if x.Nil == nil || x.Len == nil || x.Cap == nil {
+			return c.Bool(false), true // every slice the engine makes has all three
+		}
+		zero := c.BV(64, 0)
+		return c.And(x.Nil, c.Eq(x.Len, zero), c.Eq(x.Cap, zero)), true
+	case heap.Scalar:
+		if x.T.Sort().IsBool() {
+			return nil, false
+		}
+		return c.Eq(x.T, c.BV(x.T.Sort().Width(), 0)), true
+	case heap.SymStr:
+		return c.Eq(x.Len, c.BV(64, 0)), true
+	case heap.Str:
+		return c.Bool(x.S == ""), true
 	}
-	zero := c.BV(64, 0)
-	return c.And(sl.Nil, c.Eq(sl.Len, zero), c.Eq(sl.Cap, zero))
+	return nil, false
+}
+
+// isSliceType reports whether t is a slice type.
+func isSliceType(t types.Type) bool {
+	_, ok := heap.Under(t).(*types.Slice)
+	return ok
 }
 
 // exec gives the semantics of one SSA instruction, one case per kind, in

@@ -22,7 +22,8 @@ type Summary struct {
 }
 
 // NilPanic records that every call of a function panics when one of its
-// pointer, slice or map parameters is nil, whatever its other inputs:
+// pointer, slice or map parameters is nil, or one of its integer or string
+// parameters is 0 or "", whatever its other inputs:
 // each path of the function with that parameter nil was explored to a
 // panic, no bound, abstraction, unsupported construct or unexecuted call
 // in the way.
@@ -41,19 +42,30 @@ type NilPanic struct {
 	// Want holds the texts one of which the panic prints (Finding.Want),
 	// or nothing when gosym cannot say.
 	Want []string
+	// Zero is the parameter's zero value as Go writes it, for a number
+	// ("0") or a string (`""`); empty for nil.
+	Zero string
 }
 
-// NilPanics returns the pointer, slice and map parameters of fn with
-// which, when nil, every call of fn panics. Each is found by running fn
-// with that parameter nil, its receiver invariant not assumed; only a
+// ZeroText is the parameter's zero value as the fact's messages write
+// it: nil, 0 or "".
+func (np NilPanic) ZeroText() string {
+	if np.Zero == "" {
+		return "nil"
+	}
+	return np.Zero
+}
+
+// NilPanics returns the parameters of fn with which, when nil (pointers,
+// slices, maps) or zero (integers, strings), every call of fn panics. Each
+// is found by running fn with that parameter nil or zero, its receiver invariant not assumed; only a
 // search that explored every path to a panic proves it. A function a
 // //gosym:ignore directive names has none.
 func (p *Program) NilPanics(fn *ssa.Function, cfg Config) []NilPanic {
 	var out []NilPanic
 	for i, param := range fn.Params {
-		switch heap.Under(param.Type()).(type) {
-		case *types.Pointer, *types.Slice, *types.Map:
-		default:
+		zero, ok := zeroOf(param.Type())
+		if !ok {
 			continue
 		}
 		run := cfg
@@ -62,7 +74,7 @@ func (p *Program) NilPanics(fn *ssa.Function, cfg Config) []NilPanic {
 		run.Pictures, run.Invariants = false, false
 		r := p.Analyze(fn, run)
 		if np, ok := provenNilPanic(r, param.Name()); ok {
-			np.Param, np.Name = i, param.Name()
+			np.Param, np.Name, np.Zero = i, param.Name(), zero
 			out = append(out, np)
 		}
 	}
@@ -137,7 +149,7 @@ func (x *explorer) summarized(s *state, fn *ssa.Function, args []heap.Value, cal
 	if sum == nil {
 		return nil, false
 	}
-	if alts := x.nilSliceArgs(s, fn, sum, args, call); alts != nil {
+	if alts := x.zeroArgs(s, fn, sum, args, call); alts != nil {
 		return alts, true
 	}
 	for _, np := range sum.NilPanics {
@@ -160,12 +172,13 @@ func (x *explorer) summarized(s *state, fn *ssa.Function, args []heap.Value, cal
 	return nil, false
 }
 
-// nilSliceArgs splits a call of fn, once, on whether the slice arguments
-// its summary says it panics on when nil are nil: the first that is
-// panics; with none nil, the call goes on.
-func (x *explorer) nilSliceArgs(s *state, fn *ssa.Function, sum *Summary, args []heap.Value, call *ssa.Call) []alt {
+// zeroArgs splits a call of fn, once, on whether the slice, number and
+// string arguments its summary says it panics on when nil or zero are:
+// the first that is panics; with none, the call goes on. (Pointers and
+// maps are nil by a heap decision: see summarized.)
+func (x *explorer) zeroArgs(s *state, fn *ssa.Function, sum *Summary, args []heap.Value, call *ssa.Call) []alt {
 	if s.top().checked {
-		return nil // split on already: none is nil
+		return nil // split on already: none is
 	}
 	c := x.ctx
 	var alts []alt
@@ -174,20 +187,36 @@ func (x *explorer) nilSliceArgs(s *state, fn *ssa.Function, sum *Summary, args [
 		if np.Param >= len(args) {
 			continue
 		}
-		sl, isSlice := args[np.Param].(heap.Slice)
-		if !isSlice {
+		isZero, ok := zeroValue(c, args[np.Param])
+		if !ok {
 			continue
 		}
-		isNil := nilSlice(c, sl)
-		alts = append(alts, alt{guard: c.And(noneBefore, isNil), apply: func(s *state) {
+		alts = append(alts, alt{guard: c.And(noneBefore, isZero), apply: func(s *state) {
 			x.panicked(s, np.Kind, x.nilPanicMessage(s, fn, np, call), callPos(call), np.Want...)
 		}})
-		noneBefore = c.And(noneBefore, c.Not(isNil))
+		noneBefore = c.And(noneBefore, c.Not(isZero))
 	}
 	if alts == nil {
 		return nil
 	}
 	return append(alts, alt{guard: noneBefore, apply: func(s *state) { s.top().checked = true }})
+}
+
+// zeroOf says whether NilPanics tries parameters of type t, and how a
+// fact writes their zero value (see NilPanic.Zero).
+func zeroOf(t types.Type) (zero string, ok bool) {
+	switch u := heap.Under(t).(type) {
+	case *types.Pointer, *types.Slice, *types.Map:
+		return "", true
+	case *types.Basic:
+		switch {
+		case u.Info()&types.IsInteger != 0:
+			return "0", true
+		case u.Info()&types.IsString != 0:
+			return `""`, true
+		}
+	}
+	return "", false
 }
 
 func isPointerValue(v heap.Value) bool {
@@ -205,13 +234,14 @@ func callPos(call *ssa.Call) token.Pos {
 	return call.Pos()
 }
 
-// nilPanicMessage says which argument is nil and what the callee does
-// with it.
+// nilPanicMessage says which argument is nil or zero and what the callee
+// does with it.
 func (x *explorer) nilPanicMessage(s *state, fn *ssa.Function, np NilPanic, call *ssa.Call) string {
 	arg := "its argument " + np.Name
 	if call != nil && np.Param < len(call.Call.Args) {
 		arg = x.describeAt(s, call.Call.Args[np.Param], call.Pos())
 	}
-	return fmt.Sprintf("%s is nil, and %s panics whenever its %s is nil (%s at %s)",
-		arg, FuncName(fn), np.Name, np.Message, shortPos(np.Pos))
+	zero := np.ZeroText()
+	return fmt.Sprintf("%s is %s, and %s panics whenever its %s is %s (%s at %s)",
+		arg, zero, FuncName(fn), np.Name, zero, np.Message, shortPos(np.Pos))
 }

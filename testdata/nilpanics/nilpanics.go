@@ -119,3 +119,21 @@ func Pick(a []int, i int) int {
 func Count(counts map[string]int, k string) {
 	counts[k]++
 }
+
+// Ratio divides a by b: it panics whenever b is 0.
+func Ratio(a, b int) int {
+	return a / b // want div-zero `^integer divide by zero: b is 0$`
+}
+
+// RatioOr divides a by a non-zero b, or returns def.
+func RatioOr(a, b, def int) int {
+	if b == 0 {
+		return def
+	}
+	return a / b
+}
+
+// Initial returns the first byte of s: it panics whenever s is "".
+func Initial(s string) byte {
+	return s[0] // want index `^index out of range \[0\] with length 0 \(s\[0\]\)$`
+}

@@ -46,8 +46,9 @@ func Div(a, b int) int {
 	return a / b //gosym:ignore callers check b != 0
 }
 
-// Mod takes the remainder of a by b.
-func Mod(a, b int) int {
+// Mod takes the remainder of a by b: every call with a zero b panics, a
+// fact other packages use.
+func Mod(a, b int) int { // want Mod:`panics when zero: b \(div-zero\)`
 	return a % b // want `integer divide by zero: b is 0 \(div-zero\)`
 }
 
@@ -90,4 +91,9 @@ func First(vals []int) int { // want First:`panics when nil: vals \(index\)`
 // other packages use.
 func Bump(counts map[string]int, k string) { // want Bump:`panics when nil: counts \(nil-map\)`
 	counts[k]++
+}
+
+// Initial returns the first byte of s: every call with "" panics.
+func Initial(s string) byte { // want Initial:`panics when zero: s \(index\)`
+	return s[0] // want `index out of range \[0\] with length 0 \(s\[0\]\) \(index\)`
 }

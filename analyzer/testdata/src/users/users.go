@@ -12,7 +12,7 @@ type Queue struct {
 // Newest returns the value of the last node: an empty queue has a nil
 // first node, and lists.Last panics whenever its head is nil.
 func (q *Queue) Newest() int { // want Newest:`panics when nil: q \(nil-deref\)`
-	return lists.Last(q.first).Val // want `q.first is nil, and lists.Last panics whenever its head is nil \(nil dereference: head is nil at lists.go:57:11\) \(nil-deref\)`
+	return lists.Last(q.first).Val // want `q.first is nil, and lists.Last panics whenever its head is nil \(nil dereference: head is nil at lists.go:58:11\) \(nil-deref\)`
 }
 
 // NewestOr checks for an empty queue first. What lists.Last returns is
@@ -63,4 +63,14 @@ type Tally struct {
 // Add counts w: the zero Tally's nil map makes lists.Bump panic.
 func (t *Tally) Add(w string) { // want Add:`panics when nil: t \(nil-deref\)`
 	lists.Bump(t.counts, w) // want `t.counts is nil, and lists.Bump panics whenever its counts is nil \(assignment to entry in nil map \(counts\) at lists.go:[0-9]+:[0-9]+\) \(nil-map\)`
+}
+
+// Bucket picks one of n buckets for key: no bucket when n is 0.
+func Bucket(key, n int) int { // want Bucket:`panics when zero: n \(div-zero\)`
+	return lists.Mod(key, n) // want `n is 0, and lists.Mod panics whenever its b is 0 \(integer divide by zero: b is 0 at lists.go:[0-9]+:[0-9]+\) \(div-zero\)`
+}
+
+// Letter returns the first letter of name, which may be empty.
+func Letter(name string) byte { // want Letter:`panics when zero: name \(index\)`
+	return lists.Initial(name) // want `name is "", and lists.Initial panics whenever its s is "" \(index out of range \[0\] with length 0 \(s\[0\]\) at lists.go:[0-9]+:[0-9]+\) \(index\)`
 }
