@@ -56,7 +56,7 @@ func (x *explorer) bindParam(s *state) []alt {
 		}
 	}
 	if d != nil {
-		if zero, _ := zeroOf(p.Type()); x.cfg.nilParam == s.bound+1 && zero == "" && !isSliceType(p.Type()) {
+		if x.cfg.nilParam == s.bound+1 && nilByDecision(p.Type()) {
 			d = restrictToNil(d)
 		}
 		return x.decide(s, d)
@@ -102,10 +102,15 @@ func zeroValue(c *solver.Context, v heap.Value) (isZero *solver.Term, ok bool) {
 	return nil, false
 }
 
-// isSliceType reports whether t is a slice type.
-func isSliceType(t types.Type) bool {
-	_, ok := heap.Under(t).(*types.Slice)
-	return ok
+// nilByDecision reports whether a value of type t is made nil by a heap
+// decision (a pointer, a map) rather than by a path condition (see
+// zeroValue).
+func nilByDecision(t types.Type) bool {
+	switch heap.Under(t).(type) {
+	case *types.Pointer, *types.Map:
+		return true
+	}
+	return false
 }
 
 // exec gives the semantics of one SSA instruction, one case per kind, in

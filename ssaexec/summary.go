@@ -23,10 +23,9 @@ type Summary struct {
 
 // NilPanic records that every call of a function panics when one of its
 // pointer, slice or map parameters is nil, or one of its integer or string
-// parameters is 0 or "", whatever its other inputs:
-// each path of the function with that parameter nil was explored to a
-// panic, no bound, abstraction, unsupported construct or unexecuted call
-// in the way.
+// parameters is 0 or "", whatever its other inputs: each path of the
+// function with that parameter so was explored to a panic, no bound,
+// abstraction, unsupported construct or unexecuted call in the way.
 type NilPanic struct {
 	// Param is the parameter's index among the SSA function's parameters
 	// (a method's receiver is 0).
@@ -58,9 +57,9 @@ func (np NilPanic) ZeroText() string {
 
 // NilPanics returns the parameters of fn with which, when nil (pointers,
 // slices, maps) or zero (integers, strings), every call of fn panics. Each
-// is found by running fn with that parameter nil or zero, its receiver invariant not assumed; only a
-// search that explored every path to a panic proves it. A function a
-// //gosym:ignore directive names has none.
+// is found by running fn with that parameter nil or zero, its receiver
+// invariant not assumed; only a search that explored every path to a
+// panic proves it. A function a //gosym:ignore directive names has none.
 func (p *Program) NilPanics(fn *ssa.Function, cfg Config) []NilPanic {
 	var out []NilPanic
 	for i, param := range fn.Params {

@@ -88,7 +88,7 @@ func (seq *Sequence) options(fn *ssa.Function, opts *inputOptions, q types.Quali
 		if !slot.Made {
 			continue // hand-built, or not built
 		}
-		expr := seq.slotVar(fn, slot, reserved)
+		expr := SlotVar(fn, slot.Param, slot.Name, reserved)
 		opts.taken = append(opts.taken, expr)
 		if slot.Built != 0 {
 			if opts.built == nil {
@@ -143,14 +143,14 @@ func (seq *Sequence) statements(fn *ssa.Function, args [][]string, used map[heap
 // callStmt writes call c as a Go statement with the given arguments.
 func (seq *Sequence) callStmt(fn *ssa.Function, c Call, args []string, q types.Qualifier, reserved string) string {
 	slot := &seq.Slots[c.Slot]
-	name := seq.slotVar(fn, slot, reserved)
+	name := SlotVar(fn, slot.Param, slot.Name, reserved)
 	switch {
 	case c.Fn == nil && slot.Ptr:
 		return fmt.Sprintf("%s := &%s{}", name, types.TypeString(slot.Type, q))
 	case c.Fn == nil:
 		return fmt.Sprintf("var %s %s", name, types.TypeString(slot.Type, q))
 	case c.Ctor && c.Fn.Signature.Recv() != nil:
-		owner := seq.slotVar(fn, &seq.Slots[slot.Owner], reserved)
+		owner := SlotVar(fn, seq.Slots[slot.Owner].Param, seq.Slots[slot.Owner].Name, reserved)
 		return fmt.Sprintf("%s := %s.%s", resultVars(c, name), owner, funcCall(c.Fn, args, q))
 	case c.Ctor:
 		return fmt.Sprintf("%s := %s", resultVars(c, name), funcCall(c.Fn, args, q))
@@ -169,13 +169,6 @@ func resultVars(c Call, name string) string {
 	}
 	lhs[c.Result] = name
 	return strings.Join(lhs, ", ")
-}
-
-// slotVar names the variable of a slot's value: the parameter's name,
-// unless it is the reserved one (the name of the package the witness
-// refers to).
-func (seq *Sequence) slotVar(fn *ssa.Function, slot *Slot, reserved string) string {
-	return SlotVar(fn, slot.Param, slot.Name, reserved)
 }
 
 // SlotVar names the variable of the value of fn's parameter param, or

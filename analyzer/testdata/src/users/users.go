@@ -55,7 +55,7 @@ func (h *History) OldestOr(def int) int { // want OldestOr:`panics when nil: h \
 	return lists.First(h.vals)
 }
 
-// Tally counts words in a map that New makes; the zero Tally has none.
+// Tally counts words in a map it never makes: the zero Tally's is nil.
 type Tally struct {
 	counts map[string]int
 }
