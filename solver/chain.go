@@ -123,9 +123,9 @@ func (s *Solver) validate(got Result, assumptions []*Term) {
 func (s *Solver) disagree(goAnswer, z3Answer Result, assumptions []*Term) {
 	s.sync()
 	var b strings.Builder
-	b.WriteString(s.ctx.z.solverString(s.s))
+	b.WriteString(s.ctx.z3().solverString(s.zsolver()))
 	for _, t := range assumptions {
-		fmt.Fprintf(&b, "(assert %s) ; assumed\n", s.ctx.z.astString(t.ast))
+		fmt.Fprintf(&b, "(assert %s) ; assumed\n", s.ctx.z3().astString(s.ctx.astOf(t)))
 	}
 	b.WriteString("(check-sat)\n")
 	d := &Disagreement{Go: goAnswer, Z3: z3Answer, Query: b.String()}

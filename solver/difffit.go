@@ -31,7 +31,7 @@ func offsetOf(t *Term) (offsetTerm, bool) {
 func sameBase(a, b *Term) bool {
 	oa, ok1 := offsetOf(a)
 	ob, ok2 := offsetOf(b)
-	return ok1 && ok2 && oa.base != nil && ob.base != nil && oa.base.ast == ob.base.ast
+	return ok1 && ok2 && oa.base != nil && ob.base != nil && oa.base.key() == ob.base.key()
 }
 
 // diffAtom is a comparison a < b, a <= b, a == b or a != b between
@@ -83,14 +83,14 @@ func boundsOf(atoms []diffAtom) []bound {
 // the latest model. Lowering, it starts from zero and solves the bounds
 // whatever signs they need: Bellman-Ford's shortest paths, shifted so
 // that the constant 0 stays 0.
-func fitDifferences(atoms []diffAtom, start func(*Term) int64, lower bool) map[zast]uint64 {
+func fitDifferences(atoms []diffAtom, start func(*Term) int64, lower bool) map[termID]uint64 {
 	bounds := boundsOf(atoms)
 	val := map[*Term]int64{} // nil is the constant 0
-	syms := map[zast]*Term{}
+	syms := map[termID]*Term{}
 	for _, d := range atoms {
 		for _, o := range []offsetTerm{d.a, d.b} {
-			if o.base != nil && syms[o.base.ast] == nil {
-				syms[o.base.ast] = o.base
+			if o.base != nil && syms[o.base.key()] == nil {
+				syms[o.base.key()] = o.base
 				if !lower {
 					val[o.base] = start(o.base)
 				}
@@ -101,7 +101,7 @@ func fitDifferences(atoms []diffAtom, start func(*Term) int64, lower bool) map[z
 		if t == nil {
 			return nil
 		}
-		return syms[t.ast]
+		return syms[t.key()]
 	}
 	for i := range bounds {
 		bounds[i].from, bounds[i].to = canon(bounds[i].from), canon(bounds[i].to)
@@ -114,7 +114,7 @@ func fitDifferences(atoms []diffAtom, start func(*Term) int64, lower bool) map[z
 			break
 		}
 	}
-	out := map[zast]uint64{}
+	out := map[termID]uint64{}
 	for ast, t := range syms {
 		out[ast] = uint64(val[t]-val[nil]) & mask(t.sort.Width())
 	}

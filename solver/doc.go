@@ -20,8 +20,12 @@
 //
 // An operation whose operands are all concrete is computed in Go, with
 // exactly Z3's semantics (tests check this against Z3 over edge values),
-// and makes no Z3 object. A concrete term gets its Z3 AST lazily, the
-// first time it is combined with a symbolic one. Trivial Boolean identities
+// and makes no Z3 object. Nor does any other operation: a symbolic term
+// records how it was built, and its Z3 AST (and its operands') is made
+// the first time Z3 needs it, for a check, a model or a print. The Z3
+// context itself is made then: a search whose checks are all decided in
+// Go never makes one. Structurally equal terms share an id the Context
+// gives them (Identity), as Z3 shares their AST. Trivial Boolean identities
 // are folded too: And drops true operands and is false if any is false, Or
 // dually, Not(Not(x)) is x, Ite with a concrete condition picks a branch.
 // The Solver applies the same idea: it never sends a concrete assertion to
@@ -54,9 +58,10 @@
 //
 // # Ownership
 //
-// Contexts are created with Z3_mk_context_rc, so every Z3 object lives
+// Z3 contexts are created with Z3_mk_context_rc, so every Z3 object lives
 // only while referenced. Each Term, Model and Solver owns one reference to
-// its Z3 object, taken when the object is made. When the Go value becomes
+// its Z3 object, taken when the object is made (for a Term, when its AST
+// is). When the Go value becomes
 // unreachable a cleanup (runtime.AddCleanup) gives the reference back, but
 // cleanups run on a runtime goroutine and Z3 contexts are single-threaded,
 // so the cleanup only appends the object to a mutex-protected queue of its

@@ -42,10 +42,9 @@ type expr struct {
 	args   []*Term
 }
 
-// build wraps a new AST as a symbolic term built as e says.
-func (c *Context) build(s Sort, a zast, e expr) *Term {
-	t := c.symbolic(s, a)
-	t.expr = e
+// build makes the symbolic term e builds; its AST waits for astOf.
+func (c *Context) build(s Sort, e expr) *Term {
+	t := &Term{ctx: c, sort: s, expr: e}
 	t.float = e.kind == floatExpr || slices.ContainsFunc(e.args, func(x *Term) bool { return x.float })
 	t.nonlinear = isNonlinear(e)
 	return t
@@ -65,7 +64,7 @@ type assignment struct {
 
 func newAssignment(c *Context, m zmodel) *assignment {
 	a := &assignment{ctx: c, m: m, vals: map[*Term]uint64{}}
-	runtime.AddCleanup(a, c.z.rel.model, m)
+	runtime.AddCleanup(a, c.z3().rel.model, m)
 	return a
 }
 
@@ -97,7 +96,7 @@ func (a *assignment) compute(t *Term) (uint64, bool) {
 		if a.fit != nil {
 			return a.fit.symbolValue(t)
 		}
-		return a.ctx.z.eval(a.m, t.ast, t.sort.IsBool()), true
+		return a.ctx.z3().eval(a.m, a.ctx.astOf(t), t.sort.IsBool()), true
 	}
 	if e.kind == opaqueExpr || a.ctx.evalLimit > 0 && a.ctx.evaluated >= a.ctx.evalLimit {
 		return 0, false

@@ -174,11 +174,7 @@ func (c *Context) floatOp(o op, s Sort, a, b *Term) *Term {
 			c.noteFloatSymbol(t)
 		}
 	}
-	var bz zast
-	if b != nil {
-		bz = c.astOf(b)
-	}
-	return c.build(s, c.z.float(o, c.astOf(a), bz, a.sort.Width(), s.Width()), expr{kind: floatExpr, op: o, args: args})
+	return c.build(s, expr{kind: floatExpr, op: o, args: args})
 }
 
 // noteFloatSymbol records t as a float if it is a symbol.
@@ -187,9 +183,9 @@ func (c *Context) noteFloatSymbol(t *Term) {
 		return
 	}
 	if c.floatSyms == nil {
-		c.floatSyms = map[zast]uint{}
+		c.floatSyms = map[termID]uint{}
 	}
-	c.floatSyms[t.ast] = t.sort.Width()
+	c.floatSyms[t.key()] = t.sort.Width()
 }
 
 // floatCandidates returns the values to try for a float symbol of width

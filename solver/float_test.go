@@ -15,12 +15,12 @@ import (
 // its own on solver s.
 func z3Unsat(t *testing.T, c *Context, s zsolver, assertions ...*Term) bool {
 	t.Helper()
-	c.z.push(s)
-	defer c.z.pop(s, 1)
+	c.z3().push(s)
+	defer c.z3().pop(s, 1)
 	for _, a := range assertions {
-		c.z.assert(s, c.astOf(a))
+		c.z3().assert(s, c.astOf(a))
 	}
-	switch r, _ := c.z.check(s, nil); r {
+	switch r, _ := c.z3().check(s, nil); r {
 	case Unsat:
 		return true
 	case Sat:
@@ -96,7 +96,7 @@ func floatEdges(w uint) []uint64 {
 func TestFloatOpsAgreeWithZ3(t *testing.T) {
 	c := NewContext()
 	defer c.Close()
-	k := &floatChecker{t: t, c: c, s: c.z.newSolver(simpleSolver), syms: map[string]*Term{}}
+	k := &floatChecker{t: t, c: c, s: c.z3().newSolver(simpleSolver), syms: map[string]*Term{}}
 	binaries := []struct {
 		name string
 		f    func(*Context, *Term, *Term) *Term

@@ -43,7 +43,7 @@ func (s *Solver) floatFitted(pending []*Term) bool {
 	base := s.latestModel()
 	choice := make([]int, len(syms))
 	for {
-		vals := make(map[zast]uint64, len(syms))
+		vals := make(map[termID]uint64, len(syms))
 		for i, sym := range syms {
 			vals[sym] = floatBits(floatFitOrder[choice[i]], s.ctx.floatSyms[sym])
 		}
@@ -60,8 +60,8 @@ func (s *Solver) floatFitted(pending []*Term) bool {
 
 // floatSymbolsOf returns the float symbols the atoms are built of, in the
 // order met.
-func (s *Solver) floatSymbolsOf(atoms []*Term) []zast {
-	var out []zast
+func (s *Solver) floatSymbolsOf(atoms []*Term) []termID {
+	var out []termID
 	for _, t := range atoms {
 		syms, _ := symbolsOf(t)
 		for _, sym := range syms {

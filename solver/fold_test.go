@@ -172,7 +172,7 @@ func TestNumeralStringMatchesZ3(t *testing.T) {
 	for _, w := range []uint{1, 3, 7, 8, 12, 16, 33, 64} {
 		for _, v := range edgeValues(w) {
 			a := c.BV(w, v)
-			want := c.z.astString(c.astOf(a))
+			want := c.z3().astString(c.astOf(a))
 			if got := a.String(); got != want {
 				t.Errorf("BV%d %#x: Go prints %q, Z3 prints %q", w, v, got, want)
 			}

@@ -144,10 +144,10 @@ func (s *Solver) independent(pending []*Term, floats bool, units uint, d time.Du
 	if !ok {
 		return Unknown, false
 	}
-	z := s.ctx.z
+	z := s.ctx.z3()
 	f := s.emptyFallback(floats)
 	for _, t := range slice {
-		z.assert(f, t.ast)
+		z.assert(f, s.ctx.astOf(t))
 	}
 	z.setRlimit(f, units)
 	z.setTimeout(f, d)
@@ -162,9 +162,9 @@ func (s *Solver) independent(pending []*Term, floats bool, units uint, d time.Du
 	s.sliced = true
 	if r == Sat {
 		m := newAssignment(s.ctx, z.model(f))
-		vals := make(map[zast]uint64, len(syms))
+		vals := make(map[termID]uint64, len(syms))
 		for _, sym := range syms {
-			vals[sym.ast], _ = m.eval(sym)
+			vals[sym.key()], _ = m.eval(sym)
 		}
 		// Merging fits may have given symbols outside the slice the
 		// values of another model than base's (see flatten): the merged

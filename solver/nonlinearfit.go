@@ -86,9 +86,9 @@ func (s *Solver) guessed(hard, easy []*Term) bool {
 	}
 	choice := make([]int, len(syms))
 	for tried := 0; tried < maxGuesses; tried++ {
-		vals := make(map[zast]uint64, len(syms))
+		vals := make(map[termID]uint64, len(syms))
 		for i, sym := range syms {
-			vals[sym.ast] = values[i][choice[i]]
+			vals[sym.key()] = values[i][choice[i]]
 		}
 		a := s.over(base, vals)
 		if holdsAll(a, slices.Values(hard)) {
@@ -114,9 +114,9 @@ func (s *Solver) guessed(hard, easy []*Term) bool {
 // A repair may break an atom it passed before (a length lowered below
 // an index), so the atoms are passed over again, up to repairPasses
 // times.
-func (s *Solver) repairedAround(a *assignment, fixed map[zast]uint64, easy []*Term) *assignment {
+func (s *Solver) repairedAround(a *assignment, fixed map[termID]uint64, easy []*Term) *assignment {
 	for range repairPasses {
-		var changed []zast
+		var changed []termID
 		if a, changed, _ = s.repairFailing(a, easy, fixed); a == nil {
 			return nil
 		}

@@ -108,7 +108,7 @@ func TestAbsorbed(t *testing.T) {
 	x, y := c.FreshBV("x", 8), c.FreshBV("y", 8) // x unknown, y known
 	p, q := c.FreshBool("p"), c.FreshBool("q")   // p unknown, q false
 	under := &assignment{ctx: c, vals: map[*Term]uint64{},
-		fit: &fitted{vals: map[zast]uint64{y.ast: 0, q.ast: 0}, partial: true}}
+		fit: &fitted{vals: map[termID]uint64{y.key(): 0, q.key(): 0}, partial: true}}
 	type value struct {
 		V  uint64
 		OK bool

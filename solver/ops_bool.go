@@ -18,7 +18,7 @@ func (c *Context) not(a *Term) *Term {
 	if n := a.negated(); n != nil {
 		return n
 	}
-	return c.build(BoolSort(), c.z.unary(opNot, a.ast), expr{kind: notExpr, args: []*Term{a}})
+	return c.build(BoolSort(), expr{kind: notExpr, args: []*Term{a}})
 }
 
 // And returns the conjunction of ts; And() is true.
@@ -38,26 +38,24 @@ func (c *Context) Or(ts ...*Term) *Term {
 // sees the symbolic operands.
 func (c *Context) junction(o op, ts []*Term) *Term {
 	identity := o == opAnd
-	var args []zast
 	var terms []*Term
 	var last *Term
 	for _, t := range ts {
 		c.wantBool(o.String(), t)
 		if !t.concrete {
-			args = append(args, t.ast)
 			terms = append(terms, t)
 			last = t
 		} else if (t.val != 0) != identity {
 			return c.Bool(!identity)
 		}
 	}
-	switch len(args) {
+	switch len(terms) {
 	case 0:
 		return c.Bool(identity)
 	case 1:
 		return last
 	}
-	return c.build(BoolSort(), c.z.nary(o, args), expr{kind: junctionExpr, op: o, args: terms})
+	return c.build(BoolSort(), expr{kind: junctionExpr, op: o, args: terms})
 }
 
 // Implies returns a ⇒ b.
@@ -77,7 +75,7 @@ func (c *Context) implies(a, b *Term) *Term {
 	case b.concrete:
 		return c.not(a)
 	}
-	return c.build(BoolSort(), c.z.binary(opImplies, a.ast, b.ast), expr{kind: impliesExpr, args: []*Term{a, b}})
+	return c.build(BoolSort(), expr{kind: impliesExpr, args: []*Term{a, b}})
 }
 
 // Ite returns a if cond holds and b otherwise; a and b have the same sort,
@@ -104,7 +102,7 @@ func (c *Context) ite(cond, a, b *Term) *Term {
 		}
 		return c.not(cond)
 	}
-	return c.build(a.sort, c.z.ite(cond.ast, c.astOf(a), c.astOf(b)), expr{kind: iteExpr, args: []*Term{cond, a, b}})
+	return c.build(a.sort, expr{kind: iteExpr, args: []*Term{cond, a, b}})
 }
 
 // Eq returns a == b for two terms of the same sort.
@@ -142,5 +140,5 @@ func (c *Context) eq(a, b *Term) *Term {
 		}
 		return c.not(a)
 	}
-	return c.build(BoolSort(), c.z.binary(opEq, c.astOf(a), c.astOf(b)), expr{kind: eqExpr, args: []*Term{a, b}})
+	return c.build(BoolSort(), expr{kind: eqExpr, args: []*Term{a, b}})
 }

@@ -62,7 +62,7 @@ func (c *Context) unary(o op, a *Term) *Term {
 	if a.concrete {
 		return c.constant(a.sort, foldUnary(o, w, a.val))
 	}
-	return c.build(a.sort, c.z.unary(o, a.ast), expr{kind: unaryExpr, op: o, args: []*Term{a}})
+	return c.build(a.sort, expr{kind: unaryExpr, op: o, args: []*Term{a}})
 }
 
 // arith applies a binary operation to two bit-vectors of one width.
@@ -80,7 +80,7 @@ func (c *Context) arith(o op, a, b *Term) *Term {
 	if r := c.byPowerOfTwo(o, a, b); r != nil {
 		return r
 	}
-	return c.build(a.sort, c.z.binary(o, c.astOf(a), c.astOf(b)), expr{kind: binaryExpr, op: o, args: []*Term{a, b}})
+	return c.build(a.sort, expr{kind: binaryExpr, op: o, args: []*Term{a, b}})
 }
 
 // identityOperand returns the operand that an operation with its identity element
@@ -193,7 +193,7 @@ func (c *Context) shift(o op, x, n *Term) *Term {
 		return c.constant(x.sort, 0)
 	}
 	count := c.shiftCount(o, n, w)
-	return c.build(x.sort, c.z.binary(o, c.astOf(x), c.astOf(count)), expr{kind: binaryExpr, op: o, args: []*Term{x, count}})
+	return c.build(x.sort, expr{kind: binaryExpr, op: o, args: []*Term{x, count}})
 }
 
 // shiftCount brings a count to width w, as Z3's shifts require, without
@@ -262,15 +262,15 @@ func (c *Context) strict(o op, a, b *Term) *Term {
 	if same(a, b) {
 		return c.Bool(false)
 	}
-	return c.build(BoolSort(), c.z.binary(o, c.astOf(a), c.astOf(b)), expr{kind: compareExpr, op: o, args: []*Term{a, b}})
+	return c.build(BoolSort(), expr{kind: compareExpr, op: o, args: []*Term{a, b}})
 }
 
-// same reports terms known equal: the same constant, or one AST.
+// same reports terms known equal: the same constant, or one structure.
 func same(a, b *Term) bool {
 	if a.concrete || b.concrete {
 		return a.concrete && b.concrete && a.val == b.val
 	}
-	return a.ast == b.ast
+	return a == b || a.key() == b.key()
 }
 
 // ZeroExt widens a to width (at least a's) with zero bits.
@@ -319,9 +319,9 @@ func (c *Context) extend(what string, a *Term, width uint, signed bool) *Term {
 	case a.concrete:
 		return c.constant(s, a.val)
 	case signed:
-		return c.build(s, c.z.signExt(a.ast, width-w), expr{kind: extendExpr, signed: true, args: []*Term{a}})
+		return c.build(s, expr{kind: extendExpr, signed: true, args: []*Term{a}})
 	}
-	return c.build(s, c.z.zeroExt(a.ast, width-w), expr{kind: extendExpr, args: []*Term{a}})
+	return c.build(s, expr{kind: extendExpr, args: []*Term{a}})
 }
 
 func (c *Context) trunc(what string, a *Term, width uint) *Term {
@@ -335,5 +335,5 @@ func (c *Context) trunc(what string, a *Term, width uint) *Term {
 	case a.concrete:
 		return c.constant(s, a.val&mask(width))
 	}
-	return c.build(s, c.z.extract(a.ast, width-1, 0), expr{kind: truncExpr, args: []*Term{a}})
+	return c.build(s, expr{kind: truncExpr, args: []*Term{a}})
 }

@@ -68,11 +68,11 @@ type visit struct {
 	strict bool
 }
 
-// orderNode is a term of the graph: Z3 shares the AST of equal terms, and
+// orderNode is a term of the graph: equal terms share an id, and
 // a constant is its value and width.
 type orderNode struct {
 	signed bool
-	ast    zast
+	id     termID
 	val    uint64
 	width  uint
 }
@@ -92,7 +92,7 @@ func newOrderGraph() *orderGraph {
 	return &orderGraph{out: map[orderNode][]orderEdge{}, consts: map[orderNode]int{}}
 }
 
-func (n orderNode) isConst() bool { return n.ast == nil }
+func (n orderNode) isConst() bool { return n.id == 0 }
 
 // below reports whether the constant a is less than the constant b in
 // their signedness, which they share.
@@ -110,7 +110,7 @@ func nodeOf(t *Term, signed bool) orderNode {
 	if t.concrete {
 		return orderNode{signed: signed, val: t.val, width: t.sort.Width()}
 	}
-	return orderNode{signed: signed, ast: t.ast, width: t.sort.Width()}
+	return orderNode{signed: signed, id: t.key(), width: t.sort.Width()}
 }
 
 // edgesOf returns the edges a literal adds: one for a comparison, four for

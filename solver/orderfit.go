@@ -19,7 +19,7 @@ import (
 // model's for the others (0 without one).
 type fitted struct {
 	base *assignment
-	vals map[zast]uint64
+	vals map[termID]uint64
 	// partial leaves the symbols without a value unknown: the terms over
 	// them cannot be evaluated.
 	partial bool
@@ -43,7 +43,7 @@ const (
 // on LeftistHeap. A larger one, or one past maxFitLayers, is merged with
 // the fits below it into one map, so that lookups stay short; Go clones
 // a map in bulk, so that costs little more than the fit itself.
-func (s *Solver) over(base *assignment, vals map[zast]uint64) *assignment {
+func (s *Solver) over(base *assignment, vals map[termID]uint64) *assignment {
 	f := &fitted{base: base, vals: vals}
 	if base != nil && base.fit != nil && !base.fit.partial {
 		if len(vals) < smallFit && base.fit.layers < maxFitLayers {
@@ -63,13 +63,13 @@ func (s *Solver) over(base *assignment, vals map[zast]uint64) *assignment {
 // long search (TreeMap.put at n = 7 spent half its time copying it).
 // Symbols it leaves out take the base's values, which serve as well for
 // a fit whose every atom is evaluated again; dropped reports it.
-func flatten(vals map[zast]uint64, base *assignment) (merged map[zast]uint64, under *assignment, dropped bool) {
-	var chain []map[zast]uint64
+func flatten(vals map[termID]uint64, base *assignment) (merged map[termID]uint64, under *assignment, dropped bool) {
+	var chain []map[termID]uint64
 	for base != nil && base.fit != nil && !base.fit.partial {
 		chain = append(chain, base.fit.vals)
 		base = base.fit.base
 	}
-	merged = map[zast]uint64{}
+	merged = map[termID]uint64{}
 	if bottom := chain[len(chain)-1]; len(bottom) <= staleFit*(len(vals)+smallFit) {
 		merged = maps.Clone(bottom)
 	} else {
@@ -103,10 +103,10 @@ func (s *Solver) fitOrder(pending []*Term) *assignment {
 	var equal [][2]*Term
 	var diffs []diffAtom
 	offsets := false
-	literals := map[zast]uint64{}
+	literals := map[termID]uint64{}
 	for _, t := range conjuncts(atoms) {
 		if sym, value, ok := boolLiteral(t); ok {
-			literals[sym.ast] = value
+			literals[sym.key()] = value
 			continue
 		}
 		a, b, kind := atomParts(t)
@@ -161,7 +161,7 @@ func (s *Solver) fitOrder(pending []*Term) *assignment {
 
 // fitHolds returns the assignment of vals and literals over base, if
 // every atom holds under it.
-func (s *Solver) fitHolds(atoms []*Term, base *assignment, vals, literals map[zast]uint64) *assignment {
+func (s *Solver) fitHolds(atoms []*Term, base *assignment, vals, literals map[termID]uint64) *assignment {
 	maps.Copy(vals, literals)
 	// Every assignment that satisfies the stack has its forced values.
 	maps.Copy(vals, s.forced)
@@ -177,7 +177,7 @@ func (s *Solver) fitHolds(atoms []*Term, base *assignment, vals, literals map[za
 // symbolValue is the value of a symbol under a fitted assignment; ok is
 // false for a symbol a partial one leaves out.
 func (f *fitted) symbolValue(t *Term) (v uint64, ok bool) {
-	if v, ok := f.vals[t.ast]; ok {
+	if v, ok := f.vals[t.key()]; ok {
 		return v, true
 	}
 	if f.partial {
@@ -308,7 +308,7 @@ func boolLiteral(t *Term) (sym *Term, value uint64, ok bool) {
 // its start (the latest model's, where it is not negative) up that is
 // above (or, for <=, at) everything ordered below it and unlike every
 // term it must differ from. It fails on a cycle.
-func numberOrder(order []orderAtom, equal, differ [][2]*Term, start func(*Term) int64) (map[zast]uint64, bool) {
+func numberOrder(order []orderAtom, equal, differ [][2]*Term, start func(*Term) int64) (map[termID]uint64, bool) {
 	uf := newClasses()
 	for _, e := range equal {
 		uf.union(e[0], e[1])
@@ -388,39 +388,39 @@ func numberOrder(order []orderAtom, equal, differ [][2]*Term, start func(*Term) 
 			return nil, false
 		}
 	}
-	out := map[zast]uint64{}
+	out := map[termID]uint64{}
 	for t, r := range uf.members() {
 		v, ordered := val[r]
 		if c, isConst := uf.constant(r); isConst {
 			v, ordered = c, true
 		}
 		if ordered {
-			out[t.ast] = uint64(v) & mask(t.sort.Width())
+			out[t.key()] = uint64(v) & mask(t.sort.Width())
 		}
 	}
 	return out, true
 }
 
-// classes is a union-find of terms, by AST: equal terms are one class.
+// classes is a union-find of terms, by id: equal terms are one class.
 type classes struct {
-	parent map[zast]*Term
-	byAST  map[zast]*Term
+	parent map[termID]*Term
+	byID  map[termID]*Term
 }
 
 func newClasses() *classes {
-	return &classes{parent: map[zast]*Term{}, byAST: map[zast]*Term{}}
+	return &classes{parent: map[termID]*Term{}, byID: map[termID]*Term{}}
 }
 
-// canon returns the term that stands for every term with t's AST (or, for
+// canon returns the term that stands for every term with t's id (or, for
 // a constant, its value).
 func (c *classes) canon(t *Term) *Term {
 	if t.concrete {
 		return t
 	}
-	if u, ok := c.byAST[t.ast]; ok {
+	if u, ok := c.byID[t.key()]; ok {
 		return u
 	}
-	c.byAST[t.ast] = t
+	c.byID[t.key()] = t
 	return t
 }
 
@@ -430,7 +430,7 @@ func (c *classes) find(t *Term) *Term {
 		return t
 	}
 	for {
-		p, ok := c.parent[t.ast]
+		p, ok := c.parent[t.key()]
 		if !ok || p == t {
 			return t
 		}
@@ -447,7 +447,7 @@ func (c *classes) union(a, b *Term) {
 		ra, rb = rb, ra // a constant stays the root
 	}
 	if !ra.concrete {
-		c.parent[ra.ast] = rb
+		c.parent[ra.key()] = rb
 	}
 }
 
@@ -462,7 +462,7 @@ func (c *classes) constant(r *Term) (int64, bool) {
 // members maps every symbol seen to its class.
 func (c *classes) members() map[*Term]*Term {
 	out := map[*Term]*Term{}
-	for _, t := range c.byAST {
+	for _, t := range c.byID {
 		out[t] = c.find(t)
 	}
 	return out

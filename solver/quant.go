@@ -4,24 +4,71 @@ package solver
 // once, in the order first met.
 func (c *Context) Symbols(ts ...*Term) []*Term {
 	c.enter()
-	seen := map[zast]bool{}
-	var asts []zast
-	var widths []uint
+	w := symbolWalk{c: c, seen: map[*Term]bool{}, have: map[termID]bool{}}
 	for _, t := range ts {
 		c.own("Symbols", t)
-		if !t.concrete {
-			c.z.symbols(t.ast, seen, &asts, &widths)
+		w.in(t)
+	}
+	return w.out
+}
+
+// symbolWalk lists symbols as Z3 walks an AST: operands left to right,
+// each shared operand once.
+type symbolWalk struct {
+	c    *Context
+	seen map[*Term]bool
+	have map[termID]bool
+	out  []*Term
+	asts map[zast]bool // the ASTs walked in terms Z3 built
+}
+
+func (w *symbolWalk) in(t *Term) {
+	if t.concrete || w.seen[t] {
+		return
+	}
+	w.seen[t] = true
+	switch t.expr.kind {
+	case symbolExpr:
+		w.add(t)
+	case opaqueExpr:
+		w.inAST(t)
+	default:
+		for _, a := range t.expr.args {
+			w.in(a)
 		}
 	}
-	out := make([]*Term, len(asts))
+}
+
+func (w *symbolWalk) add(sym *Term) {
+	if !w.have[sym.key()] {
+		w.have[sym.key()] = true
+		w.out = append(w.out, sym)
+	}
+}
+
+// inAST lists the symbols of a term Z3 built: those Go made, by their
+// ASTs, and any other as a new symbol term.
+func (w *symbolWalk) inAST(t *Term) {
+	if w.asts == nil {
+		w.asts = map[zast]bool{}
+	}
+	z := w.c.z3()
+	var asts []zast
+	var widths []uint
+	z.symbols(t.ast, w.asts, &asts, &widths)
 	for i, a := range asts {
-		s := BoolSort()
-		if widths[i] > 0 {
-			s = BVSort(widths[i])
+		sym, ok := w.c.symbolASTs[a]
+		if !ok {
+			s := BoolSort()
+			if widths[i] > 0 {
+				s = BVSort(widths[i])
+			}
+			sym = w.c.opaque(s, z.own(a))
+			sym.expr = expr{kind: symbolExpr}
+			w.c.symbolASTs[a] = sym
 		}
-		out[i] = c.build(s, a, expr{kind: symbolExpr})
+		w.add(sym)
 	}
-	return out
 }
 
 // Substitute returns t with each symbolic constant from[i] replaced by
@@ -40,9 +87,12 @@ func (c *Context) Substitute(t *Term, from, to []*Term) *Term {
 // condition) rebuilds each part once.
 type Substitution struct {
 	c        *Context
-	from, to []zast
-	by       map[zast]*Term
+	from, to []*Term
+	by       map[termID]*Term
 	done     map[*Term]*Term
+	// fromASTs and toASTs are from's and to's ASTs, made for the first
+	// term Z3 built that the substitution meets.
+	fromASTs, toASTs []zast
 }
 
 // NewSubstitution returns the substitution of each symbolic constant
@@ -52,7 +102,7 @@ func (c *Context) NewSubstitution(from, to []*Term) *Substitution {
 	if len(from) != len(to) {
 		panic("solver: Substitute: from and to differ in length")
 	}
-	sub := &Substitution{c: c, by: make(map[zast]*Term, len(from)), done: map[*Term]*Term{}}
+	sub := &Substitution{c: c, by: make(map[termID]*Term, len(from)), done: map[*Term]*Term{}}
 	for i := range from {
 		c.own("Substitute", from[i])
 		c.own("Substitute", to[i])
@@ -60,9 +110,9 @@ func (c *Context) NewSubstitution(from, to []*Term) *Substitution {
 		if from[i].concrete {
 			panic("solver: Substitute: replacing a constant")
 		}
-		sub.from = append(sub.from, from[i].ast)
-		sub.to = append(sub.to, c.astOf(to[i]))
-		sub.by[from[i].ast] = to[i]
+		sub.from = append(sub.from, from[i])
+		sub.to = append(sub.to, to[i])
+		sub.by[from[i].key()] = to[i]
 	}
 	return sub
 }
@@ -88,11 +138,11 @@ func (sub *Substitution) apply(t *Term) *Term {
 	switch e := t.expr; e.kind {
 	case symbolExpr:
 		r = t
-		if to, ok := sub.by[t.ast]; ok {
+		if to, ok := sub.by[t.key()]; ok {
 			r = to
 		}
 	case opaqueExpr:
-		r = sub.c.symbolic(t.sort, sub.c.z.substitute(t.ast, sub.from, sub.to))
+		r = sub.c.opaque(t.sort, sub.c.z3().substitute(t.ast, sub.z3From(), sub.toASTs))
 	default:
 		args := make([]*Term, len(e.args))
 		changed := false
@@ -107,6 +157,18 @@ func (sub *Substitution) apply(t *Term) *Term {
 	}
 	sub.done[t] = r
 	return r
+}
+
+// z3From returns the ASTs of the symbols replaced, making them and those
+// of their replacements on first use.
+func (sub *Substitution) z3From() []zast {
+	if sub.fromASTs == nil {
+		for i := range sub.from {
+			sub.fromASTs = append(sub.fromASTs, sub.c.astOf(sub.from[i]))
+			sub.toASTs = append(sub.toASTs, sub.c.astOf(sub.to[i]))
+		}
+	}
+	return sub.fromASTs
 }
 
 // rebuild builds t's operation over args, through the constructor that
@@ -161,9 +223,9 @@ func (c *Context) Forall(vars []*Term, body *Term) *Term {
 		if v.concrete {
 			panic("solver: Forall: binding a constant")
 		}
-		va[i] = v.ast
+		va[i] = c.astOf(v)
 	}
-	return c.symbolic(BoolSort(), c.z.forall(va, c.astOf(body)))
+	return c.opaque(BoolSort(), c.z3().forall(va, c.astOf(body)))
 }
 
 // SolveFor returns a term v such that lhs with the symbol x replaced by v
@@ -175,55 +237,67 @@ func (c *Context) SolveFor(x, lhs, rhs *Term) (v *Term, ok bool) {
 	if x.concrete || lhs.concrete || x.sort != lhs.sort || x.sort.IsBool() {
 		return nil, false
 	}
-	if c.z.occurrences(x.ast, lhs.ast, map[zast]int{}) != 1 {
+	if occurrences(x, lhs, map[*Term]int{}) != 1 {
 		return nil, false
 	}
-	target, at := rhs, lhs.ast
-	for at != x.ast {
-		op, args := c.z.linear(at)
+	target, at := rhs, lhs
+	for !isSymbol(at, x) {
+		e := at.expr
+		linear := e.kind == binaryExpr && (e.op == opAdd || e.op == opSub) || e.kind == unaryExpr && e.op == opNeg
 		i := -1
-		for j, a := range args {
-			if c.z.occurrences(x.ast, a, map[zast]int{}) > 0 {
+		for j, a := range e.args {
+			if occurrences(x, a, map[*Term]int{}) > 0 {
 				i = j
 			}
 		}
-		if op == otherAST || i < 0 {
+		if !linear || i < 0 {
 			return nil, false
 		}
-		others := func() []*Term {
-			var ts []*Term
-			for j, a := range args {
-				if j != i {
-					ts = append(ts, c.symbolic(x.sort, c.z.own(a)))
-				}
-			}
-			return ts
-		}
-		switch op {
-		case addAST:
-			for _, o := range others() {
-				target = c.Sub(target, o)
-			}
-		case subAST: // binary: args[0] - args[1]
-			other := others()[0]
-			if i == 0 {
-				target = c.Add(target, other)
-			} else {
-				target = c.Sub(other, target)
-			}
-		case negAST:
+		switch {
+		case e.op == opAdd:
+			target = c.Sub(target, e.args[1-i])
+		case e.op == opSub && i == 0:
+			target = c.Add(target, e.args[1])
+		case e.op == opSub:
+			target = c.Sub(e.args[0], target)
+		default: // opNeg
 			target = c.Neg(target)
 		}
-		at = args[i]
+		at = e.args[i]
 	}
 	return target, true
+}
+
+// isSymbol reports whether t is the symbol x.
+func isSymbol(t, x *Term) bool {
+	return t == x || !t.concrete && t.expr.kind == symbolExpr && t.key() == x.key()
+}
+
+// occurrences counts the occurrences of the symbol x in t, as a tree.
+func occurrences(x, t *Term, memo map[*Term]int) int {
+	if t.concrete {
+		return 0
+	}
+	if isSymbol(t, x) {
+		return 1
+	}
+	if n, ok := memo[t]; ok {
+		return n
+	}
+	total := 0
+	for _, a := range t.expr.args {
+		total += occurrences(x, a, memo)
+	}
+	memo[t] = total
+	return total
 }
 
 // SplitOffset returns base and off with t = base + off (wrapping), where
 // off gathers the constants added to or subtracted from t's outermost
 // symbolic part, read as a signed number: (n-1)-1 splits as n and -2.
-// base is nil for a constant t, and off is then its value. Terms with the same base differ by the difference of their offsets,
-// which orders them without the solver.
+// base is nil for a constant t, and off is then its value. Terms with the
+// same base differ by the difference of their offsets, which orders them
+// without the solver.
 func (c *Context) SplitOffset(t *Term) (base *Term, off int64) {
 	c.enter()
 	if t.sort.IsBool() {
@@ -234,30 +308,22 @@ func (c *Context) SplitOffset(t *Term) (base *Term, off int64) {
 		return nil, signed(t.val, w)
 	}
 	var sum uint64
-	at := t.ast
-	for {
-		op, args := c.z.linear(at)
-		if len(args) != 2 || op != addAST && op != subAST {
-			break
+	at := t
+	for e := at.expr; e.kind == binaryExpr && (e.op == opAdd || e.op == opSub); e = at.expr {
+		x, y := e.args[0], e.args[1]
+		switch {
+		case y.concrete && e.op == opAdd:
+			sum += y.val
+			at = x
+		case y.concrete:
+			sum -= y.val
+			at = x
+		case x.concrete && e.op == opAdd:
+			sum += x.val
+			at = y
+		default:
+			return at, signed(sum&mask(w), w)
 		}
-		if v, ok := c.z.numeralValue(args[1]); ok {
-			if op == addAST {
-				sum += v
-			} else {
-				sum -= v
-			}
-			at = args[0]
-			continue
-		}
-		if v, ok := c.z.numeralValue(args[0]); ok && op == addAST {
-			sum += v
-			at = args[1]
-			continue
-		}
-		break
 	}
-	if at == t.ast {
-		return t, 0
-	}
-	return c.symbolic(t.sort, c.z.own(at)), signed(sum&mask(w), w)
+	return at, signed(sum&mask(w), w)
 }

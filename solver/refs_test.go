@@ -33,13 +33,13 @@ func settle(t *testing.T, c *Context, want int) {
 	for {
 		runtime.GC()
 		c.enter()
-		if c.z.liveASTs <= want || time.Now().After(deadline) {
+		if c.z3().liveASTs <= want || time.Now().After(deadline) {
 			break
 		}
 		time.Sleep(time.Millisecond)
 	}
-	if c.z.liveASTs != want {
-		t.Fatalf("Terms own %d Z3 references, want %d", c.z.liveASTs, want)
+	if c.z3().liveASTs != want {
+		t.Fatalf("Terms own %d Z3 references, want %d", c.z3().liveASTs, want)
 	}
 }
 
@@ -49,21 +49,28 @@ func settle(t *testing.T, c *Context, want int) {
 func TestEveryReferenceIsReturned(t *testing.T) {
 	c := NewContext()
 	defer c.Close()
-	c.z.holdBelow = 0
+	c.z3().holdBelow = 0
 	x, y, n := c.FreshBV("x", 32), c.FreshBV("y", 32), c.FreshBV("n", 64)
+	// Each symbolic result's AST is made, as a query Z3 decides makes
+	// them (a folded one's would be a constant c keeps: true, false).
+	made := func(t *Term) {
+		if !t.IsConst() {
+			c.astOf(t)
+		}
+	}
 	for _, op := range binaryBVOps {
-		op.f(c, x, y)
-		op.f(c, x, c.BV(32, 3))
-		op.f(c, c.BV(32, 3), y)
+		made(op.f(c, x, y))
+		made(op.f(c, x, c.BV(32, 3)))
+		made(op.f(c, c.BV(32, 3), y))
 	}
 	for _, shift := range []func(*Context, *Term, *Term) *Term{(*Context).Shl, (*Context).LShr, (*Context).AShr} {
-		shift(c, x, n)
-		shift(c, x, c.Trunc(n, 8))
+		made(shift(c, x, n))
+		made(shift(c, x, c.Trunc(n, 8)))
 	}
 	p := c.Ult(x, y)
-	c.And(p, c.Not(p), c.Eq(x, y))
-	c.Ite(p, x, c.SignExt(c.Trunc(y, 8), 32))
-	c.Implies(p, c.Or(c.Not(p), c.Bool(true), c.Slt(x, c.BV(32, 9))))
+	made(c.And(p, c.Not(p), c.Eq(x, y)))
+	made(c.Ite(p, x, c.SignExt(c.Trunc(y, 8), 32)))
+	made(c.Implies(p, c.Or(c.Not(p), c.Bool(true), c.Slt(x, c.BV(32, 9)))))
 	settle(t, c, 3)
 	runtime.KeepAlive([]*Term{x, y, n})
 }
@@ -73,26 +80,27 @@ func TestEveryReferenceIsReturned(t *testing.T) {
 func TestReleaseWaitsForTheBound(t *testing.T) {
 	c := NewContext()
 	defer c.Close()
-	c.z.holdBelow = 100
+	c.z3().holdBelow = 100
 	x := c.FreshBV("x", 64)
 	for i := range 40 {
-		c.Add(x, c.BV(64, uint64(smallConst+i))) // a numeral and a sum, both dropped
+		c.astOf(c.Add(x, c.BV(64, uint64(smallConst+i)))) // a numeral and a sum, both dropped
 	}
 	// Cleanups run on a goroutine of their own: wait until all 80 dropped
 	// references are queued.
 	awaitQueued(t, c, 80)
 	c.enter()
-	if c.z.liveASTs != 81 {
-		t.Fatalf("below the bound: Terms own %d Z3 references, want all 81", c.z.liveASTs)
+	if c.z3().liveASTs != 81 {
+		t.Fatalf("below the bound: Terms own %d Z3 references, want all 81", c.z3().liveASTs)
 	}
 	var kept []*Term
 	for i := range 10 {
 		n := c.BV(64, uint64(1000+i))
 		kept = append(kept, n, c.Add(x, n))
+		c.astOf(kept[len(kept)-1])
 	}
 	c.enter() // 101 references: past the bound
-	if c.z.liveASTs != 21 {
-		t.Fatalf("past the bound: Terms own %d Z3 references, want the 21 still alive", c.z.liveASTs)
+	if c.z3().liveASTs != 21 {
+		t.Fatalf("past the bound: Terms own %d Z3 references, want the 21 still alive", c.z3().liveASTs)
 	}
 	runtime.KeepAlive(x)
 	runtime.KeepAlive(kept)
@@ -120,9 +128,9 @@ func awaitQueued(t *testing.T, c *Context, n int) {
 	deadline := time.Now().Add(10 * time.Second)
 	for {
 		runtime.GC()
-		c.z.rel.mu.Lock()
-		queued := len(c.z.rel.asts)
-		c.z.rel.mu.Unlock()
+		c.z3().rel.mu.Lock()
+		queued := len(c.z3().rel.asts)
+		c.z3().rel.mu.Unlock()
 		if queued >= n {
 			return
 		}
@@ -146,14 +154,16 @@ func TestDroppedTermsAreReleased(t *testing.T) {
 	defer runtime.UnlockOSThread()
 	c := NewContext()
 	defer c.Close()
-	c.z.holdBelow = 0
+	c.z3().holdBelow = 0
 	x := c.FreshBV("x", 64)
 	const n, every, warmup = 1_000_000, 20_000, 300_000
 	var base, peak uint64
 	for i := range n {
-		if c.Add(x, c.BV(64, uint64(i))).IsConst() {
+		sum := c.Add(x, c.BV(64, uint64(i)))
+		if sum.IsConst() {
 			t.Fatal("x + i was folded")
 		}
+		c.astOf(sum)
 		if i%every == every-1 {
 			settle(t, c, 1)
 			if a := AllocatedBytes(); i < warmup {

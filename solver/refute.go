@@ -41,7 +41,7 @@ import (
 // valueNode is a value of the stack: a class's base plus an offset, or a
 // constant (root nil, the value in off), both at a width.
 type valueNode struct {
-	root  zast
+	root  termID
 	off   uint64
 	width uint
 }
@@ -49,18 +49,18 @@ type valueNode struct {
 // offsetClasses is a union-find of bases with the offset of each from its
 // parent: val(t) == val(parent) + off. The constant class's root is nil.
 type offsetClasses struct {
-	parent map[zast]zast
-	off    map[zast]uint64
+	parent map[termID]termID
+	off    map[termID]uint64
 }
 
 func newOffsetClasses() *offsetClasses {
-	return &offsetClasses{parent: map[zast]zast{}, off: map[zast]uint64{}}
+	return &offsetClasses{parent: map[termID]termID{}, off: map[termID]uint64{}}
 }
 
 // find returns the root of base and val(base) - val(root).
-func (c *offsetClasses) find(base zast) (zast, uint64) {
+func (c *offsetClasses) find(base termID) (termID, uint64) {
 	var total uint64
-	for base != nil {
+	for base != 0 {
 		p, ok := c.parent[base]
 		if !ok {
 			break
@@ -76,9 +76,9 @@ func (c *offsetClasses) node(t *Term) valueNode {
 	w := t.sort.Width()
 	base, off := baseAndOffset(t)
 	if base == nil {
-		return valueNode{nil, off, w}
+		return valueNode{0, off, w}
 	}
-	root, rel := c.find(base.ast)
+	root, rel := c.find(base.key())
 	return valueNode{root, (rel + off) & mask(w), w}
 }
 
@@ -89,7 +89,7 @@ func (c *offsetClasses) join(a, b valueNode) bool {
 	if a.root == b.root {
 		return a.off == b.off
 	}
-	if a.root == nil {
+	if a.root == 0 {
 		a, b = b, a // the constant class keeps its nil root
 	}
 	// val(a.root) + a.off == val(b.root) + b.off
@@ -131,15 +131,15 @@ type comparisonAtom struct {
 // value.
 type bounds struct {
 	classes *offsetClasses
-	iv      map[zast]arc
-	bases   map[zast]*Term
+	iv      map[termID]arc
+	bases   map[termID]*Term
 	// solutions are values of roots under which the comparisons made
 	// exact hold, found by differencesRefute.
 	solutions []solution
 }
 
 // solution is a value for each of some roots.
-type solution map[zast]uint64
+type solution map[termID]uint64
 
 // maxAnalysed bounds the atoms analyse reads: its work grows with the
 // square of their number (rounds of narrowing, Bellman-Ford), and a
@@ -158,7 +158,7 @@ func analyse(atoms []*Term) (*bounds, bool) {
 	if len(all) > maxAnalysed {
 		return nil, false
 	}
-	b := &bounds{classes: newOffsetClasses(), iv: map[zast]arc{}, bases: map[zast]*Term{}}
+	b := &bounds{classes: newOffsetClasses(), iv: map[termID]arc{}, bases: map[termID]*Term{}}
 	var equal, differ [][2]*Term
 	var compared []*Term
 	for _, t := range all {
@@ -178,7 +178,7 @@ func analyse(atoms []*Term) (*bounds, bool) {
 	}
 	node := func(t *Term) valueNode {
 		if base, _ := baseAndOffset(t); base != nil {
-			b.bases[base.ast] = base
+			b.bases[base.key()] = base
 		}
 		return b.classes.node(t)
 	}
@@ -208,7 +208,7 @@ func analyse(atoms []*Term) (*bounds, bool) {
 	if cycleRefutes(order, unlike) {
 		return nil, true
 	}
-	for _, refute := range []func([]comparisonAtom, [][2]valueNode, map[zast]arc) (bool, []solution){boundsRefute, wrapsRefute} {
+	for _, refute := range []func([]comparisonAtom, [][2]valueNode, map[termID]arc) (bool, []solution){boundsRefute, wrapsRefute} {
 		refuted, sols := refute(order, unlike, b.iv)
 		if refuted {
 			return nil, true
@@ -222,9 +222,9 @@ func analyse(atoms []*Term) (*bounds, bool) {
 // class's root its value in sol, or else the value near from (the latest
 // model's) within its arc, and to the other members the root's plus
 // their offsets.
-func (b *bounds) fit(sol solution, from func(*Term) uint64) map[zast]uint64 {
-	roots := map[zast]uint64{}
-	rootValue := func(root zast) (uint64, bool) {
+func (b *bounds) fit(sol solution, from func(*Term) uint64) map[termID]uint64 {
+	roots := map[termID]uint64{}
+	rootValue := func(root termID) (uint64, bool) {
 		if v, ok := roots[root]; ok {
 			return v, true
 		}
@@ -248,8 +248,8 @@ func (b *bounds) fit(sol solution, from func(*Term) uint64) map[zast]uint64 {
 
 // pinned returns the values of the symbols whose class the arcs pin to
 // one value (or that equal a constant): every model gives them these.
-func (b *bounds) pinned() map[zast]uint64 {
-	return b.symbolValues(func(root zast) (uint64, bool) {
+func (b *bounds) pinned() map[termID]uint64 {
+	return b.symbolValues(func(root termID) (uint64, bool) {
 		r, ok := b.iv[root]
 		return r.lo, ok && r.span == 0
 	})
@@ -258,15 +258,15 @@ func (b *bounds) pinned() map[zast]uint64 {
 // symbolValues gives each symbol among the bases its root's value, from
 // rootValue, plus its offset from the root; a symbol of the constant
 // class gets the constant.
-func (b *bounds) symbolValues(rootValue func(root zast) (uint64, bool)) map[zast]uint64 {
-	out := map[zast]uint64{}
+func (b *bounds) symbolValues(rootValue func(root termID) (uint64, bool)) map[termID]uint64 {
+	out := map[termID]uint64{}
 	for ast, t := range b.bases {
 		if t.expr.kind != symbolExpr {
 			continue
 		}
 		root, rel := b.classes.find(ast)
 		v := rel
-		if root != nil {
+		if root != 0 {
 			r, ok := rootValue(root)
 			if !ok {
 				continue
@@ -297,7 +297,7 @@ func cycleRefutes(order []comparisonAtom, unlike [][2]valueNode) bool {
 		members[c] = append(members[c], n)
 	}
 	for _, nodes := range members {
-		offsets := map[zast]uint64{}
+		offsets := map[termID]uint64{}
 		for _, n := range nodes {
 			if off, ok := offsets[n.root]; ok && off != n.off {
 				return true
@@ -312,7 +312,7 @@ func cycleRefutes(order []comparisonAtom, unlike [][2]valueNode) bool {
 		component int
 		off       uint64
 	}
-	byRoot := map[zast][]member{}
+	byRoot := map[termID][]member{}
 	for n, c := range component {
 		byRoot[n.root] = append(byRoot[n.root], member{c, n.off})
 	}
@@ -387,9 +387,9 @@ func stronglyConnected(out map[valueNode][]comparisonAtom) map[valueNode]int {
 // each comparison in turn, round after round, and reports whether one
 // became empty. The rounds are bounded: a cycle narrows by one per
 // round, and cycles are cycleRefutes' part.
-func intervalsRefute(order []comparisonAtom, unlike [][2]valueNode, iv map[zast]arc) bool {
+func intervalsRefute(order []comparisonAtom, unlike [][2]valueNode, iv map[termID]arc) bool {
 	arcOf := func(n valueNode) arc {
-		if n.root == nil {
+		if n.root == 0 {
 			return arc{n.off, 0}
 		}
 		r, ok := iv[n.root]
@@ -402,7 +402,7 @@ func intervalsRefute(order []comparisonAtom, unlike [][2]valueNode, iv map[zast]
 	// reports false when none are left.
 	narrow := func(n valueNode, want interval) (ok, changed bool) {
 		got, ok := arcOf(n).within(want, n.width)
-		if !ok || n.root == nil {
+		if !ok || n.root == 0 {
 			return ok, false
 		}
 		before, known := iv[n.root]
@@ -425,17 +425,17 @@ func intervalsRefute(order []comparisonAtom, unlike [][2]valueNode, iv map[zast]
 			got.lo = (got.lo + 1) & mask(n.width)
 		}
 		got.span--
-		if n.root != nil {
+		if n.root != 0 {
 			iv[n.root] = got.shift(-n.off, n.width)
 		}
-		return true, n.root != nil
+		return true, n.root != 0
 	}
 	for range min(2*len(order)+len(unlike)+4, maxRounds) {
 		changed := false
 		for _, o := range order {
 			m := mask(o.a.width)
 			var ok, chA, chB bool
-			if o.a.root != nil && o.a.root == o.b.root {
+			if o.a.root != 0 && o.a.root == o.b.root {
 				// t <= t + d holds just where t + d does not wrap.
 				d := (o.b.off - o.a.off) & m
 				if d == 0 {
@@ -541,13 +541,13 @@ func (a arc) within(want interval, w uint) (arc, bool) {
 //
 // Where there is no negative cycle, the shortest paths give two
 // solutions, the smallest and the largest.
-func differencesRefute(order []comparisonAtom, iv map[zast]arc) (bool, []solution) {
+func differencesRefute(order []comparisonAtom, iv map[termID]arc) (bool, []solution) {
 	var edges []diffEdge
-	spans := map[zast]uint64{}
-	widths := map[zast]uint{}
+	spans := map[termID]uint64{}
+	widths := map[termID]uint{}
 	// start returns lo + off, where the value n is start + d(root).
 	start := func(n valueNode) (uint64, bool) {
-		if n.root == nil {
+		if n.root == 0 {
 			return n.off, true
 		}
 		a, ok := iv[n.root]
@@ -579,7 +579,7 @@ func differencesRefute(order []comparisonAtom, iv map[zast]arc) (bool, []solutio
 	}
 	for root, span := range spans {
 		// 0 <= d(root) <= span
-		edges = append(edges, diffEdge{nil, root, wideOf(span)}, diffEdge{root, nil, wide{}})
+		edges = append(edges, diffEdge{0, root, wideOf(span)}, diffEdge{root, 0, wide{}})
 	}
 	dist, ok := shortestPaths(edges, len(spans)+1)
 	if !ok {
@@ -595,23 +595,23 @@ func differencesRefute(order []comparisonAtom, iv map[zast]arc) (bool, []solutio
 	largest, smallest := solution{}, solution{}
 	for root := range spans {
 		m := mask(widths[root])
-		largest[root] = (iv[root].lo + dist[root].sub(dist[nil]).lo) & m
-		smallest[root] = (iv[root].lo + fromTop[nil].sub(fromTop[root]).lo) & m
+		largest[root] = (iv[root].lo + dist[root].sub(dist[0]).lo) & m
+		smallest[root] = (iv[root].lo + fromTop[0].sub(fromTop[root]).lo) & m
 	}
 	return false, []solution{smallest, largest}
 }
 
 // diffEdge is d(to) <= d(from) + w; nil is the constant 0.
 type diffEdge struct {
-	from, to zast
+	from, to termID
 	w        wide
 }
 
 // shortestPaths returns the distances from nil along the edges
 // (Bellman-Ford), or false where a negative cycle keeps shortening them
 // past n rounds.
-func shortestPaths(edges []diffEdge, n int) (map[zast]wide, bool) {
-	dist := map[zast]wide{nil: {}}
+func shortestPaths(edges []diffEdge, n int) (map[termID]wide, bool) {
+	dist := map[termID]wide{0: {}}
 	for range n + 1 {
 		changed := false
 		for _, e := range edges {
@@ -657,7 +657,7 @@ func (a wide) less(b wide) bool {
 
 // boundsRefute narrows the arcs in iv and then looks for a negative
 // cycle among the comparisons they make exact.
-func boundsRefute(order []comparisonAtom, unlike [][2]valueNode, iv map[zast]arc) (bool, []solution) {
+func boundsRefute(order []comparisonAtom, unlike [][2]valueNode, iv map[termID]arc) (bool, []solution) {
 	if intervalsRefute(order, unlike, iv) {
 		return true, nil
 	}
@@ -680,7 +680,7 @@ const (
 // exact differences, or some root in a small one, which pins that root;
 // wrapsRefute refutes each such case with boundsRefute on its arcs. iv is
 // left as it was. Where a case stands, its solution is returned.
-func wrapsRefute(order []comparisonAtom, unlike [][2]valueNode, iv map[zast]arc) (bool, []solution) {
+func wrapsRefute(order []comparisonAtom, unlike [][2]valueNode, iv map[termID]arc) (bool, []solution) {
 	pieces := wrapPieces(order)
 	if len(pieces) == 0 {
 		return false, nil
@@ -692,7 +692,7 @@ func wrapsRefute(order []comparisonAtom, unlike [][2]valueNode, iv map[zast]arc)
 	if cases > maxWrapCases || cases*len(order) > maxWrapWork {
 		return false, nil
 	}
-	narrowed := func(rp rootPieces, p arc, in map[zast]arc) bool {
+	narrowed := func(rp rootPieces, p arc, in map[termID]arc) bool {
 		w, root := rp.width, rp.root
 		cur, ok := in[root]
 		if !ok {
@@ -734,7 +734,7 @@ func wrapsRefute(order []comparisonAtom, unlike [][2]valueNode, iv map[zast]arc)
 // rootPieces are the pieces a root's values are cut into, the largest
 // first, and the root's width.
 type rootPieces struct {
-	root  zast
+	root  termID
 	width uint
 	arcs  []arc
 }
@@ -743,12 +743,12 @@ type rootPieces struct {
 // values wraps: at -off for each offset off it is compared at. The roots
 // come in the order of the atoms, so that the cases do.
 func wrapPieces(order []comparisonAtom) []rootPieces {
-	cuts := map[zast][]uint64{}
-	widths := map[zast]uint{}
-	var roots []zast
+	cuts := map[termID][]uint64{}
+	widths := map[termID]uint{}
+	var roots []termID
 	for _, o := range order {
 		for _, n := range []valueNode{o.a, o.b} {
-			if n.root == nil {
+			if n.root == 0 {
 				continue
 			}
 			if _, seen := cuts[n.root]; !seen {

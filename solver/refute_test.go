@@ -136,10 +136,10 @@ func satisfiable(c *Context, syms []*Term, atoms []*Term) bool {
 	w := syms[0].sort.Width()
 	n := uint64(1) << w
 	for v := range n * n * n {
-		vals := map[zast]uint64{
-			syms[0].ast: v % n,
-			syms[1].ast: v / n % n,
-			syms[2].ast: v / n / n,
+		vals := map[termID]uint64{
+			syms[0].key(): v % n,
+			syms[1].key(): v / n % n,
+			syms[2].key(): v / n / n,
 		}
 		a := &assignment{ctx: c, vals: map[*Term]uint64{}, fit: &fitted{vals: vals}}
 		all := true
@@ -161,29 +161,29 @@ func satisfiable(c *Context, syms []*Term, atoms []*Term) bool {
 func TestFlatten(t *testing.T) {
 	c := NewContext()
 	defer c.Close()
-	syms := make([]zast, 100)
+	syms := make([]termID, 100)
 	for i := range syms {
-		syms[i] = c.FreshBV("s", 8).ast
+		syms[i] = c.FreshBV("s", 8).key()
 	}
-	fit := func(base *assignment, vals map[zast]uint64) *assignment {
+	fit := func(base *assignment, vals map[termID]uint64) *assignment {
 		return &assignment{ctx: c, vals: map[*Term]uint64{}, fit: &fitted{base: base, vals: vals}}
 	}
-	small := fit(nil, map[zast]uint64{syms[0]: 1, syms[1]: 1, syms[2]: 1})
-	layer := fit(small, map[zast]uint64{syms[1]: 2})
+	small := fit(nil, map[termID]uint64{syms[0]: 1, syms[1]: 1, syms[2]: 1})
+	layer := fit(small, map[termID]uint64{syms[1]: 2})
 	layer.fit.layers = 1
-	got, root, dropped := flatten(map[zast]uint64{syms[2]: 3}, layer)
-	want := map[zast]uint64{syms[0]: 1, syms[1]: 2, syms[2]: 3}
+	got, root, dropped := flatten(map[termID]uint64{syms[2]: 3}, layer)
+	want := map[termID]uint64{syms[0]: 1, syms[1]: 2, syms[2]: 3}
 	if diff := cmp.Diff(want, got); diff != "" || root != nil || dropped {
 		t.Errorf("flatten over a small fit (-want +got):\n%s\nroot %v, dropped %v", diff, root, dropped)
 	}
-	big := map[zast]uint64{}
+	big := map[termID]uint64{}
 	for _, s := range syms {
 		big[s] = 1
 	}
-	layer = fit(fit(nil, big), map[zast]uint64{syms[1]: 2, syms[2]: 2})
+	layer = fit(fit(nil, big), map[termID]uint64{syms[1]: 2, syms[2]: 2})
 	layer.fit.layers = 1
-	got, _, dropped = flatten(map[zast]uint64{syms[2]: 3}, layer)
-	want = map[zast]uint64{syms[1]: 2, syms[2]: 3}
+	got, _, dropped = flatten(map[termID]uint64{syms[2]: 3}, layer)
+	want = map[termID]uint64{syms[1]: 2, syms[2]: 3}
 	if diff := cmp.Diff(want, got); diff != "" || !dropped {
 		t.Errorf("flatten over a stale fit (-want +got):\n%s", diff)
 	}

@@ -49,7 +49,7 @@ func (s *Solver) repaired(pending []*Term) bool {
 // repairOne). It returns the assignment made, the symbols changed, and
 // whether merging fits left out a bottom one (see fitted.dropped), or a
 // nil assignment where an atom cannot be evaluated, or repaired.
-func (s *Solver) repairFailing(a *assignment, atoms []*Term, fixed map[zast]uint64) (_ *assignment, changed []zast, dropped bool) {
+func (s *Solver) repairFailing(a *assignment, atoms []*Term, fixed map[termID]uint64) (_ *assignment, changed []termID, dropped bool) {
 	for _, t := range atoms {
 		holds, ok := a.holds(t)
 		switch {
@@ -64,7 +64,7 @@ func (s *Solver) repairFailing(a *assignment, atoms []*Term, fixed map[zast]uint
 		if !found {
 			return nil, nil, false
 		}
-		a = s.over(a, map[zast]uint64{sym: v})
+		a = s.over(a, map[termID]uint64{sym: v})
 		changed = append(changed, sym)
 		dropped = dropped || a.fit.dropped
 	}
@@ -73,10 +73,10 @@ func (s *Solver) repairFailing(a *assignment, atoms []*Term, fixed map[zast]uint
 
 // repairOne returns a symbol of t, other than those fixed, and a value
 // for it under which t holds over a.
-func (s *Solver) repairOne(t *Term, a *assignment, fixed map[zast]uint64) (sym zast, v uint64, found bool) {
+func (s *Solver) repairOne(t *Term, a *assignment, fixed map[termID]uint64) (sym termID, v uint64, found bool) {
 	syms, many := symbolsOf(t)
 	if many {
-		return nil, 0, false
+		return 0, 0, false
 	}
 	for _, sym := range syms {
 		if _, isFixed := fixed[sym]; isFixed {
@@ -87,20 +87,20 @@ func (s *Solver) repairOne(t *Term, a *assignment, fixed map[zast]uint64) (sym z
 			values = append(values, floatCandidates(w, t, a)...)
 		}
 		for _, v := range values {
-			if holds, ok := s.over(a, map[zast]uint64{sym: v}).holds(t); holds && ok {
+			if holds, ok := s.over(a, map[termID]uint64{sym: v}).holds(t); holds && ok {
 				return sym, v, true
 			}
 		}
 	}
-	return nil, 0, false
+	return 0, 0, false
 }
 
 // holdsWhereChanged reports whether every assertion of the stack that one
 // of the changed symbols occurs in, and every pending one, holds under a.
 // The others keep the values they had under the model, where they held.
-func (s *Solver) holdsWhereChanged(a *assignment, changed []zast, pending []*Term) bool {
+func (s *Solver) holdsWhereChanged(a *assignment, changed []termID, pending []*Term) bool {
 	for t := range s.assertions() {
-		if !slices.ContainsFunc(changed, func(sym zast) bool { return mentions(t, sym) }) {
+		if !slices.ContainsFunc(changed, func(sym termID) bool { return mentions(t, sym) }) {
 			continue
 		}
 		if holds, ok := a.holds(t); !holds || !ok {
@@ -132,13 +132,13 @@ func (s *Solver) assertionsFrom(n int) []*Term {
 // repairValues returns the values of sym to try for making t true: where
 // t compares or equates sym plus an offset with a term whose value under
 // a is known, the values just at, below and above that term's.
-func repairValues(t *Term, sym zast, a *assignment) []uint64 {
+func repairValues(t *Term, sym termID, a *assignment) []uint64 {
 	x, y, kind := atomParts(t)
 	if kind == otherAtom {
 		return nil
 	}
 	for range 2 {
-		if base, off := baseAndOffset(x); base != nil && base.ast == sym && !mentions(y, sym) {
+		if base, off := baseAndOffset(x); base != nil && base.key() == sym && !mentions(y, sym) {
 			w, ok := a.eval(y)
 			if !ok {
 				return nil
@@ -159,13 +159,13 @@ const maxSymbols = 16
 
 // symbolsOf returns the symbols t is built of, or many where they are
 // more than maxSymbols.
-func symbolsOf(t *Term) (syms []zast, many bool) {
+func symbolsOf(t *Term) (syms []termID, many bool) {
 	if t.symbolsRead {
 		return t.symbols, t.manySymbols
 	}
-	var out []zast
+	var out []termID
 	if t.expr.kind == symbolExpr {
-		out = []zast{t.ast}
+		out = []termID{t.key()}
 	}
 	for _, a := range t.expr.args {
 		inner, innerMany := symbolsOf(a)
@@ -191,7 +191,7 @@ func symbolsOf(t *Term) (syms []zast, many bool) {
 }
 
 // mentions reports whether sym may occur in t.
-func mentions(t *Term, sym zast) bool {
+func mentions(t *Term, sym termID) bool {
 	syms, many := symbolsOf(t)
 	return many || slices.Contains(syms, sym)
 }

@@ -19,17 +19,17 @@ func TestRepairKeepsVerifiedValues(t *testing.T) {
 	s.Push()
 	// Forty symbols in [1, 3], held by the bottom fit of a model.
 	xs := make([]*Term, 40)
-	bottom := map[zast]uint64{}
+	bottom := map[termID]uint64{}
 	for i := range xs {
 		xs[i] = c.FreshBV("x", 8)
 		s.Assert(c.Ule(c.BV(8, 1), xs[i]))
 		s.Assert(c.Ule(xs[i], c.BV(8, 3)))
-		bottom[xs[i].ast] = 1
+		bottom[xs[i].key()] = 1
 	}
 	a := &assignment{ctx: c, vals: map[*Term]uint64{}, fit: &fitted{vals: bottom}}
 	// Small fits over it, one per layer, up to the last layer allowed.
 	for range maxFitLayers {
-		a = s.over(a, map[zast]uint64{c.FreshBV("y", 8).ast: 0})
+		a = s.over(a, map[termID]uint64{c.FreshBV("y", 8).key(): 0})
 	}
 	s.keep(&cached{a, s.total})
 

@@ -31,7 +31,7 @@ func (s *Solver) Shrunk(from *Model, terms []Number) *Model {
 	var shrinkable []Number
 	for _, n := range terms {
 		t := n.T
-		_, isFloat := s.ctx.floatSyms[t.ast]
+		_, isFloat := s.ctx.floatSyms[t.key()]
 		if !t.concrete && t.expr.kind == symbolExpr && t.sort.Width() > 0 && !isFloat {
 			shrinkable = append(shrinkable, n)
 		}
@@ -39,9 +39,9 @@ func (s *Solver) Shrunk(from *Model, terms []Number) *Model {
 	if from != nil {
 		// Where Z3 found the model, the Go side may keep none: from's
 		// values alone may still decide every atom.
-		vals := make(map[zast]uint64, len(shrinkable))
+		vals := make(map[termID]uint64, len(shrinkable))
 		for _, n := range shrinkable {
-			vals[n.T.ast] = from.Uint64(n.T)
+			vals[n.T.key()] = from.Uint64(n.T)
 		}
 		if b := s.over(a, vals); holdsAll(b, slices.Values(atoms)) {
 			a = b
@@ -52,7 +52,7 @@ func (s *Solver) Shrunk(from *Model, terms []Number) *Model {
 	}
 	// A second pass shrinks again what a later number's shrinking let
 	// come down (a capacity, once its length did).
-	fixed := map[zast]uint64{}
+	fixed := map[termID]uint64{}
 	for range shrinkPasses {
 		for _, n := range shrinkable {
 			t := n.T
@@ -62,7 +62,7 @@ func (s *Solver) Shrunk(from *Model, terms []Number) *Model {
 			}
 			for _, c := range smallerValues(n, v, atoms, a) {
 				try := maps.Clone(fixed)
-				try[t.ast] = c
+				try[t.key()] = c
 				// repairedAround returns only an assignment under which
 				// every atom holds.
 				if b := s.repairedAround(s.over(a, try), try, atoms); b != nil {
@@ -70,7 +70,7 @@ func (s *Solver) Shrunk(from *Model, terms []Number) *Model {
 					break
 				}
 			}
-			fixed[t.ast] = v
+			fixed[t.key()] = v
 		}
 	}
 	return &Model{ctx: s.ctx, a: a}
@@ -106,8 +106,8 @@ func smallerValues(n Number, v uint64, atoms []*Term, a *assignment) []uint64 {
 	m := mask(t.sort.Width())
 	cands := []uint64{0, 1, m}
 	for _, atom := range atoms {
-		if mentions(atom, t.ast) {
-			cands = append(cands, repairValues(atom, t.ast, a)...)
+		if mentions(atom, t.key()) {
+			cands = append(cands, repairValues(atom, t.key(), a)...)
 		}
 	}
 	if n.magnitude(v) > ladderFrom {

@@ -65,7 +65,10 @@ const escalateAfter = 400000
 // non-incremental solver that gets the whole assertion stack.
 type Solver struct {
 	ctx *Context
-	s   zsolver
+	// s is Z3's incremental solver, of kind kind, made when a check
+	// first needs it (see zsolver).
+	s    zsolver
+	kind solverKind
 	// budget bounds each Check in Z3's resource units; timeout, if not
 	// 0, also bounds it in time (a safety net: see SetTimeout).
 	budget  uint
@@ -94,10 +97,10 @@ type Solver struct {
 	// forced holds the values the stack's equalities between a symbol and
 	// a constant give, with how many of them give each: a condition false
 	// under them alone is false on the stack.
-	forced   map[zast]uint64
-	forcedBy map[zast]int
+	forced   map[termID]uint64
+	forcedBy map[termID]int
 	// forcedIn lists, per scope, the symbols its assertions forced.
-	forcedIn [][]zast
+	forcedIn [][]termID
 	// proven says, per scope, that the assertions up to it were found
 	// satisfiable: a Check that adds nothing new is then Sat without Z3.
 	proven []bool
@@ -166,19 +169,18 @@ type mirrored struct {
 	n  int
 }
 
-// literal is an asserted Bool term up to negation: Z3 shares the AST of
-// structurally equal terms, so equal atoms have equal keys while the
-// terms stay referenced (the stack holds them).
+// literal is an asserted Bool term up to negation: structurally equal
+// terms share an id (see idOf), so equal atoms have equal keys.
 type literal struct {
-	atom     zast
+	atom     termID
 	positive bool
 }
 
 func literalOf(t *Term) literal {
 	if n := t.negated(); n != nil {
-		return literal{atom: n.ast}
+		return literal{atom: n.key()}
 	}
-	return literal{atom: t.ast, positive: true}
+	return literal{atom: t.key(), positive: true}
 }
 
 func (l literal) negated() literal { return literal{atom: l.atom, positive: !l.positive} }
@@ -196,12 +198,21 @@ func (c *Context) NewSolver() *Solver {
 }
 
 func (c *Context) newSolver(k solverKind) *Solver {
-	s := &Solver{ctx: c, s: c.z.newSolver(k), budget: DefaultBudget, falseAt: -1, constFalseAt: -1, scopes: [][]*Term{nil},
+	s := &Solver{ctx: c, kind: k, budget: DefaultBudget, falseAt: -1, constFalseAt: -1, scopes: [][]*Term{nil},
 		lits: map[literal]bool{}, proven: []bool{true}, order: newOrderGraph(),
-		forced: map[zast]uint64{}, forcedBy: map[zast]int{}, forcedIn: [][]zast{nil},
+		forced: map[termID]uint64{}, forcedBy: map[termID]int{}, forcedIn: [][]termID{nil},
 		ids: []uint64{0}, mirror: []mirrored{{}}, symbolMemo: map[*Term]symbolSet{}, escalate: escalateAfter}
-	runtime.AddCleanup(s, c.z.rel.solver, s.s)
 	return s
+}
+
+// zsolver returns the incremental Z3 solver, making it on first use.
+func (s *Solver) zsolver() zsolver {
+	if s.s == nil {
+		z := s.ctx.z3()
+		s.s = z.newSolver(s.kind)
+		runtime.AddCleanup(s, z.rel.solver, s.s)
+	}
+	return s.s
 }
 
 // SetBudget bounds each later Check, and the model of a Check decided
@@ -267,7 +278,7 @@ func (s *Solver) Pop() {
 	if len(s.mirror) > s.depth {
 		// Z3 holds the scope: pop it now, so that Z3 keeps no more than
 		// the stack.
-		s.ctx.z.pop(s.s, len(s.mirror)-s.depth)
+		s.ctx.z3().pop(s.zsolver(), len(s.mirror)-s.depth)
 		s.mirror = s.mirror[:s.depth]
 	}
 	s.scopes[s.depth] = nil
@@ -351,24 +362,24 @@ func (s *Solver) stackForZ3(t *Term, l literal) {
 // that still stand for open scopes are kept, and only the assertions
 // made since are pushed.
 func (s *Solver) sync() {
-	z := s.ctx.z
+	z := s.ctx.z3()
 	keep := 1 // level 0 is the base scope, never popped
 	for keep < len(s.mirror) && keep <= s.depth && s.mirror[keep].id == s.ids[keep] &&
 		s.mirror[keep-1].n == len(s.scopes[keep-1]) {
 		keep++
 	}
 	if drop := len(s.mirror) - keep; drop > 0 {
-		z.pop(s.s, drop)
+		z.pop(s.zsolver(), drop)
 		s.mirror = s.mirror[:keep]
 	}
 	for level := keep - 1; level <= s.depth; level++ {
 		if level >= len(s.mirror) {
-			z.push(s.s)
+			z.push(s.zsolver())
 			s.mirror = append(s.mirror, mirrored{id: s.ids[level]})
 		}
 		m := &s.mirror[level]
 		for _, t := range s.scopes[level][m.n:] {
-			z.assert(s.s, t.ast)
+			z.assert(s.zsolver(), s.ctx.astOf(t))
 		}
 		m.n = len(s.scopes[level])
 	}
@@ -377,12 +388,12 @@ func (s *Solver) sync() {
 // limit sets the incremental solver's resource limit and timeout, where
 // they differ from what is set.
 func (s *Solver) limit(rlimit uint, timeout time.Duration) {
-	z := s.ctx.z
+	z := s.ctx.z3()
 	if !s.limitsSet || s.rlimit != rlimit {
-		z.setRlimit(s.s, rlimit)
+		z.setRlimit(s.zsolver(), rlimit)
 	}
 	if !s.limitsSet || s.zTimeout != timeout {
-		z.setTimeout(s.s, timeout)
+		z.setTimeout(s.zsolver(), timeout)
 	}
 	s.rlimit, s.zTimeout, s.limitsSet = rlimit, timeout, true
 }
@@ -420,23 +431,23 @@ func (s *Solver) offsetsDisagree(t *Term) bool {
 		sym *Term
 		off uint64 // val(from) == val(sym) + off
 	}
-	seen := map[zast]bool{from.ast: true}
+	seen := map[termID]bool{from.key(): true}
 	queue := []reached{{from, 0}}
 	for len(queue) > 0 {
 		r := queue[0]
 		queue = queue[1:]
-		if r.sym.ast == to.ast {
+		if r.sym.key() == to.key() {
 			return (r.off-want)&mask(t.expr.args[0].sort.Width()) != 0
 		}
 		for e := range s.assertions() {
 			u, v, d, ok := offsetEquality(e)
 			switch {
 			case !ok:
-			case u.ast == r.sym.ast && !seen[v.ast]:
-				seen[v.ast] = true
+			case u.key() == r.sym.key() && !seen[v.key()]:
+				seen[v.key()] = true
 				queue = append(queue, reached{v, r.off + d})
-			case v.ast == r.sym.ast && !seen[u.ast]:
-				seen[u.ast] = true
+			case v.key() == r.sym.key() && !seen[u.key()]:
+				seen[u.key()] = true
 				queue = append(queue, reached{u, r.off - d})
 			}
 		}
@@ -460,9 +471,9 @@ func offsetEquality(t *Term) (x, y *Term, d uint64, ok bool) {
 
 // force records that the stack forces sym to v, in the current scope.
 func (s *Solver) force(sym *Term, v uint64) {
-	s.forced[sym.ast] = v
-	s.forcedBy[sym.ast]++
-	s.forcedIn[s.depth] = append(s.forcedIn[s.depth], sym.ast)
+	s.forced[sym.key()] = v
+	s.forcedBy[sym.key()]++
+	s.forcedIn[s.depth] = append(s.forcedIn[s.depth], sym.key())
 }
 
 // propagateForced forces what the stack's equalities force once a new
@@ -475,7 +486,7 @@ func (s *Solver) propagateForced() {
 		under := s.underForced()
 		for t := range s.assertions() {
 			if sym, v, ok := forcing(t, under); ok {
-				if _, known := s.forced[sym.ast]; !known {
+				if _, known := s.forced[sym.key()]; !known {
 					s.force(sym, v)
 					changed = true
 				}
@@ -566,7 +577,7 @@ func (s *Solver) ordersWrongly(t *Term) bool {
 // forcedNode returns the constant node of the value the stack forces on
 // the symbol of n.
 func (s *Solver) forcedNode(n orderNode) (orderNode, bool) {
-	v, ok := s.forced[n.ast]
+	v, ok := s.forced[n.id]
 	if !ok {
 		return orderNode{}, false
 	}
@@ -769,7 +780,7 @@ func (s *Solver) satisfiedBy(m *cached, pending []*Term) bool {
 // the whole stack, for modelSatisfies; the models of deeper depths came
 // from paths that are gone.
 func (s *Solver) remember(z zsolver) {
-	s.keep(&cached{newAssignment(s.ctx, s.ctx.z.model(z)), s.total})
+	s.keep(&cached{newAssignment(s.ctx, s.ctx.z3().model(z)), s.total})
 }
 
 // keep makes m the model of the current depth, dropping deeper ones.
@@ -856,8 +867,8 @@ func (s *Solver) CheckWithin(budget uint) Result {
 		s.calls++
 		s.sync()
 		s.limit(first, 0)
-		s.answered = s.s
-		s.last = s.checkOn(s.s, nil, first, false)
+		s.answered = s.zsolver()
+		s.last = s.checkOn(s.zsolver(), nil, first, false)
 		isolated := false
 		if s.last == Unknown {
 			s.reason = s.unknownReason(s.answered)
@@ -903,13 +914,13 @@ func (s *Solver) isolatedCheck(granted uint) Result {
 	f := iso.newSolver(kind)
 	for _, scope := range s.scopes {
 		for _, t := range scope {
-			iso.assert(f, iso.translate(s.ctx.z, t.ast))
+			iso.assert(f, iso.translate(s.ctx.z3(), s.ctx.astOf(t)))
 		}
 	}
 	iso.setTimeout(f, 0)
 	iso.setRlimit(f, granted*isolatedHeadroom)
 	r, spent := iso.check(f, nil)
-	s.ctx.z.ops += iso.ops
+	s.ctx.z3().ops += iso.ops
 	s.charge(r, spent/isolatedHeadroom, granted, true)
 	if r == Unknown {
 		s.reason = spentLimit
@@ -932,11 +943,11 @@ func fallbackKind(floats bool) (solverKind, int) {
 // loadFallback returns the fallback solver holding the current assertions
 // (see fallbackKind).
 func (s *Solver) loadFallback(floats bool) zsolver {
-	z := s.ctx.z
+	z := s.ctx.z3()
 	f := s.emptyFallback(floats)
 	for _, scope := range s.scopes {
 		for _, t := range scope {
-			z.assert(f, t.ast)
+			z.assert(f, s.ctx.astOf(t))
 		}
 	}
 	return f
@@ -945,7 +956,7 @@ func (s *Solver) loadFallback(floats bool) zsolver {
 // emptyFallback returns the fallback solver (see fallbackKind), with no
 // assertions.
 func (s *Solver) emptyFallback(floats bool) zsolver {
-	z := s.ctx.z
+	z := s.ctx.z3()
 	kind, i := fallbackKind(floats)
 	if s.fallbacks[i] == nil {
 		s.fallbacks[i] = z.newSolver(kind)
@@ -987,10 +998,10 @@ func (s *Solver) queryHas(assumptions []*Term, has func(*Term) bool) bool {
 // where sliceable and constraint independence finds one (see
 // independent), else on the whole query.
 func (s *Solver) run(assumptions []*Term, sliceable bool) Result {
-	z := s.ctx.z
+	z := s.ctx.z3()
 	args := make([]zast, len(assumptions))
 	for i, t := range assumptions {
-		args[i] = t.ast
+		args[i] = s.ctx.astOf(t)
 	}
 	start := time.Now()
 	r := Unknown
@@ -1001,11 +1012,11 @@ func (s *Solver) run(assumptions []*Term, sliceable bool) Result {
 		s.calls++
 		s.sync()
 		s.limit(first, s.timeout)
-		s.answered = s.s
-		if r = s.checkOn(s.s, args, first, false); r != Unknown {
+		s.answered = s.zsolver()
+		if r = s.checkOn(s.zsolver(), args, first, false); r != Unknown {
 			return r
 		}
-		s.reason = s.unknownReason(s.s)
+		s.reason = s.unknownReason(s.zsolver())
 		if rest -= first; rest == 0 {
 			return r
 		}
@@ -1060,7 +1071,7 @@ const fallbackCharge = 1_000_000
 // -p 2. It is charged its limit when it runs out, and fallbackCharge
 // (or its limit, if less) when it settles the query.
 func (s *Solver) checkOn(z zsolver, args []zast, limit uint, fallback bool) Result {
-	r, spent := s.ctx.z.check(z, args)
+	r, spent := s.ctx.z3().check(z, args)
 	s.charge(r, spent, limit, fallback)
 	return r
 }
@@ -1096,7 +1107,7 @@ func (s *Solver) unknownReason(z zsolver) string {
 	if s.spentOut {
 		return spentLimit
 	}
-	return s.ctx.z.reasonUnknown(z)
+	return s.ctx.z3().reasonUnknown(z)
 }
 
 // ReasonUnknown explains the last Check if it returned Unknown (Z3's
@@ -1151,8 +1162,8 @@ func (s *Solver) Model() *Model {
 	if s.model == nil {
 		c := s.ctx
 		c.enter()
-		s.model = &Model{ctx: c, m: c.z.model(s.answered)}
-		runtime.AddCleanup(s.model, c.z.rel.model, s.model.m)
+		s.model = &Model{ctx: c, m: c.z3().model(s.answered)}
+		runtime.AddCleanup(s.model, c.z3().rel.model, s.model.m)
 	}
 	return s.model
 }
@@ -1209,7 +1220,7 @@ func (m *Model) bv(what string, t *Term) uint64 {
 	if m.a != nil {
 		return m.fromGo(t)
 	}
-	return c.z.eval(m.m, t.ast, false)
+	return c.z3().eval(m.m, c.astOf(t), false)
 }
 
 // Bool returns the value of a Bool term in m.
@@ -1223,7 +1234,7 @@ func (m *Model) Bool(t *Term) bool {
 	if m.a != nil {
 		return m.fromGo(t) != 0
 	}
-	return c.z.eval(m.m, t.ast, true) != 0
+	return c.z3().eval(m.m, c.astOf(t), true) != 0
 }
 
 // fromGo evaluates t under the Go side's assignment. A term Go cannot

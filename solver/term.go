@@ -45,10 +45,22 @@ func (s Sort) String() string {
 // safe for concurrent use: keep each Context, and everything made from it,
 // on one goroutine at a time.
 type Context struct {
-	z     *z3 // nil once closed
-	fresh uint64
-	tru   *Term
-	fls   *Term
+	// z is made on first use (see z3): most searches decide every query
+	// in Go, and never need Z3.
+	z      *z3
+	closed bool
+	fresh  uint64
+	// ids gives each structurally distinct compound term its id (see
+	// idOf); astIDs gives Z3-built terms theirs, by AST, and lastID is
+	// the last id given.
+	ids    map[termKey]termID
+	astIDs map[zast]termID
+	lastID termID
+	// symbolASTs maps the AST of each symbol that has one back to the
+	// symbol, for Symbols over terms Z3 built.
+	symbolASTs map[zast]*Term
+	tru        *Term
+	fls        *Term
 	// small holds the constants below smallConst of each width, made on
 	// first use: a search builds lengths, offsets and indices such as
 	// 0 and 1 at every step.
@@ -56,7 +68,7 @@ type Context struct {
 	// floatSyms holds the symbols a float operation has read, by width:
 	// the Go side tries the values where floats behave differently for
 	// them (see floatCandidates).
-	floatSyms map[zast]uint
+	floatSyms map[termID]uint
 	// evaluated counts the terms the Go side computed a value of (see
 	// Work).
 	evaluated uint64
@@ -105,22 +117,36 @@ func (c *Context) LimitEvaluations(n uint64) {
 
 const smallConst = 16
 
-// NewContext creates a Context with its own Z3 context. Call Close when
-// done; a Context that becomes unreachable unclosed is closed by the
-// garbage collector, which is safe because nothing can then be using it.
+// NewContext creates a Context, whose Z3 context is made when a query
+// first needs Z3. Call Close when done; a Context that becomes
+// unreachable unclosed is closed by the garbage collector, which is safe
+// because nothing can then be using it.
 func NewContext() *Context {
-	z := newZ3()
-	c := &Context{z: z}
+	c := &Context{ids: map[termKey]termID{}, astIDs: map[zast]termID{}, symbolASTs: map[zast]*Term{}}
 	c.tru = &Term{ctx: c, concrete: true, val: 1}
 	c.fls = &Term{ctx: c, concrete: true}
-	runtime.AddCleanup(c, (*z3).close, z)
 	return c
+}
+
+// z3 returns c's Z3 context, making it on first use: making one costs
+// milliseconds and two 8 MB tables, and a search whose queries Go decides
+// never needs it.
+func (c *Context) z3() *z3 {
+	if c.z == nil {
+		if c.closed {
+			panic("solver: use of closed Context")
+		}
+		c.z = newZ3()
+		runtime.AddCleanup(c, (*z3).close, c.z)
+	}
+	return c.z
 }
 
 // Close frees the Z3 context and everything in it. Terms, solvers and
 // models of c must not be used with Z3 afterwards (concrete terms can
 // still be read). Calling Close again does nothing.
 func (c *Context) Close() {
+	c.closed = true
 	if c.z != nil {
 		c.z.close()
 		c.z = nil
@@ -133,6 +159,7 @@ func (c *Context) Close() {
 // not wait for. When a few contexts are already waiting it waits, so
 // memory does not pile up.
 func (c *Context) CloseLater() {
+	c.closed = true
 	if c.z == nil {
 		return
 	}
@@ -161,10 +188,12 @@ var deleter struct {
 // context and releases what the garbage collector has queued (see
 // z3.drain for why only here).
 func (c *Context) enter() {
-	if c.z == nil {
+	if c.closed {
 		panic("solver: use of closed Context")
 	}
-	c.z.drain()
+	if c.z != nil {
+		c.z.drain()
+	}
 }
 
 // Holds reports whether t is a term of c (or nil).
@@ -178,14 +207,18 @@ type Term struct {
 	sort     Sort
 	concrete bool
 	val      uint64 // concrete value, zero-extended; Bool is 0 or 1
-	ast      zast   // owned reference; made lazily for concrete terms
+	// ast is t's Z3 AST, an owned reference, made when Z3 first needs it
+	// (see astOf), except for a term Z3 built (opaqueExpr).
+	ast zast
+	// id is t's identity (see idOf), 0 until first asked for.
+	id termID
 	// expr is how a symbolic term was built: Go evaluates it under a
 	// model, Not(Not(x)) folds to x through it, and the Solver's order
 	// graph reads the operands of comparisons from it.
 	expr expr
 	// symbols are the symbols t is built of, once symbolsOf has read
 	// them; manySymbols stands for more than it lists.
-	symbols     []zast
+	symbols     []termID
 	manySymbols bool
 	symbolsRead bool
 	name        string // a symbol's, as FreshBV and FreshBool made it
@@ -210,18 +243,18 @@ type identity struct {
 	sort     Sort
 	concrete bool
 	val      uint64
-	ast      zast
+	id       termID
 }
 
 // Identity returns a comparable key that is the same for equal terms
 // built the same way: a constant's sort and value, or for a symbolic term
-// Z3's AST, which Z3 shares among structurally equal terms. It stays
-// valid while t is reachable.
+// an id its Context gives each structurally distinct term, as Z3 shares
+// one AST among them.
 func (t *Term) Identity() any {
 	if t.concrete {
 		return identity{sort: t.sort, concrete: true, val: t.val}
 	}
-	return identity{sort: t.sort, ast: t.ast}
+	return identity{sort: t.sort, id: t.key()}
 }
 
 // Sort returns t's sort.
@@ -269,10 +302,10 @@ func (t *Term) String() string {
 		return fmt.Sprint(t.val != 0)
 	case t.concrete:
 		return numeralString(t.val, t.sort.Width())
-	case t.ctx.z == nil:
+	case t.ctx.closed:
 		return "<term of closed solver.Context>"
 	}
-	return t.ctx.z.astString(t.ast)
+	return t.ctx.z3().astString(t.ctx.astOf(t))
 }
 
 // Bool returns the constant b.
@@ -312,8 +345,9 @@ func (c *Context) freshSymbol(hint string, s Sort) *Term {
 	}
 	c.fresh++
 	name := hint + "!" + strconv.FormatUint(c.fresh, 10)
-	t := c.build(s, c.z.constant(name, s.Width()), expr{kind: symbolExpr})
+	t := c.build(s, expr{kind: symbolExpr})
 	t.name = name
+	t.id = c.newID()
 	return t
 }
 
@@ -362,9 +396,10 @@ func (c *Context) constant(s Sort, v uint64) *Term {
 	return t
 }
 
-// symbolic wraps a freshly referenced AST; the reference is queued for
-// release when the Term is collected.
-func (c *Context) symbolic(s Sort, a zast) *Term {
+// opaque wraps a freshly referenced AST that Z3 built (Forall's,
+// Substitute's); the reference is queued for release when the Term is
+// collected.
+func (c *Context) opaque(s Sort, a zast) *Term {
 	t := &Term{ctx: c, sort: s, ast: a}
 	c.adopt(t)
 	return t
@@ -374,19 +409,6 @@ func (c *Context) symbolic(s Sort, a zast) *Term {
 func (c *Context) adopt(t *Term) {
 	runtime.AddCleanup(t, c.z.rel.ast, t.ast)
 	c.z.liveASTs++
-}
-
-// astOf returns t's AST, creating it for a concrete term on first use.
-func (c *Context) astOf(t *Term) zast {
-	if t.ast == nil {
-		if t.sort.IsBool() {
-			t.ast = c.z.boolean(t.val != 0)
-		} else {
-			t.ast = c.z.numeral(t.val, t.sort.Width())
-		}
-		c.adopt(t)
-	}
-	return t.ast
 }
 
 // own panics unless t is a non-nil term of c; mixing contexts would hand

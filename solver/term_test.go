@@ -72,9 +72,10 @@ func TestConcreteAccessors(t *testing.T) {
 	}
 }
 
-// Folded terms must not create Z3 ASTs; a constant gets one only when it
-// meets a symbolic term.
-func TestFoldingCreatesNoAST(t *testing.T) {
+// Terms must not create Z3 ASTs, nor the Z3 context, until Z3 needs them:
+// folded terms never, a symbolic term and its operands only when its AST
+// is asked for.
+func TestASTsWaitForZ3(t *testing.T) {
 	c := NewContext()
 	defer c.Close()
 	a, b := c.BV(64, 6), c.BV(64, 7)
@@ -90,9 +91,18 @@ func TestFoldingCreatesNoAST(t *testing.T) {
 	if a.ast != nil || b.ast != nil {
 		t.Fatal("operands of folded terms got ASTs")
 	}
-	sum := c.Add(c.FreshBV("x", 64), a)
-	if sum.IsConst() || a.ast == nil {
-		t.Errorf("x + 6: IsConst %v, constant has AST %v; want false, true", sum.IsConst(), a.ast != nil)
+	x := c.FreshBV("x", 64)
+	sum := c.Add(x, a)
+	if sum.IsConst() || sum.ast != nil || a.ast != nil || c.z != nil {
+		t.Errorf("x + 6: IsConst %v, has AST %v, constant has AST %v, Z3 context made %v; want all false",
+			sum.IsConst(), sum.ast != nil, a.ast != nil, c.z != nil)
+	}
+	if s := c.NewSolver(); s.Check(c.Ult(sum, c.BV(64, 10))) != Sat || c.z != nil {
+		t.Errorf("x + 6 < 10, decided in Go: Z3 context made %v; want Sat and none", c.z != nil)
+	}
+	c.astOf(sum)
+	if x.ast == nil || a.ast == nil {
+		t.Errorf("after x + 6's AST: x has one %v, 6 has one %v; want both", x.ast != nil, a.ast != nil)
 	}
 }
 
@@ -219,7 +229,7 @@ func TestZ3ErrorBecomesPanic(t *testing.T) {
 	c := NewContext()
 	defer c.Close()
 	a, b := c.FreshBV("a", 8), c.FreshBV("b", 16)
-	msg := mustPanic(t, func() { c.z.binary(opAdd, a.ast, b.ast) })
+	msg := mustPanic(t, func() { c.z3().binary(opAdd, c.astOf(a), c.astOf(b)) })
 	if !strings.HasPrefix(msg, "solver: Z3 error: Add: ") {
 		t.Errorf("panic %q, want prefix %q", msg, "solver: Z3 error: Add: ")
 	}
