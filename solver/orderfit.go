@@ -404,7 +404,7 @@ func numberOrder(order []orderAtom, equal, differ [][2]*Term, start func(*Term) 
 // classes is a union-find of terms, by id: equal terms are one class.
 type classes struct {
 	parent map[termID]*Term
-	byID  map[termID]*Term
+	byID   map[termID]*Term
 }
 
 func newClasses() *classes {
