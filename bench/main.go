@@ -75,6 +75,7 @@ type options struct {
 	work    int64
 	out     string
 	cpuprof string
+	memprof string
 	// realWork and realTimeout are the realcode table's budgets per
 	// function, workers its functions analysed at once.
 	realTimeout time.Duration
@@ -123,6 +124,7 @@ func parseFlags(args []string) (options, error) {
 	run := fs.String("run", "", "measure only the methods whose name matches this regular expression")
 	timeout := fs.Duration("timeout", time.Minute, "time budget of one run")
 	cpuprof := fs.String("cpuprofile", "", "write a CPU profile of the runs into this file")
+	memprof := fs.String("memprofile", "", "write a profile of the memory the runs allocated into this file")
 	out := fs.String("o", "", "also write the Markdown into this file")
 	realWork := fs.Int64("realcode-work", ssaexec.DefaultMaxWork, "work budget of one function of the realcode table (gosym's -max-work)")
 	realTimeout := fs.Duration("realcode-timeout", 0, "time budget of one function of the realcode table, a safety net (0: none)")
@@ -139,7 +141,7 @@ func parseFlags(args []string) (options, error) {
 	if fs.NArg() > 0 {
 		return options{}, fmt.Errorf("unexpected arguments %q", fs.Args())
 	}
-	opts := options{timeout: *timeout, out: *out, cpuprof: *cpuprof, realTimeout: *realTimeout, realWork: *realWork, workers: max(*workers, 1), realSeq: max(*realSeq, 0),
+	opts := options{timeout: *timeout, out: *out, cpuprof: *cpuprof, memprof: *memprof, realTimeout: *realTimeout, realWork: *realWork, workers: max(*workers, 1), realSeq: max(*realSeq, 0),
 		firstRuns: max(*firstRuns, 1), fuzzTime: *fuzzTime}
 	if *compare != "" {
 		opts.compare = strings.Split(*compare, ",")
@@ -225,6 +227,9 @@ func run(opts options) error {
 			return err
 		}
 		defer stop()
+	}
+	if opts.memprof != "" {
+		defer writeMemProfile(opts.memprof)
 	}
 	var doc strings.Builder
 	writeHeader(&doc, root, opts)
@@ -341,6 +346,21 @@ func profileCPU(file string) (stop func(), err error) {
 		pprof.StopCPUProfile()
 		f.Close()
 	}, nil
+}
+
+// writeMemProfile writes the profile of what the runs allocated into
+// file, or says on stderr why it cannot.
+func writeMemProfile(file string) {
+	f, err := os.Create(file)
+	if err == nil {
+		err = pprof.Lookup("allocs").WriteTo(f, 0)
+		if cerr := f.Close(); err == nil {
+			err = cerr
+		}
+	}
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "bench: memory profile:", err)
+	}
 }
 
 // progress reports one finished run on stderr, for long tables.

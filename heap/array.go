@@ -35,7 +35,7 @@ func (h *Heap) intern(t *solver.Term) int {
 	}
 	h.terms = append(h.terms, t)
 	id := len(h.terms) - 1
-	h.termIDs[key] = id
+	put(h, ownTermIDs, &h.termIDs, key, id)
 	return id
 }
 
@@ -214,7 +214,7 @@ func (h *Heap) lookupInput(a *Array, i, g *solver.Term, out *[]leaf) bool {
 	addLeaf(out, g, "new input cell", func(h *Heap) Value {
 		h.cellN++
 		id := h.cellN
-		h.cells[loc] = append(append([]InputCell(nil), h.cells[loc]...), InputCell{ID: id, Index: i})
+		put(h, ownCells, &h.cells, loc, append(append([]InputCell(nil), h.cells[loc]...), InputCell{ID: id, Index: i}))
 		return InputRef{Obj: loc.Obj, Path: loc.Path.Cell(id), Type: elem}
 	})
 	return false

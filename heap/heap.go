@@ -85,7 +85,7 @@ type Heap struct {
 	cfg    Config
 	objs   map[ObjID]*Object
 	inputs map[Loc]Value
-	syms   map[SymID]SymInfo
+	syms   symTable
 	ifaces map[SymID]IfaceInfo
 	args   ObjID
 	// base is a heap h descends from with its objects unchanged when
@@ -120,7 +120,7 @@ type Heap struct {
 	mapMemo map[memoKey]mapResult
 	// owned has the bits (ownObjs, ...) of the maps not shared with a
 	// clone: the others are copied before their first write.
-	owned uint8
+	owned uint16
 	// ptrEq memoizes the equality of element addresses at different index
 	// terms (copied on write).
 	ptrEq map[[2]Path]bool
@@ -190,7 +190,6 @@ func New(ctx *solver.Context, cfg Config) *Heap {
 		cfg:     cfg.withDefaults(),
 		objs:    map[ObjID]*Object{},
 		inputs:  map[Loc]Value{},
-		syms:    map[SymID]SymInfo{},
 		ifaces:  map[SymID]IfaceInfo{},
 		termIDs: map[any]int{},
 		memo:    map[memoKey]Value{},
@@ -206,12 +205,7 @@ func New(ctx *solver.Context, cfg Config) *Heap {
 func (h *Heap) Clone() *Heap {
 	h.owned = 0
 	c := *h
-	c.ifaces = maps.Clone(h.ifaces)
 	c.terms = h.terms[:len(h.terms):len(h.terms)] // appends must not share
-	c.termIDs = maps.Clone(h.termIDs)
-	c.cells = maps.Clone(h.cells) // cell lists are copied on append
-	c.keys = maps.Clone(h.keys)
-	c.mapMemo = maps.Clone(h.mapMemo)
 	return &c
 }
 
@@ -277,17 +271,25 @@ func (h *Heap) replace(id ObjID, obj *Object) {
 
 // Bits of Heap.owned: the maps this heap may write in place.
 const (
-	ownObjs uint8 = 1 << iota
+	ownObjs uint16 = 1 << iota
 	ownInputs
 	ownSyms
 	ownMemo
+	ownIfaces
+	ownTermIDs
+	ownCells
+	ownKeys
+	ownMapMemo
 )
 
 // put sets k to v in *m, one of the maps named by owned's bits, first
 // making *m this heap's own copy unless owned says it already is.
-func put[M ~map[K]V, K comparable, V any](h *Heap, bit uint8, m *M, k K, v V) {
+func put[M ~map[K]V, K comparable, V any](h *Heap, bit uint16, m *M, k K, v V) {
 	if h.owned&bit == 0 {
 		*m = maps.Clone(*m)
+		if *m == nil {
+			*m = make(M)
+		}
 		h.owned |= bit
 	}
 	(*m)[k] = v
@@ -304,11 +306,39 @@ func withEntry[K comparable, V any](m map[K]V, k K, v V) map[K]V {
 	return c
 }
 
+// symTable holds each symbolic reference's SymInfo at its SymID (ids
+// count up from 1; an interface's leaves a hole). Forked heaps share the
+// table and the SymInfos, which are never changed in place: a heap's
+// first write copies the table, pointers only, where a map of SymInfos
+// copied every one (a fork's copy was a quarter of what a search of
+// TreeMap.put allocated).
+type symTable []*SymInfo
+
+// sym returns what this path knows of a symbolic reference.
+func (h *Heap) sym(id SymID) SymInfo {
+	if int(id) < len(h.syms) && h.syms[id] != nil {
+		return *h.syms[id]
+	}
+	return SymInfo{}
+}
+
+// setSym records info for the symbolic reference id.
+func (h *Heap) setSym(id SymID, info SymInfo) {
+	if h.owned&ownSyms == 0 {
+		h.syms = slices.Clone(h.syms)
+		h.owned |= ownSyms
+	}
+	if n := int(id) + 1; n > len(h.syms) {
+		h.syms = append(h.syms, make([]*SymInfo, n-len(h.syms))...)
+	}
+	h.syms[id] = &info
+}
+
 // Object returns the object with the given id, or nil.
 func (h *Heap) Object(id ObjID) *Object { return h.objs[id] }
 
 // Sym returns what this path knows of a symbolic reference.
-func (h *Heap) Sym(id SymID) SymInfo { return h.syms[id] }
+func (h *Heap) Sym(id SymID) SymInfo { return h.sym(id) }
 
 // Context returns the solver context scalars are built in.
 func (h *Heap) Context() *solver.Context { return h.ctx }
@@ -573,9 +603,9 @@ func (h *Heap) materialize(r InputRef) (Value, *Decision) {
 		// An input function: nil or some function (see InputFunc).
 		v := h.newSym(r.Type, h.childDepth(loc), h.origin(loc), MaybeNil)
 		if h.external(loc) {
-			s := h.syms[v.ID]
+			s := h.sym(v.ID)
 			s.External = true
-			put(h, ownSyms, &h.syms, v.ID, s)
+			h.setSym(v.ID, s)
 		}
 		h.record(loc, v)
 		return v, nil
@@ -638,7 +668,7 @@ func (h *Heap) childDepth(loc Loc) int {
 
 func (h *Heap) newSym(elem types.Type, depth int, o Origin, n Nilness) SymPtr {
 	h.symN++
-	put(h, ownSyms, &h.syms, h.symN, SymInfo{Elem: elem, Depth: depth, Origin: o, Nilness: n})
+	h.setSym(h.symN, SymInfo{Elem: elem, Depth: depth, Origin: o, Nilness: n})
 	return SymPtr{ID: h.symN}
 }
 

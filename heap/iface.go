@@ -33,7 +33,7 @@ func (h *Heap) Iface(id SymID) IfaceInfo { return h.ifaces[id] }
 
 func (h *Heap) newIface(static types.Type, depth int, o Origin) SymIface {
 	h.symN++
-	h.ifaces[h.symN] = IfaceInfo{Static: static, Depth: depth, Origin: o}
+	put(h, ownIfaces, &h.ifaces, h.symN, IfaceInfo{Static: static, Depth: depth, Origin: o})
 	return SymIface{ID: h.symN}
 }
 
@@ -49,7 +49,7 @@ func (h *Heap) setIface(id SymID, f func(*IfaceInfo)) {
 	info := h.ifaces[id]
 	info.Excluded = append([]types.Type(nil), info.Excluded...)
 	f(&info)
-	h.ifaces[id] = info
+	put(h, ownIfaces, &h.ifaces, id, info)
 }
 
 // decideType makes t the dynamic type of symbolic interface id: its value

@@ -54,7 +54,7 @@ func (im *Importer) Heap(h *Heap, cfg Config) *Heap {
 		cfg:          cfg.withDefaults(),
 		objs:         make(map[ObjID]*Object, len(h.objs)),
 		inputs:       map[Loc]Value{},
-		syms:         make(map[SymID]SymInfo, len(h.syms)),
+		syms:         make(symTable, len(h.syms)),
 		ifaces:       maps.Clone(h.ifaces), // no terms
 		next:         h.next,
 		symN:         h.symN,
@@ -77,14 +77,18 @@ func (im *Importer) Heap(h *Heap, cfg Config) *Heap {
 		o.Val = im.Value(obj.Val)
 		c.objs[id] = &o
 	}
-	for id, info := range h.syms {
+	for id, p := range h.syms {
+		if p == nil {
+			continue
+		}
+		info := *p
 		if f := info.Func; f != nil && f.Given != nil {
 			given := im.Value(*f.Given).(Func)
 			c := *f
 			c.Given = &given
 			info.Func = &c
 		}
-		c.syms[id] = info
+		c.syms[id] = &info
 	}
 	if c.ifaces == nil {
 		c.ifaces = map[SymID]IfaceInfo{}

@@ -110,9 +110,9 @@ func (h *Heap) materializePointer(loc Loc, elem types.Type) (Value, *Decision) {
 	ext := h.external(loc)
 	sym := func(h *Heap, n Nilness) SymPtr {
 		v := h.newSym(elem, depth, o, n)
-		info := h.syms[v.ID]
+		info := h.sym(v.ID)
 		info.External, info.From = ext, loc
-		put(h, ownSyms, &h.syms, v.ID, info)
+		h.setSym(v.ID, info)
 		return v
 	}
 	switch h.cfg.Mode {
@@ -224,7 +224,7 @@ func (h *Heap) Deref(v Value) (Target, *Decision) {
 }
 
 func (h *Heap) derefSym(id SymID) (Target, *Decision) {
-	s := h.syms[id]
+	s := h.sym(id)
 	switch {
 	case s.Nilness == IsNil:
 		return Target{IsNil: true, Origin: s.Origin}, nil
@@ -236,17 +236,17 @@ func (h *Heap) derefSym(id SymID) (Target, *Decision) {
 		d.Choices = append(d.Choices, Choice{Label: "nil", Nil: true, apply: func(h *Heap) { h.setNil(id) }})
 	}
 	h.addObjectChoices(d, s.Elem, s.Depth, s.External, s.From, func(h *Heap, obj ObjID) {
-		s := h.syms[id]
+		s := h.sym(id)
 		s.Nilness, s.Target = NotNil, obj
-		put(h, ownSyms, &h.syms, id, s)
+		h.setSym(id, s)
 	})
 	return Target{}, d
 }
 
 func (h *Heap) setNil(id SymID) {
-	s := h.syms[id]
+	s := h.sym(id)
 	s.Nilness = IsNil
-	put(h, ownSyms, &h.syms, id, s)
+	h.setSym(id, s)
 }
 
 // IsNilPtr reports whether a pointer value is nil, deciding the nilness of a
@@ -259,7 +259,7 @@ func (h *Heap) IsNilPtr(v Value) (bool, Origin, *Decision) {
 	case Ptr:
 		return false, Origin{}, nil
 	case SymPtr:
-		s := h.syms[x.ID]
+		s := h.sym(x.ID)
 		switch s.Nilness {
 		case IsNil:
 			return true, s.Origin, nil
@@ -270,9 +270,9 @@ func (h *Heap) IsNilPtr(v Value) (bool, Origin, *Decision) {
 		return false, s.Origin, &Decision{External: s.External, Choices: []Choice{
 			{Label: "nil", Nil: true, apply: func(h *Heap) { h.setNil(id) }},
 			{Label: "non-nil", apply: func(h *Heap) {
-				s := h.syms[id]
+				s := h.sym(id)
 				s.Nilness = NotNil
-				put(h, ownSyms, &h.syms, id, s)
+				h.setSym(id, s)
 			}},
 		}}
 	}
@@ -285,7 +285,7 @@ func (h *Heap) OriginOf(v Value) Origin {
 	case Nil:
 		return x.Origin
 	case SymPtr:
-		return h.syms[x.ID].Origin
+		return h.sym(x.ID).Origin
 	}
 	return Origin{}
 }
@@ -366,8 +366,8 @@ func (h *Heap) samePlace(a, b Ptr) (bool, *Decision) {
 // does not execute. It may be nil or any input object, or a new one.
 func (h *Heap) FreshRef(elem types.Type) Value {
 	v := h.newSym(elem, 0, Origin{}, MaybeNil)
-	info := h.syms[v.ID]
+	info := h.sym(v.ID)
 	info.External = true
-	put(h, ownSyms, &h.syms, v.ID, info)
+	h.setSym(v.ID, info)
 	return v
 }

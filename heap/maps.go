@@ -179,13 +179,13 @@ func (h *Heap) MapGet(p Ptr, k Key) (Value, bool, *Decision) {
 	cut := h.mapLookup(m, k, h.ctx.Bool(true), &leaves)
 	if len(leaves) == 1 && !cut {
 		r := leaves[0].result(h)
-		h.mapMemo[key] = r
+		put(h, ownMapMemo, &h.mapMemo, key, r)
 		return r.val, r.ok, nil
 	}
 	d := &Decision{Cut: cut, External: m.Input != nil && h.external(*m.Input)}
 	for _, l := range leaves {
 		d.Choices = append(d.Choices, Choice{Label: l.label, Guard: l.guard, apply: func(h *Heap) {
-			h.mapMemo[key] = l.result(h)
+			put(h, ownMapMemo, &h.mapMemo, key, l.result(h))
 		}})
 	}
 	return nil, false, d
@@ -244,7 +244,7 @@ func (h *Heap) mapLookup(m *MapStore, k Key, g *solver.Term, out *[]mapLeaf) boo
 	present := c.FreshBool(h.locName(loc) + "[key]")
 	newKey := func(h *Heap) int {
 		h.cellN++
-		h.keys[loc] = append(append([]InputKey(nil), h.keys[loc]...), InputKey{ID: h.cellN, Key: k, Present: present})
+		put(h, ownKeys, &h.keys, loc, append(append([]InputKey(nil), h.keys[loc]...), InputKey{ID: h.cellN, Key: k, Present: present}))
 		return h.cellN
 	}
 	elem := m.Elem
@@ -487,7 +487,7 @@ func (h *Heap) closeChoice(loc Loc, extra []types.Type, isIface bool) Choice {
 			h.cellN++
 			keys = append(keys, InputKey{ID: h.cellN, Key: k, Present: c.Bool(true)})
 		}
-		h.keys[loc] = keys
+		put(h, ownKeys, &h.keys, loc, keys)
 		h.closed = withEntry(h.closed, loc, true)
 	}}
 }

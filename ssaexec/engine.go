@@ -79,7 +79,12 @@ type explorer struct {
 	// exitEdges caches exits.
 	exitEdges map[[2]*ssa.BasicBlock]bool
 	// numberings caches each function's numbering of its values.
-	numberings map[*ssa.Function]map[ssa.Value]int
+	numberings map[*ssa.Function]numbering
+	// lineStarts caches the offsets of each file's lines (see lineOf).
+	lineStarts map[*token.File][]int
+	// scalarConsts caches the values of the numeric and string constants
+	// met (see constant).
+	scalarConsts map[*ssa.Const]heap.Value
 	// std is what the program knows of the standard library.
 	std *stdLibrary
 	// repOK is the receiver's invariant, assumed at entry, or nil.
@@ -181,30 +186,32 @@ func newExplorer(fn *ssa.Function, cfg Config, ctx *solver.Context, res *FuncRes
 	s := ctx.NewSolver()
 	s.SetChain(cfg.Solver)
 	return &explorer{
-		cfg:         cfg,
-		fn:          fn,
-		fset:        fn.Prog.Fset,
-		ctx:         ctx,
-		solver:      s,
-		res:         res,
-		params:      paramTuple(fn),
-		budget:      newBudget(cfg, ctx, start),
-		seen:        map[string]*Finding{},
-		bounds:      map[bound]bool{},
-		constructs:  map[string]bool{},
-		approx:      map[string]bool{},
-		notExecuted: map[string]bool{},
-		ignored:     map[string]bool{},
-		notes:       map[string]bool{},
-		names:       map[*ssa.Function]sourceNames{},
-		std:         libraryOf(fn.Prog),
-		live:        map[livePoint][]ssa.Value{},
-		liveOutOf:   map[*ssa.Function][]map[ssa.Value]bool{},
-		loopOf:      map[*ssa.BasicBlock]*ssa.BasicBlock{},
-		exitEdges:   map[[2]*ssa.BasicBlock]bool{},
-		numberings:  map[*ssa.Function]map[ssa.Value]int{},
-		indexVarsOf: map[*ssa.Function][]indexVar{},
-		api:         apiOf(fn.Prog),
+		cfg:          cfg,
+		fn:           fn,
+		fset:         fn.Prog.Fset,
+		ctx:          ctx,
+		solver:       s,
+		res:          res,
+		params:       paramTuple(fn),
+		budget:       newBudget(cfg, ctx, start),
+		seen:         map[string]*Finding{},
+		bounds:       map[bound]bool{},
+		constructs:   map[string]bool{},
+		approx:       map[string]bool{},
+		notExecuted:  map[string]bool{},
+		ignored:      map[string]bool{},
+		notes:        map[string]bool{},
+		names:        map[*ssa.Function]sourceNames{},
+		std:          libraryOf(fn.Prog),
+		live:         map[livePoint][]ssa.Value{},
+		liveOutOf:    map[*ssa.Function][]map[ssa.Value]bool{},
+		loopOf:       map[*ssa.BasicBlock]*ssa.BasicBlock{},
+		exitEdges:    map[[2]*ssa.BasicBlock]bool{},
+		numberings:   map[*ssa.Function]numbering{},
+		lineStarts:   map[*token.File][]int{},
+		scalarConsts: map[*ssa.Const]heap.Value{},
+		indexVarsOf:  map[*ssa.Function][]indexVar{},
+		api:          apiOf(fn.Prog),
 	}
 }
 

@@ -311,7 +311,22 @@ func (x *explorer) use(s *state, v ssa.Value) (heap.Value, *heap.Decision) {
 	return s.heap.Use(x.value(s, v))
 }
 
+// constant returns c's value. A number's or a string's is made once: a
+// search meets the same constants on every path, and each made a term
+// and boxed it again.
 func (x *explorer) constant(c *ssa.Const) heap.Value {
+	if v, ok := x.scalarConsts[c]; ok {
+		return v
+	}
+	v := x.makeConstant(c)
+	switch v.(type) {
+	case heap.Scalar, heap.Str:
+		x.scalarConsts[c] = v
+	}
+	return v
+}
+
+func (x *explorer) makeConstant(c *ssa.Const) heap.Value {
 	t := c.Type()
 	switch {
 	case c.Value == nil:
@@ -482,21 +497,13 @@ func (x *explorer) ifInstr(s *state, in *ssa.If) []alt {
 	}
 	cond := sc.T
 	succ := in.Block().Succs
-	take := func(s *state, b bool) {
-		s.noteBranch(x, in, b)
-		if b {
-			x.jump(s, succ[0])
-		} else {
-			x.jump(s, succ[1])
-		}
-	}
 	if b, ok := cond.BoolValue(); ok {
-		take(s, b)
+		x.take(s, in, b)
 		return nil
 	}
 	alts := []alt{
-		{guard: cond, apply: func(s *state) { take(s, true) }},
-		{guard: x.ctx.Not(cond), apply: func(s *state) { take(s, false) }},
+		{guard: cond, apply: func(s *state) { x.take(s, in, true) }},
+		{guard: x.ctx.Not(cond), apply: func(s *state) { x.take(s, in, false) }},
 	}
 	if x.cfg.Subsume == abstraction.Abstract && x.exits(in.Block(), succ[1]) && !x.exits(in.Block(), succ[0]) {
 		// Leaving the loop first stores the states of shorter
@@ -505,6 +512,16 @@ func (x *explorer) ifInstr(s *state, in *ssa.If) []alt {
 		alts[0], alts[1] = alts[1], alts[0]
 	}
 	return alts
+}
+
+// take follows the branch of in that b says.
+func (x *explorer) take(s *state, in *ssa.If, b bool) {
+	s.noteBranch(x, in, b)
+	if b {
+		x.jump(s, in.Block().Succs[0])
+	} else {
+		x.jump(s, in.Block().Succs[1])
+	}
 }
 
 // jump moves control to block to, assigning its phis from the edge taken,

@@ -15,11 +15,11 @@ import (
 // chunks owned has a bit for or past them, is seen by that side only.
 func TestRegistersCopyOnWrite(t *testing.T) {
 	const n = 70 * chunkSize // past the 64 chunks owned tracks
-	index := map[ssa.Value]int{}
+	index := numbering{}
 	values := make([]ssa.Value, n)
 	for i := range values {
 		values[i] = &ssa.Const{} // distinct pointers: distinct values
-		index[values[i]] = i
+		index[addressOf(values[i])] = i
 	}
 	val := func(i int) heap.Value { return heap.Str{S: fmt.Sprint(i)} }
 	r := newRegisters(index)

@@ -314,6 +314,9 @@ type branchStep struct {
 	cond     ssa.Value
 	taken    bool
 	operands []operand
+	// held stores operands: a branch compares at most two, and the
+	// step is made at every branch of every path.
+	held [2]operand
 }
 
 // operand is a value an If's condition compared, with its value then.
@@ -335,25 +338,48 @@ func (s *state) note(x *explorer, pos token.Pos) {
 		return
 	}
 	file := x.fset.File(pos)
-	line := file.Line(pos)
+	line := x.lineOf(file, pos)
 	if file == s.traceFile && line == s.traceLine {
-		s.lineFrom, s.lineTo = lineRange(file, line)
+		s.lineFrom, s.lineTo = x.lineRange(file, line)
 		return
 	}
 	if x.std.isStd(s.top().fn) {
 		return
 	}
 	s.traceFile, s.traceLine = file, line
-	s.lineFrom, s.lineTo = lineRange(file, line)
+	s.lineFrom, s.lineTo = x.lineRange(file, line)
 	s.addStep(traceStep{pos: pos, depth: s.traceDepth()})
+}
+
+// lineOf is file.Line(pos) without its lock: it runs for every
+// instruction that starts a line, and token.File takes a mutex to read
+// its table each time.
+func (x *explorer) lineOf(file *token.File, pos token.Pos) int {
+	offset := int(pos) - file.Base()
+	i, found := slices.BinarySearch(x.linesOf(file), offset)
+	if !found {
+		i-- // the line that starts before offset
+	}
+	return i + 1
+}
+
+// linesOf returns the offsets at which file's lines start.
+func (x *explorer) linesOf(file *token.File) []int {
+	starts, ok := x.lineStarts[file]
+	if !ok {
+		starts = file.Lines()
+		x.lineStarts[file] = starts
+	}
+	return starts
 }
 
 // lineRange returns the positions of line of file: from its start to the
 // next line's, or past the file's end.
-func lineRange(file *token.File, line int) (from, to token.Pos) {
-	from = file.LineStart(line)
-	if line < file.LineCount() {
-		return from, file.LineStart(line + 1)
+func (x *explorer) lineRange(file *token.File, line int) (from, to token.Pos) {
+	starts := x.linesOf(file)
+	from = token.Pos(file.Base() + starts[line-1])
+	if line < len(starts) {
+		return from, token.Pos(file.Base() + starts[line])
 	}
 	return from, token.Pos(file.Base() + file.Size() + 1)
 }
@@ -365,6 +391,7 @@ func (s *state) noteBranch(x *explorer, in *ssa.If, taken bool) {
 		return // the package initializer's guard, wrappers: not the user's code
 	}
 	b := &branchStep{fn: f.fn, cond: in.Cond, taken: taken}
+	b.operands = b.held[:0]
 	if op, ok := in.Cond.(*ssa.BinOp); ok {
 		for _, v := range []ssa.Value{op.X, op.Y} {
 			if val, ok := f.env.get(v); ok {
@@ -373,7 +400,7 @@ func (s *state) noteBranch(x *explorer, in *ssa.If, taken bool) {
 		}
 	}
 	if last := s.trace; last != nil && last.branch == nil && last.depth == s.traceDepth() {
-		if x.fset.File(last.pos) == s.traceFile && s.traceFile.Line(last.pos) == s.traceLine {
+		if x.fset.File(last.pos) == s.traceFile && x.lineOf(s.traceFile, last.pos) == s.traceLine {
 			// The step may be shared with a forked path, so it is not
 			// changed: a step that decides the previous one's line is
 			// added and merged when the trace is written (see traceOf).
