@@ -56,18 +56,21 @@ func (im *Importer) Import(t *Term) *Term {
 		for i, a := range t.expr.args {
 			e.args[i] = im.Import(a)
 		}
-		if t.ast != nil && (e.kind == opaqueExpr || t.name == "") {
-			// Z3 built it: only Z3 can copy it.
+		if e.kind == opaqueExpr || e.kind == symbolExpr && t.name == "" {
+			// Z3 built it (Symbols found it in such a term): only Z3
+			// can copy it.
 			c = im.to.opaque(t.sort, im.to.z3().translate(im.from.z3(), t.ast))
 		} else {
 			c = &Term{ctx: im.to, sort: t.sort}
 		}
 		c.expr, c.name, c.float, c.nonlinear = e, t.name, t.float, t.nonlinear
-		if w, ok := im.from.floatSyms[t.key()]; ok && im.from.floatSyms != nil {
-			if im.to.floatSyms == nil {
-				im.to.floatSyms = map[termID]uint{}
+		if im.from.floatSyms != nil {
+			if w, ok := im.from.floatSyms[t.key()]; ok {
+				if im.to.floatSyms == nil {
+					im.to.floatSyms = map[termID]uint{}
+				}
+				im.to.floatSyms[c.key()] = w
 			}
-			im.to.floatSyms[c.key()] = w
 		}
 	}
 	im.done[t] = c
