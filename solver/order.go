@@ -69,12 +69,14 @@ type visit struct {
 }
 
 // orderNode is a term of the graph: equal terms share an id, and
-// a constant is its value and width.
+// a constant is its value and width. It is small because the searches
+// through the graph hash and compare nodes more than they do anything
+// else.
 type orderNode struct {
+	v      uint64 // a symbolic term's id, or a constant's value
+	width  uint8
 	signed bool
-	id     termID
-	val    uint64
-	width  uint
+	konst  bool
 }
 
 type orderEdge struct {
@@ -92,7 +94,7 @@ func newOrderGraph() *orderGraph {
 	return &orderGraph{out: map[orderNode][]orderEdge{}, consts: map[orderNode]int{}}
 }
 
-func (n orderNode) isConst() bool { return n.id == 0 }
+func (n orderNode) isConst() bool { return n.konst }
 
 // below reports whether the constant a is less than the constant b in
 // their signedness, which they share.
@@ -101,16 +103,16 @@ func (a orderNode) below(b orderNode) bool {
 		return false
 	}
 	if a.signed {
-		return signed(a.val, a.width) < signed(b.val, b.width)
+		return signed(a.v, uint(a.width)) < signed(b.v, uint(b.width))
 	}
-	return a.val < b.val
+	return a.v < b.v
 }
 
 func nodeOf(t *Term, signed bool) orderNode {
 	if t.concrete {
-		return orderNode{signed: signed, val: t.val, width: t.sort.Width()}
+		return orderNode{v: t.val, width: t.sort.width, signed: signed, konst: true}
 	}
-	return orderNode{signed: signed, id: t.key(), width: t.sort.Width()}
+	return orderNode{v: uint64(t.key()), width: t.sort.width, signed: signed}
 }
 
 // edgesOf returns the edges a literal adds: one for a comparison, four for

@@ -577,11 +577,11 @@ func (s *Solver) ordersWrongly(t *Term) bool {
 // forcedNode returns the constant node of the value the stack forces on
 // the symbol of n.
 func (s *Solver) forcedNode(n orderNode) (orderNode, bool) {
-	v, ok := s.forced[n.id]
+	v, ok := s.forced[termID(n.v)]
 	if !ok {
 		return orderNode{}, false
 	}
-	return orderNode{signed: n.signed, val: v, width: n.width}, true
+	return orderNode{v: v, width: n.width, signed: n.signed, konst: true}, true
 }
 
 // decided answers a Check in Go where the literals settle it: Unsat when

@@ -35,10 +35,11 @@ func (x *explorer) index64(s *state, v ssa.Value) (*solver.Term, *heap.Decision,
 // checkIndex splits on i, the index operand idx widened to 64 bits,
 // being out of [0, n): the out-of-range side is an index finding; the
 // other marks the instruction checked and retries it.
-func (x *explorer) checkIndex(s *state, i, n *solver.Term, idx ssa.Value, pos token.Pos, what string) []alt {
+func (x *explorer) checkIndex(s *state, i, n *solver.Term, idx ssa.Value, pos token.Pos, what func(*state) string) []alt {
 	index := boundOf(idx, i)
-	return x.checkBounds(s, x.ctx.Ult(i, n), Index, pos, func(m heap.Valuer) string {
-		return indexMessage(m, index, n) + " (" + what + ")"
+	return x.checkBounds(s, x.ctx.Ult(i, n), Index, pos, func(s *state) func(heap.Valuer) string {
+		name := what(s)
+		return func(m heap.Valuer) string { return indexMessage(m, index, n) + " (" + name + ")" }
 	})
 }
 
@@ -74,7 +75,7 @@ func (x *explorer) indexAddr(s *state, in *ssa.IndexAddr) []alt {
 		return nil
 	}
 	if !s.top().checked {
-		if alts := x.checkIndex(s, i, n, in.Index, in.Pos(), x.indexExpr(s, in, in.X, in.Index, in.Pos())); alts != nil {
+		if alts := x.checkIndex(s, i, n, in.Index, in.Pos(), func(s *state) string { return x.indexExpr(s, in, in.X, in.Index, in.Pos()) }); alts != nil {
 			return alts
 		}
 	}
@@ -140,7 +141,7 @@ func (x *explorer) index(s *state, in *ssa.Index) []alt {
 	}
 	arr := v.(*heap.Array)
 	if !s.top().checked {
-		if alts := x.checkIndex(s, i, arr.Len, in.Index, in.Pos(), x.indexExpr(s, in, in.X, in.Index, in.Pos())); alts != nil {
+		if alts := x.checkIndex(s, i, arr.Len, in.Index, in.Pos(), func(s *state) string { return x.indexExpr(s, in, in.X, in.Index, in.Pos()) }); alts != nil {
 			return alts
 		}
 	}
@@ -225,8 +226,9 @@ func (x *explorer) sliceInstr(s *state, in *ssa.Slice) []alt {
 			limit = "capacity"
 		}
 		b := sliceBounds{lo: boundOf(in.Low, lo), hi: boundOf(in.High, hi), max: boundOf(in.Max, hmax), three: in.Max != nil, limit: limit, limitLen: op.cap}
-		if alts := x.checkBounds(s, okBounds, SliceBounds, in.Pos(), func(m heap.Valuer) string {
-			return b.message(m) + " (" + x.describeAt(s, in.X, in.Pos()) + ")"
+		if alts := x.checkBounds(s, okBounds, SliceBounds, in.Pos(), func(s *state) func(heap.Valuer) string {
+			name := x.describeAt(s, in.X, in.Pos())
+			return func(m heap.Valuer) string { return b.message(m) + " (" + name + ")" }
 		}); alts != nil {
 			return alts
 		}
@@ -241,14 +243,16 @@ func (x *explorer) sliceInstr(s *state, in *ssa.Slice) []alt {
 	return nil
 }
 
-// checkBounds splits on a condition whose failure panics with kind k.
-func (x *explorer) checkBounds(s *state, ok *solver.Term, k Kind, pos token.Pos, msg func(heap.Valuer) string) []alt {
+// checkBounds splits on a condition whose failure panics with kind k. The
+// panicking path makes its message with msg, which names the operands
+// there and then: naming them costs more than most checks, which pass.
+func (x *explorer) checkBounds(s *state, ok *solver.Term, k Kind, pos token.Pos, msg func(*state) func(heap.Valuer) string) []alt {
 	if b, isConst := ok.BoolValue(); isConst && b {
 		s.top().checked = true
 		return nil
 	}
 	return []alt{
-		{guard: x.ctx.Not(ok), apply: func(s *state) { x.panickedWith(s, k, pos, msg) }},
+		{guard: x.ctx.Not(ok), apply: func(s *state) { x.panickedWith(s, k, pos, msg(s)) }},
 		{guard: ok, apply: func(s *state) { s.top().checked = true }},
 	}
 }
@@ -596,9 +600,12 @@ func (x *explorer) sliceToArrayPointer(s *state, in *ssa.SliceToArrayPointer) []
 	n := heap.Under(heap.Under(in.Type()).(*types.Pointer).Elem()).(*types.Array).Len()
 	if !s.top().checked {
 		fits := c.Ule(c.BV(64, uint64(n)), sv.Len)
-		if alts := x.checkBounds(s, fits, SliceBounds, in.Pos(), func(m heap.Valuer) string {
-			return fmt.Sprintf("cannot convert slice with length %d to array or pointer to array with length %d (%s)",
-				m.Int64(sv.Len), n, x.describeAt(s, in.X, in.Pos()))
+		if alts := x.checkBounds(s, fits, SliceBounds, in.Pos(), func(s *state) func(heap.Valuer) string {
+			name := x.describeAt(s, in.X, in.Pos())
+			return func(m heap.Valuer) string {
+				return fmt.Sprintf("cannot convert slice with length %d to array or pointer to array with length %d (%s)",
+					m.Int64(sv.Len), n, name)
+			}
 		}); alts != nil {
 			return alts
 		}

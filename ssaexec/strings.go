@@ -37,7 +37,7 @@ func (x *explorer) stringIndex(s *state, in ssa.Value, str, idx ssa.Value) []alt
 	}
 	arr, off, n := s.heap.StrArray(v)
 	if !s.top().checked {
-		if alts := x.checkIndex(s, i, n, idx, in.Pos(), x.indexExpr(s, in, str, idx, in.Pos())); alts != nil {
+		if alts := x.checkIndex(s, i, n, idx, in.Pos(), func(s *state) string { return x.indexExpr(s, in, str, idx, in.Pos()) }); alts != nil {
 			return alts
 		}
 	}
@@ -78,8 +78,9 @@ func (x *explorer) stringSlice(s *state, in *ssa.Slice) []alt {
 	if !s.top().checked {
 		okBounds := c.And(c.Ule(hi, n), c.Ule(lo, hi))
 		b := sliceBounds{lo: boundOf(in.Low, lo), hi: boundOf(in.High, hi), limit: "length", limitLen: n}
-		if alts := x.checkBounds(s, okBounds, SliceBounds, in.Pos(), func(m heap.Valuer) string {
-			return b.message(m) + " (" + x.describeAt(s, in.X, in.Pos()) + ")"
+		if alts := x.checkBounds(s, okBounds, SliceBounds, in.Pos(), func(s *state) func(heap.Valuer) string {
+			name := x.describeAt(s, in.X, in.Pos())
+			return func(m heap.Valuer) string { return b.message(m) + " (" + name + ")" }
 		}); alts != nil {
 			return alts
 		}
