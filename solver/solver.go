@@ -316,10 +316,17 @@ func (s *Solver) Assert(t *Term) {
 		return
 	}
 	l := literalOf(t)
-	under := s.underForced()
 	switch {
 	case s.chain == Z3Only:
 		s.stackForZ3(t, l)
+		return
+	case s.lits[l]:
+		// On the stack already: its edges and forced values are too, and
+		// any contradiction it takes part in was found then.
+		return
+	}
+	under := s.underForced()
+	switch {
 	case s.lits[l.negated()] || s.ordersWrongly(t) || forcedFalse(t, under) || s.offsetsDisagree(t):
 		if s.falseAt < 0 {
 			s.falseAt = s.depth
@@ -327,7 +334,6 @@ func (s *Solver) Assert(t *Term) {
 		if s.chain == Validate {
 			s.stackForZ3(t, l) // Z3 must see what the Go side found false
 		}
-	case s.lits[l]:
 	default:
 		s.order.add(edgesOf(t))
 		if sym, v, ok := forcing(t, under); ok {
