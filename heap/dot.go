@@ -515,7 +515,7 @@ func (d *dotWriter) pointTo(n *dotNode, tail Path, head ObjID, path Path) (strin
 // symPtr draws a symbolic reference as the witness resolves it. Input
 // functions are symbolic references too, to no object.
 func (d *dotWriter) symPtr(n *dotNode, p Path, x SymPtr) (string, bool) {
-	info := d.h.sym(x.ID)
+	info := d.h.Sym(x.ID)
 	if _, isFunc := under(info.Elem).(*types.Signature); isFunc {
 		if info.Nilness == NotNil {
 			return dotGreyText("func"), false

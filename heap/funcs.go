@@ -33,7 +33,7 @@ type InputFunc struct {
 
 // InputFunc returns what the path knows of the input function value x.
 func (h *Heap) InputFunc(x SymPtr) InputFunc {
-	if f := h.sym(x.ID).Func; f != nil {
+	if f := h.Sym(x.ID).Func; f != nil {
 		return *f
 	}
 	return InputFunc{}
@@ -42,7 +42,7 @@ func (h *Heap) InputFunc(x SymPtr) InputFunc {
 // setFunc replaces what the path knows of the input function x by a
 // changed copy: forked heaps share the old one.
 func (h *Heap) setFunc(x SymPtr, change func(f *InputFunc)) {
-	s := h.sym(x.ID)
+	s := h.Sym(x.ID)
 	f := h.InputFunc(x)
 	f.Calls = slices.Clip(f.Calls)
 	change(&f)
@@ -69,7 +69,7 @@ func (h *Heap) SetUnexecuted(x SymPtr) {
 // returns is reached. name is how the code names the function: the
 // results' symbols are named after it and the call's number, name#n.
 func (h *Heap) CallInput(x SymPtr, results *types.Tuple, name string) ObjID {
-	s := h.sym(x.ID)
+	s := h.Sym(x.ID)
 	id := h.add(argsStruct(results), true, s.Depth-1)
 	var n int
 	h.setFunc(x, func(f *InputFunc) {

@@ -35,7 +35,7 @@ func TestInputFuncSnapshot(t *testing.T) {
 		return v.(SymPtr)
 	}
 	call := func(f SymPtr, name string, want ...int64) {
-		results := Under(p.h.sym(f.ID).Elem).(*types.Signature).Results()
+		results := Under(p.h.Sym(f.ID).Elem).(*types.Signature).Results()
 		id := p.h.CallInput(f, results, name)
 		for i, n := range want {
 			v := p.load(Ptr{Obj: id, Path: Path("").Field(i)}, results.At(i).Type())

@@ -314,8 +314,8 @@ func withEntry[K comparable, V any](m map[K]V, k K, v V) map[K]V {
 // TreeMap.put allocated).
 type symTable []*SymInfo
 
-// sym returns what this path knows of a symbolic reference.
-func (h *Heap) sym(id SymID) SymInfo {
+// Sym returns what this path knows of a symbolic reference.
+func (h *Heap) Sym(id SymID) SymInfo {
 	if int(id) < len(h.syms) && h.syms[id] != nil {
 		return *h.syms[id]
 	}
@@ -336,9 +336,6 @@ func (h *Heap) setSym(id SymID, info SymInfo) {
 
 // Object returns the object with the given id, or nil.
 func (h *Heap) Object(id ObjID) *Object { return h.objs[id] }
-
-// Sym returns what this path knows of a symbolic reference.
-func (h *Heap) Sym(id SymID) SymInfo { return h.sym(id) }
 
 // Context returns the solver context scalars are built in.
 func (h *Heap) Context() *solver.Context { return h.ctx }
@@ -603,7 +600,7 @@ func (h *Heap) materialize(r InputRef) (Value, *Decision) {
 		// An input function: nil or some function (see InputFunc).
 		v := h.newSym(r.Type, h.childDepth(loc), h.origin(loc), MaybeNil)
 		if h.external(loc) {
-			s := h.sym(v.ID)
+			s := h.Sym(v.ID)
 			s.External = true
 			h.setSym(v.ID, s)
 		}

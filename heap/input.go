@@ -235,7 +235,7 @@ func (s *snapshot) number(t *solver.Term) Number {
 // distinct zero object for one that is only known not to be nil, or an
 // input function.
 func (s *snapshot) symPtr(x SymPtr) InputValue {
-	info := s.h.sym(x.ID)
+	info := s.h.Sym(x.ID)
 	if _, isFunc := Under(info.Elem).(*types.Signature); isFunc {
 		f := FuncValue{Type: info.Elem, NotNil: info.Nilness == NotNil}
 		if info.Func != nil {

@@ -110,7 +110,7 @@ func (h *Heap) materializePointer(loc Loc, elem types.Type) (Value, *Decision) {
 	ext := h.external(loc)
 	sym := func(h *Heap, n Nilness) SymPtr {
 		v := h.newSym(elem, depth, o, n)
-		info := h.sym(v.ID)
+		info := h.Sym(v.ID)
 		info.External, info.From = ext, loc
 		h.setSym(v.ID, info)
 		return v
@@ -224,7 +224,7 @@ func (h *Heap) Deref(v Value) (Target, *Decision) {
 }
 
 func (h *Heap) derefSym(id SymID) (Target, *Decision) {
-	s := h.sym(id)
+	s := h.Sym(id)
 	switch {
 	case s.Nilness == IsNil:
 		return Target{IsNil: true, Origin: s.Origin}, nil
@@ -236,7 +236,7 @@ func (h *Heap) derefSym(id SymID) (Target, *Decision) {
 		d.Choices = append(d.Choices, Choice{Label: "nil", Nil: true, apply: func(h *Heap) { h.setNil(id) }})
 	}
 	h.addObjectChoices(d, s.Elem, s.Depth, s.External, s.From, func(h *Heap, obj ObjID) {
-		s := h.sym(id)
+		s := h.Sym(id)
 		s.Nilness, s.Target = NotNil, obj
 		h.setSym(id, s)
 	})
@@ -244,7 +244,7 @@ func (h *Heap) derefSym(id SymID) (Target, *Decision) {
 }
 
 func (h *Heap) setNil(id SymID) {
-	s := h.sym(id)
+	s := h.Sym(id)
 	s.Nilness = IsNil
 	h.setSym(id, s)
 }
@@ -259,7 +259,7 @@ func (h *Heap) IsNilPtr(v Value) (bool, Origin, *Decision) {
 	case Ptr:
 		return false, Origin{}, nil
 	case SymPtr:
-		s := h.sym(x.ID)
+		s := h.Sym(x.ID)
 		switch s.Nilness {
 		case IsNil:
 			return true, s.Origin, nil
@@ -270,7 +270,7 @@ func (h *Heap) IsNilPtr(v Value) (bool, Origin, *Decision) {
 		return false, s.Origin, &Decision{External: s.External, Choices: []Choice{
 			{Label: "nil", Nil: true, apply: func(h *Heap) { h.setNil(id) }},
 			{Label: "non-nil", apply: func(h *Heap) {
-				s := h.sym(id)
+				s := h.Sym(id)
 				s.Nilness = NotNil
 				h.setSym(id, s)
 			}},
@@ -285,7 +285,7 @@ func (h *Heap) OriginOf(v Value) Origin {
 	case Nil:
 		return x.Origin
 	case SymPtr:
-		return h.sym(x.ID).Origin
+		return h.Sym(x.ID).Origin
 	}
 	return Origin{}
 }
@@ -366,7 +366,7 @@ func (h *Heap) samePlace(a, b Ptr) (bool, *Decision) {
 // does not execute. It may be nil or any input object, or a new one.
 func (h *Heap) FreshRef(elem types.Type) Value {
 	v := h.newSym(elem, 0, Origin{}, MaybeNil)
-	info := h.sym(v.ID)
+	info := h.Sym(v.ID)
 	info.External = true
 	h.setSym(v.ID, info)
 	return v

@@ -69,7 +69,7 @@ func (r *refCounter) value(v Value) int {
 	case Ptr:
 		return r.is(x.Obj)
 	case SymPtr:
-		return r.is(r.h.sym(x.ID).Target)
+		return r.is(r.h.Sym(x.ID).Target)
 	case SymIface:
 		return r.is(r.h.ifaces[x.ID].Box)
 	case Slice:
@@ -156,7 +156,7 @@ func (h *Heap) PointeeType(v Value) (types.Type, bool) {
 	case Nil:
 		return nil, true
 	case SymPtr:
-		return h.sym(x.ID).Elem, true
+		return h.Sym(x.ID).Elem, true
 	case Ptr:
 		t := h.objs[x.Obj].Type
 		for _, st := range x.Path.steps() {

@@ -43,15 +43,17 @@ func (t *Term) key() termID {
 	return t.ctx.idOf(t)
 }
 
-// idOf gives t its id: a symbol has its own from birth, a term Z3 built
-// the id of its AST, and any other term the id of its key, interned.
+// idOf gives t its id: a named symbol one of its own, a term Z3 built
+// (or a symbol found in one) the id of its AST, and any other term the id
+// of its key, interned.
 func (c *Context) idOf(t *Term) termID {
 	var k termKey
 	switch {
 	case t.concrete:
 		k = termKey{kind: constKey, sort: t.sort, args: [3]termID{termID(t.val)}}
-	case t.expr.kind == symbolExpr && t.ast == nil:
-		// A symbol made in Go is distinct from every other term.
+	case t.expr.kind == symbolExpr && t.name != "":
+		// A named symbol (FreshBV's, or its import) is distinct from
+		// every other term, whether its AST was made or not.
 		t.id = c.newID()
 		return t.id
 	case t.expr.kind == symbolExpr, t.expr.kind == opaqueExpr:
