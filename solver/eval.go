@@ -82,6 +82,11 @@ func (a *assignment) eval(t *Term) (uint64, bool) {
 	if v, ok := a.vals[t]; ok {
 		return v, true
 	}
+	if t.expr.kind == symbolExpr && a.fit != nil {
+		// A fit holds its symbols' values in a map already: caching them
+		// again was most of what evaluating the stack under a fit cost.
+		return a.fit.symbolValue(t)
+	}
 	v, ok := a.compute(t)
 	if ok {
 		a.vals[t] = v
@@ -102,7 +107,12 @@ func (a *assignment) compute(t *Term) (uint64, bool) {
 		return 0, false
 	}
 	a.ctx.evaluated++
-	args := make([]uint64, len(e.args))
+	var small [3]uint64
+	args := small[:0]
+	if len(e.args) > len(small) {
+		args = make([]uint64, 0, len(e.args))
+	}
+	args = args[:len(e.args)]
 	known := true
 	for i, x := range e.args {
 		v, ok := a.eval(x)
@@ -141,10 +151,14 @@ func absorbing(e expr) bool {
 func (a *assignment) absorbed(t *Term) (uint64, bool) {
 	e := t.expr
 	value := func(i int) (uint64, bool) {
-		v, ok := a.vals[e.args[i]]
-		if e.args[i].concrete {
-			v, ok = e.args[i].val, true
+		x := e.args[i]
+		switch {
+		case x.concrete:
+			return x.val, true
+		case x.expr.kind == symbolExpr && a.fit != nil:
+			return a.fit.symbolValue(x) // see eval
 		}
+		v, ok := a.vals[x]
 		return v, ok
 	}
 	switch e.kind {

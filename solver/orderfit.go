@@ -166,6 +166,9 @@ func (s *Solver) fitHolds(atoms []*Term, base *assignment, vals, literals map[te
 	// Every assignment that satisfies the stack has its forced values.
 	maps.Copy(vals, s.forced)
 	a := s.over(base, vals)
+	// Each atom caches a few terms: making room for them at once is less
+	// work than growing the map to it.
+	a.vals = make(map[*Term]uint64, 2*len(atoms))
 	for _, t := range atoms {
 		if holds, ok := a.holds(t); !holds || !ok {
 			return nil
@@ -237,59 +240,6 @@ func atomParts(t *Term) (a, b *Term, kind atomKind) {
 
 func orderOperand(t *Term) bool { return t.concrete || t.expr.kind == symbolExpr }
 
-// cycleOf returns the classes on a cycle of the order between the
-// classes of uf, and whether one of its edges is strict, or nil.
-func cycleOf(order []orderAtom, uf *classes) ([]*Term, bool) {
-	type edge struct {
-		to     *Term
-		strict bool
-	}
-	out := map[*Term][]edge{}
-	var nodes []*Term
-	for _, o := range order {
-		ra, rb := uf.find(o.a), uf.find(o.b)
-		if ra == rb && !o.strict {
-			continue // x <= x, as a merged cycle leaves it
-		}
-		out[ra] = append(out[ra], edge{rb, o.strict})
-		nodes = append(nodes, ra)
-	}
-	state := map[*Term]uint8{} // 1 on the path, 2 done
-	var path []*Term
-	var strictOn []bool // strictOn[i]: the edge from path[i] to path[i+1]
-	var found []*Term
-	strict := false
-	var dfs func(n *Term) bool
-	dfs = func(n *Term) bool {
-		state[n] = 1
-		path = append(path, n)
-		for _, e := range out[n] {
-			strictOn = append(strictOn, e.strict)
-			switch state[e.to] {
-			case 1:
-				i := slices.Index(path, e.to)
-				found = slices.Clone(path[i:])
-				strict = slices.Contains(strictOn[i:], true)
-				return true
-			case 0:
-				if dfs(e.to) {
-					return true
-				}
-			}
-			strictOn = strictOn[:len(strictOn)-1]
-		}
-		state[n] = 2
-		path = path[:len(path)-1]
-		return false
-	}
-	for _, n := range nodes {
-		if state[n] == 0 && dfs(n) {
-			return found, strict
-		}
-	}
-	return nil, false
-}
-
 // boolLiteral reads t as a Boolean symbol or its negation, and the value
 // that makes t true.
 func boolLiteral(t *Term) (sym *Term, value uint64, ok bool) {
@@ -307,163 +257,299 @@ func boolLiteral(t *Term) (sym *Term, value uint64, ok bool) {
 // theirs, equal terms share one, and each symbol gets the least value from
 // its start (the latest model's, where it is not negative) up that is
 // above (or, for <=, at) everything ordered below it and unlike every
-// term it must differ from. It fails on a cycle.
+// term it must differ from. A cycle of <= makes its terms equal; it fails
+// on a cycle through a <.
 func numberOrder(order []orderAtom, equal, differ [][2]*Term, start func(*Term) int64) (map[termID]uint64, bool) {
-	uf := newClasses()
+	n := newOrderNodes(2 * (len(order) + len(equal) + len(differ)))
+	edges := make([]fitEdge, len(order))
+	for i, o := range order {
+		edges[i] = fitEdge{n.of(o.a), n.of(o.b), o.strict}
+	}
+	unequal := make([][2]int32, len(differ))
+	for i, d := range differ {
+		unequal[i] = [2]int32{n.of(d[0]), n.of(d[1])}
+	}
+	var same []int32 // a member of each equality, whose class is numbered
 	for _, e := range equal {
-		uf.union(e[0], e[1])
+		a := n.of(e[0])
+		n.union(a, n.of(e[1]))
+		same = append(same, a)
 	}
-	// A cycle of <= makes its terms equal; one through a < is a
-	// contradiction.
-	for range len(order) + 1 {
-		cycle, strict := cycleOf(order, uf)
-		if cycle == nil {
-			break
-		}
-		if strict {
-			return nil, false
-		}
-		for _, t := range cycle[1:] {
-			uf.union(cycle[0], t)
-		}
+	if !n.mergeCycles(edges) {
+		return nil, false
 	}
-	below := map[*Term][]orderAtom{} // by the class of b
-	var terms []*Term                // in the order of the atoms: the values do not depend on map order
-	for _, o := range order {
-		ra, rb := uf.find(o.a), uf.find(o.b)
-		if ra == rb {
-			continue // x <= x; a strict one closed a cycle above
-		}
-		below[rb] = append(below[rb], orderAtom{ra, rb, o.strict})
-		terms = append(terms, ra, rb)
-	}
-	unlike := map[*Term][]*Term{}
-	for _, d := range differ {
-		ra, rb := uf.find(d[0]), uf.find(d[1])
-		unlike[ra] = append(unlike[ra], rb)
-		unlike[rb] = append(unlike[rb], ra)
-		terms = append(terms, ra, rb)
-	}
-	for _, e := range equal {
-		terms = append(terms, uf.find(e[0]))
-	}
-	val := map[*Term]int64{}
-	state := map[*Term]uint8{} // 1 visiting, 2 done
-	var visit func(r *Term) bool
-	visit = func(r *Term) bool {
-		switch state[r] {
-		case 1:
-			return false
-		case 2:
-			return true
-		}
-		state[r] = 1
-		least := int64(0)
-		if !r.concrete {
-			least = start(r)
-		}
-		for _, o := range below[r] {
-			if !visit(o.a) {
-				return false
-			}
-			v := val[o.a]
-			if o.strict {
-				v++
-			}
-			least = max(least, v)
-		}
-		if c, ok := uf.constant(r); ok {
-			val[r] = c
-		} else {
-			for slices.ContainsFunc(unlike[r], func(u *Term) bool { return state[u] == 2 && val[u] == least }) {
-				least++
-			}
-			val[r] = least
-		}
-		state[r] = 2
-		return true
-	}
-	for _, r := range terms {
-		if !visit(r) {
+	g := n.numbering(edges, unequal, start)
+	// The classes in the order of the atoms: the values do not depend on
+	// map order.
+	for _, e := range edges {
+		if !g.visit(n.find(e.a)) || !g.visit(n.find(e.b)) {
 			return nil, false
 		}
 	}
-	out := map[termID]uint64{}
-	for t, r := range uf.members() {
-		v, ordered := val[r]
-		if c, isConst := uf.constant(r); isConst {
-			v, ordered = c, true
+	for _, d := range unequal {
+		if !g.visit(n.find(d[0])) || !g.visit(n.find(d[1])) {
+			return nil, false
 		}
-		if ordered {
-			out[t.key()] = uint64(v) & mask(t.sort.Width())
+	}
+	for _, a := range same {
+		if !g.visit(n.find(a)) {
+			return nil, false
+		}
+	}
+	out := make(map[termID]uint64, len(n.terms))
+	for i, t := range n.terms {
+		if t.concrete {
+			continue
+		}
+		r := n.find(int32(i))
+		if c, ok := n.constant(r); ok {
+			out[t.key()] = uint64(c) & mask(t.sort.Width())
+		} else if g.state[r] == visited {
+			out[t.key()] = uint64(g.val[r]) & mask(t.sort.Width())
 		}
 	}
 	return out, true
 }
 
-// classes is a union-find of terms, by id: equal terms are one class.
-type classes struct {
-	parent map[termID]*Term
-	byID   map[termID]*Term
+// orderNodes numbers the distinct terms of an order problem densely (a
+// symbol by its id, a constant by the term), and keeps a union-find of
+// them, so that numberOrder works on slices: it used to be maps keyed by
+// term, whose making and growing was most of its time.
+type orderNodes struct {
+	symbols   map[termID]int32
+	constants map[*Term]int32
+	terms     []*Term
+	parent    []int32
 }
 
-func newClasses() *classes {
-	return &classes{parent: map[termID]*Term{}, byID: map[termID]*Term{}}
+// fitEdge is an atom a < b (or a <= b) between nodes.
+type fitEdge struct {
+	a, b   int32
+	strict bool
 }
 
-// canon returns the term that stands for every term with t's id (or, for
-// a constant, its value).
-func (c *classes) canon(t *Term) *Term {
+func newOrderNodes(size int) *orderNodes {
+	return &orderNodes{
+		symbols:   make(map[termID]int32, size),
+		constants: map[*Term]int32{},
+		terms:     make([]*Term, 0, size),
+		parent:    make([]int32, 0, size),
+	}
+}
+
+// of returns t's node, adding it on first sight.
+func (n *orderNodes) of(t *Term) int32 {
 	if t.concrete {
-		return t
-	}
-	if u, ok := c.byID[t.key()]; ok {
-		return u
-	}
-	c.byID[t.key()] = t
-	return t
-}
-
-func (c *classes) find(t *Term) *Term {
-	t = c.canon(t)
-	if t.concrete {
-		return t
-	}
-	for {
-		p, ok := c.parent[t.key()]
-		if !ok || p == t {
-			return t
+		if i, ok := n.constants[t]; ok {
+			return i
 		}
-		t = p
+		i := n.add(t)
+		n.constants[t] = i
+		return i
 	}
+	if i, ok := n.symbols[t.key()]; ok {
+		return i
+	}
+	i := n.add(t)
+	n.symbols[t.key()] = i
+	return i
 }
 
-func (c *classes) union(a, b *Term) {
-	ra, rb := c.find(a), c.find(b)
+func (n *orderNodes) add(t *Term) int32 {
+	i := int32(len(n.terms))
+	n.terms = append(n.terms, t)
+	n.parent = append(n.parent, i)
+	return i
+}
+
+func (n *orderNodes) find(i int32) int32 {
+	for n.parent[i] != i {
+		n.parent[i] = n.parent[n.parent[i]]
+		i = n.parent[i]
+	}
+	return i
+}
+
+// union merges the classes of a and b; a constant stays its class's root,
+// and two constants stay apart (the numbering then finds them ordered both
+// ways, or the evaluation of the atoms finds them unequal).
+func (n *orderNodes) union(a, b int32) {
+	ra, rb := n.find(a), n.find(b)
 	if ra == rb {
 		return
 	}
-	if ra.concrete {
-		ra, rb = rb, ra // a constant stays the root
+	if n.terms[ra].concrete {
+		ra, rb = rb, ra
 	}
-	if !ra.concrete {
-		c.parent[ra.key()] = rb
+	if !n.terms[ra].concrete {
+		n.parent[ra] = rb
 	}
 }
 
-// constant returns the value of r's class when r is a constant.
-func (c *classes) constant(r *Term) (int64, bool) {
-	if !r.concrete {
+// constant returns the value of r's class when its root r is a constant.
+func (n *orderNodes) constant(r int32) (int64, bool) {
+	t := n.terms[r]
+	if !t.concrete {
 		return 0, false
 	}
-	return signed(r.val, r.sort.Width()), true
+	return signed(t.val, t.sort.Width()), true
 }
 
-// members maps every symbol seen to its class.
-func (c *classes) members() map[*Term]*Term {
-	out := map[*Term]*Term{}
-	for _, t := range c.byID {
-		out[t] = c.find(t)
+// mergeCycles makes the classes on each cycle of the edges one class, as
+// the cycle's <= make them equal. It reports false for a cycle through a
+// strict edge, or one through two constants, which no values meet. The
+// cycles are the strongly connected components of the edges between
+// classes (Tarjan's algorithm).
+func (n *orderNodes) mergeCycles(edges []fitEdge) bool {
+	out := make([][]int32, len(n.terms))
+	for _, e := range edges {
+		ra, rb := n.find(e.a), n.find(e.b)
+		if ra == rb {
+			if e.strict {
+				return false
+			}
+			continue
+		}
+		out[ra] = append(out[ra], rb)
 	}
-	return out
+	t := tarjan{out: out, index: make([]int32, len(out)), low: make([]int32, len(out)), onStack: make([]bool, len(out))}
+	for r := range out {
+		if t.index[r] == 0 && len(out[r]) > 0 {
+			t.connect(int32(r))
+		}
+	}
+	for _, c := range t.components {
+		constants := 0
+		for _, m := range c {
+			if n.terms[m].concrete {
+				constants++
+			}
+			n.union(c[0], m)
+		}
+		if constants > 1 {
+			return false
+		}
+	}
+	for _, e := range edges {
+		if e.strict && n.find(e.a) == n.find(e.b) {
+			return false
+		}
+	}
+	return true
+}
+
+// tarjan finds the strongly connected components of more than one node.
+type tarjan struct {
+	out        [][]int32
+	index, low []int32 // index 0: not yet seen
+	onStack    []bool
+	stack      []int32
+	next       int32
+	components [][]int32
+}
+
+func (t *tarjan) connect(v int32) {
+	t.next++
+	t.index[v], t.low[v] = t.next, t.next
+	t.stack = append(t.stack, v)
+	t.onStack[v] = true
+	for _, w := range t.out[v] {
+		switch {
+		case t.index[w] == 0:
+			t.connect(w)
+			t.low[v] = min(t.low[v], t.low[w])
+		case t.onStack[w]:
+			t.low[v] = min(t.low[v], t.index[w])
+		}
+	}
+	if t.low[v] != t.index[v] {
+		return
+	}
+	i := len(t.stack) - 1
+	for t.stack[i] != v {
+		i--
+	}
+	if len(t.stack)-i > 1 {
+		t.components = append(t.components, slices.Clone(t.stack[i:]))
+	}
+	for _, w := range t.stack[i:] {
+		t.onStack[w] = false
+	}
+	t.stack = t.stack[:i]
+}
+
+// orderNumbering gives the classes of an acyclic order their values.
+type orderNumbering struct {
+	nodes *orderNodes
+	// below lists, per class, the edges into it, between classes.
+	below   [][]fitEdge
+	unlike  [][]int32
+	state   []uint8
+	val     []int64
+	startOf func(*Term) int64
+}
+
+const (
+	unvisited uint8 = iota
+	visiting
+	visited
+)
+
+func (n *orderNodes) numbering(edges []fitEdge, unequal [][2]int32, start func(*Term) int64) *orderNumbering {
+	g := &orderNumbering{
+		nodes:   n,
+		below:   make([][]fitEdge, len(n.terms)),
+		unlike:  make([][]int32, len(n.terms)),
+		state:   make([]uint8, len(n.terms)),
+		val:     make([]int64, len(n.terms)),
+		startOf: start,
+	}
+	for _, e := range edges {
+		ra, rb := n.find(e.a), n.find(e.b)
+		if ra != rb {
+			g.below[rb] = append(g.below[rb], fitEdge{ra, rb, e.strict})
+		}
+	}
+	for _, d := range unequal {
+		ra, rb := n.find(d[0]), n.find(d[1])
+		g.unlike[ra] = append(g.unlike[ra], rb)
+		g.unlike[rb] = append(g.unlike[rb], ra)
+	}
+	return g
+}
+
+// visit numbers class r after the classes below it; it reports false on
+// a cycle, which mergeCycles leaves only between constants.
+func (g *orderNumbering) visit(r int32) bool {
+	switch g.state[r] {
+	case visiting:
+		return false
+	case visited:
+		return true
+	}
+	g.state[r] = visiting
+	least := int64(0)
+	if t := g.nodes.terms[r]; !t.concrete {
+		least = g.startOf(t)
+	}
+	for _, e := range g.below[r] {
+		if !g.visit(e.a) {
+			return false
+		}
+		v := g.val[e.a]
+		if e.strict {
+			v++
+		}
+		least = max(least, v)
+	}
+	if c, ok := g.nodes.constant(r); ok {
+		g.val[r] = c
+	} else {
+		for slices.ContainsFunc(g.unlike[r], func(u int32) bool { return g.state[u] == visited && g.val[u] == least }) {
+			least++
+		}
+		g.val[r] = least
+	}
+	g.state[r] = visited
+	return true
 }

@@ -79,9 +79,13 @@ type explorer struct {
 	// exitEdges caches exits.
 	exitEdges map[[2]*ssa.BasicBlock]bool
 	// numberings caches each function's numbering of its values.
-	numberings map[*ssa.Function]numbering
+	numberings map[*ssa.Function]*numbering
 	// lineStarts caches the offsets of each file's lines (see lineOf).
 	lineStarts map[*token.File][]int
+	// lastFile and lastStarts are the file lineOf read last, and its
+	// lines.
+	lastFile   *token.File
+	lastStarts []int
 	// scalarConsts caches the values of the numeric and string constants
 	// met (see constant).
 	scalarConsts map[*ssa.Const]heap.Value
@@ -207,7 +211,7 @@ func newExplorer(fn *ssa.Function, cfg Config, ctx *solver.Context, res *FuncRes
 		liveOutOf:    map[*ssa.Function][]map[ssa.Value]bool{},
 		loopOf:       map[*ssa.BasicBlock]*ssa.BasicBlock{},
 		exitEdges:    map[[2]*ssa.BasicBlock]bool{},
-		numberings:   map[*ssa.Function]numbering{},
+		numberings:   map[*ssa.Function]*numbering{},
 		lineStarts:   map[*token.File][]int{},
 		scalarConsts: map[*ssa.Const]heap.Value{},
 		indexVarsOf:  map[*ssa.Function][]indexVar{},

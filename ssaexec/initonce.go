@@ -231,9 +231,8 @@ func (x *explorer) importTrace(t *traceStep) *traceStep {
 		c.prev = last
 		if b := t.branch; b != nil {
 			cb := *b
-			cb.operands = make([]operand, len(b.operands))
-			for i, op := range b.operands {
-				cb.operands[i] = operand{v: op.v, val: x.importer.Value(op.val)}
+			for i, op := range b.operands() {
+				cb.held[i] = operand{v: op.v, val: x.importer.Value(op.val)}
 			}
 			c.branch = &cb
 		}

@@ -703,7 +703,7 @@ func (x *explorer) panicInstr(s *state, in *ssa.Panic) []alt {
 // called there (see Finding.Within).
 func (x *explorer) userPos(s *state, pos token.Pos) (at token.Pos, within, pkg string) {
 	for i := len(s.frames) - 1; i > 0; i-- {
-		if x.std.isStd(s.frames[i].fn) && !x.std.isStd(s.frames[i-1].fn) {
+		if s.frames[i].std && !s.frames[i-1].std {
 			if call := s.frames[i].call; call != nil {
 				return call.Pos(), FuncName(s.frames[i].fn), pkgPathOf(s.frames[i-1].fn)
 			}

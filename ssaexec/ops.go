@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"go/token"
 	"go/types"
+	"maps"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -86,7 +87,13 @@ func (x *explorer) noteNilComparison(s *state, in *ssa.BinOp, a, b heap.Value) {
 	case heap.Nil, heap.SymPtr, heap.SymIface:
 		if o.IsParam() {
 			if _, done := s.compared[o.Param]; !done {
-				s.compared[o.Param] = nilCheck{pos: in.Pos(), expr: fmt.Sprintf("%s %s nil", x.describeAt(s, other, in.Pos()), in.Op)}
+				// Forked paths share the map (see state.clone): copy it.
+				compared := maps.Clone(s.compared)
+				if compared == nil {
+					compared = map[int]nilCheck{}
+				}
+				compared[o.Param] = nilCheck{pos: in.Pos(), expr: fmt.Sprintf("%s %s nil", x.describeAt(s, other, in.Pos()), in.Op)}
+				s.compared = compared
 			}
 		}
 	}

@@ -54,11 +54,17 @@ type frame struct {
 	// seqCall marks the frame of a call of a sequence that builds an
 	// entry parameter (see sequence.go).
 	seqCall bool
-	// shared marks a frame below the top when its state was cloned: both
-	// states hold it, and the one that changes it first copies it (see
-	// own). Only the top frame changes as a path runs, so a fork copies
-	// one frame, not the whole stack.
-	shared bool
+	// sharers counts the states beside one that hold a frame below their
+	// top, one more at each clone of a state that holds it: a state that
+	// changes a frame others hold copies it first, and the last holder
+	// changes it in place (see own). Only the top frame changes as a path
+	// runs, so a fork copies one frame, not the whole stack. A state
+	// dropped does not count down: its frames are copied once more than
+	// needed, never changed under another state.
+	sharers int32
+	// std marks a function of std or of gosym's models, whose lines the
+	// trace leaves out (asked at every new line, so asked once).
+	std bool
 }
 
 // setProgress records an instruction's progress (nil: none).
@@ -81,11 +87,13 @@ func (x *explorer) newFrame(fn *ssa.Function, call *ssa.Call) *frame {
 		block: fn.Blocks[0],
 		env:   newRegisters(x.numbering(fn)),
 		call:  call,
+		std:   x.std.isStd(fn),
 	}
 }
 
 func (f *frame) clone() *frame {
 	c := *f
+	c.sharers = 0
 	c.env = f.env.clone()
 	c.loops = slices.Clone(f.loops)
 	c.defers = slices.Clone(f.defers)
@@ -170,7 +178,7 @@ type state struct {
 	traceLine        int
 	lineFrom, lineTo token.Pos
 	// compared records, per entry parameter (index+1), its comparison with
-	// nil on this path.
+	// nil on this path. Forked paths share it: it is copied on write.
 	compared map[int]nilCheck
 	// approx names the unexecuted calls whose results the path took (the
 	// variables of other packages it read are the heap's ExternalReads).
@@ -220,14 +228,13 @@ func (s *state) clone() *state {
 			c.frames[i] = f.clone()
 			break
 		}
-		f.shared = true
+		f.sharers++
 		c.frames[i] = f
 	}
 	c.heap = s.heap.Clone()
 	// Paths only append to these: capping the capacity makes the first
 	// append of either path copy, so the prefix is shared, not copied.
 	c.pc = s.pc[:len(s.pc):len(s.pc)]
-	c.compared = maps.Clone(s.compared)
 	c.approx = s.approx[:len(s.approx):len(s.approx)]
 	return &c
 }
@@ -251,10 +258,12 @@ func (s *state) approximations() []string {
 }
 
 // own returns frame i of s, copied first if another state holds it too.
+// Returning from a call owns the caller's frame, which a fork in the
+// callee left shared: the other side of the fork then holds it alone.
 func (s *state) own(i int) *frame {
-	if f := s.frames[i]; f.shared {
+	if f := s.frames[i]; f.sharers > 0 {
 		c := f.clone()
-		c.shared = false
+		f.sharers--
 		s.frames[i] = c
 	}
 	return s.frames[i]
@@ -310,14 +319,17 @@ type traceStep struct {
 // took, and the values of the condition's operands (nil where constant),
 // named and rendered only for a finding's trace.
 type branchStep struct {
-	fn       *ssa.Function
-	cond     ssa.Value
-	taken    bool
-	operands []operand
-	// held stores operands: a branch compares at most two, and the
-	// step is made at every branch of every path.
-	held [2]operand
+	fn    *ssa.Function
+	cond  ssa.Value
+	taken bool
+	// held stores the operands, count of them: a branch compares at most
+	// two, and the step is made at every branch of every path.
+	count uint8
+	held  [2]operand
 }
+
+// operands returns the operands whose values the branch recorded.
+func (b *branchStep) operands() []operand { return b.held[:b.count] }
 
 // operand is a value an If's condition compared, with its value then.
 type operand struct {
@@ -343,7 +355,7 @@ func (s *state) note(x *explorer, pos token.Pos) {
 		s.lineFrom, s.lineTo = x.lineRange(file, line)
 		return
 	}
-	if x.std.isStd(s.top().fn) {
+	if s.top().std {
 		return
 	}
 	s.traceFile, s.traceLine = file, line
@@ -365,11 +377,15 @@ func (x *explorer) lineOf(file *token.File, pos token.Pos) int {
 
 // linesOf returns the offsets at which file's lines start.
 func (x *explorer) linesOf(file *token.File) []int {
+	if file == x.lastFile {
+		return x.lastStarts // a path stays in one file for long
+	}
 	starts, ok := x.lineStarts[file]
 	if !ok {
 		starts = file.Lines()
 		x.lineStarts[file] = starts
 	}
+	x.lastFile, x.lastStarts = file, starts
 	return starts
 }
 
@@ -387,24 +403,28 @@ func (x *explorer) lineRange(file *token.File, line int) (from, to token.Pos) {
 // noteBranch records the outcome of an If.
 func (s *state) noteBranch(x *explorer, in *ssa.If, taken bool) {
 	f := s.top()
-	if x.std.isStd(f.fn) || f.fn.Synthetic != "" {
+	if f.std || f.fn.Synthetic != "" {
 		return // the package initializer's guard, wrappers: not the user's code
 	}
-	b := &branchStep{fn: f.fn, cond: in.Cond, taken: taken}
-	b.operands = b.held[:0]
+	// The branch and its trace step are one allocation: a step is made at
+	// every branch of every path.
+	bs := &branchTraceStep{branchStep: branchStep{fn: f.fn, cond: in.Cond, taken: taken}}
+	b := &bs.branchStep
 	if op, ok := in.Cond.(*ssa.BinOp); ok {
 		for _, v := range []ssa.Value{op.X, op.Y} {
 			if val, ok := f.env.get(v); ok {
-				b.operands = append(b.operands, operand{v, val})
+				b.held[b.count] = operand{v, val}
+				b.count++
 			}
 		}
 	}
 	if last := s.trace; last != nil && last.branch == nil && last.depth == s.traceDepth() {
-		if x.fset.File(last.pos) == s.traceFile && x.lineOf(s.traceFile, last.pos) == s.traceLine {
+		if s.onTraceLine(x, last.pos) {
 			// The step may be shared with a forked path, so it is not
 			// changed: a step that decides the previous one's line is
 			// added and merged when the trace is written (see traceOf).
-			s.addStep(traceStep{pos: last.pos, depth: last.depth, branch: b, decidesPrevious: true})
+			bs.traceStep = traceStep{pos: last.pos, depth: last.depth, branch: b, decidesPrevious: true}
+			s.pushStep(&bs.traceStep)
 			return
 		}
 	}
@@ -412,7 +432,24 @@ func (s *state) noteBranch(x *explorer, in *ssa.If, taken bool) {
 	if !pos.IsValid() {
 		pos = x.posOf(s)
 	}
-	s.addStep(traceStep{pos: pos, depth: s.traceDepth(), branch: b})
+	bs.traceStep = traceStep{pos: pos, depth: s.traceDepth(), branch: b}
+	s.pushStep(&bs.traceStep)
+}
+
+// branchTraceStep is a branch's trace step and the branch.
+type branchTraceStep struct {
+	traceStep
+	branchStep
+}
+
+// onTraceLine reports whether pos is on the line of the trace's last
+// entry.
+func (s *state) onTraceLine(x *explorer, pos token.Pos) bool {
+	if s.lineTo > 0 {
+		// [lineFrom, lineTo) is that line's, as note keeps it.
+		return pos >= s.lineFrom && pos < s.lineTo
+	}
+	return x.fset.File(pos) == s.traceFile && x.lineOf(s.traceFile, pos) == s.traceLine
 }
 
 // traceDepth is the depth of the path's next trace step: the number of
@@ -431,9 +468,14 @@ func (s *state) traceDepth() int {
 
 // addStep makes step the last of the path's trace.
 func (s *state) addStep(step traceStep) {
+	s.pushStep(&step)
+}
+
+// pushStep makes step the path's last one.
+func (s *state) pushStep(step *traceStep) {
 	step.prev = s.trace
 	step.n = s.traceLen() + 1
-	s.trace = &step
+	s.trace = step
 }
 
 // traceLen is the number of steps in the path's trace.

@@ -44,7 +44,7 @@ func (x *explorer) describeBranch(b *branchStep, m heap.Valuer) (string, []strin
 	pos := b.cond.Pos()
 	branch := fmt.Sprintf("%s is %t", names.exprAt(b.cond, pos), b.taken)
 	var values []string
-	for _, op := range b.operands {
+	for _, op := range b.operands() {
 		if text, ok := traceValue(op.val, op.v.Type(), m); ok {
 			values = append(values, names.exprAt(op.v, pos)+" = "+text)
 		}
