@@ -401,7 +401,7 @@ func (n *orderNodes) constant(r int32) (int64, bool) {
 // cycles are the strongly connected components of the edges between
 // classes (Tarjan's algorithm).
 func (n *orderNodes) mergeCycles(edges []fitEdge) bool {
-	out := make([][]int32, len(n.terms))
+	var between [][2]int32
 	for _, e := range edges {
 		ra, rb := n.find(e.a), n.find(e.b)
 		if ra == rb {
@@ -410,11 +410,13 @@ func (n *orderNodes) mergeCycles(edges []fitEdge) bool {
 			}
 			continue
 		}
-		out[ra] = append(out[ra], rb)
+		between = append(between, [2]int32{ra, rb})
 	}
-	t := tarjan{out: out, index: make([]int32, len(out)), low: make([]int32, len(out)), onStack: make([]bool, len(out))}
-	for r := range out {
-		if t.index[r] == 0 && len(out[r]) > 0 {
+	size := len(n.terms)
+	out := groupBy(size, between, func(e [2]int32) int32 { return e[0] })
+	t := tarjan{out: out, index: make([]int32, size), low: make([]int32, size), onStack: make([]bool, size)}
+	for r := range size {
+		if t.index[r] == 0 && len(out.of(int32(r))) > 0 {
 			t.connect(int32(r))
 		}
 	}
@@ -440,8 +442,8 @@ func (n *orderNodes) mergeCycles(edges []fitEdge) bool {
 
 // tarjan finds the strongly connected components of more than one node.
 type tarjan struct {
-	out        [][]int32
-	index, low []int32 // index 0: not yet seen
+	out        grouped[[2]int32] // the edges, by the node they leave
+	index, low []int32           // index 0: not yet seen
 	onStack    []bool
 	stack      []int32
 	next       int32
@@ -453,7 +455,8 @@ func (t *tarjan) connect(v int32) {
 	t.index[v], t.low[v] = t.next, t.next
 	t.stack = append(t.stack, v)
 	t.onStack[v] = true
-	for _, w := range t.out[v] {
+	for _, e := range t.out.of(v) {
+		w := e[1]
 		switch {
 		case t.index[w] == 0:
 			t.connect(w)
@@ -482,8 +485,8 @@ func (t *tarjan) connect(v int32) {
 type orderNumbering struct {
 	nodes *orderNodes
 	// below lists, per class, the edges into it, between classes.
-	below   [][]fitEdge
-	unlike  [][]int32
+	below   grouped[fitEdge]
+	unlike  grouped[[2]int32] // by the first of each pair
 	state   []uint8
 	val     []int64
 	startOf func(*Term) int64
@@ -496,27 +499,57 @@ const (
 )
 
 func (n *orderNodes) numbering(edges []fitEdge, unequal [][2]int32, start func(*Term) int64) *orderNumbering {
-	g := &orderNumbering{
-		nodes:   n,
-		below:   make([][]fitEdge, len(n.terms)),
-		unlike:  make([][]int32, len(n.terms)),
-		state:   make([]uint8, len(n.terms)),
-		val:     make([]int64, len(n.terms)),
-		startOf: start,
-	}
+	between := make([]fitEdge, 0, len(edges))
 	for _, e := range edges {
 		ra, rb := n.find(e.a), n.find(e.b)
 		if ra != rb {
-			g.below[rb] = append(g.below[rb], fitEdge{ra, rb, e.strict})
+			between = append(between, fitEdge{ra, rb, e.strict})
 		}
 	}
+	pairs := make([][2]int32, 0, 2*len(unequal))
 	for _, d := range unequal {
 		ra, rb := n.find(d[0]), n.find(d[1])
-		g.unlike[ra] = append(g.unlike[ra], rb)
-		g.unlike[rb] = append(g.unlike[rb], ra)
+		pairs = append(pairs, [2]int32{ra, rb}, [2]int32{rb, ra})
 	}
-	return g
+	size := len(n.terms)
+	return &orderNumbering{
+		nodes:   n,
+		below:   groupBy(size, between, func(e fitEdge) int32 { return e.b }),
+		unlike:  groupBy(size, pairs, func(p [2]int32) int32 { return p[0] }),
+		state:   make([]uint8, size),
+		val:     make([]int64, size),
+		startOf: start,
+	}
 }
+
+// grouped holds items by node in one array, each node's in the order
+// given: a slice per node was an allocation per node, at every fit.
+type grouped[T any] struct {
+	start []int32 // node i's items are items[start[i]:start[i+1]]
+	items []T
+}
+
+// groupBy groups items by their node, of nodes nodes.
+func groupBy[T any](nodes int, items []T, node func(T) int32) grouped[T] {
+	start := make([]int32, nodes+1)
+	for _, it := range items {
+		start[node(it)+1]++
+	}
+	for i := range nodes {
+		start[i+1] += start[i]
+	}
+	next := slices.Clone(start[:nodes])
+	sorted := make([]T, len(items))
+	for _, it := range items {
+		i := node(it)
+		sorted[next[i]] = it
+		next[i]++
+	}
+	return grouped[T]{start, sorted}
+}
+
+// of returns node i's items.
+func (g grouped[T]) of(i int32) []T { return g.items[g.start[i]:g.start[i+1]] }
 
 // visit numbers class r after the classes below it; it reports false on
 // a cycle, which mergeCycles leaves only between constants.
@@ -532,7 +565,7 @@ func (g *orderNumbering) visit(r int32) bool {
 	if t := g.nodes.terms[r]; !t.concrete {
 		least = g.startOf(t)
 	}
-	for _, e := range g.below[r] {
+	for _, e := range g.below.of(r) {
 		if !g.visit(e.a) {
 			return false
 		}
@@ -545,7 +578,7 @@ func (g *orderNumbering) visit(r int32) bool {
 	if c, ok := g.nodes.constant(r); ok {
 		g.val[r] = c
 	} else {
-		for slices.ContainsFunc(g.unlike[r], func(u int32) bool { return g.state[u] == visited && g.val[u] == least }) {
+		for slices.ContainsFunc(g.unlike.of(r), func(u [2]int32) bool { return g.state[u[1]] == visited && g.val[u[1]] == least }) {
 			least++
 		}
 		g.val[r] = least
