@@ -10,14 +10,14 @@ import (
 const shrinkPasses = 2
 
 // Shrunk returns a model of the stack in which each term of terms, in
-// order, takes the value of least magnitude found among 0, 1, -1 and the
-// values at which an atom of the stack over it changes truth (k > 1000
-// gives 1001), the symbols not yet shrunk repaired around it (see
-// repairedAround). Z3's models, and the readable values a witness
-// prefers, can leave a number far larger than the path needs (an index
-// of 2^62 where 1001 will do, a slice of a billion elements): a witness
-// then allocates more than it must. Every atom holds under the model, as
-// under any other.
+// order, takes the value of least magnitude (of one magnitude, the
+// non-negative) found among 0, 1, -1 and the values at which an atom of
+// the stack over it changes truth (k > 1000 gives 1001), the symbols not
+// yet shrunk repaired around it (see repairedAround). Z3's models, and
+// the readable values a witness prefers, can leave a number far larger
+// than the path needs (an index of 2^62 where 1001 will do, a slice of a
+// billion elements): a witness then allocates more than it must. Every
+// atom holds under the model, as under any other.
 //
 // The shrinking starts from from's values of terms (the model a witness
 // would have been written from) where the stack holds under them, else
@@ -124,12 +124,27 @@ func smallerValues(n Number, v uint64, atoms []*Term, a *assignment) []uint64 {
 	}
 	var out []uint64
 	for _, c := range cands {
-		if c &= m; n.magnitude(c) < n.magnitude(v) && !slices.Contains(out, c) {
+		if c &= m; n.compare(c, v) < 0 && !slices.Contains(out, c) {
 			out = append(out, c)
 		}
 	}
 	slices.SortFunc(out, func(x, y uint64) int {
-		return cmp.Or(cmp.Compare(n.magnitude(x), n.magnitude(y)), cmp.Compare(x, y))
+		return cmp.Or(n.compare(x, y), cmp.Compare(x, y))
 	})
 	return out
+}
+
+// compare orders values of n's width as a witness prefers them: by
+// magnitude, and of one magnitude the non-negative first (Swap(1, 0)
+// reads better than Swap(-1, 0)).
+func (n Number) compare(x, y uint64) int {
+	return cmp.Or(cmp.Compare(n.magnitude(x), n.magnitude(y)), cmp.Compare(n.negative(x), n.negative(y)))
+}
+
+// negative reports whether v is negative as a signed number of n's width.
+func (n Number) negative(v uint64) int {
+	if !n.Unsigned && v&(1<<(n.T.sort.Width()-1)) != 0 {
+		return 1
+	}
+	return 0
 }

@@ -50,6 +50,14 @@ func TestShrunk(t *testing.T) {
 		},
 		want: []int64{-1},
 	}, {
+		// Of one magnitude, the non-negative value: 1, not -1.
+		name: "-1 where 1 will do",
+		stack: func(c *Context) ([]*Term, []Number, map[*Term]uint64) {
+			x := c.FreshBV("x", 64)
+			return []*Term{c.Not(c.Eq(x, c.BV(64, 0)))}, []Number{{T: x}}, map[*Term]uint64{x: ^uint64(0)}
+		},
+		want: []int64{1},
+	}, {
 		// A negative number stays negative, as small as allowed.
 		name: "negative",
 		stack: func(c *Context) ([]*Term, []Number, map[*Term]uint64) {
