@@ -107,12 +107,13 @@ func (a *assignment) compute(t *Term) (uint64, bool) {
 		return 0, false
 	}
 	a.ctx.evaluated++
-	var small [3]uint64
-	args := small[:0]
-	if len(e.args) > len(small) {
-		args = make([]uint64, 0, len(e.args))
+	var small [3]uint64 // most terms have at most three operands: no allocation
+	var args []uint64
+	if len(e.args) <= len(small) {
+		args = small[:len(e.args)]
+	} else {
+		args = make([]uint64, len(e.args))
 	}
-	args = args[:len(e.args)]
 	known := true
 	for i, x := range e.args {
 		v, ok := a.eval(x)
