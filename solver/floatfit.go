@@ -47,7 +47,7 @@ func (s *Solver) floatFitted(pending []*Term) bool {
 		for i, sym := range syms {
 			vals[sym] = floatBits(floatFitOrder[choice[i]], s.ctx.floatSyms[sym])
 		}
-		a := s.over(base, vals)
+		a := s.over(base, vals, 0)
 		if holdsAll(a, slices.Values(atoms)) {
 			s.keep(&cached{a, s.total})
 			return true

@@ -169,7 +169,7 @@ func (s *Solver) independent(pending []*Term, floats bool, units uint, d time.Du
 		// Merging fits may have given symbols outside the slice the
 		// values of another model than base's (see flatten): the merged
 		// assignment is kept only if the whole query holds under it.
-		a := s.over(base.assignment, vals)
+		a := s.over(base.assignment, vals, 0)
 		if !a.fit.dropped || holdsAll(a, s.assertions()) && holdsAll(a, slices.Values(pending)) {
 			s.keep(&cached{a, s.total})
 		}

@@ -90,7 +90,7 @@ func (s *Solver) guessed(hard, easy []*Term) bool {
 		for i, sym := range syms {
 			vals[sym.key()] = values[i][choice[i]]
 		}
-		a := s.over(base, vals)
+		a := s.over(base, vals, 0)
 		if holdsAll(a, slices.Values(hard)) {
 			if a = s.repairedAround(a, vals, easy); a != nil {
 				s.keep(&cached{a, s.total})

@@ -42,8 +42,10 @@ const (
 // values into each of them cost more than anything else the solver did
 // on LeftistHeap. A larger one, or one past maxFitLayers, is merged with
 // the fits below it into one map, so that lookups stay short; Go clones
-// a map in bulk, so that costs little more than the fit itself.
-func (s *Solver) over(base *assignment, vals map[termID]uint64) *assignment {
+// a map in bulk, so that costs little more than the fit itself. cache
+// is the room to make for the terms the assignment will evaluate, where
+// the caller knows it.
+func (s *Solver) over(base *assignment, vals map[termID]uint64, cache int) *assignment {
 	f := &fitted{base: base, vals: vals}
 	if base != nil && base.fit != nil && !base.fit.partial {
 		if len(vals) < smallFit && base.fit.layers < maxFitLayers {
@@ -52,7 +54,7 @@ func (s *Solver) over(base *assignment, vals map[termID]uint64) *assignment {
 			f.vals, f.base, f.dropped = flatten(vals, base)
 		}
 	}
-	return &assignment{ctx: s.ctx, vals: map[*Term]uint64{}, fit: f}
+	return &assignment{ctx: s.ctx, vals: make(map[*Term]uint64, cache), fit: f}
 }
 
 // flatten merges vals and the chain of complete fits under base into one
@@ -165,10 +167,9 @@ func (s *Solver) fitHolds(atoms []*Term, base *assignment, vals, literals map[te
 	maps.Copy(vals, literals)
 	// Every assignment that satisfies the stack has its forced values.
 	maps.Copy(vals, s.forced)
-	a := s.over(base, vals)
 	// Each atom caches a few terms: making room for them at once is less
 	// work than growing the map to it.
-	a.vals = make(map[*Term]uint64, 2*len(atoms))
+	a := s.over(base, vals, 2*len(atoms))
 	for _, t := range atoms {
 		if holds, ok := a.holds(t); !holds || !ok {
 			return nil

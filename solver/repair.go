@@ -64,7 +64,7 @@ func (s *Solver) repairFailing(a *assignment, atoms []*Term, fixed map[termID]ui
 		if !found {
 			return nil, nil, false
 		}
-		a = s.over(a, map[termID]uint64{sym: v})
+		a = s.over(a, map[termID]uint64{sym: v}, 0)
 		changed = append(changed, sym)
 		dropped = dropped || a.fit.dropped
 	}
@@ -87,7 +87,7 @@ func (s *Solver) repairOne(t *Term, a *assignment, fixed map[termID]uint64) (sym
 			values = append(values, floatCandidates(w, t, a)...)
 		}
 		for _, v := range values {
-			if holds, ok := s.over(a, map[termID]uint64{sym: v}).holds(t); holds && ok {
+			if holds, ok := s.over(a, map[termID]uint64{sym: v}, 0).holds(t); holds && ok {
 				return sym, v, true
 			}
 		}

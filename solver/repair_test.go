@@ -29,7 +29,7 @@ func TestRepairKeepsVerifiedValues(t *testing.T) {
 	a := &assignment{ctx: c, vals: map[*Term]uint64{}, fit: &fitted{vals: bottom}}
 	// Small fits over it, one per layer, up to the last layer allowed.
 	for range maxFitLayers {
-		a = s.over(a, map[termID]uint64{c.FreshBV("y", 8).key(): 0})
+		a = s.over(a, map[termID]uint64{c.FreshBV("y", 8).key(): 0}, 0)
 	}
 	s.keep(&cached{a, s.total})
 

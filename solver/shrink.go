@@ -43,7 +43,7 @@ func (s *Solver) Shrunk(from *Model, terms []Number) *Model {
 		for _, n := range shrinkable {
 			vals[n.T.key()] = from.Uint64(n.T)
 		}
-		if b := s.over(a, vals); holdsAll(b, slices.Values(atoms)) {
+		if b := s.over(a, vals, 0); holdsAll(b, slices.Values(atoms)) {
 			a = b
 		}
 	}
@@ -65,7 +65,7 @@ func (s *Solver) Shrunk(from *Model, terms []Number) *Model {
 				try[t.key()] = c
 				// repairedAround returns only an assignment under which
 				// every atom holds.
-				if b := s.repairedAround(s.over(a, try), try, atoms); b != nil {
+				if b := s.repairedAround(s.over(a, try, 0), try, atoms); b != nil {
 					a, v = b, c
 					break
 				}

@@ -33,12 +33,13 @@ func (x *explorer) index64(s *state, v ssa.Value) (*solver.Term, *heap.Decision,
 }
 
 // checkIndex splits on i, the index operand idx widened to 64 bits,
-// being out of [0, n): the out-of-range side is an index finding; the
-// other marks the instruction checked and retries it.
-func (x *explorer) checkIndex(s *state, i, n *solver.Term, idx ssa.Value, pos token.Pos, what func(*state) string) []alt {
+// being out of [0, n): the out-of-range side is an index finding on elem,
+// arr's element at idx; the other marks the instruction checked and
+// retries it.
+func (x *explorer) checkIndex(s *state, i, n *solver.Term, elem, arr, idx ssa.Value) []alt {
 	index := boundOf(idx, i)
-	return x.checkBounds(s, x.ctx.Ult(i, n), Index, pos, func(s *state) func(heap.Valuer) string {
-		name := what(s)
+	return x.checkBounds(s, x.ctx.Ult(i, n), Index, elem.Pos(), func(s *state) func(heap.Valuer) string {
+		name := x.indexExpr(s, elem, arr, idx, elem.Pos())
 		return func(m heap.Valuer) string { return indexMessage(m, index, n) + " (" + name + ")" }
 	})
 }
@@ -75,7 +76,7 @@ func (x *explorer) indexAddr(s *state, in *ssa.IndexAddr) []alt {
 		return nil
 	}
 	if !s.top().checked {
-		if alts := x.checkIndex(s, i, n, in.Index, in.Pos(), func(s *state) string { return x.indexExpr(s, in, in.X, in.Index, in.Pos()) }); alts != nil {
+		if alts := x.checkIndex(s, i, n, in, in.X, in.Index); alts != nil {
 			return alts
 		}
 	}
@@ -141,7 +142,7 @@ func (x *explorer) index(s *state, in *ssa.Index) []alt {
 	}
 	arr := v.(*heap.Array)
 	if !s.top().checked {
-		if alts := x.checkIndex(s, i, arr.Len, in.Index, in.Pos(), func(s *state) string { return x.indexExpr(s, in, in.X, in.Index, in.Pos()) }); alts != nil {
+		if alts := x.checkIndex(s, i, arr.Len, in, in.X, in.Index); alts != nil {
 			return alts
 		}
 	}

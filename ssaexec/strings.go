@@ -37,7 +37,7 @@ func (x *explorer) stringIndex(s *state, in ssa.Value, str, idx ssa.Value) []alt
 	}
 	arr, off, n := s.heap.StrArray(v)
 	if !s.top().checked {
-		if alts := x.checkIndex(s, i, n, idx, in.Pos(), func(s *state) string { return x.indexExpr(s, in, str, idx, in.Pos()) }); alts != nil {
+		if alts := x.checkIndex(s, i, n, in, str, idx); alts != nil {
 			return alts
 		}
 	}
