@@ -48,32 +48,34 @@ type StepRecord struct {
 
 // FuncRecord is the JSON Lines object of a function.
 type FuncRecord struct {
-	Type        string   `json:"type"`
-	Func        string   `json:"func"`
-	Posn        string   `json:"posn"`
-	Status      string   `json:"status"`
-	Paths       int      `json:"paths"`
-	Panics      int      `json:"panics"`
-	Cut         int      `json:"cut"`
-	NilParams   int      `json:"nil_params"`
-	Assumed     int      `json:"assumed"`
-	Latent      int      `json:"latent"`
-	Sequences   int      `json:"sequences"`
-	SeqPruned   int      `json:"sequences_pruned"`
-	States      int      `json:"states"`
-	Work        int64    `json:"work"`
-	Checks      int      `json:"subsumption_checks"`
-	Subsumed    int      `json:"subsumed"`
-	Stored      int      `json:"stored"`
-	Refined     int      `json:"refined,omitempty"`
-	SolverCalls int      `json:"solver_calls"`
-	Millis      int64    `json:"millis"`
-	SolverMs    int64    `json:"solver_millis"`
-	BoundsHit   []string `json:"bounds_hit"`
-	Unsupported []string `json:"unsupported,omitempty"`
-	Approx      []string `json:"approximated,omitempty"`
-	Notes       []string `json:"notes,omitempty"`
-	Error       string   `json:"error,omitempty"`
+	Type      string `json:"type"`
+	Func      string `json:"func"`
+	Posn      string `json:"posn"`
+	Status    string `json:"status"`
+	Paths     int    `json:"paths"`
+	Panics    int    `json:"panics"`
+	Cut       int    `json:"cut"`
+	NilParams int    `json:"nil_params"`
+	Assumed   int    `json:"assumed"`
+	Latent    int    `json:"latent"`
+	Sequences int    `json:"sequences"`
+	SeqPruned int    `json:"sequences_pruned"`
+	States    int    `json:"states"`
+	Work      int64  `json:"work"`
+	Checks    int    `json:"subsumption_checks"`
+	Subsumed  int    `json:"subsumed"`
+	Stored    int    `json:"stored"`
+	Refined   int    `json:"refined,omitempty"`
+	// Summaries counts what procedure summaries did, under -summaries=on.
+	Summaries   *SummaryRecord `json:"summaries,omitempty"`
+	SolverCalls int            `json:"solver_calls"`
+	Millis      int64          `json:"millis"`
+	SolverMs    int64          `json:"solver_millis"`
+	BoundsHit   []string       `json:"bounds_hit"`
+	Unsupported []string       `json:"unsupported,omitempty"`
+	Approx      []string       `json:"approximated,omitempty"`
+	Notes       []string       `json:"notes,omitempty"`
+	Error       string         `json:"error,omitempty"`
 	// Cached marks a result taken from the result cache: its timings
 	// are those of the run that left it there.
 	Cached bool `json:"cached,omitempty"`
@@ -121,6 +123,7 @@ func funcJSON(r *ssaexec.FuncResult, rel func(string) string) FuncRecord {
 		Subsumed:    r.Subsumption.Subsumed,
 		Stored:      r.Subsumption.Stored,
 		Refined:     r.Refined,
+		Summaries:   summaryJSON(r.Summaries),
 		Panics:      r.Panics,
 		Cut:         r.Cut,
 		NilParams:   r.NilParams,
@@ -139,4 +142,22 @@ func funcJSON(r *ssaexec.FuncResult, rel func(string) string) FuncRecord {
 		Notes:       r.Notes,
 		Error:       r.Err,
 	}
+}
+
+// SummaryRecord is what procedure summaries did in a function's search
+// (see ssaexec.SummaryStats).
+type SummaryRecord struct {
+	Recorded int `json:"recorded"`
+	Broken   int `json:"broken"`
+	Dropped  int `json:"dropped,omitempty"`
+	Applied  int `json:"applied"`
+	Covered  int `json:"covered"`
+}
+
+// summaryJSON is nil for a search that made no summary.
+func summaryJSON(s ssaexec.SummaryStats) *SummaryRecord {
+	if s == (ssaexec.SummaryStats{}) {
+		return nil
+	}
+	return &SummaryRecord{s.Recorded, s.Broken, s.Dropped, s.Applied, s.Covered}
 }

@@ -5,6 +5,7 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
@@ -209,6 +210,14 @@ func (x *explorer) enter(s *state, fn *ssa.Function, env []heap.Value, args []he
 		s.cutBy(boundRecursion, "")
 		return nil
 	}
+	summarized := x.summarizable(s, call)
+	var vals []heap.Value
+	if summarized {
+		vals = append(slices.Clip(args), env...)
+		if alts, ok := x.applySummary(s, fn, vals, call); ok {
+			return alts
+		}
+	}
 	f := x.newFrame(fn, call)
 	for i, a := range args {
 		f.env.set(fn.Params[i], a)
@@ -217,6 +226,9 @@ func (x *explorer) enter(s *state, fn *ssa.Function, env []heap.Value, args []he
 		f.env.set(fn.FreeVars[i], v)
 	}
 	s.frames = append(s.frames, f)
+	if summarized {
+		x.beginSummary(s, f, vals)
+	}
 	return nil
 }
 

@@ -105,6 +105,7 @@ func (x *explorer) raise(s *state, f *Finding, contract bool, value heap.Value) 
 	if !x.notePanic(s, f) {
 		return
 	}
+	notePanicking(s)
 	if !hasDefers(s) {
 		s.end, s.finding, s.contract = panicked, f, contract
 		return
@@ -117,6 +118,7 @@ func (x *explorer) raise(s *state, f *Finding, contract bool, value heap.Value) 
 // error of the runtime.
 func (x *explorer) endFatally(s *state, f *Finding) {
 	if x.notePanic(s, f) {
+		notePanicking(s)
 		s.end, s.finding, s.contract = panicked, f, false
 	}
 }

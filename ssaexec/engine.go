@@ -59,6 +59,10 @@ type explorer struct {
 	ignored     map[string]bool
 	notes       map[string]bool // assumptions the search made, for the record
 	names       map[*ssa.Function]sourceNames
+	// recording holds the records of the calls whose paths are being
+	// explored, innermost last; sums the summaries of the pass.
+	recording []*summaryRec
+	sums      summaries
 	// table holds the states stored at loop heads.
 	table *abstraction.Table
 	// open holds the entries of table whose continuations are being
@@ -461,6 +465,7 @@ var stepHook func(fn *ssa.Function)
 // explore runs s until it ends or branches; each branch is explored in turn.
 func (x *explorer) explore(s *state) {
 	defer x.closeEntries(len(x.open))
+	defer x.endSummaries(len(x.recording))
 	for s.end == running {
 		if x.initDone != nil && !s.initializing {
 			x.initDone(s)
@@ -473,6 +478,7 @@ func (x *explorer) explore(s *state) {
 			// One bound for the search, not one per place it stopped:
 			// where a sequence stood says nothing to the user.
 			x.hitBound(bound{boundAPI, x.budget.apiBound(), "api search budget"})
+			x.markPaths(s, "api search budget")
 			return
 		}
 		if s.inInit() && s.assumed {
@@ -662,6 +668,7 @@ func (x *explorer) checkWithin(limit uint) solver.Result {
 // Below a state that abstract subsumption covered (see Config.Refine), the
 // abstraction already answers for what the bound leaves out.
 func (x *explorer) cutPath(s *state, k boundKind, detail string) {
+	x.markPaths(s, "a bound")
 	if s.refining {
 		x.res.Refined++
 		x.approximations++
@@ -690,6 +697,8 @@ func (x *explorer) finish(s *state) {
 	}
 	x.ended++
 	switch s.end {
+	case subsumed, dropped:
+		x.markPaths(s, "a path subsumed or dropped")
 	case returned:
 		x.res.Paths++
 	case cut:
@@ -703,6 +712,7 @@ func (x *explorer) finish(s *state) {
 		}
 		x.constructs[s.why] = true
 		x.cuts++
+		x.markPaths(s, "an unsupported construct")
 	case panicked:
 		if s.seqPanic {
 			return // the called method's finding, with a shorter sequence

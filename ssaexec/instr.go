@@ -663,6 +663,9 @@ func (x *explorer) ret(s *state, in *ssa.Return) []alt {
 	if done.call != nil {
 		x.set(s, done.call, result)
 	}
+	if done.rec != nil {
+		x.summaryExit(s, done.rec, result)
+	}
 	return nil
 }
 

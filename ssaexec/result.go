@@ -112,6 +112,11 @@ type Config struct {
 	Assumed bool
 	// Subsume is what subsumption at loop heads may prune.
 	Subsume abstraction.Mode
+	// ProcSummaries answers a call from a state that agrees with one a call
+	// of the same function was made from, on all the callee can read,
+	// with what that call's paths did, instead of running it again
+	// (procedure summaries, see procsum.go).
+	ProcSummaries bool
 	// Refine keeps exploring, within the bounds, the states that only
 	// abstract subsumption covers, so that no panic within the bounds is
 	// missed; their paths cut by a bound are covered by the abstraction.
@@ -415,6 +420,8 @@ type FuncResult struct {
 	// Subsumption counts the states checked at loop heads, those found
 	// subsumed (Abstract of them only after summarizing) and those stored.
 	Subsumption abstraction.Stats
+	// Summaries counts what procedure summaries did (Config.ProcSummaries).
+	Summaries SummaryStats
 	// Refined counts the paths that Refine explored past an abstract
 	// subsumption and a bound then cut.
 	Refined int
@@ -450,4 +457,16 @@ type FuncResult struct {
 	// Err is the internal error of an Error status.
 	Err      string
 	Findings []*Finding
+}
+
+// SummaryStats counts what procedure summaries did in a search.
+type SummaryStats struct {
+	// Recorded counts the calls whose paths all ended and became
+	// summaries, Broken those a bound, an unsupported construct or
+	// subsumption cut short, Dropped those not kept because the table
+	// was full.
+	Recorded, Broken, Dropped int
+	// Applied counts the calls a summary answered, Covered the paths
+	// that returned from a call as one explored before had.
+	Applied, Covered int
 }

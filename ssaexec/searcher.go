@@ -157,6 +157,7 @@ func (x *explorer) beyondBudget(p, next pass, spent []int64) string {
 // loop heads whose continuations were all explored to their end (see
 // abstraction.Table.Retain): a state they subsume is not explored again.
 func (x *explorer) newPass() {
+	x.sums = summaries{} // the bounds differ: the summaries need not hold
 	x.bounds = map[bound]bool{}
 	x.table = x.table.Retain()
 	x.budget.useTable(x.table)

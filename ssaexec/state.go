@@ -65,6 +65,9 @@ type frame struct {
 	// std marks a function of std or of gosym's models, whose lines the
 	// trace leaves out (asked at every new line, so asked once).
 	std bool
+	// rec records the paths of this call for a procedure summary, or is
+	// nil (see procsum.go). Forks share it.
+	rec *summaryRec
 }
 
 // setProgress records an instruction's progress (nil: none).
@@ -140,6 +143,9 @@ const (
 	dropped
 	// subsumed: a state stored at the same loop head covers this one.
 	subsumed
+	// covered: a path that returned from a call as one explored before
+	// did, or a call a summary answered whose every path panicked.
+	covered
 )
 
 // state is one path: call stack, heap, path condition and what the path

@@ -153,6 +153,20 @@ func cutStringLiteral(s string) (lit, rest string, err error) {
 // under the default configuration and checks the findings against the
 // want comments.
 func TestTestdataFindings(t *testing.T) {
+	checkWants(t, testdataProgram(t), testdataFiles(t), deepConfig())
+}
+
+// TestTestdataFindingsSummarized checks the same findings with procedure
+// summaries on: a call a summary answers goes on as running its callee
+// would.
+func TestTestdataFindingsSummarized(t *testing.T) {
+	cfg := deepConfig()
+	cfg.ProcSummaries = true
+	checkWants(t, testdataProgram(t), testdataFiles(t), cfg)
+}
+
+// testdataFiles lists the Go files of the testdata packages.
+func testdataFiles(t *testing.T) []string {
 	var files []string
 	err := filepath.WalkDir("../testdata", func(path string, d fs.DirEntry, err error) error {
 		if err == nil && !d.IsDir() && strings.HasSuffix(path, ".go") && !strings.HasSuffix(path, "_test.go") {
@@ -164,7 +178,7 @@ func TestTestdataFindings(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	checkWants(t, testdataProgram(t), files)
+	return files
 }
 
 // TestModuleSiblings analyses one package of the module alone: the
@@ -184,19 +198,19 @@ func TestModuleSiblings(t *testing.T) {
 		t.Errorf("entries (-want +got):\n%s", diff)
 	}
 	abs, _ := filepath.Abs("../testdata/siblings/siblings.go")
-	checkWants(t, prog, []string{abs})
+	checkWants(t, prog, []string{abs}, deepConfig())
 }
 
-// checkWants analyses the entries of prog and checks their findings
-// against the want comments of files.
-func checkWants(t *testing.T, prog *Program, files []string) {
+// checkWants analyses the entries of prog under cfg and checks their
+// findings against the want comments of files.
+func checkWants(t *testing.T, prog *Program, files []string, cfg Config) {
 	t.Helper()
 	wants := parseWants(t, files)
 	if len(wants) == 0 {
 		t.Fatal("no want comments found in testdata")
 	}
 	for _, fn := range prog.Entries(false, nil) {
-		res := prog.Analyze(fn, deepConfig()) // under the //gosym: directives
+		res := prog.Analyze(fn, cfg) // under the //gosym: directives
 		if res.Status == Error {
 			t.Errorf("%s: internal error: %s", res.Func, res.Err)
 		}

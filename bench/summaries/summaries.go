@@ -48,9 +48,12 @@ func m(i, n int, choose func() bool) {
 	}
 }
 
-// Run5 and the others are the benchmark at N = 5, 10, 15, 20 and 25.
-func Run5(choose func() bool)  { run(5, choose) }
-func Run10(choose func() bool) { run(10, choose) }
-func Run15(choose func() bool) { run(15, choose) }
-func Run20(choose func() bool) { run(20, choose) }
-func Run25(choose func() bool) { run(25, choose) }
+// Run5 and the others are the benchmark at N = 5 to 200.
+func Run5(choose func() bool)   { run(5, choose) }
+func Run10(choose func() bool)  { run(10, choose) }
+func Run15(choose func() bool)  { run(15, choose) }
+func Run20(choose func() bool)  { run(20, choose) }
+func Run25(choose func() bool)  { run(25, choose) }
+func Run50(choose func() bool)  { run(50, choose) }
+func Run100(choose func() bool) { run(100, choose) }
+func Run200(choose func() bool) { run(200, choose) }

@@ -261,6 +261,7 @@ func parseFlags(args []string, stderr io.Writer) (*options, []string, error) {
 	fs.IntVar(&opts.cfg.Seq, "seq", def.Seq, "bound on the method calls that build a value with unexported state after its constructor, before the function runs on it")
 	deepen := fs.Bool("deepen", !def.OnePass, "explore in passes of growing k and seq (iterative deepening: shallow panics first, and a search whose space is exhausted at small bounds stops there); off, one pass at the full bounds")
 	subsume := fs.String("subsume", def.Subsume.String(), "subsumption of states at loop heads: off, exact, or abstract (also after summarizing list segments)")
+	summaries := fs.String("summaries", onOff(def.ProcSummaries), "procedure summaries: on, a call made from a state that agrees with an earlier call's on all the callee can read goes on from what that call's paths did, instead of running the callee again; off, every call runs its callee")
 	fs.BoolVar(&opts.cfg.Invariants, "invariants", false, "assert the receiver's invariant (a repOK or RepOK method) at the return of exported methods")
 	fs.BoolVar(&opts.cfg.Refine, "refine", def.Refine, "keep exploring, within the bounds, states only abstract subsumption covers")
 	fs.BoolVar(&opts.all, "all", false, "analyse unexported functions and methods too")
@@ -298,6 +299,9 @@ func parseFlags(args []string, stderr io.Writer) (*options, []string, error) {
 	opts.cfg.Init = mode
 	opts.cfg.Pictures = opts.dotDir != ""
 	if opts.cfg.Subsume, err = abstraction.ParseMode(*subsume); err != nil {
+		return nil, nil, err
+	}
+	if opts.cfg.ProcSummaries, err = parseOnOff("-summaries", *summaries); err != nil {
 		return nil, nil, err
 	}
 	if opts.cfg.Solver, err = solver.ParseChain(*chain); err != nil {
@@ -406,4 +410,23 @@ func startCPUProfile(file string) (func(w io.Writer), error) {
 			fmt.Fprintf(w, "gosym: -cpuprofile: %v\n", err)
 		}
 	}, nil
+}
+
+// onOff writes a switch's value as its flag takes it.
+func onOff(b bool) string {
+	if b {
+		return "on"
+	}
+	return "off"
+}
+
+// parseOnOff reads the value of a switch flag: on or off.
+func parseOnOff(flag, v string) (bool, error) {
+	switch v {
+	case "on":
+		return true, nil
+	case "off":
+		return false, nil
+	}
+	return false, fmt.Errorf("bad %s %q: want on or off", flag, v)
 }

@@ -1,0 +1,420 @@
+package ssaexec
+
+import (
+	"go/token"
+	"maps"
+	"slices"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/gosym/gosym/heap"
+	"github.com/gosym/gosym/solver"
+)
+
+// Procedure summaries (003, Config.ProcSummaries). The first call of a
+// function from a given entry state runs its body; the search records,
+// over all the paths of that call (the pruned ones included, which read
+// no more than the view holds), where each path returned: its heap, its
+// result and the conditions it added. Once every path of the call has
+// ended, the record is a summary. A later call whose state agrees with
+// the summary's on all the callee could read (its view: what its
+// arguments and the package variables reach, and the input objects) and
+// whose path condition implies what the summary's said of those values
+// goes on from the summary's exits instead of running the body again.
+//
+// Two exits of one call that agree on all the caller can read after it,
+// and add the same conditions on what it can read, go on alike: the
+// second is not explored further (it is covered). That is what makes a
+// call whose paths differ only inside it (the seed's nondeterministic
+// choices) cost one path after it, not one per path inside it.
+//
+// A call is summarized only when the search can tell its paths apart
+// from the rest: a call returns a value to the path that made it (no
+// deferred call), no panic is unwinding, no call sequence builds a
+// parameter and package initialization has ended. A record no path of
+// which was cut by a bound, met an unsupported construct or was
+// subsumed at a loop head is a summary; any of those leaves the call to
+// be run again the next time. A summary with a panicking path is
+// applied only where no frame has deferred calls, which could recover
+// it: its panics were reported where the call ran.
+//
+// The ids of objects and symbolic references are compared as they are:
+// a summary applies where the heap has made as many of each as it had
+// (see heap.SameView), which holds for calls on sibling paths. Symbols
+// made inside the call are then used again by the paths the summary
+// applies to, each of which is another path than the one that made
+// them, and the counters keep one path from applying a summary twice.
+
+// maxSummaries bounds the summaries one pass of a search keeps, and
+// maxExits the exits of one: a summary holds its exits' heaps.
+const (
+	maxSummaries = 4096
+	maxExits     = 64
+)
+
+// summaryRec records the paths of one call: a summary once all ended.
+type summaryRec struct {
+	fn    *ssa.Function
+	stack []*ssa.Function // the functions of the caller's frames
+	args  []heap.Value    // the arguments, then the closure's variables
+	// The entry state: its heap, what the callee may read of it, and
+	// the parts of the path the exits extend.
+	heap     *heap.Heap
+	view     heap.View
+	pcLen    int
+	pc       []*solver.Term
+	approx   int
+	trace    *traceStep
+	assumed  bool
+	compared map[int]nilCheck
+	globals  map[*ssa.Global]heap.Ptr
+	initRun  map[*ssa.Package]bool
+	// relevant are the entry's conditions on what the callee can read:
+	// a state whose path holds them all has no path of the callee the
+	// entry's pruned (computed when the record completes).
+	relevant []*solver.Term
+	exits    []*summaryExit
+	// broken says why the record is no summary ("" while it may be).
+	broken string
+	// panics says a path of the call panicked.
+	panics bool
+}
+
+// summaryExit is one way the call returned.
+type summaryExit struct {
+	heap     *heap.Heap
+	result   heap.Value
+	added    []*solver.Term // the conditions the call's path added
+	approx   []string
+	assumed  bool
+	compared map[int]nilCheck
+	globals  map[*ssa.Global]heap.Ptr
+	initRun  map[*ssa.Package]bool
+	trace    *traceStep
+	// traceFile and the rest are the state's position in its trace.
+	traceFile        *token.File
+	traceLine        int
+	lineFrom, lineTo token.Pos
+}
+
+// summaryKey indexes summaries: a summary applies only where the heap's
+// counters are as they were at its entry.
+type summaryKey struct {
+	fn       *ssa.Function
+	counters heap.Counters
+}
+
+// summaries holds the complete summaries of one pass.
+type summaries struct {
+	byKey map[summaryKey][]*summaryRec
+	n     int
+}
+
+// summarizable reports whether a call from s may be recorded or answered
+// by a summary (see above).
+func (x *explorer) summarizable(s *state, call *ssa.Call) bool {
+	if !x.cfg.ProcSummaries || call == nil || s.panic != nil || s.initializing || s.refining ||
+		s.seq != nil || s.bound < len(x.fn.Params) {
+		return false
+	}
+	for _, f := range s.frames {
+		if f.deferred || f.unwinding || f.precondition || f.postcondition || f.seqCall || f.initialization {
+			return false
+		}
+	}
+	return true
+}
+
+// beginSummary starts recording the call whose frame f was just pushed
+// on s.
+func (x *explorer) beginSummary(s *state, f *frame, args []heap.Value) {
+	below := s.frames[:len(s.frames)-1]
+	rec := &summaryRec{
+		fn:       f.fn,
+		args:     args,
+		heap:     s.heap.Clone(),
+		pcLen:    len(s.pc),
+		pc:       s.pc[:len(s.pc):len(s.pc)],
+		approx:   len(s.approx),
+		trace:    s.trace,
+		assumed:  s.assumed,
+		compared: s.compared,
+		globals:  s.globals,
+		initRun:  s.initRun,
+	}
+	for _, b := range below {
+		rec.stack = append(rec.stack, b.fn)
+	}
+	rec.view = rec.heap.View(nil, rec.roots(rec.globals))
+	f.rec = rec
+	x.recording = append(x.recording, rec)
+}
+
+// roots are the values through which a call can reach the heap: its
+// arguments and the package variables.
+func (rec *summaryRec) roots(globals map[*ssa.Global]heap.Ptr) []heap.Value {
+	out := slices.Clip(rec.args)
+	for _, g := range slices.SortedFunc(maps.Keys(globals), byGlobalName) {
+		out = append(out, globals[g])
+	}
+	return out
+}
+
+func byGlobalName(a, b *ssa.Global) int {
+	if a.RelString(nil) < b.RelString(nil) {
+		return -1
+	}
+	return 1
+}
+
+// endSummaries completes the records begun since mark: every path of
+// their calls has ended.
+func (x *explorer) endSummaries(mark int) {
+	for _, rec := range x.recording[mark:] {
+		if x.halted() {
+			rec.broken = "the budget ran out"
+		}
+		if rec.broken != "" {
+			x.res.Summaries.Broken++
+			continue
+		}
+		if x.sums.n >= maxSummaries {
+			x.res.Summaries.Dropped++
+			continue
+		}
+		x.completeSummary(rec)
+	}
+	x.recording = x.recording[:mark]
+}
+
+// completeSummary stores rec as a summary.
+func (x *explorer) completeSummary(rec *summaryRec) {
+	rec.relevant = x.relevantConditions(rec.pc, rec.heap.Terms(rec.view, rec.args))
+	if x.sums.byKey == nil {
+		x.sums.byKey = map[summaryKey][]*summaryRec{}
+	}
+	k := summaryKey{rec.fn, rec.heap.Counters()}
+	x.sums.byKey[k] = append(x.sums.byKey[k], rec)
+	x.sums.n++
+	x.res.Summaries.Recorded++
+}
+
+// relevantConditions returns the conditions of pc that constrain terms,
+// directly or through other conditions that share a symbol with them.
+func (x *explorer) relevantConditions(pc, terms []*solver.Term) []*solver.Term {
+	syms := map[*solver.Term]bool{}
+	for _, t := range x.ctx.Symbols(terms...) {
+		syms[t] = true
+	}
+	atomSyms := make([][]*solver.Term, len(pc))
+	for i, a := range pc {
+		atomSyms[i] = x.ctx.Symbols(a)
+	}
+	taken := make([]bool, len(pc))
+	for grew := true; grew; {
+		grew = false
+		for i, ss := range atomSyms {
+			if taken[i] || !slices.ContainsFunc(ss, func(t *solver.Term) bool { return syms[t] }) {
+				continue
+			}
+			taken[i], grew = true, true
+			for _, t := range ss {
+				syms[t] = true
+			}
+		}
+	}
+	var out []*solver.Term
+	for i, a := range pc {
+		if taken[i] {
+			out = append(out, a)
+		}
+	}
+	return out
+}
+
+// markPaths tells the records of the calls s is inside that one of their
+// paths ended as s did.
+func (x *explorer) markPaths(s *state, why string) {
+	for _, f := range s.frames {
+		if rec := f.rec; rec != nil && rec.broken == "" {
+			rec.broken = why
+		}
+	}
+}
+
+// notePanicking tells the records of the calls s is inside that a path
+// of theirs panicked.
+func notePanicking(s *state) {
+	for _, f := range s.frames {
+		if f.rec != nil {
+			f.rec.panics = true
+		}
+	}
+}
+
+// summaryExit records that s returned from the call rec records, with
+// result: s is covered, and ends, if an exit recorded before goes on as
+// it would.
+func (x *explorer) summaryExit(s *state, rec *summaryRec, result heap.Value) {
+	if rec.broken != "" {
+		return
+	}
+	e := &summaryExit{
+		heap:     s.heap.Clone(),
+		result:   result,
+		added:    slices.Clone(s.pc[rec.pcLen:]),
+		approx:   slices.Clone(s.approx[rec.approx:]),
+		assumed:  s.assumed,
+		compared: s.compared,
+		globals:  s.globals,
+		initRun:  s.initRun,
+		trace:    s.trace,
+	}
+	e.traceFile, e.traceLine, e.lineFrom, e.lineTo = s.traceFile, s.traceLine, s.lineFrom, s.lineTo
+	for _, known := range rec.exits {
+		if x.sameExit(rec, known, e) {
+			s.end = covered
+			x.res.Summaries.Covered++
+			return
+		}
+	}
+	if len(rec.exits) >= maxExits {
+		rec.broken = "too many exits"
+		return
+	}
+	rec.exits = append(rec.exits, e)
+}
+
+// sameExit reports whether the paths after exits a and b of rec go on
+// alike: they agree on everything the caller can reach (its arguments,
+// the package variables and the result lead to), and add the same
+// conditions on it. Conditions only on what the call made and dropped
+// (its input functions' results, say) are left out of the comparison.
+func (x *explorer) sameExit(rec *summaryRec, a, b *summaryExit) bool {
+	if a.assumed != b.assumed || !slices.Equal(a.approx, b.approx) || !maps.Equal(a.compared, b.compared) ||
+		!maps.Equal(a.globals, b.globals) || !maps.Equal(a.initRun, b.initRun) ||
+		!heap.SameValue(a.result, b.result) {
+		return false
+	}
+	// The caller may hold any object the call could reach, whether or
+	// not the call left it reachable.
+	roots := append(rec.roots(a.globals), a.result)
+	view := a.heap.View(rec.view, roots)
+	if !a.heap.SameView(b.heap, view) {
+		return false
+	}
+	seen := a.heap.Terms(view, roots)
+	ca := x.relevantConditions(append(slices.Clip(rec.pc), a.added...), seen)
+	cb := x.relevantConditions(append(slices.Clip(rec.pc), b.added...), seen)
+	return slices.EqualFunc(ca, cb, func(a, b *solver.Term) bool { return a.Identity() == b.Identity() })
+}
+
+// applySummary answers a call of fn from s with a summary, if one
+// applies: each of its exits is an alternative, under the conditions its
+// path added.
+func (x *explorer) applySummary(s *state, fn *ssa.Function, args []heap.Value, call *ssa.Call) ([]alt, bool) {
+	rec := x.findSummary(s, fn, args)
+	if rec == nil {
+		return nil, false
+	}
+	x.res.Summaries.Applied++
+	if len(rec.exits) == 0 {
+		// Every path of the call panicked: the panics were reported.
+		s.end = covered
+		return nil, true
+	}
+	alts := make([]alt, len(rec.exits))
+	for i, e := range rec.exits {
+		var guard *solver.Term
+		if len(e.added) > 0 {
+			guard = x.ctx.And(e.added...)
+		}
+		alts[i] = alt{guard: guard, apply: func(s *state) { x.applyExit(s, rec, e, call) }}
+	}
+	// The exits do not cover the paths that panicked: none goes without
+	// its check because the others were infeasible.
+	alts[0].partial = true
+	return alts, true
+}
+
+// findSummary returns the summary that answers a call of fn with args
+// from s, or nil.
+func (x *explorer) findSummary(s *state, fn *ssa.Function, args []heap.Value) *summaryRec {
+	cands := x.sums.byKey[summaryKey{fn, s.heap.Counters()}]
+	if len(cands) == 0 {
+		return nil
+	}
+	var inPC map[any]bool
+	for _, rec := range cands {
+		if !x.summaryMatches(s, rec, args) {
+			continue
+		}
+		if inPC == nil {
+			inPC = make(map[any]bool, len(s.pc))
+			for _, a := range s.pc {
+				inPC[a.Identity()] = true
+			}
+		}
+		if !slices.ContainsFunc(rec.relevant, func(a *solver.Term) bool { return !inPC[a.Identity()] }) {
+			return rec
+		}
+	}
+	return nil
+}
+
+// summaryMatches reports whether s, calling rec's function with args,
+// agrees with rec's entry on all the call can read and all that decides
+// what its paths report.
+func (x *explorer) summaryMatches(s *state, rec *summaryRec, args []heap.Value) bool {
+	if len(rec.stack) != len(s.frames) || s.assumed != rec.assumed ||
+		!maps.Equal(s.compared, rec.compared) || !maps.Equal(s.globals, rec.globals) ||
+		!maps.Equal(s.initRun, rec.initRun) || len(args) != len(rec.args) {
+		return false
+	}
+	for i, f := range s.frames {
+		if f.fn != rec.stack[i] {
+			return false
+		}
+	}
+	if rec.panics && hasDefers(s) {
+		return false
+	}
+	for i, a := range args {
+		if !heap.SameValue(a, rec.args[i]) {
+			return false
+		}
+	}
+	return rec.heap.SameView(s.heap, rec.view)
+}
+
+// applyExit makes s, at the call, the state after it returned by exit e.
+func (x *explorer) applyExit(s *state, rec *summaryRec, e *summaryExit, call *ssa.Call) {
+	s.heap.Apply(rec.heap, e.heap)
+	s.approx = append(s.approx, e.approx...)
+	s.assumed, s.compared, s.globals, s.initRun = e.assumed, e.compared, e.globals, e.initRun
+	if e.trace != rec.trace {
+		// The call's steps, and the line its last one is on.
+		s.trace = spliceTrace(s.trace, rec.trace, e.trace)
+		s.traceFile, s.traceLine, s.lineFrom, s.lineTo = e.traceFile, e.traceLine, e.lineFrom, e.lineTo
+	}
+	x.set(s, call, e.result)
+}
+
+// spliceTrace returns the trace onto whose end the steps from entry to
+// exit are copied.
+func spliceTrace(onto, entry, exit *traceStep) *traceStep {
+	var steps []*traceStep
+	for t := exit; t != entry && t != nil; t = t.prev {
+		steps = append(steps, t)
+	}
+	for i := len(steps) - 1; i >= 0; i-- {
+		c := *steps[i]
+		c.prev = onto
+		c.n = 1
+		if onto != nil {
+			c.n = onto.n + 1
+		}
+		onto = &c
+	}
+	return onto
+}
