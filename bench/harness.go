@@ -93,6 +93,7 @@ func (h *harness) measure(fn string, cfg ssaexec.Config) *ssaexec.FuncResult {
 		cfg.MaxWork, cfg.Timeout = h.opts.work, 0
 	}
 	cfg.Solver = h.opts.chain
+	cfg.ProcSummaries = cfg.ProcSummaries || h.opts.summaries
 	runtime.GC()
 	first := h.prog.Analyze(h.funcs[fn], cfg)
 	if first.Elapsed >= repeatBelow || first.Status == ssaexec.Timeout {
@@ -231,15 +232,17 @@ func (h *harness) abstraction() []absResult {
 	return out
 }
 
-// sumResult is one row of the summaries table.
+// sumResult is one row of the summaries table: the search without
+// summaries (nil above maxUnsummarized) and with them.
 type sumResult struct {
-	row sumRow
-	m   *ssaexec.FuncResult
+	row           sumRow
+	without, with *ssaexec.FuncResult
 }
 
 // summaries runs 003's micro-benchmark at each size: in one pass, with
 // room for its recursion and for as many calls of its input function as
-// it makes (each call's result is an input, which the k-bound counts).
+// it makes (each call's result is an input, which the k-bound counts),
+// without procedure summaries and with them.
 func (h *harness) summaries() []sumResult {
 	var out []sumResult
 	for _, r := range tableSummaries {
@@ -250,9 +253,15 @@ func (h *harness) summaries() []sumResult {
 		cfg.K = nboundK
 		cfg.Recursion = r.n + 2
 		cfg.OnePass = true
-		m := h.measure(r.fn, cfg)
-		progress(h.log, "%s: %s, %d paths, %v", r.fn, m.Status, m.Paths, m.Elapsed.Round(time.Millisecond))
-		out = append(out, sumResult{r, m})
+		res := sumResult{row: r}
+		if r.n <= maxUnsummarized {
+			res.without = h.measure(r.fn, cfg)
+			progress(h.log, "%s without summaries: %s, %d paths, %v", r.fn, res.without.Status, res.without.Paths, res.without.Elapsed.Round(time.Millisecond))
+		}
+		cfg.ProcSummaries = true
+		res.with = h.measure(r.fn, cfg)
+		progress(h.log, "%s with summaries: %s, %d states, %v", r.fn, res.with.Status, res.with.States, res.with.Elapsed.Round(time.Millisecond))
+		out = append(out, res)
 	}
 	return out
 }

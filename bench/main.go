@@ -30,8 +30,8 @@
 //   - firstfind: the time to the first finding of gosym beside go test
 //     -fuzz's time to a crash, on the six bugs of bench/firstfind.
 //   - summaries: the procedure-summaries seed's micro-benchmark at N = 5
-//     to 25: paths, states and time, beside the seed's times without and
-//     with summaries.
+//     to 200, without summaries (to N = 25) and with them: paths, states
+//     and time, beside the seed's times without and with summaries.
 //
 // -compare before.md adds the realcode table's totals beside those of an
 // earlier result file (read before -o writes); -compare before.md,after.md
@@ -88,6 +88,9 @@ type options struct {
 	compare []string
 	// chain is the solver's chain of deciders in every run (-solver).
 	chain solver.Chain
+	// summaries turns procedure summaries on in the runs of the tables
+	// but the summaries table's, which runs both (-summaries).
+	summaries bool
 	// speedWork are the work budgets of the speed table.
 	speedWork []int64
 	// firstRuns are the runs of each tool per function of the firstfind
@@ -130,6 +133,7 @@ func parseFlags(args []string) (options, error) {
 	realTimeout := fs.Duration("realcode-timeout", 0, "time budget of one function of the realcode table, a safety net (0: none)")
 	workers := fs.Int("p", 2, "functions of the realcode and speed tables analysed at once")
 	realSeq := fs.Int("realcode-seq", ssaexec.DefaultConfig().Seq, "bound on the calls of a sequence that builds a value in the realcode table")
+	summaries := fs.String("summaries", "off", "procedure summaries in the runs of the kbound, nbound, abstraction and realcode tables, as gosym's -summaries: on or off (the summaries table runs both)")
 	chain := fs.String("solver", "default", "the solver's chain in every run, as gosym's -solver: default, validate (Z3 checks every answer decided in Go; a disagreement ends the run with status error), nomodels or z3")
 	speedWork := fs.String("speed-work", strconv.FormatInt(ssaexec.DefaultMaxWork, 10), "work budgets of the speed table, comma-separated (gosym's -max-work)")
 	firstRuns := fs.Int("firstfind-runs", 5, "runs of each tool on each function of the firstfind table")
@@ -157,6 +161,12 @@ func parseFlags(args []string) (options, error) {
 		opts.speedWork = append(opts.speedWork, w)
 	}
 	var err error
+	switch *summaries {
+	case "on", "off":
+		opts.summaries = *summaries == "on"
+	default:
+		return options{}, fmt.Errorf("bad -summaries %q: want on or off", *summaries)
+	}
 	if opts.chain, err = solver.ParseChain(*chain); err != nil {
 		return options{}, err
 	}

@@ -169,17 +169,32 @@ func TestWriteKBound(t *testing.T) {
 	}
 }
 
-// TestSummaries runs 003's micro-benchmark at N = 5 and 10 and checks
+// TestSummaries runs 003's micro-benchmark at N = 5, 10 and 50 and checks
 // that, without summaries, the search takes each of the 2^N choices of
-// the levels' bools once and finds the assertions hold.
+// the levels' bools once and finds the assertions hold; with them, the
+// states grow by 9 a level (9N - 8): a call of M is recorded once one
+// with its key was made before, and from then on each level's calls of
+// the level below are answered by summaries.
 func TestSummaries(t *testing.T) {
 	h := testHarness(t, nil)
-	h.opts.run = regexp.MustCompile(`Run(5|10)$`)
+	h.opts.run = regexp.MustCompile(`Run(5|10|50)$`)
 	var got []string
-	for _, r := range h.summaries() {
-		got = append(got, fmt.Sprintf("N=%d %s %d paths, %d findings", r.row.n, r.m.Status, r.m.Paths, len(r.m.Findings)))
+	line := func(n int, how string, m *ssaexec.FuncResult) string {
+		return fmt.Sprintf("N=%d %s: %s, %d paths, %d states, %d findings, %+v", n, how, m.Status, m.Paths, m.States, len(m.Findings), m.Summaries)
 	}
-	want := []string{"N=5 complete 32 paths, 0 findings", "N=10 complete 1024 paths, 0 findings"}
+	for _, r := range h.summaries() {
+		if r.without != nil {
+			got = append(got, line(r.row.n, "without", r.without))
+		}
+		got = append(got, line(r.row.n, "with", r.with))
+	}
+	want := []string{
+		"N=5 without: complete, 32 paths, 65 states, 0 findings, {Recorded:0 Broken:0 Dropped:0 Applied:0 Covered:0}",
+		"N=5 with: complete, 6 paths, 37 states, 0 findings, {Recorded:16 Broken:0 Dropped:0 Applied:10 Covered:7}",
+		"N=10 without: complete, 1024 paths, 2049 states, 0 findings, {Recorded:0 Broken:0 Dropped:0 Applied:0 Covered:0}",
+		"N=10 with: complete, 11 paths, 82 states, 0 findings, {Recorded:36 Broken:0 Dropped:0 Applied:25 Covered:17}",
+		"N=50 with: complete, 51 paths, 442 states, 0 findings, {Recorded:196 Broken:0 Dropped:0 Applied:145 Covered:97}",
+	}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("summaries table (-want +got):\n%s", diff)
 	}

@@ -132,7 +132,14 @@ var tableSummaries = []sumRow{
 	{15, "summaries.Run15", 44.949, 0.988},
 	{20, "summaries.Run20", 0, 1.059},
 	{25, "summaries.Run25", 0, 0},
+	{50, "summaries.Run50", 0, 1.435},
+	{100, "summaries.Run100", 0, 2.848},
+	{200, "summaries.Run200", 0, 7.772},
 }
+
+// maxUnsummarized is the largest N of the summaries table run without
+// summaries: beyond, the 2^N paths only wait for the time budget.
+const maxUnsummarized = 25
 
 // summariesPkg is the port's directory.
 const summariesPkg = "bench/summaries"

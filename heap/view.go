@@ -1,10 +1,10 @@
 package heap
 
 import (
-	"go/types"
 	"maps"
 	"reflect"
 	"slices"
+	"strings"
 
 	"github.com/gosym/gosym/solver"
 )
@@ -38,43 +38,59 @@ func (h *Heap) View(base View, roots []Value) View {
 		w.object(p.Obj)
 	}
 	for _, r := range roots {
-		w.value(reflect.ValueOf(r))
+		w.value(r)
 	}
 	w.drain()
 	return w.view
 }
 
-// Terms returns the terms the objects of view hold, with those of vals:
+// Terms returns the terms the objects of view hold, with those of vals
+// and of what the heap recorded of the input arrays and maps of view:
 // the symbols a path condition constrains them through.
 func (h *Heap) Terms(view View, vals []Value) []*solver.Term {
 	w := viewWalk{h: h, view: View{}, terms: []*solver.Term{}}
 	for _, v := range vals {
-		w.value(reflect.ValueOf(v))
+		w.value(v)
 	}
 	for _, id := range slices.Sorted(maps.Keys(view)) {
 		if o := h.objs[id]; o != nil {
-			w.value(reflect.ValueOf(o.Val))
+			w.value(o.Val)
+		}
+	}
+	for _, loc := range slices.SortedFunc(maps.Keys(h.cells), compareLocs) {
+		if view[loc.Obj] {
+			for _, c := range h.cells[loc] {
+				w.term(c.Index)
+			}
+		}
+	}
+	for _, loc := range slices.SortedFunc(maps.Keys(h.keys), compareLocs) {
+		if view[loc.Obj] {
+			for _, k := range h.keys[loc] {
+				w.term(k.Key.T)
+				w.term(k.Present)
+			}
 		}
 	}
 	return w.terms
 }
 
+func compareLocs(a, b Loc) int {
+	if a.Obj != b.Obj {
+		return int(a.Obj - b.Obj)
+	}
+	return strings.Compare(string(a.Path), string(b.Path))
+}
+
 // viewWalk finds the objects values reach, and collects their terms when
 // terms is not nil.
 type viewWalk struct {
-	h     *Heap
-	view  View
-	queue []ObjID
-	terms []*solver.Term
+	h      *Heap
+	view   View
+	queue  []ObjID
+	arrays map[*Array]bool
+	terms  []*solver.Term
 }
-
-var (
-	viewTermType = reflect.TypeFor[*solver.Term]()
-	typesType    = reflect.TypeFor[types.Type]()
-	objIDType    = reflect.TypeFor[ObjID]()
-	symPtrTyp    = reflect.TypeFor[SymPtr]()
-	symIfcTyp    = reflect.TypeFor[SymIface]()
-)
 
 func (w *viewWalk) object(id ObjID) {
 	if id == 0 || w.view[id] {
@@ -84,67 +100,104 @@ func (w *viewWalk) object(id ObjID) {
 	w.queue = append(w.queue, id)
 }
 
+func (w *viewWalk) term(t *solver.Term) {
+	if w.terms != nil && t != nil {
+		w.terms = append(w.terms, t)
+	}
+}
+
 func (w *viewWalk) drain() {
 	for len(w.queue) > 0 {
 		id := w.queue[len(w.queue)-1]
 		w.queue = w.queue[:len(w.queue)-1]
 		if o := w.h.objs[id]; o != nil {
-			w.value(reflect.ValueOf(o.Val))
+			w.value(o.Val)
 		}
 	}
 }
 
-// value walks v's structure: an ObjID anywhere in it (a Ptr's, an
-// InputRef's, a Loc's) names an object, a symbolic reference its target,
-// a symbolic interface its box. An input function's past calls are not
-// followed: a call cannot read their results but through values it was
-// handed.
-func (w *viewWalk) value(v reflect.Value) {
-	if !v.IsValid() {
-		return
-	}
-	switch t := v.Type(); {
-	case t == viewTermType:
-		if w.terms != nil && !v.IsNil() {
-			w.terms = append(w.terms, v.Interface().(*solver.Term))
-		}
-		return
-	case t.Implements(typesType) && t.Kind() != reflect.Interface:
-		return
-	case t == objIDType:
-		w.object(ObjID(v.Int()))
-		return
-	case t == symPtrTyp:
-		info := w.h.Sym(SymID(v.Field(0).Int()))
+// value walks v: the objects it points to, a symbolic reference's target
+// and a symbolic interface's box are reached. An input function's past
+// calls are not followed: a call cannot read their results but through
+// values it was handed.
+func (w *viewWalk) value(v Value) {
+	switch v := v.(type) {
+	case Scalar:
+		w.term(v.T)
+	case Ptr:
+		w.object(v.Obj)
+	case InputRef:
+		w.object(v.Obj)
+	case SymPtr:
+		info := w.h.Sym(v.ID)
 		w.object(info.Target)
 		if info.Func != nil && info.Func.Given != nil {
-			w.value(reflect.ValueOf(*info.Func.Given))
+			w.value(*info.Func.Given)
 		}
-		return
-	case t == symIfcTyp:
-		w.object(w.h.ifaces[SymID(v.Field(0).Int())].Box)
+	case SymIface:
+		w.object(w.h.ifaces[v.ID].Box)
+	case Struct:
+		for _, f := range v.Fields {
+			w.value(f)
+		}
+	case Tuple:
+		for _, e := range v.Elems {
+			w.value(e)
+		}
+	case Iface:
+		w.value(v.V)
+	case Func:
+		for _, e := range v.Env {
+			w.value(e)
+		}
+	case Slice:
+		w.object(v.Store.Obj)
+		w.term(v.Off)
+		w.term(v.Len)
+		w.term(v.Cap)
+		w.term(v.Nil)
+	case SymStr:
+		w.array(v.Arr)
+		w.term(v.Off)
+		w.term(v.Len)
+	case *Array:
+		w.array(v)
+	case *MapStore:
+		if v.Input != nil {
+			w.object(v.Input.Obj)
+		}
+		for _, e := range v.Entries {
+			w.term(e.Key.T)
+			w.value(e.Val)
+		}
+	}
+	// Nil, Str and Opaque hold nothing that leads on.
+}
+
+// array walks an array version and the versions it is made from, each
+// once (versions share their sources).
+func (w *viewWalk) array(a *Array) {
+	if a == nil || w.arrays[a] {
 		return
 	}
-	switch v.Kind() {
-	case reflect.Interface:
-		if !v.IsNil() {
-			w.value(v.Elem())
-		}
-	case reflect.Pointer:
-		// Only the heap's own structures hold heap values: a function's
-		// *ssa.Function is code.
-		if !v.IsNil() && v.Type().Elem().PkgPath() == heapPkg {
-			w.value(v.Elem())
-		}
-	case reflect.Struct:
-		for i := range v.NumField() {
-			w.value(v.Field(i))
-		}
-	case reflect.Slice, reflect.Array:
-		for i := range v.Len() {
-			w.value(v.Index(i))
-		}
+	if w.arrays == nil {
+		w.arrays = map[*Array]bool{}
 	}
+	w.arrays[a] = true
+	w.term(a.Len)
+	for _, c := range a.Cells {
+		w.term(c.Index)
+		w.value(c.Val)
+	}
+	b := a.Back
+	if b.Kind == InputBack {
+		w.object(b.Input.Obj)
+	}
+	w.term(b.Lo)
+	w.term(b.Hi)
+	w.term(b.Shift)
+	w.array(b.Src)
+	w.array(b.Rest)
 }
 
 // Counters are how many objects, symbolic references, arrays, input
@@ -212,6 +265,8 @@ func same[T any](a, b T) bool { return deepSame(reflect.ValueOf(a), reflect.Valu
 // SameValue reports whether a and b are the same value: equal in
 // structure, with the same terms.
 func SameValue(a, b Value) bool { return deepSame(reflect.ValueOf(a), reflect.ValueOf(b)) }
+
+var viewTermType = reflect.TypeFor[*solver.Term]()
 
 // heapPkg is this package's path: pointers to its types are compared by
 // what they point to, all others (terms, types, functions) by identity.

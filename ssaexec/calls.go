@@ -225,10 +225,10 @@ func (x *explorer) enter(s *state, fn *ssa.Function, env []heap.Value, args []he
 	for i, v := range env {
 		f.env.set(fn.FreeVars[i], v)
 	}
-	s.frames = append(s.frames, f)
-	if summarized {
+	if summarized && x.calledBefore(s, fn) {
 		x.beginSummary(s, f, vals)
 	}
+	s.frames = append(s.frames, f)
 	return nil
 }
 

@@ -478,7 +478,7 @@ func (x *explorer) explore(s *state) {
 			// One bound for the search, not one per place it stopped:
 			// where a sequence stood says nothing to the user.
 			x.hitBound(bound{boundAPI, x.budget.apiBound(), "api search budget"})
-			x.markPaths(s, "api search budget")
+			markPaths(s, "api search budget")
 			return
 		}
 		if s.inInit() && s.assumed {
@@ -668,7 +668,7 @@ func (x *explorer) checkWithin(limit uint) solver.Result {
 // Below a state that abstract subsumption covered (see Config.Refine), the
 // abstraction already answers for what the bound leaves out.
 func (x *explorer) cutPath(s *state, k boundKind, detail string) {
-	x.markPaths(s, "a bound")
+	markPaths(s, "a bound")
 	if s.refining {
 		x.res.Refined++
 		x.approximations++
@@ -698,7 +698,7 @@ func (x *explorer) finish(s *state) {
 	x.ended++
 	switch s.end {
 	case subsumed, dropped:
-		x.markPaths(s, "a path subsumed or dropped")
+		markPaths(s, "a path subsumed or dropped")
 	case returned:
 		x.res.Paths++
 	case cut:
@@ -712,7 +712,7 @@ func (x *explorer) finish(s *state) {
 		}
 		x.constructs[s.why] = true
 		x.cuts++
-		x.markPaths(s, "an unsupported construct")
+		markPaths(s, "an unsupported construct")
 	case panicked:
 		if s.seqPanic {
 			return // the called method's finding, with a shorter sequence

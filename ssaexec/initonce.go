@@ -213,7 +213,8 @@ func (x *explorer) importInit(e *initEnd, frames []*frame) *state {
 }
 
 // importTrace copies a trace into the entry's Context. Steps before the
-// first branch hold no term and stay shared.
+// first branch hold no term and stay shared. Initialization's trace has
+// no summarized call (see summarizable): its steps are all its own.
 func (x *explorer) importTrace(t *traceStep) *traceStep {
 	var steps []*traceStep
 	for ; t != nil; t = t.prev {

@@ -30,8 +30,10 @@ import (
 //
 // A call is summarized only when the search can tell its paths apart
 // from the rest: a call returns a value to the path that made it (no
-// deferred call), no panic is unwinding, no call sequence builds a
-// parameter and package initialization has ended. A record no path of
+// deferred call), no panic is unwinding, no call of a sequence that
+// builds a parameter is running and package initialization has ended;
+// and one of whose paths goes on to build a value through the package's
+// API (which changes the path's call sequence) is not. A record no path of
 // which was cut by a bound, met an unsupported construct or was
 // subsumed at a loop head is a summary; any of those leaves the call to
 // be run again the next time. A summary with a panicking path is
@@ -45,11 +47,12 @@ import (
 // applies to, each of which is another path than the one that made
 // them, and the counters keep one path from applying a summary twice.
 
-// maxSummaries bounds the summaries one pass of a search keeps, and
-// maxExits the exits of one: a summary holds its exits' heaps.
+// maxExits bounds the exits of one summary, and maxStoredExits those of
+// all the summaries one pass of a search keeps: each holds a heap, which
+// keeps the parts it does not share with others from being freed.
 const (
-	maxSummaries = 4096
-	maxExits     = 64
+	maxExits       = 64
+	maxStoredExits = 8192
 )
 
 // summaryRec records the paths of one call: a summary once all ended.
@@ -69,10 +72,14 @@ type summaryRec struct {
 	compared map[int]nilCheck
 	globals  map[*ssa.Global]heap.Ptr
 	initRun  map[*ssa.Package]bool
+	// seq is how the path built the entry's parameters through the
+	// package's API: a call that changes it is not summarized.
+	seq *callSequence
 	// relevant are the entry's conditions on what the callee can read:
 	// a state whose path holds them all has no path of the callee the
-	// entry's pruned (computed when the record completes).
-	relevant []*solver.Term
+	// entry's pruned (see relevantAtEntry).
+	relevant      []*solver.Term
+	relevantKnown bool
 	exits    []*summaryExit
 	// broken says why the record is no summary ("" while it may be).
 	broken string
@@ -107,14 +114,21 @@ type summaryKey struct {
 // summaries holds the complete summaries of one pass.
 type summaries struct {
 	byKey map[summaryKey][]*summaryRec
-	n     int
+	// called holds the keys of the calls made so far: a call is recorded
+	// only once one with its key was made before, since a summary can
+	// only answer calls that have its key, and most calls have a key of
+	// their own (recording one costs a copy of the heap).
+	called map[summaryKey]bool
+	exits int // the exits of all of them
+	// symbols remembers the symbols of path conditions.
+	symbols map[*solver.Term][]*solver.Term
 }
 
 // summarizable reports whether a call from s may be recorded or answered
 // by a summary (see above).
 func (x *explorer) summarizable(s *state, call *ssa.Call) bool {
 	if !x.cfg.ProcSummaries || call == nil || s.panic != nil || s.initializing || s.refining ||
-		s.seq != nil || s.bound < len(x.fn.Params) {
+		s.seq != nil && s.seq.running || s.bound < len(x.fn.Params) {
 		return false
 	}
 	for _, f := range s.frames {
@@ -125,10 +139,24 @@ func (x *explorer) summarizable(s *state, call *ssa.Call) bool {
 	return true
 }
 
-// beginSummary starts recording the call whose frame f was just pushed
-// on s.
+// calledBefore reports whether a call of fn was made before from a state
+// with the heap's counters of s, and notes this one.
+func (x *explorer) calledBefore(s *state, fn *ssa.Function) bool {
+	k := summaryKey{fn, s.heap.Counters()}
+	if x.sums.called[k] {
+		return true
+	}
+	if x.sums.called == nil {
+		x.sums.called = map[summaryKey]bool{}
+	}
+	x.sums.called[k] = true
+	return false
+}
+
+// beginSummary starts recording the call of f's function from s, whose
+// frame f is about to be pushed.
 func (x *explorer) beginSummary(s *state, f *frame, args []heap.Value) {
-	below := s.frames[:len(s.frames)-1]
+	below := s.frames
 	rec := &summaryRec{
 		fn:       f.fn,
 		args:     args,
@@ -141,30 +169,42 @@ func (x *explorer) beginSummary(s *state, f *frame, args []heap.Value) {
 		compared: s.compared,
 		globals:  s.globals,
 		initRun:  s.initRun,
+		seq:      s.seq,
 	}
 	for _, b := range below {
 		rec.stack = append(rec.stack, b.fn)
 	}
-	rec.view = rec.heap.View(nil, rec.roots(rec.globals))
 	f.rec = rec
 	x.recording = append(x.recording, rec)
 }
 
 // roots are the values through which a call can reach the heap: its
-// arguments and the package variables.
+// arguments and the package variables (in no order: they are a set).
 func (rec *summaryRec) roots(globals map[*ssa.Global]heap.Ptr) []heap.Value {
 	out := slices.Clip(rec.args)
-	for _, g := range slices.SortedFunc(maps.Keys(globals), byGlobalName) {
-		out = append(out, globals[g])
+	for _, p := range globals {
+		out = append(out, p)
 	}
 	return out
 }
 
-func byGlobalName(a, b *ssa.Global) int {
-	if a.RelString(nil) < b.RelString(nil) {
-		return -1
+// entryView returns what the call could read at its entry, computed on
+// first need: most records are never asked.
+func (rec *summaryRec) entryView() heap.View {
+	if rec.view == nil {
+		rec.view = rec.heap.View(nil, rec.roots(rec.globals))
 	}
-	return 1
+	return rec.view
+}
+
+// relevantAtEntry returns the entry's conditions on what the call could
+// read, computed on first need.
+func (x *explorer) relevantAtEntry(rec *summaryRec) []*solver.Term {
+	if !rec.relevantKnown {
+		rec.relevant = x.relevantConditions(rec.pc, rec.heap.Terms(rec.entryView(), rec.args))
+		rec.relevantKnown = true
+	}
+	return rec.relevant
 }
 
 // endSummaries completes the records begun since mark: every path of
@@ -178,7 +218,7 @@ func (x *explorer) endSummaries(mark int) {
 			x.res.Summaries.Broken++
 			continue
 		}
-		if x.sums.n >= maxSummaries {
+		if x.sums.exits+len(rec.exits) > maxStoredExits {
 			x.res.Summaries.Dropped++
 			continue
 		}
@@ -189,37 +229,38 @@ func (x *explorer) endSummaries(mark int) {
 
 // completeSummary stores rec as a summary.
 func (x *explorer) completeSummary(rec *summaryRec) {
-	rec.relevant = x.relevantConditions(rec.pc, rec.heap.Terms(rec.view, rec.args))
 	if x.sums.byKey == nil {
 		x.sums.byKey = map[summaryKey][]*summaryRec{}
 	}
 	k := summaryKey{rec.fn, rec.heap.Counters()}
 	x.sums.byKey[k] = append(x.sums.byKey[k], rec)
-	x.sums.n++
+	x.sums.exits += len(rec.exits)
 	x.res.Summaries.Recorded++
 }
 
 // relevantConditions returns the conditions of pc that constrain terms,
 // directly or through other conditions that share a symbol with them.
 func (x *explorer) relevantConditions(pc, terms []*solver.Term) []*solver.Term {
-	syms := map[*solver.Term]bool{}
-	for _, t := range x.ctx.Symbols(terms...) {
-		syms[t] = true
-	}
-	atomSyms := make([][]*solver.Term, len(pc))
+	bySym := map[*solver.Term][]int{}
 	for i, a := range pc {
-		atomSyms[i] = x.ctx.Symbols(a)
+		for _, sym := range x.symbolsOf(a) {
+			bySym[sym] = append(bySym[sym], i)
+		}
 	}
 	taken := make([]bool, len(pc))
-	for grew := true; grew; {
-		grew = false
-		for i, ss := range atomSyms {
-			if taken[i] || !slices.ContainsFunc(ss, func(t *solver.Term) bool { return syms[t] }) {
-				continue
-			}
-			taken[i], grew = true, true
-			for _, t := range ss {
-				syms[t] = true
+	seen := map[*solver.Term]bool{}
+	queue := x.ctx.Symbols(terms...)
+	for len(queue) > 0 {
+		sym := queue[len(queue)-1]
+		queue = queue[:len(queue)-1]
+		if seen[sym] {
+			continue
+		}
+		seen[sym] = true
+		for _, i := range bySym[sym] {
+			if !taken[i] {
+				taken[i] = true
+				queue = append(queue, x.symbolsOf(pc[i])...)
 			}
 		}
 	}
@@ -232,9 +273,24 @@ func (x *explorer) relevantConditions(pc, terms []*solver.Term) []*solver.Term {
 	return out
 }
 
+// symbolsOf returns the symbols of a path condition's term, remembered:
+// the conditions of a path are asked about at every summary.
+func (x *explorer) symbolsOf(t *solver.Term) []*solver.Term {
+	if syms, ok := x.sums.symbols[t]; ok {
+		return syms
+	}
+	if x.sums.symbols == nil {
+		x.sums.symbols = map[*solver.Term][]*solver.Term{}
+	}
+	syms := x.ctx.Symbols(t)
+	x.sums.symbols[t] = syms
+	return syms
+}
+
 // markPaths tells the records of the calls s is inside that one of their
-// paths ended as s did.
-func (x *explorer) markPaths(s *state, why string) {
+// paths ended as s did, or did what a summary cannot hold (why says
+// what).
+func markPaths(s *state, why string) {
 	for _, f := range s.frames {
 		if rec := f.rec; rec != nil && rec.broken == "" {
 			rec.broken = why
@@ -299,7 +355,7 @@ func (x *explorer) sameExit(rec *summaryRec, a, b *summaryExit) bool {
 	// The caller may hold any object the call could reach, whether or
 	// not the call left it reachable.
 	roots := append(rec.roots(a.globals), a.result)
-	view := a.heap.View(rec.view, roots)
+	view := a.heap.View(rec.entryView(), roots)
 	if !a.heap.SameView(b.heap, view) {
 		return false
 	}
@@ -355,7 +411,7 @@ func (x *explorer) findSummary(s *state, fn *ssa.Function, args []heap.Value) *s
 				inPC[a.Identity()] = true
 			}
 		}
-		if !slices.ContainsFunc(rec.relevant, func(a *solver.Term) bool { return !inPC[a.Identity()] }) {
+		if !slices.ContainsFunc(x.relevantAtEntry(rec), func(a *solver.Term) bool { return !inPC[a.Identity()] }) {
 			return rec
 		}
 	}
@@ -366,7 +422,7 @@ func (x *explorer) findSummary(s *state, fn *ssa.Function, args []heap.Value) *s
 // agrees with rec's entry on all the call can read and all that decides
 // what its paths report.
 func (x *explorer) summaryMatches(s *state, rec *summaryRec, args []heap.Value) bool {
-	if len(rec.stack) != len(s.frames) || s.assumed != rec.assumed ||
+	if len(rec.stack) != len(s.frames) || s.assumed != rec.assumed || s.seq != rec.seq ||
 		!maps.Equal(s.compared, rec.compared) || !maps.Equal(s.globals, rec.globals) ||
 		!maps.Equal(s.initRun, rec.initRun) || len(args) != len(rec.args) {
 		return false
@@ -384,7 +440,7 @@ func (x *explorer) summaryMatches(s *state, rec *summaryRec, args []heap.Value) 
 			return false
 		}
 	}
-	return rec.heap.SameView(s.heap, rec.view)
+	return rec.heap.SameView(s.heap, rec.entryView())
 }
 
 // applyExit makes s, at the call, the state after it returned by exit e.
@@ -400,21 +456,13 @@ func (x *explorer) applyExit(s *state, rec *summaryRec, e *summaryExit, call *ss
 	x.set(s, call, e.result)
 }
 
-// spliceTrace returns the trace onto whose end the steps from entry to
-// exit are copied.
+// spliceTrace returns the trace onto followed by the steps after entry up
+// to exit, another path's: one step that stands for them (a copy would
+// cost the call's length at every call a summary answers).
 func spliceTrace(onto, entry, exit *traceStep) *traceStep {
-	var steps []*traceStep
-	for t := exit; t != entry && t != nil; t = t.prev {
-		steps = append(steps, t)
-	}
-	for i := len(steps) - 1; i >= 0; i-- {
-		c := *steps[i]
-		c.prev = onto
-		c.n = 1
-		if onto != nil {
-			c.n = onto.n + 1
-		}
-		onto = &c
-	}
-	return onto
+	c := *exit
+	c.prev = onto
+	c.seg = &traceSegment{from: entry, to: exit}
+	c.n = onto.traceN() + exit.n - entry.traceN()
+	return &c
 }

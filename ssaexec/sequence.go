@@ -120,6 +120,7 @@ func (c *seqCall) params() *types.Tuple {
 
 // withSeq gives s its own copy of its sequence to change.
 func (s *state) withSeq(change func(q *callSequence)) {
+	markPaths(s, "a call sequence changed")
 	q := *s.seq
 	q.calls = slices.Clip(q.calls)
 	change(&q)

@@ -319,7 +319,15 @@ type traceStep struct {
 	// decidesPrevious marks a branch on the line the step before entered:
 	// the two are one step.
 	decidesPrevious bool
+	// seg, if not nil, makes the step stand for the steps of another
+	// path's trace that a summarized call took (see spliceTrace): the
+	// other fields are those of its last step.
+	seg *traceSegment
 }
+
+// traceSegment is the steps of a trace after from, up to and including
+// to.
+type traceSegment struct{ from, to *traceStep }
 
 // branchStep is an If a path decided: its condition, the successor it
 // took, and the values of the condition's operands (nil where constant),
@@ -494,18 +502,34 @@ func (s *state) traceLen() int {
 
 // traceSteps returns the first n steps of the path's trace, oldest first.
 func (s *state) traceSteps(n int) []*traceStep {
-	t := s.trace
-	for t != nil && t.n > n {
-		t = t.prev
-	}
-	if t == nil {
+	if s.trace == nil {
 		return nil
 	}
-	steps := make([]*traceStep, t.n)
-	for ; t != nil; t = t.prev {
-		steps[t.n-1] = t
+	steps := make([]*traceStep, s.trace.n)
+	placeSteps(steps, s.trace, nil, 0)
+	return steps[:min(n, len(steps))]
+}
+
+// placeSteps puts the steps of a trace from t back to stop (left out)
+// at their places in steps: step u's is u.n-1+offset. A segment's steps
+// are numbered on the path that made them, so offset moves them to
+// where the segment stands.
+func placeSteps(steps []*traceStep, t, stop *traceStep, offset int) {
+	for ; t != stop; t = t.prev {
+		if seg := t.seg; seg != nil {
+			placeSteps(steps, seg.to, seg.from, offset+t.prev.traceN()-seg.from.traceN())
+			continue
+		}
+		steps[offset+t.n-1] = t
 	}
-	return steps
+}
+
+// traceN is the number of steps up to and including t (0 for none).
+func (t *traceStep) traceN() int {
+	if t == nil {
+		return 0
+	}
+	return t.n
 }
 
 // beginInit records that the path runs the initialization of pkg.
