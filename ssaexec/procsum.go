@@ -80,7 +80,7 @@ type summaryRec struct {
 	// entry's pruned (see relevantAtEntry).
 	relevant      []*solver.Term
 	relevantKnown bool
-	exits    []*summaryExit
+	exits         []*summaryExit
 	// broken says why the record is no summary ("" while it may be).
 	broken string
 	// panics says a path of the call panicked.
@@ -119,7 +119,7 @@ type summaries struct {
 	// only answer calls that have its key, and most calls have a key of
 	// their own (recording one costs a copy of the heap).
 	called map[summaryKey]bool
-	exits int // the exits of all of them
+	exits  int // the exits of all of them
 	// symbols remembers the symbols of path conditions.
 	symbols map[*solver.Term][]*solver.Term
 }
