@@ -13,12 +13,16 @@ func ratio(b *box) int {
 	return 100 / b.v // want div-zero "^integer divide by zero: b.v is 0$"
 }
 
-// Ratio calls ratio with a box whose contents depend on the branch: a
-// summary of the first call must not answer the second, which reads a
-// different b.v.
-func Ratio(zero bool) int {
-	b := &box{v: 1}
-	if zero {
+// Ratio calls ratio on three paths with boxes that differ in what ratio
+// reads: the summary of the second call (which returns) must not answer
+// the third, which divides by zero.
+func Ratio(k int) int {
+	b := &box{v: 2}
+	switch k {
+	case 0:
+	case 1:
+		b.v = 1
+	default:
 		b.v = 0
 	}
 	return ratio(b)
@@ -32,27 +36,34 @@ func near(n int) int {
 	return 0
 }
 
-// NearNotThree calls near on both sides of a test of n: the call where
-// n is 3 is the second one the search makes, and only it divides by
-// zero.
+// NearNotThree calls near on three paths: the second call's path knows
+// n is not 3, and only the third's lets it be, so the summary of the
+// second must not answer the third.
 func NearNotThree(n int) int {
 	a := 1
-	if n != 3 {
+	switch {
+	case n > 10:
 		a = 2
+	case n != 3:
+		a = 3
 	}
 	return near(n) + a
 }
 
-// NearBoth calls near on both sides of a test that says nothing of n:
-// the summary of the first call answers the second, whose path then
-// divides by what near returned.
-func NearBoth(n int, b bool) int {
+// NearAll calls near on three paths that a test says nothing of n
+// about: the second call is recorded (a call with its key was made
+// before), and its summary answers the third, whose path then goes on
+// with what near returned.
+func NearAll(n, k int) int {
 	a := 1
-	if b {
+	switch k {
+	case 0:
 		a = 2
+	case 1:
+		a = 3
 	}
 	r := near(n) + a
-	if !b && r == -99 {
+	if a == 1 && r == -99 {
 		panic("near returned -100") // want panic "^panic: near returned -100$"
 	}
 	return r
@@ -72,11 +83,14 @@ func second(n *Node) int {
 	return n.Next.V
 }
 
-// Second calls second on both sides of a test of b, before anything
-// reads the list: the summary of the first call answers the second,
-// and the nodes it read are the second path's inputs too.
-func Second(n *Node, b bool) int {
-	if b {
+// Second calls second on three paths, before anything reads the list:
+// the summary of the second call answers the third, and the nodes its
+// paths read are the third path's inputs too.
+func Second(n *Node, k int) int {
+	switch k {
+	case 0:
+		return 10 / (second(n) - 3) // want div-zero "^integer divide by zero: second\\(n\\) - 3 is 0$"
+	case 1:
 		return 10 / (second(n) - 2) // want div-zero "^integer divide by zero: second\\(n\\) - 2 is 0$"
 	}
 	return 10 / (second(n) - 1) // want div-zero "^integer divide by zero: second\\(n\\) - 1 is 0$"
@@ -91,16 +105,22 @@ func set(p *int, n int) {
 	}
 }
 
-// Clamp goes on after set under n > 5 and under n <= 5: the two returns
-// leave the same memory, but what they know of n differs, so that one
-// covering the other would miss the panic on n == 0.
-func Clamp(n int) int {
-	x := 0
+// Clamp calls set on two paths, the second of which is recorded. Its
+// two returns leave the same memory, but what they know of n differs:
+// one covering the other would miss the panic on n == 0 that follows.
+func Clamp(n int, first bool) int {
+	x, y := 0, 1
+	if first {
+		y = 2
+	}
 	set(&x, n)
 	if n == 0 {
-		panic("n is zero") // want panic "^panic: n is zero$"
+		if first {
+			panic("n is zero on the first path") // want panic "^panic: n is zero on the first path$"
+		}
+		panic("n is zero on the second path") // want panic "^panic: n is zero on the second path$"
 	}
-	return x
+	return x + y
 }
 
 // ask calls f.
@@ -133,16 +153,17 @@ func flip(f func() bool) {
 	flag = old
 }
 
-// Flips calls flip under both values of flag: the summary of the call
-// made with flag false answers the calls on other paths made with it
-// false, and the one made with it true is run.
-func Flips(f func() bool, set bool) {
+// Flips calls flip twice under each value of flag: the paths that
+// return from the first call alike go on as one, and the calls made
+// from states that agree on flag are answered by summaries.
+func Flips(f func() bool, k int) {
 	if f == nil {
 		return
 	}
-	if set {
+	switch k {
+	case 0, 1:
 		flag = true
-	} else {
+	default:
 		flag = false
 	}
 	flip(f)

@@ -1,0 +1,72 @@
+package ssaexec
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// TestSummariesGoOnAlike runs the entries of testdata/summaries with
+// procedure summaries off and on: the findings, their witnesses and their
+// traces must be the same, and the summaries must have done what each
+// entry is written to make them do (answer a call, cover a return, or
+// neither where a careless summary would).
+func TestSummariesGoOnAlike(t *testing.T) {
+	tests := []struct {
+		entry string
+		want  SummaryStats
+	}{
+		// The second call is recorded; the third reads another box.
+		{"summaries.Ratio", SummaryStats{Recorded: 2}},
+		// The third call's path lets n be 3; the second's did not.
+		{"summaries.NearNotThree", SummaryStats{Recorded: 2}},
+		{"summaries.NearAll", SummaryStats{Recorded: 1, Applied: 1}},
+		// The answered call's paths materialize the list.
+		{"summaries.Second", SummaryStats{Recorded: 1, Applied: 1}},
+		// Two returns with the same memory, not covered: they know n
+		// differently.
+		{"summaries.Clamp", SummaryStats{Recorded: 1}},
+		// Each call of ask has a key of its own: nothing is recorded.
+		{"summaries.Twice", SummaryStats{}},
+		// Returns that restore flag alike are covered; the calls that
+		// reach the k-bound of f's results are not summaries.
+		{"summaries.Flips", SummaryStats{Recorded: 6, Broken: 2, Covered: 3}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.entry, func(t *testing.T) {
+			fn := entry(t, tt.entry)
+			cfg := deepConfig()
+			off := testdataProgram(t).Analyze(fn, cfg)
+			cfg.ProcSummaries = true
+			on := testdataProgram(t).Analyze(fn, cfg)
+			if diff := cmp.Diff(findingLines(off), findingLines(on)); diff != "" {
+				t.Errorf("findings with summaries (-off +on):\n%s", diff)
+			}
+			if len(off.Findings) == 0 {
+				t.Errorf("no findings: the entry is written to have some")
+			}
+			if diff := cmp.Diff(tt.want, on.Summaries); diff != "" {
+				t.Errorf("summary counts (-want +got):\n%s", diff)
+			}
+			if off.Summaries != (SummaryStats{}) {
+				t.Errorf("summaries off, yet counted %+v", off.Summaries)
+			}
+		})
+	}
+}
+
+// findingLines writes each finding with its witness and trace.
+func findingLines(r *FuncResult) []string {
+	var out []string
+	for _, f := range r.Findings {
+		var trace []string
+		for _, st := range f.Trace {
+			trace = append(trace, fmt.Sprintf("%d:%d %s %v", st.Pos.Line, st.Depth, st.Branch, st.Values))
+		}
+		out = append(out, fmt.Sprintf("%s %d:%d %s | %s | %s", f.Kind, f.Pos.Line, f.Pos.Column, f.Message,
+			strings.Join(append(append([]string{}, f.Setup...), f.Call), "; "), strings.Join(trace, ", ")))
+	}
+	return out
+}
