@@ -171,7 +171,7 @@ func TestExitCodes(t *testing.T) {
 		{"findings with Z3 alone", []string{"-solver=z3", "-run", "Average$", "../../testdata/arith"}, 1, "1 failed"},
 		{"findings without models", []string{"-solver=nomodels", "-run", "Average$", "../../testdata/arith"}, 1, "1 failed"},
 		{"bad summaries switch", []string{"-summaries=yes", "../../testdata/lists"}, 2, `bad -summaries "yes": want on or off`},
-		{"findings with summaries", []string{"-summaries=on", "-run", "NearBoth$", "../../testdata/summaries"}, 1, "1 failed"},
+		{"findings with summaries", []string{"-summaries=on", "-run", "NearAll$", "../../testdata/summaries"}, 1, "1 failed"},
 		{"nothing selected", []string{"-run=NoSuchFunc", "../../testdata/lists"}, 2, "no functions to analyse"},
 		{"does not compile", []string{"./..."}, 2, `cannot use "x"`},
 		{"no such package", []string{"../../testdata/nosuch"}, 2, "gosym: stat "},
