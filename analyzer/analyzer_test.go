@@ -14,10 +14,11 @@ import (
 
 // TestAnalyzer checks the diagnostics and facts against the want comments
 // of testdata/src/lists and users (whose calls into lists use lists'
-// facts) and fifo (whose queue the API builds), and the inputs given with
-// the diagnostics.
+// facts), fifo (whose queue the API builds) and list and app (the
+// command's testdata/manifest: a call in app makes manifest the panic
+// list leaves to its callers), and the inputs given with the diagnostics.
 func TestAnalyzer(t *testing.T) {
-	results := analysistest.Run(t, analysistest.TestData(), Analyzer, "lists", "users", "fifo")
+	results := analysistest.Run(t, analysistest.TestData(), Analyzer, "lists", "users", "fifo", "list", "app")
 	var inputs []string
 	for _, r := range results {
 		for _, d := range r.Diagnostics {
@@ -42,6 +43,7 @@ func TestAnalyzer(t *testing.T) {
 		"input that panics: Bucket(0, 0)",
 		`input that panics: Letter("")`,
 		"input that panics: q := New(); q.Pop()",
+		"input that panics: p := &Pair{B: nil}; Tail(p)",
 	}
 	if diff := cmp.Diff(want, inputs); diff != "" {
 		t.Errorf("inputs (-want +got):\n%s", diff)

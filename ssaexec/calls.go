@@ -210,6 +210,9 @@ func (x *explorer) enter(s *state, fn *ssa.Function, env []heap.Value, args []he
 		s.cutBy(boundRecursion, "")
 		return nil
 	}
+	if alts, ended := x.factsAtCall(s, fn, args, call); ended {
+		return alts
+	}
 	summarized := x.summarizable(s, call)
 	var vals []heap.Value
 	if summarized {

@@ -7,6 +7,8 @@ import (
 	"slices"
 	"time"
 
+	"golang.org/x/tools/go/ssa"
+
 	"github.com/gosym/gosym/abstraction"
 	"github.com/gosym/gosym/heap"
 	"github.com/gosym/gosym/solver"
@@ -157,6 +159,12 @@ type Config struct {
 	// body, or nil: its calls then panic as the summary says, and are
 	// otherwise modelled by fresh results.
 	Summaries func(fn *types.Func) *Summary
+	// CallFacts, if set, gives the facts of a function of another
+	// package of the module whose body runs (see Program.CallFacts): a
+	// call of it with an argument it panics on when nil or zero is a
+	// finding at the call, as the analyzer's Summaries make it, and the
+	// others run its body.
+	CallFacts func(fn *ssa.Function) *Summary
 
 	// nilParam, if not 0, is 1 + the index of a parameter the entry is
 	// run with set to nil (see Program.NilPanics).

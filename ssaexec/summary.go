@@ -148,6 +148,36 @@ func (x *explorer) summarized(s *state, fn *ssa.Function, args []heap.Value, cal
 	if sum == nil {
 		return nil, false
 	}
+	return x.applyFacts(s, fn, sum, args, call)
+}
+
+// factsAtCall raises, at a call of fn from another package of the module
+// whose body runs, the panic fn's facts promise when an argument it
+// panics on is nil or zero (Config.CallFacts): the finding is the
+// caller's, at the call. ended reports that the call did not go on into
+// fn's body.
+func (x *explorer) factsAtCall(s *state, fn *ssa.Function, args []heap.Value, call *ssa.Call) (alts []alt, ended bool) {
+	if x.cfg.CallFacts == nil || call == nil || x.cfg.nilParam != 0 || s.initializing ||
+		s.seq != nil && s.seq.running || !crossPackage(s.top().fn, fn) || x.std.isStd(fn) {
+		return nil, false
+	}
+	sum := x.cfg.CallFacts(fn)
+	if sum == nil {
+		return nil, false
+	}
+	return x.applyFacts(s, fn, sum, args, call)
+}
+
+// crossPackage reports whether a call from caller to an exported
+// function fn goes from one package into another.
+func crossPackage(caller, fn *ssa.Function) bool {
+	obj, ok := fn.Object().(*types.Func)
+	return ok && obj.Exported() && fn.Origin() == nil && fn.Pkg != nil && caller.Pkg != nil && fn.Pkg != caller.Pkg
+}
+
+// applyFacts raises the panic that sum promises for a call of fn with
+// args, if an argument it panics on is nil or zero.
+func (x *explorer) applyFacts(s *state, fn *ssa.Function, sum *Summary, args []heap.Value, call *ssa.Call) (alts []alt, ended bool) {
 	if alts := x.zeroArgs(s, fn, sum, args, call); alts != nil {
 		return alts, true
 	}

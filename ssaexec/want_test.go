@@ -201,10 +201,12 @@ func TestModuleSiblings(t *testing.T) {
 	checkWants(t, prog, []string{abs}, deepConfig())
 }
 
-// checkWants analyses the entries of prog under cfg and checks their
+// checkWants analyses the entries of prog under cfg, with the facts of
+// the callees in other packages as the command has them, and checks their
 // findings against the want comments of files.
 func checkWants(t *testing.T, prog *Program, files []string, cfg Config) {
 	t.Helper()
+	cfg.CallFacts = prog.CallFacts(cfg)
 	wants := parseWants(t, files)
 	if len(wants) == 0 {
 		t.Fatal("no want comments found in testdata")

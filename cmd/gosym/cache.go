@@ -98,10 +98,10 @@ func executableHash() ([]byte, error) {
 
 // configKey writes the configuration's fields that shape a result. What
 // is left out is set per function (Interrupt), holds for the whole
-// program and is hashed per function (IgnoredLines), or is not used by
-// the command (Summaries).
+// program and is hashed per function (IgnoredLines, and CallFacts, which
+// the callees' code decides), or is not used by the command (Summaries).
 func configKey(cfg ssaexec.Config) string {
-	cfg.Interrupt, cfg.IgnoredLines, cfg.Summaries = nil, nil, nil
+	cfg.Interrupt, cfg.IgnoredLines, cfg.Summaries, cfg.CallFacts = nil, nil, nil, nil
 	return fmt.Sprintf("%+v", cfg)
 }
 

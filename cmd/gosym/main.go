@@ -109,6 +109,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if prog == nil {
 		return 2
 	}
+	// A call into another package of the module that passes nil where
+	// the callee always panics is a finding at the call.
+	opts.cfg.CallFacts = prog.CallFacts(opts.cfg)
 	entries := prog.Entries(opts.all, opts.run)
 	if len(entries) == 0 {
 		fmt.Fprintln(stderr, "gosym: no functions to analyse (use -all for unexported ones, or check -run)")

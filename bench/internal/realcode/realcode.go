@@ -141,6 +141,7 @@ func runSet(ctx context.Context, dir string, set Set, cp *report.Copies, opts Op
 	entries := prog.Entries(false, opts.Run)
 	logf(opts.Log, "%s: %d functions", set.Name, len(entries))
 	start = time.Now()
+	opts.Config.CallFacts = prog.CallFacts(opts.Config) // as the command does
 	results := analyse(ctx, prog, entries, opts)
 	sr.Analysis = time.Since(start)
 	// As the command's default: one panic, one finding; latent findings
