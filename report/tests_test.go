@@ -42,7 +42,7 @@ func analyseDirs(t *testing.T, merge bool, patterns ...string) ([]*Suite, map[st
 	var order []string
 	var results []*ssaexec.FuncResult
 	cfg := ssaexec.DefaultConfig()
-	cfg.MaxWork = ssaexec.DeepMaxWork // the budget the goldens were made under
+	cfg.MaxWork = ssaexec.DeepMaxWork   // the budget the goldens were made under
 	cfg.CallFacts = prog.CallFacts(cfg) // as the command does
 	for _, fn := range prog.Entries(false, nil) {
 		results = append(results, prog.Analyze(fn, cfg))
