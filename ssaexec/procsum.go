@@ -11,12 +11,13 @@ import (
 	"github.com/gosym/gosym/solver"
 )
 
-// Procedure summaries (003, Config.ProcSummaries). The first call of a
-// function from a given entry state runs its body; the search records,
-// over all the paths of that call (the pruned ones included, which read
-// no more than the view holds), where each path returned: its heap, its
-// result and the conditions it added. Once every path of the call has
-// ended, the record is a summary. A later call whose state agrees with
+// Procedure summaries (003, Config.ProcSummaries). A call of a function
+// made from a heap with the same counters as an earlier call of it (see
+// calledBefore) is recorded: over all the paths of that call (the pruned
+// ones included, which read no more than the view holds), the search
+// keeps where each path returned: its heap, its result and the
+// conditions it added. Once every path of the call has ended, the record
+// is a summary. A later call whose state agrees with
 // the summary's on all the callee could read (its view: what its
 // arguments and the package variables reach, and the input objects) and
 // whose path condition implies what the summary's said of those values
