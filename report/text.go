@@ -139,6 +139,10 @@ func statusLine(r *ssaexec.FuncResult) string {
 	if r.Refined > 0 {
 		s += fmt.Sprintf("; %d paths past abstract subsumption cut by bounds (-refine)", r.Refined)
 	}
+	if sum := r.Summaries; sum != (ssaexec.SummaryStats{}) {
+		s += fmt.Sprintf("; summaries: %d recorded, %d broken, %s answered, %s covered", sum.Recorded, sum.Broken,
+			Plural(sum.Applied, "call", "calls"), Plural(sum.Covered, "return", "returns"))
+	}
 	if len(r.BoundsHit) > 0 {
 		s += "; bounds hit: " + strings.Join(r.BoundsHit, ", ")
 	}
