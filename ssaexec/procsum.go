@@ -63,16 +63,12 @@ type summaryRec struct {
 	args  []heap.Value    // the arguments, then the closure's variables
 	// The entry state: its heap, what the callee may read of it, and
 	// the parts of the path the exits extend.
-	heap     *heap.Heap
-	view     heap.View
-	pcLen    int
-	pc       []*solver.Term
-	approx   int
-	trace    *traceStep
-	assumed  bool
-	compared map[int]nilCheck
-	globals  map[*ssa.Global]heap.Ptr
-	initRun  map[*ssa.Package]bool
+	heap   *heap.Heap
+	view   heap.View
+	pc     []*solver.Term
+	approx int
+	trace  *traceStep
+	facts  pathFacts
 	// seq is how the path built the entry's parameters through the
 	// package's API: a call that changes it is not summarized.
 	seq *callSequence
@@ -90,19 +86,42 @@ type summaryRec struct {
 
 // summaryExit is one way the call returned.
 type summaryExit struct {
-	heap     *heap.Heap
-	result   heap.Value
-	added    []*solver.Term // the conditions the call's path added
-	approx   []string
-	assumed  bool
-	compared map[int]nilCheck
-	globals  map[*ssa.Global]heap.Ptr
-	initRun  map[*ssa.Package]bool
-	trace    *traceStep
+	heap   *heap.Heap
+	result heap.Value
+	added  []*solver.Term // the conditions the call's path added
+	approx []string
+	facts  pathFacts
+	trace  *traceStep
 	// traceFile and the rest are the state's position in its trace.
 	traceFile        *token.File
 	traceLine        int
 	lineFrom, lineTo token.Pos
+}
+
+// pathFacts are what a path knows besides its heap and condition that
+// decides what a call's paths report: whether the path rests on
+// unexecuted code, the entry parameters it compared with nil, the
+// package variables it used and the packages whose initialization it
+// ran. A call reads them and may change them.
+type pathFacts struct {
+	assumed  bool
+	compared map[int]nilCheck
+	globals  map[*ssa.Global]heap.Ptr
+	initRun  map[*ssa.Package]bool
+}
+
+func factsOf(s *state) pathFacts {
+	return pathFacts{s.assumed, s.compared, s.globals, s.initRun}
+}
+
+func (p pathFacts) same(q pathFacts) bool {
+	return p.assumed == q.assumed && maps.Equal(p.compared, q.compared) &&
+		maps.Equal(p.globals, q.globals) && maps.Equal(p.initRun, q.initRun)
+}
+
+// setOn gives s these facts (maps that s shares, copied on write).
+func (p pathFacts) setOn(s *state) {
+	s.assumed, s.compared, s.globals, s.initRun = p.assumed, p.compared, p.globals, p.initRun
 }
 
 // summaryKey indexes summaries: a summary applies only where the heap's
@@ -159,18 +178,14 @@ func (x *explorer) calledBefore(s *state, fn *ssa.Function) bool {
 func (x *explorer) beginSummary(s *state, f *frame, args []heap.Value) {
 	below := s.frames
 	rec := &summaryRec{
-		fn:       f.fn,
-		args:     args,
-		heap:     s.heap.Clone(),
-		pcLen:    len(s.pc),
-		pc:       s.pc[:len(s.pc):len(s.pc)],
-		approx:   len(s.approx),
-		trace:    s.trace,
-		assumed:  s.assumed,
-		compared: s.compared,
-		globals:  s.globals,
-		initRun:  s.initRun,
-		seq:      s.seq,
+		fn:     f.fn,
+		args:   args,
+		heap:   s.heap.Clone(),
+		pc:     s.pc[:len(s.pc):len(s.pc)],
+		approx: len(s.approx),
+		trace:  s.trace,
+		facts:  factsOf(s),
+		seq:    s.seq,
 	}
 	for _, b := range below {
 		rec.stack = append(rec.stack, b.fn)
@@ -193,7 +208,7 @@ func (rec *summaryRec) roots(globals map[*ssa.Global]heap.Ptr) []heap.Value {
 // first need: most records are never asked.
 func (rec *summaryRec) entryView() heap.View {
 	if rec.view == nil {
-		rec.view = rec.heap.View(nil, rec.roots(rec.globals))
+		rec.view = rec.heap.View(nil, rec.roots(rec.facts.globals))
 	}
 	return rec.view
 }
@@ -317,15 +332,12 @@ func (x *explorer) summaryExit(s *state, rec *summaryRec, result heap.Value) {
 		return
 	}
 	e := &summaryExit{
-		heap:     s.heap.Clone(),
-		result:   result,
-		added:    slices.Clone(s.pc[rec.pcLen:]),
-		approx:   slices.Clone(s.approx[rec.approx:]),
-		assumed:  s.assumed,
-		compared: s.compared,
-		globals:  s.globals,
-		initRun:  s.initRun,
-		trace:    s.trace,
+		heap:   s.heap.Clone(),
+		result: result,
+		added:  slices.Clone(s.pc[len(rec.pc):]),
+		approx: slices.Clone(s.approx[rec.approx:]),
+		facts:  factsOf(s),
+		trace:  s.trace,
 	}
 	e.traceFile, e.traceLine, e.lineFrom, e.lineTo = s.traceFile, s.traceLine, s.lineFrom, s.lineTo
 	for _, known := range rec.exits {
@@ -348,14 +360,12 @@ func (x *explorer) summaryExit(s *state, rec *summaryRec, result heap.Value) {
 // conditions on it. Conditions only on what the call made and dropped
 // (its input functions' results, say) are left out of the comparison.
 func (x *explorer) sameExit(rec *summaryRec, a, b *summaryExit) bool {
-	if a.assumed != b.assumed || !slices.Equal(a.approx, b.approx) || !maps.Equal(a.compared, b.compared) ||
-		!maps.Equal(a.globals, b.globals) || !maps.Equal(a.initRun, b.initRun) ||
-		!heap.SameValue(a.result, b.result) {
+	if !a.facts.same(b.facts) || !slices.Equal(a.approx, b.approx) || !heap.SameValue(a.result, b.result) {
 		return false
 	}
 	// The caller may hold any object the call could reach, whether or
 	// not the call left it reachable.
-	roots := append(rec.roots(a.globals), a.result)
+	roots := append(rec.roots(a.facts.globals), a.result)
 	view := a.heap.View(rec.entryView(), roots)
 	if !a.heap.SameView(b.heap, view) {
 		return false
@@ -423,9 +433,7 @@ func (x *explorer) findSummary(s *state, fn *ssa.Function, args []heap.Value) *s
 // agrees with rec's entry on all the call can read and all that decides
 // what its paths report.
 func (x *explorer) summaryMatches(s *state, rec *summaryRec, args []heap.Value) bool {
-	if len(rec.stack) != len(s.frames) || s.assumed != rec.assumed || s.seq != rec.seq ||
-		!maps.Equal(s.compared, rec.compared) || !maps.Equal(s.globals, rec.globals) ||
-		!maps.Equal(s.initRun, rec.initRun) || len(args) != len(rec.args) {
+	if len(rec.stack) != len(s.frames) || s.seq != rec.seq || !factsOf(s).same(rec.facts) || len(args) != len(rec.args) {
 		return false
 	}
 	for i, f := range s.frames {
@@ -448,7 +456,7 @@ func (x *explorer) summaryMatches(s *state, rec *summaryRec, args []heap.Value) 
 func (x *explorer) applyExit(s *state, rec *summaryRec, e *summaryExit, call *ssa.Call) {
 	s.heap.Apply(rec.heap, e.heap)
 	s.approx = append(s.approx, e.approx...)
-	s.assumed, s.compared, s.globals, s.initRun = e.assumed, e.compared, e.globals, e.initRun
+	e.facts.setOn(s)
 	if e.trace != rec.trace {
 		// The call's steps, and the line its last one is on.
 		s.trace = spliceTrace(s.trace, rec.trace, e.trace)
