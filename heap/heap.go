@@ -674,12 +674,19 @@ func (h *Heap) newSym(elem types.Type, depth int, o Origin, n Nilness) SymPtr {
 func (h *Heap) Candidates(elem types.Type) []ObjID {
 	var ids []ObjID
 	for id, o := range h.objs {
-		if o.Input && !o.store && !h.isArgs(id) && o.results == "" && types.Identical(o.Type, elem) {
+		if h.aliasable(id, o) && types.Identical(o.Type, elem) {
 			ids = append(ids, id)
 		}
 	}
 	sort.Slice(ids, func(i, j int) bool { return ids[i] < ids[j] })
 	return ids
+}
+
+// aliasable reports whether object id, o, may be what an input
+// reference resolves to: an input object, but not a slice's backing
+// store, an argument pseudo-object or an input function's results.
+func (h *Heap) aliasable(id ObjID, o *Object) bool {
+	return o.Input && !o.store && !h.isArgs(id) && o.results == ""
 }
 
 // NewInputObject materializes a fresh input object at the given depth.

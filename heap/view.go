@@ -18,8 +18,8 @@ import (
 // summary made get the same ids in the heap it is applied to.
 
 // View is the set of objects a call can read: those its roots reach and
-// every input object but the results of an input function's calls (any
-// of which a reference the call materializes may alias).
+// every object a reference the call materializes may alias (see
+// aliasable).
 type View map[ObjID]bool
 
 // View returns the objects roots reach in h, with the input objects and
@@ -30,7 +30,7 @@ func (h *Heap) View(base View, roots []Value) View {
 		w.object(id)
 	}
 	for id, o := range h.objs {
-		if o.Input && o.results == "" && !h.isArgs(id) {
+		if h.aliasable(id, o) {
 			w.object(id)
 		}
 	}
@@ -230,7 +230,7 @@ func (h *Heap) SameView(o *Heap, view View) bool {
 		}
 	}
 	for id, ob := range o.objs {
-		if ob.Input && ob.results == "" && !o.isArgs(id) && !view[id] {
+		if o.aliasable(id, ob) && !view[id] {
 			return false // an alias candidate the view does not hold
 		}
 	}
