@@ -356,19 +356,21 @@ func deepSame(a, b reflect.Value) bool {
 	return false // functions, channels, unsafe pointers: not in a heap
 }
 
-// Apply makes h, which agrees with entry on what a call could read (see
-// SameView), what the call's exit heap exit is: the objects the call
+// Apply makes h, which agrees with entry on view, what a call could read
+// (see SameView), what the call's exit heap exit is: the objects the call
 // wrote or made and the input locations it observed are exit's, every
 // other part of the heap exit's as a whole, and the objects the call
-// could not reach h's own.
-func (h *Heap) Apply(entry, exit *Heap) {
-	for id, obj := range exit.objs {
-		if old := entry.objs[id]; old != obj {
-			if old != nil {
-				h.replace(id, obj)
-			} else {
-				put(h, ownObjs, &h.objs, id, obj)
-			}
+// could not reach h's own. Only the objects of view and those made since
+// entry are looked at: the call can have changed no other.
+func (h *Heap) Apply(entry, exit *Heap, view View) {
+	for id := range view {
+		if obj := exit.objs[id]; obj != nil && obj != entry.objs[id] {
+			h.replace(id, obj)
+		}
+	}
+	for id := entry.next + 1; id <= exit.next; id++ {
+		if obj := exit.objs[id]; obj != nil {
+			put(h, ownObjs, &h.objs, id, obj)
 		}
 	}
 	for loc, v := range exit.inputs {

@@ -124,7 +124,7 @@ func TestApply(t *testing.T) {
 	if !entry.SameView(target, entry.View(nil, []Value{Ptr{Obj: n1}})) {
 		t.Fatal("the target does not agree with the entry")
 	}
-	target.Apply(entry, exit)
+	target.Apply(entry, exit, entry.View(nil, []Value{Ptr{Obj: n1}}))
 	intType := types.Typ[types.Int]
 	got := []Value{
 		load(t, target, n2, 0, intType), load(t, target, n2, 1, types.NewPointer(node)),

@@ -454,7 +454,7 @@ func (x *explorer) summaryMatches(s *state, rec *summaryRec, args []heap.Value) 
 
 // applyExit makes s, at the call, the state after it returned by exit e.
 func (x *explorer) applyExit(s *state, rec *summaryRec, e *summaryExit, call *ssa.Call) {
-	s.heap.Apply(rec.heap, e.heap)
+	s.heap.Apply(rec.heap, e.heap, rec.entryView())
 	s.approx = append(s.approx, e.approx...)
 	e.facts.setOn(s)
 	if e.trace != rec.trace {
