@@ -47,17 +47,21 @@ var Analyzer = &analysis.Analyzer{
 	URL:  "https://github.com/gosym/gosym",
 	Run:  run,
 
-	FactTypes: []analysis.Fact{new(nilPanicsFact)},
+	FactTypes: []analysis.Fact{new(panicsFact)},
 }
 
-// nilPanicsFact is the fact of a function that panics whenever one of
-// its pointer, slice or map parameters is nil, or one of its integer or
-// string parameters is 0 or "".
-type nilPanicsFact struct{ Panics []ssaexec.NilPanic }
+// panicsFact is the fact of a function that panics whenever one of its
+// pointer, slice or map parameters is nil, or one of its integer or
+// string parameters is 0 or "", or whenever its arguments meet a
+// condition (uint(i) >= uint(len(s))).
+type panicsFact struct {
+	Panics []ssaexec.NilPanic
+	Conds  []ssaexec.PanicCond
+}
 
-func (*nilPanicsFact) AFact() {}
+func (*panicsFact) AFact() {}
 
-func (f *nilPanicsFact) String() string {
+func (f *panicsFact) String() string {
 	var nils, zeros []string
 	for _, np := range f.Panics {
 		param := fmt.Sprintf("%s (%s)", np.Name, np.Kind)
@@ -73,6 +77,9 @@ func (f *nilPanicsFact) String() string {
 	}
 	if zeros != nil {
 		parts = append(parts, "panics when zero: "+strings.Join(zeros, ", "))
+	}
+	for _, pc := range f.Conds {
+		parts = append(parts, fmt.Sprintf("panics when %s (%s)", pc.Text, pc.Kind))
 	}
 	return strings.Join(parts, "; ")
 }
@@ -129,11 +136,11 @@ func run(pass *analysis.Pass) (any, error) {
 	cfg := ssaexec.DefaultConfig()
 	cfg.K, cfg.MaxWork, cfg.Timeout, cfg.Seq, cfg.Solver = k, maxWork, timeout, seq, chain
 	cfg.Summaries = func(fn *types.Func) *ssaexec.Summary {
-		var fact nilPanicsFact
+		var fact panicsFact
 		if !pass.ImportObjectFact(fn, &fact) {
 			return nil
 		}
-		return &ssaexec.Summary{NilPanics: fact.Panics}
+		return &ssaexec.Summary{NilPanics: fact.Panics, Conds: fact.Conds}
 	}
 	for _, e := range prog.DirectiveErrors {
 		pass.Report(analysis.Diagnostic{Pos: posOf(pass.Fset, pass.Files[0].Package, e.Pos), Category: "directive",
@@ -170,8 +177,9 @@ func run(pass *analysis.Pass) (any, error) {
 }
 
 // exportFacts computes the facts of fn that other packages may use: the
-// parameters with which, when nil or zero, every call of it panics.
-// Their runs take a quarter of a function's budget, since a nil
+// parameters with which, when nil or zero, every call of it panics, and
+// the conditions over its arguments under which every call does. Their
+// runs take a quarter of a function's budget, since a nil
 // parameter usually ends a path early.
 func exportFacts(pass *analysis.Pass, prog *ssaexec.Program, fn *ssa.Function, cfg ssaexec.Config) {
 	obj, ok := fn.Object().(*types.Func)
@@ -180,8 +188,8 @@ func exportFacts(pass *analysis.Pass, prog *ssaexec.Program, fn *ssa.Function, c
 	}
 	cfg.MaxWork /= 4
 	cfg.Timeout /= 4
-	if nps := prog.NilPanics(fn, cfg); len(nps) > 0 {
-		pass.ExportObjectFact(obj, &nilPanicsFact{Panics: nps})
+	if sum := prog.Facts(fn, cfg); sum != nil {
+		pass.ExportObjectFact(obj, &panicsFact{Panics: sum.NilPanics, Conds: sum.Conds})
 	}
 }
 

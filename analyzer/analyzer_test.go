@@ -16,9 +16,11 @@ import (
 // of testdata/src/lists and users (whose calls into lists use lists'
 // facts), fifo (whose queue the API builds) and list and app (the
 // command's testdata/manifest: a call in app makes manifest the panic
-// list leaves to its callers), and the inputs given with the diagnostics.
+// list leaves to its callers, and calls in app meet conditions under
+// which window's functions panic), and the inputs given with the
+// diagnostics.
 func TestAnalyzer(t *testing.T) {
-	results := analysistest.Run(t, analysistest.TestData(), Analyzer, "lists", "users", "fifo", "list", "app")
+	results := analysistest.Run(t, analysistest.TestData(), Analyzer, "lists", "users", "fifo", "list", "window", "app")
 	var inputs []string
 	for _, r := range results {
 		for _, d := range r.Diagnostics {
@@ -43,7 +45,17 @@ func TestAnalyzer(t *testing.T) {
 		"input that panics: Bucket(0, 0)",
 		`input that panics: Letter("")`,
 		"input that panics: q := New(); q.Pop()",
+		"input that panics: At([]int{}, 0)",
+		"input that panics: Span([]byte{}, 0, 1)",
+		"input that panics: Clamp(0, 0, -1)",
+		"input that panics: Every([]int{}, 0)",
+		"input that panics: Mixed([]int{}, -1)",
+		"input that panics: Mixed([]int{0}, 0)",
 		"input that panics: p := &Pair{B: nil}; Tail(p)",
+		"input that panics: Pick(nil, 0)",
+		"input that panics: Final([]int{0: 0})",
+		"input that panics: Limit(0, 0, 1)",
+		"input that panics: Sample([]int{12: 0}, 0)",
 	}
 	if diff := cmp.Diff(want, inputs); diff != "" {
 		t.Errorf("inputs (-want +got):\n%s", diff)

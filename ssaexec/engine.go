@@ -238,9 +238,7 @@ func Analyze(fn *ssa.Function, cfg Config) (res *FuncResult) {
 	}
 	x := newExplorer(fn, cfg, ctx, res, start)
 	x.newTable()
-	if cfg.nilParam == 0 {
-		// A NilPanics run covers every input, the invariant's or not,
-		// and those no caller can build.
+	if !cfg.factRun() {
 		x.repOK = repOKOf(fn)
 		if cfg.API {
 			x.slots = x.api.apiSlots(fn)
@@ -727,6 +725,7 @@ func (x *explorer) finish(s *state) {
 		case s.assumed && !x.cfg.Assumed:
 			x.res.Assumed++
 		default:
+			x.collectCond(s)
 			x.report(s)
 		}
 	}

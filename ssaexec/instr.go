@@ -61,6 +61,10 @@ func (x *explorer) bindParam(s *state) []alt {
 		}
 		return x.decide(s, d)
 	}
+	if r := x.cfg.condRun; r != nil && r.assume != nil && s.bound == len(x.fn.Params)-1 {
+		// A PanicConds run that proves a condition: it holds at entry.
+		return []alt{{guard: x.assumedCond(s, v), apply: func(s *state) { x.bind(s, p, v) }}}
+	}
 	x.bind(s, p, v)
 	return nil
 }
@@ -76,6 +80,9 @@ func (x *explorer) bind(s *state, p *ssa.Parameter, v heap.Value) {
 		}
 	}
 	s.bound++
+	if s.bound == len(x.fn.Params) {
+		s.entryPC = len(s.pc)
+	}
 }
 
 // zeroValue is the condition that v, a slice, number or string, is nil or

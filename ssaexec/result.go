@@ -169,7 +169,14 @@ type Config struct {
 	// nilParam, if not 0, is 1 + the index of a parameter the entry is
 	// run with set to nil (see Program.NilPanics).
 	nilParam int
+	// condRun, if set, runs the entry for Program.PanicConds.
+	condRun *condRun
 }
+
+// factRun reports a run that computes a fact (Program.NilPanics,
+// Program.PanicConds): it covers every input, the receiver invariant's
+// or not, and those no caller can build.
+func (c Config) factRun() bool { return c.nilParam != 0 || c.condRun != nil }
 
 // DefaultMaxWork is the default of Config.MaxWork, chosen by the speed
 // table (go run ./bench -tables speed, bench/SPEED.md): on its 425
@@ -465,6 +472,9 @@ type FuncResult struct {
 	// Err is the internal error of an Error status.
 	Err      string
 	Findings []*Finding
+
+	// candidates are the conditions a PanicConds run collected.
+	candidates []PanicCond
 }
 
 // SummaryStats counts what procedure summaries did in a search.

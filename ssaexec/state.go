@@ -174,6 +174,9 @@ type state struct {
 	// may be a lazy-initialization choice, so it is a step like others).
 	bound int
 	pc    []*solver.Term
+	// entryPC is the length of pc once every entry parameter was bound:
+	// what comes after, the entry's body added.
+	entryPC int
 	// trace is the path's last step; forked paths share what came before.
 	trace *traceStep
 	// traceFile and traceLine are where the trace's last entry is, and

@@ -19,6 +19,9 @@ type Summary struct {
 	// NilPanics lists the parameters with which, when nil, every call of
 	// the function panics.
 	NilPanics []NilPanic
+	// Conds lists conditions over its arguments under which every call
+	// of the function panics.
+	Conds []PanicCond
 }
 
 // NilPanic records that every call of a function panics when one of its
@@ -67,10 +70,8 @@ func (p *Program) NilPanics(fn *ssa.Function, cfg Config) []NilPanic {
 		if !ok {
 			continue
 		}
-		run := cfg
+		run := factConfig(cfg)
 		run.nilParam = i + 1
-		run.NilParams, run.Assumed, run.Refine = true, false, false
-		run.Pictures, run.Invariants = false, false
 		r := p.Analyze(fn, run)
 		if np, ok := provenNilPanic(r, param.Name()); ok {
 			np.Param, np.Name, np.Zero = i, param.Name(), zero
@@ -84,10 +85,7 @@ func (p *Program) NilPanics(fn *ssa.Function, cfg Config) []NilPanic {
 // name nil, if every path of it panicked. Its message is that of a panic
 // on the parameter itself, if one says so.
 func provenNilPanic(r *FuncResult, name string) (NilPanic, bool) {
-	covered := r.Status == Failed && r.Paths == 0 && r.Cut == 0 && r.Refined == 0 &&
-		r.Assumed == 0 && r.Subsumption.Abstract == 0 && len(r.BoundsHit) == 0 &&
-		len(r.UnsupportedConstructs) == 0 && len(r.NotExecuted) == 0 && len(r.Approximated) == 0
-	if !covered || len(r.Findings) == 0 || ignoredPanics(r) {
+	if !allPanicked(r) {
 		return NilPanic{}, false
 	}
 	first := r.Findings[0]
@@ -157,7 +155,7 @@ func (x *explorer) summarized(s *state, fn *ssa.Function, args []heap.Value, cal
 // caller's, at the call. ended reports that the call did not go on into
 // fn's body.
 func (x *explorer) factsAtCall(s *state, fn *ssa.Function, args []heap.Value, call *ssa.Call) (alts []alt, ended bool) {
-	if x.cfg.CallFacts == nil || call == nil || x.cfg.nilParam != 0 || s.initializing ||
+	if x.cfg.CallFacts == nil || call == nil || x.cfg.factRun() || s.initializing ||
 		s.seq != nil && s.seq.running || !crossPackage(s.top().fn, fn) || x.std.isStd(fn) {
 		return nil, false
 	}
@@ -202,8 +200,9 @@ func (x *explorer) applyFacts(s *state, fn *ssa.Function, sum *Summary, args []h
 }
 
 // zeroArgs splits a call of fn, once, on whether the slice, number and
-// string arguments its summary says it panics on when nil or zero are:
-// the first that is panics; with none, the call goes on. (Pointers and
+// string arguments its summary says it panics on when nil or zero are,
+// then on whether the arguments meet its conditions (Summary.Conds): the
+// first that holds panics; with none, the call goes on. (Pointers and
 // maps are nil by a heap decision: see summarized.)
 func (x *explorer) zeroArgs(s *state, fn *ssa.Function, sum *Summary, args []heap.Value, call *ssa.Call) []alt {
 	if s.top().checked {
@@ -224,6 +223,16 @@ func (x *explorer) zeroArgs(s *state, fn *ssa.Function, sum *Summary, args []hea
 			x.panicked(s, np.Kind, x.nilPanicMessage(s, fn, np, call), callPos(call), np.Want...)
 		}})
 		noneBefore = c.And(noneBefore, c.Not(isZero))
+	}
+	for _, pc := range sum.Conds {
+		cond, ok := decodeCond(c, pc, args)
+		if !ok {
+			continue
+		}
+		alts = append(alts, alt{guard: c.And(noneBefore, cond), apply: func(s *state) {
+			x.panicked(s, pc.Kind, x.condMessage(s, fn, pc, call), callPos(call), pc.Want...)
+		}})
+		noneBefore = c.And(noneBefore, c.Not(cond))
 	}
 	if alts == nil {
 		return nil
