@@ -102,11 +102,13 @@ func TestFormulaRefused(t *testing.T) {
 		t.Fatal("Encode: not ok")
 	}
 	for name, decode := range map[string]func() (*Term, error){
-		"no holes":    func() (*Term, error) { return c.Decode(f, nil) },
-		"wrong sort":  func() (*Term, error) { return c.Decode(f, []*Term{c.FreshBV("b", 8)}) },
-		"bool hole":   func() (*Term, error) { return c.Decode(f, []*Term{c.FreshBool("p")}) },
-		"empty":       func() (*Term, error) { return c.Decode(Formula{}, nil) },
-		"forward arg": func() (*Term, error) { return c.Decode(Formula{Nodes: []FormulaNode{{Kind: uint8(notExpr), Args: []int{0}}}}, nil) },
+		"no holes":   func() (*Term, error) { return c.Decode(f, nil) },
+		"wrong sort": func() (*Term, error) { return c.Decode(f, []*Term{c.FreshBV("b", 8)}) },
+		"bool hole":  func() (*Term, error) { return c.Decode(f, []*Term{c.FreshBool("p")}) },
+		"empty":      func() (*Term, error) { return c.Decode(Formula{}, nil) },
+		"forward arg": func() (*Term, error) {
+			return c.Decode(Formula{Nodes: []FormulaNode{{Kind: uint8(notExpr), Args: []int{0}}}}, nil)
+		},
 	} {
 		if got, err := decode(); err == nil {
 			t.Errorf("%s: Decode gave %v, want an error", name, got)
