@@ -9,9 +9,11 @@
 // bodies. Calls into other packages use facts computed when those
 // packages were analysed: an exported function that panics whenever one
 // of its pointer, slice or map parameters is nil, or one of its integer or
-// string parameters is 0 or "" (every path explored, no bound or
-// unexecuted call in the way), has a fact saying so, and a call that can
-// pass it such a value is a finding at the call. Otherwise, and for the standard
+// string parameters is 0 or "", or whenever its arguments meet a
+// condition over their numbers and lengths (every path explored, no
+// bound or unexecuted call in the way), has a fact saying so, and a call
+// that can pass it such a value, or meet such a condition, is a finding
+// at the call. Otherwise, and for the standard
 // library, whose packages are not analysed, a call is modelled by fresh
 // results, and panics that rest on those results are left out, as the
 // command's default does.
