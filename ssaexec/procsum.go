@@ -77,7 +77,10 @@ type summaryRec struct {
 	// entry's pruned (see relevantAtEntry).
 	relevant      []*solver.Term
 	relevantKnown bool
-	exits         []*summaryExit
+	// bySym indexes pc's conditions by their symbols, made on first
+	// need and shared by the questions about the record's exits.
+	bySym map[*solver.Term][]int
+	exits []*summaryExit
 	// broken says why the record is no summary ("" while it may be).
 	broken string
 	// panics says a path of the call panicked.
@@ -217,7 +220,7 @@ func (rec *summaryRec) entryView() heap.View {
 // read, computed on first need.
 func (x *explorer) relevantAtEntry(rec *summaryRec) []*solver.Term {
 	if !rec.relevantKnown {
-		rec.relevant = x.relevantConditions(rec.pc, rec.heap.Terms(rec.entryView(), rec.args))
+		rec.relevant = x.relevantTo(rec, nil, rec.heap.Terms(rec.entryView(), rec.args))
 		rec.relevantKnown = true
 	}
 	return rec.relevant
@@ -254,16 +257,42 @@ func (x *explorer) completeSummary(rec *summaryRec) {
 	x.res.Summaries.Recorded++
 }
 
-// relevantConditions returns the conditions of pc that constrain terms,
-// directly or through other conditions that share a symbol with them.
-func (x *explorer) relevantConditions(pc, terms []*solver.Term) []*solver.Term {
-	bySym := map[*solver.Term][]int{}
-	for i, a := range pc {
+// relevantTo returns the conditions of the entry's path, then of added,
+// that constrain terms (see relevantIn).
+func (x *explorer) relevantTo(rec *summaryRec, added, terms []*solver.Term) []*solver.Term {
+	if rec.bySym == nil {
+		rec.bySym = x.indexBySymbol(rec.pc, 0, map[*solver.Term][]int{})
+	}
+	// The added conditions are indexed on their own: a copy of the
+	// entry's index would cost as much as making it.
+	extra := x.indexBySymbol(added, len(rec.pc), map[*solver.Term][]int{})
+	at := func(i int) *solver.Term {
+		if i < len(rec.pc) {
+			return rec.pc[i]
+		}
+		return added[i-len(rec.pc)]
+	}
+	return x.relevantIn(at, terms, rec.bySym, extra)
+}
+
+// indexBySymbol adds to bySym, for each symbol of the conditions conds,
+// their indices (from base on), and returns it.
+func (x *explorer) indexBySymbol(conds []*solver.Term, base int, bySym map[*solver.Term][]int) map[*solver.Term][]int {
+	for i, a := range conds {
 		for _, sym := range x.symbolsOf(a) {
-			bySym[sym] = append(bySym[sym], i)
+			bySym[sym] = append(bySym[sym], base+i)
 		}
 	}
-	taken := make([]bool, len(pc))
+	return bySym
+}
+
+// relevantIn returns the conditions of a path condition that constrain
+// terms, directly or through other conditions that share a symbol with
+// them, in the path's order. at gives the path's i-th condition, and
+// indices index the conditions by symbol: past the indices, the work is
+// in the conditions taken, not in the path's length.
+func (x *explorer) relevantIn(at func(int) *solver.Term, terms []*solver.Term, indices ...map[*solver.Term][]int) []*solver.Term {
+	taken := map[int]bool{}
 	seen := map[*solver.Term]bool{}
 	queue := x.ctx.Symbols(terms...)
 	for len(queue) > 0 {
@@ -273,18 +302,18 @@ func (x *explorer) relevantConditions(pc, terms []*solver.Term) []*solver.Term {
 			continue
 		}
 		seen[sym] = true
-		for _, i := range bySym[sym] {
-			if !taken[i] {
-				taken[i] = true
-				queue = append(queue, x.symbolsOf(pc[i])...)
+		for _, bySym := range indices {
+			for _, i := range bySym[sym] {
+				if !taken[i] {
+					taken[i] = true
+					queue = append(queue, x.symbolsOf(at(i))...)
+				}
 			}
 		}
 	}
-	var out []*solver.Term
-	for i, a := range pc {
-		if taken[i] {
-			out = append(out, a)
-		}
+	out := make([]*solver.Term, 0, len(taken))
+	for _, i := range slices.Sorted(maps.Keys(taken)) {
+		out = append(out, at(i))
 	}
 	return out
 }
@@ -371,8 +400,7 @@ func (x *explorer) sameExit(rec *summaryRec, a, b *summaryExit) bool {
 		return false
 	}
 	seen := a.heap.Terms(view, roots)
-	ca := x.relevantConditions(append(slices.Clip(rec.pc), a.added...), seen)
-	cb := x.relevantConditions(append(slices.Clip(rec.pc), b.added...), seen)
+	ca, cb := x.relevantTo(rec, a.added, seen), x.relevantTo(rec, b.added, seen)
 	return slices.EqualFunc(ca, cb, func(a, b *solver.Term) bool { return a.Identity() == b.Identity() })
 }
 
