@@ -51,11 +51,13 @@ func TestAnalyzer(t *testing.T) {
 		"input that panics: Every([]int{}, 0)",
 		"input that panics: Mixed([]int{}, -1)",
 		"input that panics: Mixed([]int{0}, 0)",
+		`input that panics: Check(false, "")`,
 		"input that panics: p := &Pair{B: nil}; Tail(p)",
 		"input that panics: Pick(nil, 0)",
 		"input that panics: Final([]int{0: 0})",
 		"input that panics: Limit(0, 0, 1)",
 		"input that panics: Sample([]int{12: 0}, 0)",
+		"input that panics: Positive(0)",
 	}
 	if diff := cmp.Diff(want, inputs); diff != "" {
 		t.Errorf("inputs (-want +got):\n%s", diff)

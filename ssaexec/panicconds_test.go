@@ -32,6 +32,8 @@ func TestPanicConds(t *testing.T) {
 		// The second panic rests on s's elements: only the first is a
 		// condition of the arguments.
 		{"window.Mixed", []shownCond{{[]CondAtom{{1, ""}}, "n < 0", Panic, "panic: window: negative n", "window.go:48:8", []string{"window: negative n"}}}},
+		// A bool: its negation, as Go writes it.
+		{"window.Check", []shownCond{{[]CondAtom{{0, ""}}, "!ok", Panic, "panic: window: check failed", "window.go:59:8", []string{"window: check failed"}}}},
 		// Only that b is 0: a NilPanic says so.
 		{"nilpanics.Ratio", nil},
 		// Pointers are nil by a heap decision, no condition: NilPanics

@@ -49,3 +49,10 @@ func Found(xs []int, n int) int {
 	}
 	return window.Mixed(xs, n)
 }
+
+// Positive checks that n is positive with window.Check, which panics
+// when it is not.
+func Positive(n int) int {
+	window.Check(n > 0, "n") // want panic `^n > 0 can make window.Check's !ok hold, and it panics whenever that holds \(panic: window: check failed at window.go:59:8\)$`
+	return n
+}

@@ -52,3 +52,10 @@ func Mixed(s []int, n int) int {
 	}
 	return n
 }
+
+// Check panics when ok is false: a condition on a bool.
+func Check(ok bool, what string) {
+	if !ok {
+		panic("window: check failed") // want panic `^panic: window: check failed$`
+	}
+}

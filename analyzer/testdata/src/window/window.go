@@ -52,3 +52,10 @@ func Mixed(s []int, n int) int { // want Mixed:`^panics when n < 0 \(panic\)$`
 	}
 	return n
 }
+
+// Check panics when ok is false: a condition on a bool.
+func Check(ok bool, what string) { // want Check:`panics when !ok \(panic\)`
+	if !ok {
+		panic("window: check failed") // want `panic: window: check failed \(panic\)`
+	}
+}
