@@ -186,7 +186,7 @@ func (x *explorer) collectCond(s *state) {
 	if x.cfg.condRun == nil || x.cfg.condRun.assume != nil || s.assumed || len(x.res.candidates) >= maxCondCandidates {
 		return
 	}
-	holes, atoms, names := x.entryAtoms(s, len(x.fn.Params))
+	holes, atoms, names := x.entryAtoms(s)
 	var conj []*solver.Term
 	for _, c := range s.pc[min(s.entryPC, len(s.pc)):] {
 		if onlyOver(x.ctx.Symbols(c), holes) {
@@ -220,7 +220,7 @@ func (x *explorer) collectCond(s *state) {
 // saysZero reports whether a condition only says that a parameter is nil
 // or zero, which NilPanics tries.
 func (x *explorer) saysZero(s *state, text string) bool {
-	holes, _, names := x.entryAtoms(s, len(x.fn.Params))
+	holes, _, names := x.entryAtoms(s)
 	for i, p := range x.fn.Params {
 		v, d := s.heap.Load(argLoc(s, i), p.Type())
 		if d != nil {
@@ -245,11 +245,11 @@ func onlyOver(syms []*solver.Term, holes map[any]int) bool {
 	return len(syms) > 0
 }
 
-// entryAtoms returns the atoms of the first n entry parameters that are
-// symbols (numbered as holes), with their names.
-func (x *explorer) entryAtoms(s *state, n int) (holes map[any]int, atoms []CondAtom, names []string) {
+// entryAtoms returns the atoms of the entry's parameters that are symbols
+// (numbered as holes), with their names.
+func (x *explorer) entryAtoms(s *state) (holes map[any]int, atoms []CondAtom, names []string) {
 	holes = map[any]int{}
-	for i, p := range x.fn.Params[:n] {
+	for i, p := range x.fn.Params {
 		v, d := s.heap.Load(argLoc(s, i), p.Type())
 		if d != nil {
 			continue
