@@ -105,7 +105,7 @@ func atomName(name, part string) string {
 // receiver invariant not assumed, in which every path panics. A function
 // a //gosym:ignore directive names has none.
 func (p *Program) PanicConds(fn *ssa.Function, cfg Config) []PanicCond {
-	if !slices.ContainsFunc(fn.Params, func(v *ssa.Parameter) bool { return hasAtoms(v) }) {
+	if !slices.ContainsFunc(fn.Params, hasAtoms) {
 		return nil
 	}
 	run := factConfig(cfg)
@@ -186,7 +186,8 @@ func (x *explorer) collectCond(s *state) {
 	if x.cfg.condRun == nil || x.cfg.condRun.assume != nil || s.assumed || len(x.res.candidates) >= maxCondCandidates {
 		return
 	}
-	holes, atoms, names := x.entryAtoms(s)
+	args := x.entryArgs(s)
+	holes, atoms, names := x.entryAtoms(args)
 	var conj []*solver.Term
 	for _, c := range s.pc[min(s.entryPC, len(s.pc)):] {
 		if onlyOver(x.ctx.Symbols(c), holes) {
@@ -211,21 +212,17 @@ func (x *explorer) collectCond(s *state) {
 		return
 	}
 	text := f.Format(usedNames)
-	if slices.ContainsFunc(x.res.candidates, func(c PanicCond) bool { return c.Text == text }) || x.saysZero(s, text) {
+	if slices.ContainsFunc(x.res.candidates, func(c PanicCond) bool { return c.Text == text }) || x.saysZero(args, holes, names, text) {
 		return
 	}
 	x.res.candidates = append(x.res.candidates, PanicCond{Atoms: usedAtoms, Cond: f, Text: text})
 }
 
 // saysZero reports whether a condition only says that a parameter is nil
-// or zero, which NilPanics tries.
-func (x *explorer) saysZero(s *state, text string) bool {
-	holes, _, names := x.entryAtoms(s)
-	for i, p := range x.fn.Params {
-		v, d := s.heap.Load(argLoc(s, i), p.Type())
-		if d != nil {
-			continue
-		}
+// or zero, which NilPanics tries. args are the entry's arguments, holes
+// and names their atoms (see entryAtoms).
+func (x *explorer) saysZero(args []heap.Value, holes map[any]int, names []string, text string) bool {
+	for _, v := range args {
 		if z, ok := zeroValue(x.ctx, v); ok {
 			if f, ok := x.ctx.Encode(z, holes); ok && f.Format(names) == text {
 				return true
@@ -245,22 +242,30 @@ func onlyOver(syms []*solver.Term, holes map[any]int) bool {
 	return len(syms) > 0
 }
 
-// entryAtoms returns the atoms of the entry's parameters that are symbols
-// (numbered as holes), with their names.
-func (x *explorer) entryAtoms(s *state) (holes map[any]int, atoms []CondAtom, names []string) {
-	holes = map[any]int{}
-	for i, p := range x.fn.Params {
-		v, d := s.heap.Load(argLoc(s, i), p.Type())
-		if d != nil {
-			continue
+// entryArgs returns the entry's arguments, as bound: nil for one not
+// bound yet.
+func (x *explorer) entryArgs(s *state) []heap.Value {
+	args := make([]heap.Value, len(x.fn.Params))
+	for i, p := range x.fn.Params[:min(s.bound, len(args))] {
+		if v, d := s.heap.Load(argLoc(s, i), p.Type()); d == nil {
+			args[i] = v
 		}
+	}
+	return args
+}
+
+// entryAtoms returns the atoms of the entry's arguments that are symbols
+// (numbered as holes), with their names.
+func (x *explorer) entryAtoms(args []heap.Value) (holes map[any]int, atoms []CondAtom, names []string) {
+	holes = map[any]int{}
+	for i, v := range args {
 		for _, a := range atomsOf(x.ctx, v) {
 			if !a.term.IsSymbol() {
 				continue
 			}
 			holes[a.term.Identity()] = len(atoms)
 			atoms = append(atoms, CondAtom{Param: i, Part: a.part})
-			names = append(names, atomName(p.Name(), a.part))
+			names = append(names, atomName(x.fn.Params[i].Name(), a.part))
 		}
 	}
 	return holes, atoms, names
@@ -274,17 +279,9 @@ func argLoc(s *state, i int) heap.Ptr {
 // assumedCond is the condition a PanicConds run assumes at entry, over
 // the parameters bound before the last, and last, the last one's value.
 func (x *explorer) assumedCond(s *state, last heap.Value) *solver.Term {
-	pc := x.cfg.condRun.assume
-	args := make([]heap.Value, len(x.fn.Params))
-	for i, p := range x.fn.Params[:len(args)-1] {
-		v, d := s.heap.Load(argLoc(s, i), p.Type())
-		if d != nil {
-			return x.ctx.Bool(false)
-		}
-		args[i] = v
-	}
+	args := x.entryArgs(s)
 	args[len(args)-1] = last
-	cond, ok := decodeCond(x.ctx, *pc, args)
+	cond, ok := decodeCond(x.ctx, *x.cfg.condRun.assume, args)
 	if !ok {
 		return x.ctx.Bool(false)
 	}
@@ -299,11 +296,12 @@ func decodeCond(c *solver.Context, pc PanicCond, args []heap.Value) (*solver.Ter
 		if a.Param >= len(args) {
 			return nil, false
 		}
-		j := slices.IndexFunc(atomsOf(c, args[a.Param]), func(b atom) bool { return b.part == a.Part })
+		of := atomsOf(c, args[a.Param])
+		j := slices.IndexFunc(of, func(b atom) bool { return b.part == a.Part })
 		if j < 0 {
 			return nil, false
 		}
-		holes[i] = atomsOf(c, args[a.Param])[j].term
+		holes[i] = of[j].term
 	}
 	cond, err := c.Decode(pc.Cond, holes)
 	return cond, err == nil

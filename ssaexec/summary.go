@@ -10,6 +10,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/gosym/gosym/heap"
+	"github.com/gosym/gosym/solver"
 )
 
 // Summary is what is known of a function whose body the engine does not
@@ -211,28 +212,25 @@ func (x *explorer) zeroArgs(s *state, fn *ssa.Function, sum *Summary, args []hea
 	c := x.ctx
 	var alts []alt
 	noneBefore := c.Bool(true)
+	// Each condition panics where the ones before it do not hold.
+	panicsIf := func(cond *solver.Term, k Kind, msg func(*state) string, want []string) {
+		alts = append(alts, alt{guard: c.And(noneBefore, cond), apply: func(s *state) {
+			x.panicked(s, k, msg(s), callPos(call), want...)
+		}})
+		noneBefore = c.And(noneBefore, c.Not(cond))
+	}
 	for _, np := range sum.NilPanics {
 		if np.Param >= len(args) {
 			continue
 		}
-		isZero, ok := zeroValue(c, args[np.Param])
-		if !ok {
-			continue
+		if isZero, ok := zeroValue(c, args[np.Param]); ok {
+			panicsIf(isZero, np.Kind, func(s *state) string { return x.nilPanicMessage(s, fn, np, call) }, np.Want)
 		}
-		alts = append(alts, alt{guard: c.And(noneBefore, isZero), apply: func(s *state) {
-			x.panicked(s, np.Kind, x.nilPanicMessage(s, fn, np, call), callPos(call), np.Want...)
-		}})
-		noneBefore = c.And(noneBefore, c.Not(isZero))
 	}
 	for _, pc := range sum.Conds {
-		cond, ok := decodeCond(c, pc, args)
-		if !ok {
-			continue
+		if cond, ok := decodeCond(c, pc, args); ok {
+			panicsIf(cond, pc.Kind, func(s *state) string { return x.condMessage(s, fn, pc, call) }, pc.Want)
 		}
-		alts = append(alts, alt{guard: c.And(noneBefore, cond), apply: func(s *state) {
-			x.panicked(s, pc.Kind, x.condMessage(s, fn, pc, call), callPos(call), pc.Want...)
-		}})
-		noneBefore = c.And(noneBefore, c.Not(cond))
 	}
 	if alts == nil {
 		return nil
