@@ -113,12 +113,14 @@ func (c *Context) Decode(f Formula, holes []*Term) (t *Term, err error) {
 	return built[len(built)-1], nil
 }
 
+// arities are the operand counts of the kinds that have a fixed one.
+var arities = map[exprKind]int{notExpr: 1, impliesExpr: 2, iteExpr: 3, eqExpr: 2, unaryExpr: 1,
+	binaryExpr: 2, compareExpr: 2, extendExpr: 1, truncExpr: 1}
+
 func (c *Context) decodeNode(n FormulaNode, args []*Term, holes []*Term) (*Term, error) {
 	sort := Sort{width: n.Width}
-	arity := map[exprKind]int{notExpr: 1, impliesExpr: 2, iteExpr: 3, eqExpr: 2, unaryExpr: 1,
-		binaryExpr: 2, compareExpr: 2, extendExpr: 1, truncExpr: 1}
 	k := exprKind(n.Kind)
-	if want, ok := arity[k]; ok && len(args) != want {
+	if want, ok := arities[k]; ok && len(args) != want {
 		return nil, fmt.Errorf("solver: formula node of kind %d has %d operands", n.Kind, len(args))
 	}
 	var t *Term
