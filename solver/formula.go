@@ -2,6 +2,7 @@ package solver
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 )
 
@@ -46,10 +47,53 @@ func (c *Context) Encode(t *Term, holes map[any]int) (f Formula, ok bool) {
 	return Formula{Nodes: e.nodes}, true
 }
 
+// EncodeNaming is Encode where a symbol holes does not number yet gets
+// the next number and is appended to *named: terms encoded one after the
+// other with one holes map and named number their symbols in the order
+// met, which is what makes two states that differ only in their symbols'
+// names encode alike (procedure summaries' renaming).
+func (c *Context) EncodeNaming(t *Term, holes map[any]int, named *[]*Term) (f Formula, ok bool) {
+	c.own("EncodeNaming", t)
+	e := encoder{holes: holes, index: map[*Term]int{}, named: named}
+	if _, ok := e.node(t); !ok {
+		return Formula{}, false
+	}
+	return Formula{Nodes: e.nodes}, true
+}
+
+// Encoder writes many terms into one table of nodes, each distinct
+// subterm once, for a key of them all: two Encoders that were given
+// terms alike, in one order, agree on their nodes and on the node each
+// term got. Symbols are numbered as EncodeNaming numbers them.
+type Encoder struct{ e encoder }
+
+// NewEncoder returns an Encoder of c's terms, with holes and named as
+// EncodeNaming takes them.
+func (c *Context) NewEncoder(holes map[any]int, named *[]*Term) *Encoder {
+	return &Encoder{encoder{holes: holes, index: map[*Term]int{}, named: named, ctx: c}}
+}
+
+// Node writes t and returns its node's index; false if t holds a term
+// Encode refuses.
+func (e *Encoder) Node(t *Term) (int, bool) {
+	e.e.ctx.own("Encoder.Node", t)
+	return e.e.node(t)
+}
+
+// Len returns the number of nodes written.
+func (e *Encoder) Len() int { return len(e.e.nodes) }
+
+// AppendKey appends the nodes' key to b (see Formula.AppendKey).
+func (e *Encoder) AppendKey(b []byte) []byte { return Formula{Nodes: e.e.nodes}.AppendKey(b) }
+
 type encoder struct {
+	ctx *Context
 	holes map[any]int
 	index map[*Term]int
 	nodes []FormulaNode
+	// named, if set, takes the symbols holes does not number (see
+	// EncodeNaming).
+	named *[]*Term
 }
 
 func (e *encoder) node(t *Term) (int, bool) {
@@ -62,6 +106,11 @@ func (e *encoder) node(t *Term) (int, bool) {
 		n.Kind, n.Value = constNode, t.val
 	case t.expr.kind == symbolExpr:
 		h, ok := e.holes[t.Identity()]
+		if !ok && e.named != nil {
+			h, ok = len(e.holes), true
+			e.holes[t.Identity()] = h
+			*e.named = append(*e.named, t)
+		}
 		if !ok {
 			return 0, false
 		}
@@ -343,4 +392,24 @@ func (p printer) constant(n FormulaNode) string {
 		return fmt.Sprint(v)
 	}
 	return fmt.Sprint(n.Value)
+}
+
+// AppendKey appends to b a compact text of f that two Formulas share if
+// and only if they are equal.
+func (f Formula) AppendKey(b []byte) []byte {
+	b = append(b, '{')
+	for _, n := range f.Nodes {
+		signed := byte(0)
+		if n.Signed {
+			signed = 1
+		}
+		b = append(b, n.Kind, n.Op, n.Width, signed)
+		b = strconv.AppendUint(b, n.Value, 36)
+		for _, a := range n.Args {
+			b = append(b, ',')
+			b = strconv.AppendInt(b, int64(a), 36)
+		}
+		b = append(b, ';')
+	}
+	return append(b, '}')
 }

@@ -215,9 +215,14 @@ func (x *explorer) enter(s *state, fn *ssa.Function, env []heap.Value, args []he
 	}
 	summarized := x.summarizable(s, call)
 	var vals []heap.Value
+	var canon *heap.Canon
 	if summarized {
 		vals = append(slices.Clip(args), env...)
 		if alts, ok := x.applySummary(s, fn, vals, call); ok {
+			return alts
+		}
+		canon = x.canonOf(s, vals)
+		if alts, ok := x.applyRenamed(s, fn, vals, canon, call); ok {
 			return alts
 		}
 	}
@@ -228,8 +233,12 @@ func (x *explorer) enter(s *state, fn *ssa.Function, env []heap.Value, args []he
 	for i, v := range env {
 		f.env.set(fn.FreeVars[i], v)
 	}
-	if summarized && x.calledBefore(s, fn) {
-		x.beginSummary(s, f, vals)
+	if summarized {
+		// Both are noted: the next call may repeat either.
+		again, renamed := x.calledBefore(s, fn), x.canonCalledBefore(fn, canon)
+		if again || renamed {
+			x.beginSummary(s, f, vals, canon)
+		}
 	}
 	s.frames = append(s.frames, f)
 	return nil

@@ -81,6 +81,14 @@ type summaryRec struct {
 	// need and shared by the questions about the record's exits.
 	bySym map[*solver.Term][]int
 	exits []*summaryExit
+	// canon is the entry state up to a renaming, if it has one;
+	// canonRelevant the entry's conditions on its symbols, once
+	// complete, over its holes and then canonExtra; reshaped says an exit made or observed something (see
+	// heap.ShapeKept), which keeps a renaming from applying the summary.
+	canon         *heap.Canon
+	canonRelevant []solver.Formula
+	canonExtra    []*solver.Term
+	reshaped      bool
 	// broken says why the record is no summary ("" while it may be).
 	broken string
 	// panics says a path of the call panicked.
@@ -145,6 +153,11 @@ type summaries struct {
 	exits  int // the exits of all of them
 	// symbols remembers the symbols of path conditions.
 	symbols map[*solver.Term][]*solver.Term
+	// ids, canonCalled and byCanon are byKey's and called's part for
+	// summaries up to a renaming (see procrename.go).
+	ids         heap.Identities
+	canonCalled map[canonKey]bool
+	byCanon     map[canonKey][]*summaryRec
 }
 
 // summarizable reports whether a call from s may be recorded or answered
@@ -165,20 +178,24 @@ func (x *explorer) summarizable(s *state, call *ssa.Call) bool {
 // calledBefore reports whether a call of fn was made before from a state
 // with the heap's counters of s, and notes this one.
 func (x *explorer) calledBefore(s *state, fn *ssa.Function) bool {
-	k := summaryKey{fn, s.heap.Counters()}
-	if x.sums.called[k] {
+	return noteCall(&x.sums.called, summaryKey{fn, s.heap.Counters()})
+}
+
+// noteCall reports whether *called holds k, and adds it.
+func noteCall[K comparable](called *map[K]bool, k K) bool {
+	if (*called)[k] {
 		return true
 	}
-	if x.sums.called == nil {
-		x.sums.called = map[summaryKey]bool{}
+	if *called == nil {
+		*called = map[K]bool{}
 	}
-	x.sums.called[k] = true
+	(*called)[k] = true
 	return false
 }
 
 // beginSummary starts recording the call of f's function from s, whose
 // frame f is about to be pushed.
-func (x *explorer) beginSummary(s *state, f *frame, args []heap.Value) {
+func (x *explorer) beginSummary(s *state, f *frame, args []heap.Value, canon *heap.Canon) {
 	below := s.frames
 	rec := &summaryRec{
 		fn:     f.fn,
@@ -189,6 +206,7 @@ func (x *explorer) beginSummary(s *state, f *frame, args []heap.Value) {
 		trace:  s.trace,
 		facts:  factsOf(s),
 		seq:    s.seq,
+		canon:  canon,
 	}
 	for _, b := range below {
 		rec.stack = append(rec.stack, b.fn)
@@ -255,6 +273,7 @@ func (x *explorer) completeSummary(rec *summaryRec) {
 	x.sums.byKey[k] = append(x.sums.byKey[k], rec)
 	x.sums.exits += len(rec.exits)
 	x.res.Summaries.Recorded++
+	x.storeRenamable(rec)
 }
 
 // relevantTo returns the conditions of the entry's path, then of added,
@@ -369,6 +388,9 @@ func (x *explorer) summaryExit(s *state, rec *summaryRec, result heap.Value) {
 		trace:  s.trace,
 	}
 	e.traceFile, e.traceLine, e.lineFrom, e.lineTo = s.traceFile, s.traceLine, s.lineFrom, s.lineTo
+	if rec.canon != nil && !e.heap.ShapeKept(rec.heap) {
+		rec.reshaped = true
+	}
 	for _, known := range rec.exits {
 		if x.sameExit(rec, known, e) {
 			s.end = covered
@@ -461,15 +483,7 @@ func (x *explorer) findSummary(s *state, fn *ssa.Function, args []heap.Value) *s
 // agrees with rec's entry on all the call can read and all that decides
 // what its paths report.
 func (x *explorer) summaryMatches(s *state, rec *summaryRec, args []heap.Value) bool {
-	if len(rec.stack) != len(s.frames) || s.seq != rec.seq || !factsOf(s).same(rec.facts) || len(args) != len(rec.args) {
-		return false
-	}
-	for i, f := range s.frames {
-		if f.fn != rec.stack[i] {
-			return false
-		}
-	}
-	if rec.panics && hasDefers(s) {
+	if !x.contextMatches(s, rec, args) {
 		return false
 	}
 	for i, a := range args {
@@ -480,26 +494,51 @@ func (x *explorer) summaryMatches(s *state, rec *summaryRec, args []heap.Value) 
 	return rec.heap.SameView(s.heap, rec.entryView())
 }
 
+// contextMatches reports whether s, calling rec's function with args,
+// agrees with rec's entry on all but the heap and the arguments that
+// decides what the call's paths report: the functions on the stack, the
+// call sequence, the path's facts, and, for a summary with a path that
+// panicked, that no frame has deferred calls that could recover it.
+func (x *explorer) contextMatches(s *state, rec *summaryRec, args []heap.Value) bool {
+	if len(rec.stack) != len(s.frames) || s.seq != rec.seq || !factsOf(s).same(rec.facts) || len(args) != len(rec.args) {
+		return false
+	}
+	for i, f := range s.frames {
+		if f.fn != rec.stack[i] {
+			return false
+		}
+	}
+	return !rec.panics || !hasDefers(s)
+}
+
 // applyExit makes s, at the call, the state after it returned by exit e.
 func (x *explorer) applyExit(s *state, rec *summaryRec, e *summaryExit, call *ssa.Call) {
 	s.heap.Apply(rec.heap, e.heap, rec.entryView())
+	x.leaveBy(s, rec, e, nil, call, e.result)
+}
+
+// leaveBy makes s, whose heap is the one after exit e of rec, the state
+// after the call returned result: the exit's approximations and facts,
+// and its steps (renamed by rename, if it is not nil).
+func (x *explorer) leaveBy(s *state, rec *summaryRec, e *summaryExit, rename *heap.Renaming, call *ssa.Call, result heap.Value) {
 	s.approx = append(s.approx, e.approx...)
 	e.facts.setOn(s)
 	if e.trace != rec.trace {
 		// The call's steps, and the line its last one is on.
-		s.trace = spliceTrace(s.trace, rec.trace, e.trace)
+		s.trace = spliceTrace(s.trace, rec.trace, e.trace, rename)
 		s.traceFile, s.traceLine, s.lineFrom, s.lineTo = e.traceFile, e.traceLine, e.lineFrom, e.lineTo
 	}
-	x.set(s, call, e.result)
+	x.set(s, call, result)
 }
 
 // spliceTrace returns the trace onto followed by the steps after entry up
 // to exit, another path's: one step that stands for them (a copy would
-// cost the call's length at every call a summary answers).
-func spliceTrace(onto, entry, exit *traceStep) *traceStep {
+// cost the call's length at every call a summary answers). rename, if
+// not nil, renames the values the steps show for onto's path.
+func spliceTrace(onto, entry, exit *traceStep, rename *heap.Renaming) *traceStep {
 	c := *exit
 	c.prev = onto
-	c.seg = &traceSegment{from: entry, to: exit}
+	c.seg = &traceSegment{from: entry, to: exit, rename: rename}
 	c.n = onto.traceN() + exit.n - entry.traceN()
 	return &c
 }

@@ -33,6 +33,14 @@ func TestSummariesGoOnAlike(t *testing.T) {
 		// Returns that restore flag alike are covered; the calls that
 		// reach the k-bound of f's results are not summaries.
 		{"summaries.Flips", SummaryStats{Recorded: 6, Broken: 2, Covered: 3}},
+		// The third call's state is the second's with other names: the
+		// second's summary answers it, renamed.
+		{"summaries.Pick", SummaryStats{Recorded: 1, Applied: 1, Renamed: 1}},
+		// So too for the counters the package's zero value makes, with
+		// a write. The counters written by hand are recorded twice and
+		// answered never: each path knows of another parameter that it
+		// is not nil, which a summary must agree on.
+		{"summaries.Bumps", SummaryStats{Recorded: 3, Applied: 1, Renamed: 1}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.entry, func(t *testing.T) {

@@ -485,6 +485,7 @@ type SummaryStats struct {
 	// was full.
 	Recorded, Broken, Dropped int
 	// Applied counts the calls a summary answered, Covered the paths
-	// that returned from a call as one explored before had.
-	Applied, Covered int
+	// that returned from a call as one explored before had, Renamed the
+	// calls of Applied whose state was the summary's up to a renaming.
+	Applied, Covered, Renamed int
 }

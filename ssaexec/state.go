@@ -329,8 +329,12 @@ type traceStep struct {
 }
 
 // traceSegment is the steps of a trace after from, up to and including
-// to.
-type traceSegment struct{ from, to *traceStep }
+// to. rename, if not nil, renames the values the steps hold for the path
+// the segment was spliced into (a summary applied up to a renaming).
+type traceSegment struct {
+	from, to *traceStep
+	rename   *heap.Renaming
+}
 
 // branchStep is an If a path decided: its condition, the successor it
 // took, and the values of the condition's operands (nil where constant),
@@ -509,22 +513,52 @@ func (s *state) traceSteps(n int) []*traceStep {
 		return nil
 	}
 	steps := make([]*traceStep, s.trace.n)
-	placeSteps(steps, s.trace, nil, 0)
+	placeSteps(steps, s.trace, nil, 0, nil)
 	return steps[:min(n, len(steps))]
 }
 
 // placeSteps puts the steps of a trace from t back to stop (left out)
 // at their places in steps: step u's is u.n-1+offset. A segment's steps
 // are numbered on the path that made them, so offset moves them to
-// where the segment stands.
-func placeSteps(steps []*traceStep, t, stop *traceStep, offset int) {
+// where the segment stands. renames are the renamings of the segments
+// the steps are in, innermost first: a step's values are renamed by each.
+func placeSteps(steps []*traceStep, t, stop *traceStep, offset int, renames []*heap.Renaming) {
 	for ; t != stop; t = t.prev {
 		if seg := t.seg; seg != nil {
-			placeSteps(steps, seg.to, seg.from, offset+t.prev.traceN()-seg.from.traceN())
+			inner := renames
+			if seg.rename != nil {
+				inner = append([]*heap.Renaming{seg.rename}, renames...)
+			}
+			placeSteps(steps, seg.to, seg.from, offset+t.prev.traceN()-seg.from.traceN(), inner)
 			continue
 		}
-		steps[offset+t.n-1] = t
+		steps[offset+t.n-1] = renamedStep(t, renames)
 	}
+}
+
+// renamedStep returns t with the values of its branch renamed by each of
+// renames in turn; a value a renaming cannot carry is left out.
+func renamedStep(t *traceStep, renames []*heap.Renaming) *traceStep {
+	if len(renames) == 0 || t.branch == nil || t.branch.count == 0 {
+		return t
+	}
+	b := *t.branch
+	b.count = 0
+	for _, op := range t.branch.operands() {
+		ok := true
+		for _, r := range renames {
+			if op.val, ok = r.Value(op.val); !ok {
+				break
+			}
+		}
+		if ok {
+			b.held[b.count] = op
+			b.count++
+		}
+	}
+	c := *t
+	c.branch = &b
+	return &c
 }
 
 // traceN is the number of steps up to and including t (0 for none).

@@ -169,3 +169,62 @@ func Flips(f func() bool, k int) {
 	flip(f)
 	flip(f)
 }
+
+// limit returns v, or hi where v is above it.
+func limit(v, hi int) int {
+	if v > hi {
+		return hi
+	}
+	return v
+}
+
+// Pick divides by the element of xs that k picks, limited to 10. Each
+// case reads another element, so the states its call of limit starts
+// from differ, but only in names: the summary of the second call
+// answers the third, renamed, and the third's division by zero is found
+// through it, with the third element as its witness.
+func Pick(xs []int, k int) int {
+	switch k {
+	case 0:
+		return 100 / limit(xs[0], 10) // want div-zero "^integer divide by zero: limit\\(xs\\[0\\], 10\\) is 0$" index `^index out of range \[0\] with length 0 \(xs\[0\]\)$`
+	case 1:
+		return 100 / limit(xs[1], 10) // want div-zero "^integer divide by zero: limit\\(xs\\[1\\], 10\\) is 0$" index `^index out of range \[1\] with length 0 \(xs\[1\]\)$`
+	}
+	return 100 / limit(xs[2], 10) // want div-zero "^integer divide by zero: limit\\(xs\\[2\\], 10\\) is 0$" index `^index out of range \[2\] with length 0 \(xs\[2\]\)$`
+}
+
+// counter counts.
+type counter struct{ n int }
+
+// bump adds one to c's count and returns the count before.
+func bump(c *counter) int {
+	old := c.n
+	c.n++
+	return old
+}
+
+// Bumps bumps the counter k picks, once its count is known not to be
+// negative. The calls' states differ only in names, and the summary of
+// the second answers the third, renamed: its write too, which the
+// division after reads (without it, the divisor would never be 0).
+func Bumps(a, b, c *counter, k int) int {
+	switch k {
+	case 0:
+		if a.n < 0 {
+			return 0
+		}
+		old := bump(a)
+		return 10 / (a.n - old - 1) // want div-zero "^integer divide by zero: a.n - old - 1 is 0$"
+	case 1:
+		if b.n < 0 {
+			return 0
+		}
+		old := bump(b)
+		return 10 / (b.n - old - 1) // want div-zero "^integer divide by zero: b.n - old - 1 is 0$"
+	}
+	if c.n < 0 {
+		return 0
+	}
+	old := bump(c)
+	return 10 / (c.n - old - 1) // want div-zero "^integer divide by zero: c.n - old - 1 is 0$"
+}

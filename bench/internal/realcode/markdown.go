@@ -44,11 +44,11 @@ func statusHeader(w io.Writer, first string) {
 	for _, s := range Statuses {
 		fmt.Fprintf(w, " %s |", s)
 	}
-	fmt.Fprintf(w, " findings | latent | sequences (pruned) | analysis time |\n|---|--:|")
+	fmt.Fprintf(w, " findings | latent | sequences (pruned) | states | solver checks | work | summaries (renamed) | analysis time |\n|---|--:|")
 	for range Statuses {
 		fmt.Fprint(w, "--:|")
 	}
-	fmt.Fprintln(w, "--:|--:|--:|--:|")
+	fmt.Fprintln(w, "--:|--:|--:|--:|--:|--:|--:|--:|")
 }
 
 func statusRow(w io.Writer, name string, c Counts) {
@@ -56,7 +56,8 @@ func statusRow(w io.Writer, name string, c Counts) {
 	for _, s := range Statuses {
 		fmt.Fprintf(w, " %d |", c.ByStatus[s])
 	}
-	fmt.Fprintf(w, " %d | %d | %d (%d) | %s |\n", c.Findings, c.Latent, c.Sequences, c.Pruned, round(c.Time))
+	fmt.Fprintf(w, " %d | %d | %d (%d) | %d | %d | %d | %d (%d) | %s |\n", c.Findings, c.Latent, c.Sequences, c.Pruned,
+		c.States, c.Checks, c.Work, c.Applied, c.Renamed, round(c.Time))
 }
 
 func (r *Report) setTable(w io.Writer, s *SetReport) {

@@ -113,7 +113,8 @@ func TestMarkdown(t *testing.T) {
 	f := &ssaexec.Finding{Kind: ssaexec.Index, Pos: token.Position{Filename: "/root/mod/m@v1/a.go", Line: 3, Column: 9},
 		Message: "index out of range [0] with length 0 (a[0])", Call: "F([]int{})"}
 	res := &ssaexec.FuncResult{Func: "m.F", PkgPath: "m", PkgName: "m", Status: ssaexec.Failed, Elapsed: time.Second, Findings: []*ssaexec.Finding{f},
-		Latent: 2, Sequences: 5, SequencesPruned: 3}
+		Latent: 2, Sequences: 5, SequencesPruned: 3, States: 40, SolverChecks: 12, Work: 900,
+		Summaries: ssaexec.SummaryStats{Applied: 4, Renamed: 1}}
 	crash := &ssaexec.FuncResult{Func: "m.G", PkgPath: "m", PkgName: "m", Status: ssaexec.Error, Err: "boom\nstack"}
 	p := &PackageReport{Path: "m", Results: []*ssaexec.FuncResult{res, crash},
 		Replays: map[*ssaexec.Finding]report.ReplayResult{f: {Outcome: report.Confirmed}}}
@@ -123,7 +124,7 @@ func TestMarkdown(t *testing.T) {
 	var md bytes.Buffer
 	rep.Markdown(&md, map[string]Verdict{key: {Real, "empty slice"}})
 	for _, want := range []string{
-		"| m | 2 | 1 | 0 | 0 | 0 | 0 | 0 | 0 | 0 | 0 | 1 | 1 | 2 | 5 (3) | 1s |",
+		"| m | 2 | 1 | 0 | 0 | 0 | 0 | 0 | 0 | 0 | 0 | 1 | 1 | 2 | 5 (3) | 40 | 12 | 900 | 4 (1) | 1s |",
 		"| 1 | `m@v1/a.go:3:9` | `m.F` | index | index out of range [0] with length 0 (a[0]) | `F([]int{})` | confirmed | real | empty slice |",
 		"Replays: 1 confirmed. Verdicts: 1 real.",
 		"- `m.G` (): boom",

@@ -63,6 +63,11 @@ type Counts struct {
 	// and Pruned the call sequences that built entry parameters and those
 	// state matching pruned.
 	Latent, Sequences, Pruned int
+	// States, Checks and Work sum the functions' states, solver checks
+	// and work units; Applied and Renamed the calls procedure summaries
+	// answered, and those of them answered up to a renaming.
+	States, Checks, Applied, Renamed int
+	Work                             int64
 	// Time sums the functions' Elapsed (analysis time, not wall time).
 	Time time.Duration
 }
@@ -77,6 +82,11 @@ func (c *Counts) add(r *ssaexec.FuncResult) {
 	c.Latent += r.Latent
 	c.Sequences += r.Sequences
 	c.Pruned += r.SequencesPruned
+	c.States += r.States
+	c.Checks += r.SolverChecks
+	c.Work += r.Work
+	c.Applied += r.Summaries.Applied
+	c.Renamed += r.Summaries.Renamed
 	c.Time += r.Elapsed
 }
 
@@ -89,6 +99,11 @@ func (c *Counts) merge(o Counts) {
 	c.Latent += o.Latent
 	c.Sequences += o.Sequences
 	c.Pruned += o.Pruned
+	c.States += o.States
+	c.Checks += o.Checks
+	c.Work += o.Work
+	c.Applied += o.Applied
+	c.Renamed += o.Renamed
 	c.Time += o.Time
 	for s, n := range o.ByStatus {
 		c.ByStatus[s] += n

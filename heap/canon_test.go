@@ -1,0 +1,127 @@
+package heap
+
+import (
+	"go/types"
+	"testing"
+
+	"github.com/gosym/gosym/solver"
+)
+
+// canonList makes, in a heap of ctx, `skip` unrelated objects and then a
+// list of nodes holding vals, linked in order (the last to the node at
+// index loop, if loop >= 0), and returns the heap and the nodes' ids.
+func canonList(t *testing.T, ctx *solver.Context, node types.Type, skip int, vals []*solver.Term, loop int) (*Heap, []ObjID) {
+	t.Helper()
+	h := New(ctx, Config{Mode: LazierSharp, K: 3})
+	for range skip {
+		h.Alloc(types.Typ[types.Int])
+	}
+	ids := make([]ObjID, len(vals))
+	for i := range vals {
+		ids[i] = h.Alloc(node).Obj
+	}
+	for i, v := range vals {
+		store(t, h, ids[i], 0, Scalar{v})
+		if i+1 < len(vals) {
+			store(t, h, ids[i], 1, Ptr{Obj: ids[i+1]})
+		} else if loop >= 0 {
+			store(t, h, ids[i], 1, Ptr{Obj: ids[loop]})
+		}
+	}
+	return h, ids
+}
+
+// TestCanonical checks that two heaps get one Canon Key exactly when a
+// renaming of objects and symbols takes the one's list to the other's.
+func TestCanonical(t *testing.T) {
+	ctx := solver.NewContext()
+	t.Cleanup(ctx.Close)
+	node := nodeType()
+	x, y, z := ctx.FreshBV("x", 64), ctx.FreshBV("y", 64), ctx.FreshBV("z", 64)
+	one := ctx.BV(64, 1)
+	tests := []struct {
+		name      string
+		a, b      []*solver.Term
+		skip      int
+		loopA     int
+		loopB     int
+		wantEqual bool
+	}{
+		{"the same list", []*solver.Term{x, y}, []*solver.Term{x, y}, 0, -1, -1, true},
+		{"other ids", []*solver.Term{x, y}, []*solver.Term{x, y}, 3, -1, -1, true},
+		{"other symbols", []*solver.Term{x, y}, []*solver.Term{y, z}, 2, -1, -1, true},
+		{"a term over other symbols", []*solver.Term{ctx.Add(x, one)}, []*solver.Term{ctx.Add(z, one)}, 0, -1, -1, true},
+		{"one symbol twice against two", []*solver.Term{x, x}, []*solver.Term{y, z}, 0, -1, -1, false},
+		{"another operation", []*solver.Term{ctx.Add(x, one)}, []*solver.Term{ctx.Sub(x, one)}, 0, -1, -1, false},
+		{"another constant", []*solver.Term{one}, []*solver.Term{ctx.BV(64, 2)}, 0, -1, -1, false},
+		{"a longer list", []*solver.Term{x, y}, []*solver.Term{x, y, z}, 0, -1, -1, false},
+		{"a cycle against a chain", []*solver.Term{x, y}, []*solver.Term{x, y}, 0, 0, -1, false},
+		{"cycles to other nodes", []*solver.Term{x, y, z}, []*solver.Term{x, y, z}, 0, 0, 1, false},
+		{"the same cycle at other ids", []*solver.Term{x, y, z}, []*solver.Term{y, z, x}, 4, 1, 1, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			ids := &Identities{}
+			ha, a := canonList(t, ctx, node, 0, tt.a, tt.loopA)
+			hb, b := canonList(t, ctx, node, tt.skip, tt.b, tt.loopB)
+			ca, okA := ha.Canonical(nil, []Value{Ptr{Obj: a[0]}}, ids)
+			cb, okB := hb.Canonical(nil, []Value{Ptr{Obj: b[0]}}, ids)
+			if !okA || !okB {
+				t.Fatalf("Canonical: ok %t and %t", okA, okB)
+			}
+			if got := ca.Key == cb.Key; got != tt.wantEqual {
+				t.Errorf("keys equal = %t, want %t\n%q\n%q", got, tt.wantEqual, ca.Key, cb.Key)
+			}
+		})
+	}
+}
+
+// TestRenamingApply carries what a call did to one list (a write of a
+// term over its nodes' values, and a result) to a list of another heap
+// that differs in ids and symbols, and checks ShapeKept.
+func TestRenamingApply(t *testing.T) {
+	ctx := solver.NewContext()
+	t.Cleanup(ctx.Close)
+	node := nodeType()
+	x, y := ctx.FreshBV("x", 64), ctx.FreshBV("y", 64)
+	u, v := ctx.FreshBV("u", 64), ctx.FreshBV("v", 64)
+	one := ctx.BV(64, 1)
+
+	entry, a := canonList(t, ctx, node, 0, []*solver.Term{x, y}, -1)
+	exit := entry.Clone()
+	store(t, exit, a[1], 0, Scalar{ctx.Add(x, one)})
+	if !exit.ShapeKept(entry) {
+		t.Fatal("a write of an existing object does not keep the shape")
+	}
+	if made := exit.Clone(); made.Alloc(node).Obj == 0 || made.ShapeKept(entry) {
+		t.Fatal("an allocation keeps the shape")
+	}
+
+	h, b := canonList(t, ctx, node, 5, []*solver.Term{u, v}, -1)
+	ids := &Identities{}
+	from, _ := entry.Canonical(nil, []Value{Ptr{Obj: a[0]}}, ids)
+	to, _ := h.Canonical(nil, []Value{Ptr{Obj: b[0]}}, ids)
+	r := NewRenaming(from, to, ctx)
+	d, ok := r.Delta(entry, exit)
+	if !ok {
+		t.Fatal("Delta refused")
+	}
+	d.Apply(h)
+	got := load(t, h, b[1], 0, types.Typ[types.Int]).(Scalar).T
+	if want := ctx.Add(u, one); got.Identity() != want.Identity() {
+		t.Errorf("written value = %v, want %v", got, want)
+	}
+	if got := load(t, h, b[0], 0, types.Typ[types.Int]).(Scalar).T; got.Identity() != u.Identity() {
+		t.Errorf("unwritten value = %v, want u", got)
+	}
+	res, ok := r.Value(Scalar{y})
+	if !ok || res.(Scalar).T.Identity() != v.Identity() {
+		t.Errorf("result = %v (%t), want v", res, ok)
+	}
+	if _, ok := r.Value(Scalar{ctx.FreshBV("w", 64)}); ok {
+		t.Error("a value over a symbol the entry did not have was renamed")
+	}
+	if _, ok := r.Value(Ptr{Obj: 99}); ok {
+		t.Error("a pointer to an object the entry did not have was renamed")
+	}
+}
