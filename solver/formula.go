@@ -87,7 +87,7 @@ func (e *Encoder) Len() int { return len(e.e.nodes) }
 func (e *Encoder) AppendKey(b []byte) []byte { return Formula{Nodes: e.e.nodes}.AppendKey(b) }
 
 type encoder struct {
-	ctx *Context
+	ctx   *Context
 	holes map[any]int
 	index map[*Term]int
 	nodes []FormulaNode
