@@ -189,11 +189,11 @@ func TestSummaries(t *testing.T) {
 		got = append(got, line(r.row.n, "with", r.with))
 	}
 	want := []string{
-		"N=5 without: complete, 32 paths, 65 states, 0 findings, {Recorded:0 Broken:0 Dropped:0 Applied:0 Covered:0}",
-		"N=5 with: complete, 6 paths, 37 states, 0 findings, {Recorded:16 Broken:0 Dropped:0 Applied:10 Covered:7}",
-		"N=10 without: complete, 1024 paths, 2049 states, 0 findings, {Recorded:0 Broken:0 Dropped:0 Applied:0 Covered:0}",
-		"N=10 with: complete, 11 paths, 82 states, 0 findings, {Recorded:36 Broken:0 Dropped:0 Applied:25 Covered:17}",
-		"N=50 with: complete, 51 paths, 442 states, 0 findings, {Recorded:196 Broken:0 Dropped:0 Applied:145 Covered:97}",
+		"N=5 without: complete, 32 paths, 65 states, 0 findings, {Recorded:0 Broken:0 Dropped:0 Applied:0 Covered:0 Renamed:0}",
+		"N=5 with: complete, 6 paths, 37 states, 0 findings, {Recorded:16 Broken:0 Dropped:0 Applied:10 Covered:7 Renamed:0}",
+		"N=10 without: complete, 1024 paths, 2049 states, 0 findings, {Recorded:0 Broken:0 Dropped:0 Applied:0 Covered:0 Renamed:0}",
+		"N=10 with: complete, 11 paths, 82 states, 0 findings, {Recorded:36 Broken:0 Dropped:0 Applied:25 Covered:17 Renamed:0}",
+		"N=50 with: complete, 51 paths, 442 states, 0 findings, {Recorded:196 Broken:0 Dropped:0 Applied:145 Covered:97 Renamed:0}",
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("summaries table (-want +got):\n%s", diff)
