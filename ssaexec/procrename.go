@@ -29,9 +29,9 @@ type canonKey struct {
 	key string
 }
 
-// canonOf returns the Canon of the state a call of fn with args from s
-// enters: its arguments, and the package variables (by name) as fixed
-// roots. nil if it has none.
+// canonOf returns the Canon of the state a call with args from s enters:
+// its arguments, and the package variables (by name) as fixed roots; nil
+// if it has none.
 func (x *explorer) canonOf(s *state, args []heap.Value) *heap.Canon {
 	var fixed []heap.Value
 	for _, g := range slices.SortedFunc(maps.Keys(s.globals), func(a, b *ssa.Global) int {

@@ -193,11 +193,11 @@ func Pick(xs []int, k int) int {
 	return 100 / limit(xs[2], 10) // want div-zero "^integer divide by zero: limit\\(xs\\[2\\], 10\\) is 0$" index `^index out of range \[2\] with length 0 \(xs\[2\]\)$`
 }
 
-// counter counts.
-type counter struct{ n int }
+// Counter counts.
+type Counter struct{ n int }
 
 // bump adds one to c's count and returns the count before.
-func bump(c *counter) int {
+func bump(c *Counter) int {
 	old := c.n
 	c.n++
 	return old
@@ -207,7 +207,7 @@ func bump(c *counter) int {
 // negative. The calls' states differ only in names, and the summary of
 // the second answers the third, renamed: its write too, which the
 // division after reads (without it, the divisor would never be 0).
-func Bumps(a, b, c *counter, k int) int {
+func Bumps(a, b, c *Counter, k int) int {
 	switch k {
 	case 0:
 		if a.n < 0 {
