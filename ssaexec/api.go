@@ -222,6 +222,14 @@ func (a *apiIndex) newPlan(named *types.Named) *buildPlan {
 	// or where nothing else makes one: an iterator's zero value is no
 	// iterator its container made.
 	p.zero = documented || len(p.ctors) == 0 && len(p.makers) == 0
+	if !obj.Exported() {
+		// A caller outside the package cannot write T{} or new(T): only
+		// what the package's functions return is a starting state.
+		p.zero = false
+		if len(p.ctors) == 0 && len(p.makers) == 0 {
+			p.why = obj.Name() + " is not exported, and no exported function of its package returns it"
+		}
+	}
 	if isGenericDecl(named) {
 		p.methods = a.abstractMethods(named)
 		return p
