@@ -404,14 +404,16 @@ func TestWitnesses(t *testing.T) {
 			Call:    `c.Add("")`,
 		}},
 	}, {
-		// Only a hand-built list has a tail and no head: latent.
+		// Only a hand-built list has a tail and no head: latent. Its
+		// node is hand-built too: node is not exported, and no exported
+		// function returns one.
 		fn: "(*api.FixedList).First",
 		want: []shownFinding{{
 			Kind: NilDeref, Posn: "api.go:103:16",
 			Message:   "nil dereference: l.head is nil",
 			Setup:     []string{"l := &FixedList{head: nil, tail: &node{}}"},
 			Call:      "l.First()",
-			HandBuilt: []string{"FixedList"},
+			HandBuilt: []string{"FixedList", "node"},
 		}},
 	}, {
 		// A zero value a constructor exists for, and the doc comment does
