@@ -43,7 +43,8 @@ import (
 //
 // The ids of objects and symbolic references are compared as they are:
 // a summary applies where the heap has made as many of each as it had
-// (see heap.SameView), which holds for calls on sibling paths. Symbols
+// (see heap.SameView), which holds for calls on sibling paths. Some
+// summaries also apply up to a renaming (procrename.go). Symbols
 // made inside the call are then used again by the paths the summary
 // applies to, each of which is another path than the one that made
 // them, and the counters keep one path from applying a summary twice.
@@ -83,8 +84,9 @@ type summaryRec struct {
 	exits []*summaryExit
 	// canon is the entry state up to a renaming, if it has one;
 	// canonRelevant the entry's conditions on its symbols, once
-	// complete, over its holes and then canonExtra; reshaped says an exit made or observed something (see
-	// heap.ShapeKept), which keeps a renaming from applying the summary.
+	// complete, over its holes and then canonExtra; reshaped says an
+	// exit made or observed something (see heap.ShapeKept), which keeps
+	// a renaming from applying the summary (see procrename.go).
 	canon         *heap.Canon
 	canonRelevant []solver.Formula
 	canonExtra    []*solver.Term
