@@ -91,12 +91,16 @@ func (x *explorer) applyRenamed(s *state, fn *ssa.Function, args []heap.Value, c
 	if c == nil {
 		return nil, false
 	}
+	var inPC map[any]bool
 	for _, rec := range x.sums.byCanon[canonKey{fn, c.Key}] {
 		if !x.contextMatches(s, rec, args) {
 			continue
 		}
+		if inPC == nil {
+			inPC = pathSet(s)
+		}
 		r := heap.NewRenaming(rec.canon, c, x.ctx)
-		exits, ok := x.renameExits(s, rec, c, r)
+		exits, ok := x.renameExits(inPC, rec, c, r)
 		if !ok {
 			continue
 		}
@@ -107,13 +111,10 @@ func (x *explorer) applyRenamed(s *state, fn *ssa.Function, args []heap.Value, c
 	return nil, false
 }
 
-// renameExits renames rec's exits with r, if s's path holds every
-// condition rec's entry had on what the call could read, renamed.
-func (x *explorer) renameExits(s *state, rec *summaryRec, c *heap.Canon, r *heap.Renaming) ([]renamedExit, bool) {
-	inPC := make(map[any]bool, len(s.pc))
-	for _, a := range s.pc {
-		inPC[a.Identity()] = true
-	}
+// renameExits renames rec's exits with r, if the path whose conditions
+// inPC holds holds every condition rec's entry had on what the call
+// could read, renamed.
+func (x *explorer) renameExits(inPC map[any]bool, rec *summaryRec, c *heap.Canon, r *heap.Renaming) ([]renamedExit, bool) {
 	holes := append(slices.Clip(c.Holes), rec.canonExtra...)
 	for _, f := range rec.canonRelevant {
 		b, err := x.ctx.Decode(f, holes)
@@ -145,21 +146,13 @@ func (x *explorer) renameExits(s *state, rec *summaryRec, c *heap.Canon, r *heap
 
 // renamedAlts makes the alternatives after a renamed summary's exits.
 func (x *explorer) renamedAlts(s *state, rec *summaryRec, r *heap.Renaming, exits []renamedExit, call *ssa.Call) []alt {
-	if len(exits) == 0 {
-		s.end = covered // every path of the call panicked: reported
-		return nil
-	}
-	alts := make([]alt, len(exits))
+	added := make([][]*solver.Term, len(exits))
 	for i, e := range exits {
-		var guard *solver.Term
-		if len(e.added) > 0 {
-			guard = x.ctx.And(e.added...)
-		}
-		alts[i] = alt{guard: guard, apply: func(s *state) {
-			e.delta.Apply(s.heap)
-			x.leaveBy(s, rec, e.exit, r, call, e.result)
-		}}
+		added[i] = e.added
 	}
-	alts[0].partial = true // as in applySummary
-	return alts
+	return exitAlts(x, s, added, func(i int, s *state) {
+		e := exits[i]
+		e.delta.Apply(s.heap)
+		x.leaveBy(s, rec, e.exit, r, call, e.result)
+	})
 }

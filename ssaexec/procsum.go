@@ -437,23 +437,42 @@ func (x *explorer) applySummary(s *state, fn *ssa.Function, args []heap.Value, c
 		return nil, false
 	}
 	x.res.Summaries.Applied++
-	if len(rec.exits) == 0 {
-		// Every path of the call panicked: the panics were reported.
-		s.end = covered
-		return nil, true
-	}
-	alts := make([]alt, len(rec.exits))
+	added := make([][]*solver.Term, len(rec.exits))
 	for i, e := range rec.exits {
+		added[i] = e.added
+	}
+	return exitAlts(x, s, added, func(i int, s *state) { x.applyExit(s, rec, rec.exits[i], call) }), true
+}
+
+// exitAlts returns the alternatives after a summary's exits: exit i's
+// under the conditions added[i], going on by apply(i). A summary without
+// exits ends s: every path of the call panicked, and was reported.
+func exitAlts(x *explorer, s *state, added [][]*solver.Term, apply func(i int, s *state)) []alt {
+	if len(added) == 0 {
+		s.end = covered
+		return nil
+	}
+	alts := make([]alt, len(added))
+	for i, conds := range added {
 		var guard *solver.Term
-		if len(e.added) > 0 {
-			guard = x.ctx.And(e.added...)
+		if len(conds) > 0 {
+			guard = x.ctx.And(conds...)
 		}
-		alts[i] = alt{guard: guard, apply: func(s *state) { x.applyExit(s, rec, e, call) }}
+		alts[i] = alt{guard: guard, apply: func(s *state) { apply(i, s) }}
 	}
 	// The exits do not cover the paths that panicked: none goes without
 	// its check because the others were infeasible.
 	alts[0].partial = true
-	return alts, true
+	return alts
+}
+
+// pathSet returns the identities of s's path conditions.
+func pathSet(s *state) map[any]bool {
+	set := make(map[any]bool, len(s.pc))
+	for _, a := range s.pc {
+		set[a.Identity()] = true
+	}
+	return set
 }
 
 // findSummary returns the summary that answers a call of fn with args
@@ -469,10 +488,7 @@ func (x *explorer) findSummary(s *state, fn *ssa.Function, args []heap.Value) *s
 			continue
 		}
 		if inPC == nil {
-			inPC = make(map[any]bool, len(s.pc))
-			for _, a := range s.pc {
-				inPC[a.Identity()] = true
-			}
+			inPC = pathSet(s)
 		}
 		if !slices.ContainsFunc(x.relevantAtEntry(rec), func(a *solver.Term) bool { return !inPC[a.Identity()] }) {
 			return rec
