@@ -100,7 +100,7 @@ func (h *Heap) Canonical(fixed, roots []Value, ids *Identities) (c *Canon, ok bo
 	w.fixed(fixed)
 	for _, r := range roots {
 		w.value(r)
-		w.b = append(w.b, '|')
+		w.tag('|')
 	}
 	for i := w.fixedN; i < len(c.objs) && w.ok; i++ {
 		w.object(c.objs[i])
@@ -132,16 +132,19 @@ type canonWriter struct {
 	cellN  map[int]int
 }
 
+// tag writes one byte: what comes next, or a mark.
+func (w *canonWriter) tag(c byte) { w.b = append(w.b, c) }
+
 func (w *canonWriter) num(n int) {
 	w.b = strconv.AppendInt(w.b, int64(n), 36)
-	w.b = append(w.b, ' ')
+	w.tag(' ')
 }
 
 func (w *canonWriter) flag(f bool) {
 	if f {
-		w.b = append(w.b, 'T')
+		w.tag('T')
 	} else {
-		w.b = append(w.b, 'F')
+		w.tag('F')
 	}
 }
 
@@ -152,7 +155,7 @@ func (w *canonWriter) str(s string) {
 
 func (w *canonWriter) ident(x any) {
 	if x == nil {
-		w.b = append(w.b, '_')
+		w.tag('_')
 		return
 	}
 	n, ok := w.ids.of(x)
@@ -170,14 +173,14 @@ func ref[K comparable](w *canonWriter, seen map[K]int, list *[]K, k K) bool {
 	}
 	*list = append(*list, k)
 	seen[k] = len(*list)
-	w.b = append(w.b, '+')
+	w.tag('+')
 	w.num(len(*list))
 	return true
 }
 
 func (w *canonWriter) obj(id ObjID) {
 	if id == 0 {
-		w.b = append(w.b, '_')
+		w.tag('_')
 		return
 	}
 	ref(w, w.objN, &w.c.objs, id)
@@ -185,7 +188,7 @@ func (w *canonWriter) obj(id ObjID) {
 
 func (w *canonWriter) term(t *solver.Term) {
 	if t == nil {
-		w.b = append(w.b, '_')
+		w.tag('_')
 		return
 	}
 	if !w.ok {
@@ -211,7 +214,7 @@ func (w *canonWriter) path(p Path) {
 			ref(w, w.cellN, &w.c.cells, st.n)
 		}
 	}
-	w.b = append(w.b, ';')
+	w.tag(';')
 }
 
 func (w *canonWriter) loc(l Loc) {
@@ -222,10 +225,10 @@ func (w *canonWriter) loc(l Loc) {
 func (w *canonWriter) object(id ObjID) {
 	o := w.h.objs[id]
 	if o == nil {
-		w.b = append(w.b, '_')
+		w.tag('_')
 		return
 	}
-	w.b = append(w.b, 'O')
+	w.tag('O')
 	w.ident(o.Type)
 	w.flag(o.Input)
 	w.flag(o.store)
@@ -240,57 +243,54 @@ func (w *canonWriter) object(id ObjID) {
 func (w *canonWriter) value(v Value) {
 	switch v := v.(type) {
 	case nil:
-		w.b = append(w.b, '_')
+		w.tag('_')
 	case Scalar:
-		w.b = append(w.b, 'k')
+		w.tag('k')
 		w.term(v.T)
 	case Nil:
-		w.b = append(w.b, 'n')
+		w.tag('n')
 		w.num(v.Origin.Param)
 	case Ptr:
-		w.b = append(w.b, 'p')
-		w.obj(v.Obj)
-		w.path(v.Path)
+		w.tag('p')
+		w.loc(Loc(v))
 	case InputRef:
-		w.b = append(w.b, 'r')
-		w.obj(v.Obj)
-		w.path(v.Path)
+		w.tag('r')
+		w.loc(Loc{Obj: v.Obj, Path: v.Path})
 		w.ident(v.Type)
 	case SymPtr:
-		w.b = append(w.b, 'y')
+		w.tag('y')
 		w.symPtr(v.ID)
 	case SymIface:
-		w.b = append(w.b, 'j')
+		w.tag('j')
 		w.symIface(v.ID)
 	case Struct:
 		w.values('S', v.Fields)
 	case Tuple:
 		w.values('U', v.Elems)
 	case Str:
-		w.b = append(w.b, 'q')
+		w.tag('q')
 		w.str(v.S)
 	case Iface:
-		w.b = append(w.b, 'I')
+		w.tag('I')
 		w.ident(v.Type)
 		w.value(v.V)
 	case Opaque:
-		w.b = append(w.b, 'o')
+		w.tag('o')
 		w.ident(v.Type)
 		w.str(v.Why)
 	case Func:
-		w.b = append(w.b, 'f')
+		w.tag('f')
 		w.ident(v.Fn)
 		w.values('E', v.Env)
 	case Slice:
-		w.b = append(w.b, 'l')
-		w.obj(v.Store.Obj)
-		w.path(v.Store.Path)
+		w.tag('l')
+		w.loc(Loc(v.Store))
 		w.term(v.Off)
 		w.term(v.Len)
 		w.term(v.Cap)
 		w.term(v.Nil)
 	case SymStr:
-		w.b = append(w.b, 'x')
+		w.tag('x')
 		w.array(v.Arr)
 		w.term(v.Off)
 		w.term(v.Len)
@@ -324,11 +324,11 @@ func (w *canonWriter) symPtr(id SymID) {
 	w.loc(info.From)
 	w.flag(info.External)
 	if f := info.Func; f != nil {
-		w.b = append(w.b, 'F')
+		w.tag('F')
 		if f.Given != nil {
 			w.value(*f.Given)
 		} else {
-			w.b = append(w.b, '_')
+			w.tag('_')
 		}
 		w.ident(f.Written)
 		w.flag(f.Unexecuted)
@@ -337,7 +337,7 @@ func (w *canonWriter) symPtr(id SymID) {
 			w.obj(c)
 		}
 	}
-	w.b = append(w.b, ';')
+	w.tag(';')
 }
 
 func (w *canonWriter) symIface(id SymID) {
@@ -359,9 +359,9 @@ func (w *canonWriter) symIface(id SymID) {
 }
 
 func (w *canonWriter) array(a *Array) {
-	w.b = append(w.b, 'a')
+	w.tag('a')
 	if a == nil {
-		w.b = append(w.b, '_')
+		w.tag('_')
 		return
 	}
 	if !ref(w, w.arrN, &w.c.arrays, a) || !w.ok {
@@ -399,7 +399,7 @@ func (w *canonWriter) array(a *Array) {
 }
 
 func (w *canonWriter) store(m *MapStore) {
-	w.b = append(w.b, 'm')
+	w.tag('m')
 	if !ref(w, w.storeN, &w.c.stores, m) {
 		return
 	}
@@ -412,7 +412,7 @@ func (w *canonWriter) store(m *MapStore) {
 		w.flag(e.Deleted)
 	}
 	if m.Input == nil {
-		w.b = append(w.b, '_')
+		w.tag('_')
 		return
 	}
 	w.loc(*m.Input)
@@ -475,7 +475,7 @@ func (w *canonWriter) fixed(roots []Value) {
 		queue = append(queue, f.children...)
 	}
 	w.fixedN = len(w.c.objs)
-	w.b = append(w.b, '|')
+	w.tag('|')
 }
 
 // fixedOf returns what o points to, and whether it holds only constants,
