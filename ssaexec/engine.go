@@ -463,7 +463,7 @@ var stepHook func(fn *ssa.Function)
 // explore runs s until it ends or branches; each branch is explored in turn.
 func (x *explorer) explore(s *state) {
 	defer x.closeEntries(len(x.open))
-	defer x.endSummaries(len(x.recording))
+	defer x.endSummaries(len(x.recording), len(s.pc))
 	for s.end == running {
 		if x.initDone != nil && !s.initializing {
 			x.initDone(s)
@@ -507,7 +507,9 @@ func (x *explorer) explore(s *state) {
 			return
 		}
 	}
-	x.finish(s)
+	if s.end != parked {
+		x.finish(s)
+	}
 }
 
 // abandonInit goes on with s, whose package initialization ended early

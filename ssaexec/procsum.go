@@ -91,6 +91,11 @@ type summaryRec struct {
 	canonRelevant []solver.Formula
 	canonExtra    []*solver.Term
 	reshaped      bool
+	// open is how many loop-head entries were open at the entry, and
+	// parked the paths that returned and wait for the call's others
+	// (see parkExit).
+	open   int
+	parked []*state
 	// broken says why the record is no summary ("" while it may be).
 	broken string
 	// panics says a path of the call panicked.
@@ -209,6 +214,7 @@ func (x *explorer) beginSummary(s *state, f *frame, args []heap.Value, canon *he
 		facts:  factsOf(s),
 		seq:    s.seq,
 		canon:  canon,
+		open:   len(x.open),
 	}
 	for _, b := range below {
 		rec.stack = append(rec.stack, b.fn)
@@ -246,24 +252,68 @@ func (x *explorer) relevantAtEntry(rec *summaryRec) []*solver.Term {
 	return rec.relevant
 }
 
-// endSummaries completes the records begun since mark: every path of
-// their calls has ended.
-func (x *explorer) endSummaries(mark int) {
-	for _, rec := range x.recording[mark:] {
-		if x.halted() {
-			rec.broken = "the budget ran out"
-		}
-		if rec.broken != "" {
-			x.res.Summaries.Broken++
-			continue
-		}
-		if x.sums.exits+len(rec.exits) > maxStoredExits {
-			x.res.Summaries.Dropped++
-			continue
-		}
+// endSummaries completes the records begun since mark, by the search
+// of a state whose path had base conditions: every path of their calls
+// has ended or is parked. Each record, innermost first, is completed,
+// and then its parked paths go on, which a record of an outer call may
+// be waiting for.
+func (x *explorer) endSummaries(mark, base int) {
+	for i := len(x.recording) - 1; i >= mark; i-- {
+		rec := x.recording[i]
+		x.endSummary(rec)
+		x.recording = x.recording[:i]
+		x.resume(rec.parked, base)
+	}
+}
+
+// endSummary completes rec: a summary, unless a path of it did what a
+// summary cannot hold.
+func (x *explorer) endSummary(rec *summaryRec) {
+	if x.halted() {
+		rec.broken = "the budget ran out"
+	}
+	switch {
+	case rec.broken != "":
+		x.res.Summaries.Broken++
+	case x.sums.exits+len(rec.exits) > maxStoredExits:
+		x.res.Summaries.Dropped++
+	default:
 		x.completeSummary(rec)
 	}
-	x.recording = x.recording[:mark]
+}
+
+// parkExit parks s, which just returned from the call rec records by an
+// exit of its own: it goes on once every path of the call has ended, so
+// that the summary is complete when the rest of s's path calls the
+// function again (a size read in a loop, a comparator called twice).
+// Going on at once, as a depth-first search would, runs s's path to its
+// end before the call's other paths, and no call on it could be
+// answered. A loop head inside the call whose entry is still open keeps
+// s going: the entry's continuations, s's included, must be explored
+// before it closes (see closeEntries).
+func (x *explorer) parkExit(s *state, rec *summaryRec) {
+	if len(x.open) == rec.open {
+		s.end = parked
+		rec.parked = append(rec.parked, s)
+	}
+}
+
+// resume goes on with parked paths, from the search of a state whose
+// path had base conditions: the solver holds those, and each path's
+// later ones are asserted for its search.
+func (x *explorer) resume(parked []*state, base int) {
+	for _, p := range parked {
+		if x.halted() {
+			return
+		}
+		p.end = running
+		x.solver.Push()
+		for _, c := range p.pc[base:] {
+			x.solver.Assert(c)
+		}
+		x.explore(p)
+		x.solver.Pop()
+	}
 }
 
 // completeSummary stores rec as a summary.
@@ -405,6 +455,7 @@ func (x *explorer) summaryExit(s *state, rec *summaryRec, result heap.Value) {
 		return
 	}
 	rec.exits = append(rec.exits, e)
+	x.parkExit(s, rec)
 }
 
 // sameExit reports whether the paths after exits a and b of rec go on

@@ -41,6 +41,11 @@ func TestSummariesGoOnAlike(t *testing.T) {
 		// answered never: each path knows of another parameter that it
 		// is not nil, which a summary must agree on.
 		{"summaries.Bumps", SummaryStats{Recorded: 3, Applied: 1, Renamed: 1}},
+		// Calls one after another on one path: the second's return waits
+		// for its other paths, and its summary answers the third. The
+		// pass at k = 2 records the second call too, and stops at the
+		// third element.
+		{"summaries.Triple3", SummaryStats{Recorded: 2, Applied: 1, Renamed: 1}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.entry, func(t *testing.T) {

@@ -146,6 +146,9 @@ const (
 	// covered: a path that returned from a call as one explored before
 	// did, or a call a summary answered whose every path panicked.
 	covered
+	// parked: a path that returned from a call being recorded, waiting
+	// for the call's other paths (see parkExit); it goes on after them.
+	parked
 )
 
 // state is one path: call stack, heap, path condition and what the path

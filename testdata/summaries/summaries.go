@@ -228,3 +228,20 @@ func Bumps(a, b, c *Counter, k int) int {
 	old := bump(c)
 	return 10 / (c.n - old - 1) // want div-zero "^integer divide by zero: c.n - old - 1 is 0$"
 }
+
+// triple returns three times v: one path.
+func triple(v int) int { return 3 * v }
+
+// Triple3 triples the three elements of xs one after another, on one
+// path, and divides by their sum. Its second call of triple is recorded,
+// and the path that returns from it waits until every path of the call
+// has returned: then the summary is complete, and answers the third
+// call, renamed. Had the path gone on at once, the third call would
+// have come before the summary it needs.
+func Triple3(xs []int) int {
+	if len(xs) != 3 {
+		return 0
+	}
+	s := triple(xs[0]) + triple(xs[1]) + triple(xs[2])
+	return 100 / s // want div-zero "^integer divide by zero: s is 0$"
+}
