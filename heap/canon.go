@@ -21,7 +21,7 @@ import (
 // its roots, what they reach, and what the heap knows of the symbolic
 // references, interfaces, arrays and maps among them. Alias candidates
 // (input objects the roots do not reach) are not part of it: a Canon is
-// only used for calls that materialize nothing (see ShapeKept), and
+// only used for calls that materialize nothing (see MadeOnly), and
 // those never ask for one.
 type Canon struct {
 	// Key is equal for two heaps' Canons (written with one Identities)

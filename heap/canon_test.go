@@ -77,8 +77,9 @@ func TestCanonical(t *testing.T) {
 }
 
 // TestRenamingApply carries what a call did to one list (a write of a
-// term over its nodes' values, and a result) to a list of another heap
-// that differs in ids and symbols, and checks ShapeKept.
+// term over its nodes' values, a node it made and linked, and a result)
+// to a list of another heap that differs in ids and symbols, and checks
+// MadeOnly.
 func TestRenamingApply(t *testing.T) {
 	ctx := solver.NewContext()
 	t.Cleanup(ctx.Close)
@@ -87,22 +88,27 @@ func TestRenamingApply(t *testing.T) {
 	u, v := ctx.FreshBV("u", 64), ctx.FreshBV("v", 64)
 	one := ctx.BV(64, 1)
 
-	entry, a := canonList(t, ctx, node, 0, []*solver.Term{x, y}, -1)
+	// The entry has an object the list does not reach first.
+	entry, a := canonList(t, ctx, node, 1, []*solver.Term{x, y}, -1)
 	exit := entry.Clone()
 	store(t, exit, a[1], 0, Scalar{ctx.Add(x, one)})
-	if !exit.ShapeKept(entry) {
-		t.Fatal("a write of an existing object does not keep the shape")
+	made := exit.Alloc(node).Obj
+	store(t, exit, made, 0, Scalar{y})
+	store(t, exit, a[1], 1, Ptr{Obj: made})
+	if !exit.MadeOnly(entry) {
+		t.Fatal("writes and an allocation are not MadeOnly")
 	}
-	if made := exit.Clone(); made.Alloc(node).Obj == 0 || made.ShapeKept(entry) {
-		t.Fatal("an allocation keeps the shape")
+	if ref := exit.Clone(); ref.FreshRef(node) == nil || ref.MadeOnly(entry) {
+		t.Fatal("a new symbolic reference is MadeOnly")
 	}
 
 	h, b := canonList(t, ctx, node, 5, []*solver.Term{u, v}, -1)
+	before := h.Counters().next
 	ids := &Identities{}
 	from, _ := entry.Canonical(nil, []Value{Ptr{Obj: a[0]}}, ids)
 	to, _ := h.Canonical(nil, []Value{Ptr{Obj: b[0]}}, ids)
 	r := NewRenaming(from, to, ctx)
-	d, ok := r.Delta(entry, exit)
+	d, ok := r.Delta(entry, exit, h)
 	if !ok {
 		t.Fatal("Delta refused")
 	}
@@ -114,14 +120,24 @@ func TestRenamingApply(t *testing.T) {
 	if got := load(t, h, b[0], 0, types.Typ[types.Int]).(Scalar).T; got.Identity() != u.Identity() {
 		t.Errorf("unwritten value = %v, want u", got)
 	}
+	link := load(t, h, b[1], 1, types.NewPointer(node)).(Ptr)
+	if link.Obj != before+1 || h.Counters().next != before+1 {
+		t.Fatalf("made node at o%d, heap's last o%d; want both o%d", link.Obj, h.Counters().next, before+1)
+	}
+	if got := load(t, h, link.Obj, 0, types.Typ[types.Int]).(Scalar).T; got.Identity() != v.Identity() {
+		t.Errorf("made node's value = %v, want v", got)
+	}
 	res, ok := r.Value(Scalar{y})
 	if !ok || res.(Scalar).T.Identity() != v.Identity() {
 		t.Errorf("result = %v (%t), want v", res, ok)
 	}
+	if res, ok := r.Value(Ptr{Obj: made}); !ok || res.(Ptr).Obj != link.Obj {
+		t.Errorf("result pointing to the made node = %v (%t), want o%d", res, ok, link.Obj)
+	}
 	if _, ok := r.Value(Scalar{ctx.FreshBV("w", 64)}); ok {
 		t.Error("a value over a symbol the entry did not have was renamed")
 	}
-	if _, ok := r.Value(Ptr{Obj: 99}); ok {
-		t.Error("a pointer to an object the entry did not have was renamed")
+	if _, ok := r.Value(Ptr{Obj: 1}); ok {
+		t.Error("a pointer to an object the entry had but did not reach was renamed")
 	}
 }

@@ -2,18 +2,22 @@ package heap
 
 import "github.com/gosym/gosym/solver"
 
-// ShapeKept reports whether h, a call's exit heap, made and observed
-// nothing since entry: no object, symbolic reference, array or map
-// version, index term, input cell or location, alias, numbered address or
-// string, and no read of another package's variable. What such a call
-// changed is the objects and the symbolic references and interfaces it
-// could reach (written values, decided nilness), which a Renaming carries
-// to a heap whose Canon has the entry's Key.
-func (h *Heap) ShapeKept(entry *Heap) bool {
-	return h.Counters() == entry.Counters() && len(h.externalReads) == len(entry.externalReads) &&
+// MadeOnly reports whether h, a call's exit heap, observed nothing since
+// entry, and made nothing but objects, arrays and maps: no symbolic
+// reference, index term, input cell or location, alias, numbered address
+// or constant string's array, and no read of another package's variable.
+// What such a call did is writes to the objects it could reach, decisions
+// on its symbolic references and interfaces, and what it made, which a
+// Renaming carries to a heap whose Canon has the entry's Key, numbering
+// what was made afresh there.
+func (h *Heap) MadeOnly(entry *Heap) bool {
+	a, b := entry.Counters(), h.Counters()
+	a.next, a.arrays = b.next, b.arrays
+	return a == b && len(h.externalReads) == len(entry.externalReads) &&
 		same(h.inputs, entry.inputs) && same(h.cells, entry.cells) && same(h.keys, entry.keys) &&
 		same(h.closed, entry.closed) && same(h.copies, entry.copies) && same(h.callArgs, entry.callArgs) &&
-		same(h.built, entry.built) && same(h.strIDs, entry.strIDs) && same(h.ptrIDs, entry.ptrIDs)
+		same(h.built, entry.built) && same(h.strIDs, entry.strIDs) && same(h.ptrIDs, entry.ptrIDs) &&
+		same(h.strArrays, entry.strArrays)
 }
 
 // Renaming maps what one Canon names to what another with its Key
@@ -31,6 +35,14 @@ type Renaming struct {
 	cells    map[int]int
 	built    map[*solver.Term]*solver.Term
 	ok       bool
+	// made numbers what the call whose exit Delta renames made (the
+	// objects after entryNext, the arrays and maps after entryArrays)
+	// after what the heap it goes to has made (intoNext, intoArrays).
+	made                    bool
+	entryNext, intoNext     ObjID
+	entryArrays, intoArrays int
+	madeArrays              map[*Array]*Array
+	madeStores              map[*MapStore]*MapStore
 }
 
 // NewRenaming returns the renaming of from's names to to's, whose terms
@@ -91,6 +103,9 @@ func (r *Renaming) obj(id ObjID) ObjID {
 	if id == 0 {
 		return 0
 	}
+	if r.made && id > r.entryNext {
+		return r.intoNext + id - r.entryNext
+	}
 	return mapped(r, r.objs, id)
 }
 
@@ -149,7 +164,7 @@ func (r *Renaming) value(v Value) Value {
 	case *Array:
 		return r.array(v)
 	case *MapStore:
-		return mapped(r, r.stores, v)
+		return r.store(v)
 	}
 	return v // Nil, Str, Opaque and nil name nothing
 }
@@ -169,30 +184,84 @@ func (r *Renaming) array(a *Array) *Array {
 	if a == nil {
 		return nil
 	}
+	if r.made && a.ID > r.entryArrays {
+		return r.madeArray(a)
+	}
 	return mapped(r, r.arrays, a)
 }
 
-// Delta is what a call whose exit kept its entry's shape did, renamed
-// for another state: the objects it wrote and the symbolic references
-// and interfaces it decided.
+// madeArray copies a version the call made, renamed, once.
+func (r *Renaming) madeArray(a *Array) *Array {
+	if c, ok := r.madeArrays[a]; ok {
+		return c
+	}
+	c := &Array{ID: r.intoArrays + a.ID - r.entryArrays, Len: r.term(a.Len), Elem: a.Elem, Const: a.Const}
+	r.madeArrays[a] = c
+	for _, cell := range a.Cells {
+		c.Cells = append(c.Cells, Cell{Index: r.term(cell.Index), Val: r.value(cell.Val)})
+	}
+	b := a.Back
+	c.Back = Backing{Kind: b.Kind, Input: r.loc(b.Input), Lo: r.term(b.Lo), Hi: r.term(b.Hi),
+		Shift: r.term(b.Shift), Src: r.array(b.Src), Rest: r.array(b.Rest)}
+	return c
+}
+
+// store renames a map version: one the call made is copied, renamed.
+func (r *Renaming) store(m *MapStore) *MapStore {
+	if !r.made || m.ID <= r.entryArrays {
+		return mapped(r, r.stores, m)
+	}
+	if c, ok := r.madeStores[m]; ok {
+		return c
+	}
+	c := &MapStore{ID: r.intoArrays + m.ID - r.entryArrays, Key: m.Key, Elem: m.Elem}
+	r.madeStores[m] = c
+	if m.Input != nil {
+		in := r.loc(*m.Input)
+		c.Input = &in
+	}
+	for _, e := range m.Entries {
+		k := Key{T: r.term(e.Key.T), Dyn: e.Key.Dyn, Ptr: e.Key.Ptr}
+		c.Entries = append(c.Entries, Entry{Key: k, Val: r.value(e.Val), Deleted: e.Deleted})
+	}
+	return c
+}
+
+// Delta is what a call whose exit observed nothing did, renamed for
+// another state: the objects it wrote and made, the symbolic references
+// and interfaces it decided, and how many objects, arrays and maps it
+// made.
 type Delta struct {
 	objs   map[ObjID]*Object
 	syms   map[SymID]SymInfo
 	ifaces map[SymID]IfaceInfo
+	next   ObjID
+	arrays int
 }
 
 // Delta returns what the call whose entry and exit heaps were entry (with
-// from's Canon) and exit (ShapeKept) did, renamed; false if some part of
-// it cannot be.
-func (r *Renaming) Delta(entry, exit *Heap) (*Delta, bool) {
-	r.ok = true
-	d := &Delta{objs: map[ObjID]*Object{}, syms: map[SymID]SymInfo{}, ifaces: map[SymID]IfaceInfo{}}
-	for _, id := range r.from.objs {
+// from's Canon) and exit (MadeOnly) did, renamed for into, whose Canon is
+// to's; false if some part of it cannot be. What the call made is
+// numbered after what into has made. Until the next Delta, Value renames
+// the exit's values alike.
+func (r *Renaming) Delta(entry, exit, into *Heap) (*Delta, bool) {
+	r.ok, r.made = true, true
+	r.entryNext, r.intoNext, r.entryArrays, r.intoArrays = entry.next, into.next, entry.arrayN, into.arrayN
+	r.madeArrays, r.madeStores = map[*Array]*Array{}, map[*MapStore]*MapStore{}
+	d := &Delta{objs: map[ObjID]*Object{}, syms: map[SymID]SymInfo{}, ifaces: map[SymID]IfaceInfo{},
+		next: exit.next - entry.next, arrays: exit.arrayN - entry.arrayN}
+	written := func(id ObjID) {
 		if o := exit.objs[id]; o != nil && o != entry.objs[id] {
 			c := *o
 			c.ID, c.Via, c.Val = r.obj(id), r.path(o.Via), r.value(o.Val)
 			d.objs[c.ID] = &c
 		}
+	}
+	for _, id := range r.from.objs {
+		written(id)
+	}
+	for id := entry.next + 1; id <= exit.next; id++ {
+		written(id)
 	}
 	for _, id := range r.from.syms {
 		if int(id) < len(exit.syms) && exit.syms[id] != nil && (int(id) >= len(entry.syms) || exit.syms[id] != entry.syms[id]) {
@@ -206,7 +275,7 @@ func (r *Renaming) Delta(entry, exit *Heap) (*Delta, bool) {
 	return d, r.ok
 }
 
-// Apply makes h, whose Canon is the renaming's to, what the call left.
+// Apply makes h, the heap the Delta was renamed for, what the call left.
 func (d *Delta) Apply(h *Heap) {
 	for id, o := range d.objs {
 		h.replace(id, o)
@@ -217,6 +286,8 @@ func (d *Delta) Apply(h *Heap) {
 	for id, info := range d.ifaces {
 		put(h, ownIfaces, &h.ifaces, id, info)
 	}
+	h.next += d.next
+	h.arrayN += d.arrays
 }
 
 func (r *Renaming) symInfo(info SymInfo) SymInfo {

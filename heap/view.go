@@ -16,7 +16,8 @@ import (
 // up to a renaming: the heaps agree on how many objects, symbolic
 // references and index terms they have made, so that the objects a
 // summary made get the same ids in the heap it is applied to. (A call
-// that made nothing is also matched up to a renaming: see canon.go.)
+// that observed no input is also matched up to a renaming: see canon.go
+// and rename.go.)
 
 // View is the set of objects a call can read: those its roots reach and
 // every object a reference the call materializes may alias (see

@@ -16,11 +16,14 @@ import (
 // paths). A call made later on one path, from a state that is the
 // summary's entry with other names (a comparator called again in a loop,
 // a size read again), is answered by the summary too, renamed
-// (heap.Canon, heap.Renaming), if no path of the summarized call made or
-// observed anything (heap.ShapeKept): then what it did is writes to
-// objects both states have and decisions on their references, which a
-// renaming carries over. The other summaries would need the objects and
-// symbols they made numbered afresh, which they are not.
+// (heap.Canon, heap.Renaming), if no path of the summarized call
+// observed anything, or made anything but objects, arrays and maps
+// (heap.MadeOnly): then what it did is writes to objects both states
+// have, decisions on their references, and what it made, which a
+// renaming carries over, numbering what was made after what the caller's
+// heap has made. A call that materialized an input, or made a symbolic
+// reference or index term, would need those matched to the caller's
+// inputs, which they are not.
 
 // canonKey indexes the summaries a renaming can apply: the function and
 // the Key of its entry state.
@@ -100,7 +103,7 @@ func (x *explorer) applyRenamed(s *state, fn *ssa.Function, args []heap.Value, c
 			inPC = pathSet(s)
 		}
 		r := heap.NewRenaming(rec.canon, c, x.ctx)
-		exits, ok := x.renameExits(inPC, rec, c, r)
+		exits, ok := x.renameExits(inPC, rec, c, r, s.heap)
 		if !ok {
 			continue
 		}
@@ -111,10 +114,10 @@ func (x *explorer) applyRenamed(s *state, fn *ssa.Function, args []heap.Value, c
 	return nil, false
 }
 
-// renameExits renames rec's exits with r, if the path whose conditions
-// inPC holds holds every condition rec's entry had on what the call
-// could read, renamed.
-func (x *explorer) renameExits(inPC map[any]bool, rec *summaryRec, c *heap.Canon, r *heap.Renaming) ([]renamedExit, bool) {
+// renameExits renames rec's exits with r for a call from the heap into,
+// if the path whose conditions inPC holds holds every condition rec's
+// entry had on what the call could read, renamed.
+func (x *explorer) renameExits(inPC map[any]bool, rec *summaryRec, c *heap.Canon, r *heap.Renaming, into *heap.Heap) ([]renamedExit, bool) {
 	holes := append(slices.Clip(c.Holes), rec.canonExtra...)
 	for _, f := range rec.canonRelevant {
 		b, err := x.ctx.Decode(f, holes)
@@ -124,7 +127,7 @@ func (x *explorer) renameExits(inPC map[any]bool, rec *summaryRec, c *heap.Canon
 	}
 	out := make([]renamedExit, len(rec.exits))
 	for i, e := range rec.exits {
-		d, ok := r.Delta(rec.heap, e.heap)
+		d, ok := r.Delta(rec.heap, e.heap, into)
 		if !ok {
 			return nil, false
 		}

@@ -85,8 +85,9 @@ type summaryRec struct {
 	// canon is the entry state up to a renaming, if it has one;
 	// canonRelevant the entry's conditions on its symbols, once
 	// complete, over its holes and then canonExtra; reshaped says an
-	// exit made or observed something (see heap.ShapeKept), which keeps
-	// a renaming from applying the summary (see procrename.go).
+	// exit observed something or made more than objects, arrays and maps
+	// (see heap.MadeOnly), which keeps a renaming from applying the
+	// summary (see procrename.go).
 	canon         *heap.Canon
 	canonRelevant []solver.Formula
 	canonExtra    []*solver.Term
@@ -440,7 +441,7 @@ func (x *explorer) summaryExit(s *state, rec *summaryRec, result heap.Value) {
 		trace:  s.trace,
 	}
 	e.traceFile, e.traceLine, e.lineFrom, e.lineTo = s.traceFile, s.traceLine, s.lineFrom, s.lineTo
-	if rec.canon != nil && !e.heap.ShapeKept(rec.heap) {
+	if rec.canon != nil && !e.heap.MadeOnly(rec.heap) {
 		rec.reshaped = true
 	}
 	for _, known := range rec.exits {

@@ -46,6 +46,9 @@ func TestSummariesGoOnAlike(t *testing.T) {
 		// pass at k = 2 records the second call too, and stops at the
 		// third element.
 		{"summaries.Triple3", SummaryStats{Recorded: 2, Applied: 1, Renamed: 1}},
+		// So too for a call that makes an object: the answer makes it
+		// again, after what the path made.
+		{"summaries.Wrap3", SummaryStats{Recorded: 2, Applied: 1, Renamed: 1}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.entry, func(t *testing.T) {

@@ -264,7 +264,7 @@ func parseFlags(args []string, stderr io.Writer) (*options, []string, error) {
 	fs.IntVar(&opts.cfg.Seq, "seq", def.Seq, "bound on the method calls that build a value with unexported state after its constructor, before the function runs on it")
 	deepen := fs.Bool("deepen", !def.OnePass, "explore in passes of growing k and seq (iterative deepening: shallow panics first, and a search whose space is exhausted at small bounds stops there); off, one pass at the full bounds")
 	subsume := fs.String("subsume", def.Subsume.String(), "subsumption of states at loop heads: off, exact, or abstract (also after summarizing list segments)")
-	summaries := fs.String("summaries", onOff(def.ProcSummaries), "procedure summaries: on, a call made from a state that agrees with an earlier call's on all the callee can read (up to a renaming of objects and symbols, where the earlier call made nothing) goes on from what that call's paths did, instead of running the callee again; off, every call runs its callee")
+	summaries := fs.String("summaries", onOff(def.ProcSummaries), "procedure summaries: on, a call made from a state that agrees with an earlier call's on all the callee can read (up to a renaming of objects and symbols, where the earlier call observed no input) goes on from what that call's paths did, instead of running the callee again; off, every call runs its callee")
 	fs.BoolVar(&opts.cfg.Invariants, "invariants", false, "assert the receiver's invariant (a repOK or RepOK method) at the return of exported methods")
 	fs.BoolVar(&opts.cfg.Refine, "refine", def.Refine, "keep exploring, within the bounds, states only abstract subsumption covers")
 	fs.BoolVar(&opts.all, "all", false, "analyse unexported functions and methods too")

@@ -245,3 +245,25 @@ func Triple3(xs []int) int {
 	s := triple(xs[0]) + triple(xs[1]) + triple(xs[2])
 	return 100 / s // want div-zero "^integer divide by zero: s is 0$"
 }
+
+// cell holds a value.
+type cell struct{ v int }
+
+// wrap makes a cell holding v.
+func wrap(v int) *cell { return &cell{v: v} }
+
+// Wrap3 wraps the three elements of xs one after another, on one path.
+// The summary of the second call answers the third, renamed, and the
+// cell that call made is made again, numbered after every object the
+// path made: the three stay distinct cells.
+func Wrap3(xs []int) int {
+	if len(xs) != 3 {
+		return 0
+	}
+	a, b, c := wrap(xs[0]), wrap(xs[1]), wrap(xs[2])
+	if b == c {
+		panic("one cell") // never: each call makes its own
+	}
+	c.v++
+	return 100 / (a.v + b.v + c.v) // want div-zero "^integer divide by zero: a.v \\+ b.v \\+ c.v is 0$"
+}
