@@ -40,11 +40,7 @@ const constNode = 255
 // or a floating-point operation.
 func (c *Context) Encode(t *Term, holes map[any]int) (f Formula, ok bool) {
 	c.own("Encode", t)
-	e := encoder{holes: holes, index: map[*Term]int{}}
-	if _, ok := e.node(t); !ok {
-		return Formula{}, false
-	}
-	return Formula{Nodes: e.nodes}, true
+	return encodeOne(t, holes, nil)
 }
 
 // EncodeNaming is Encode where a symbol holes does not number yet gets
@@ -54,6 +50,11 @@ func (c *Context) Encode(t *Term, holes map[any]int) (f Formula, ok bool) {
 // names encode alike (procedure summaries' renaming).
 func (c *Context) EncodeNaming(t *Term, holes map[any]int, named *[]*Term) (f Formula, ok bool) {
 	c.own("EncodeNaming", t)
+	return encodeOne(t, holes, named)
+}
+
+// encodeOne is Encode, or EncodeNaming where named is set.
+func encodeOne(t *Term, holes map[any]int, named *[]*Term) (Formula, bool) {
 	e := encoder{holes: holes, index: map[*Term]int{}, named: named}
 	if _, ok := e.node(t); !ok {
 		return Formula{}, false
