@@ -146,16 +146,12 @@ func (im *Importer) Value(v Value) Value {
 	panic(fmt.Sprintf("heap: import of a %T", v))
 }
 
-func (im *Importer) values(vs []Value) []Value {
-	if vs == nil {
-		return nil
-	}
-	out := make([]Value, len(vs))
-	for i, v := range vs {
-		out[i] = im.Value(v)
-	}
-	return out
-}
+func (im *Importer) values(vs []Value) []Value { return mapValues(vs, im.Value) }
+
+// term, value and loc map what a version holds (see versionMapper).
+func (im *Importer) term(t *solver.Term) *solver.Term { return im.terms.Import(t) }
+func (im *Importer) value(v Value) Value              { return im.Value(v) }
+func (im *Importer) loc(l Loc) Loc                    { return l }
 
 // array copies an array version once, however many values share it.
 func (im *Importer) array(a *Array) *Array {
@@ -165,18 +161,7 @@ func (im *Importer) array(a *Array) *Array {
 	if c, ok := im.arrays[a]; ok {
 		return c
 	}
-	c := &Array{ID: a.ID, Len: im.terms.Import(a.Len), Elem: a.Elem, Const: a.Const}
-	im.arrays[a] = c
-	if a.Cells != nil {
-		c.Cells = make([]Cell, len(a.Cells))
-		for i, cell := range a.Cells {
-			c.Cells[i] = Cell{Index: im.terms.Import(cell.Index), Val: im.Value(cell.Val)}
-		}
-	}
-	b := a.Back
-	c.Back = Backing{Kind: b.Kind, Input: b.Input, Lo: im.terms.Import(b.Lo), Hi: im.terms.Import(b.Hi),
-		Shift: im.terms.Import(b.Shift), Src: im.array(b.Src), Rest: im.array(b.Rest)}
-	return c
+	return copyArray(a, a.ID, im, im.arrays)
 }
 
 // store copies a map version once, however many values share it.
@@ -184,14 +169,5 @@ func (im *Importer) store(m *MapStore) *MapStore {
 	if c, ok := im.stores[m]; ok {
 		return c
 	}
-	c := &MapStore{ID: m.ID, Input: m.Input, Key: m.Key, Elem: m.Elem}
-	im.stores[m] = c
-	if m.Entries != nil {
-		c.Entries = make([]Entry, len(m.Entries))
-		for i, e := range m.Entries {
-			c.Entries[i] = Entry{Key: Key{T: im.terms.Import(e.Key.T), Dyn: e.Key.Dyn, Ptr: e.Key.Ptr},
-				Val: im.Value(e.Val), Deleted: e.Deleted}
-		}
-	}
-	return c
+	return copyStore(m, m.ID, im, im.stores)
 }

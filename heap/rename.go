@@ -35,10 +35,10 @@ type Renaming struct {
 	cells    map[int]int
 	built    map[*solver.Term]*solver.Term
 	ok       bool
-	// made numbers what the call whose exit Delta renames made (the
-	// objects after entryNext, the arrays and maps after entryArrays)
-	// after what the heap it goes to has made (intoNext, intoArrays).
-	made                    bool
+	// Once Delta set them, what the call whose exit it renames made (the
+	// objects after entryNext, the arrays and maps after entryArrays) is
+	// numbered after what the heap it goes to has made (intoNext,
+	// intoArrays), and the versions it made are copied once each.
 	entryNext, intoNext     ObjID
 	entryArrays, intoArrays int
 	madeArrays              map[*Array]*Array
@@ -103,7 +103,7 @@ func (r *Renaming) obj(id ObjID) ObjID {
 	if id == 0 {
 		return 0
 	}
-	if r.made && id > r.entryNext {
+	if r.madeArrays != nil && id > r.entryNext {
 		return r.intoNext + id - r.entryNext
 	}
 	return mapped(r, r.objs, id)
@@ -169,22 +169,13 @@ func (r *Renaming) value(v Value) Value {
 	return v // Nil, Str, Opaque and nil name nothing
 }
 
-func (r *Renaming) values(vs []Value) []Value {
-	if vs == nil {
-		return nil
-	}
-	out := make([]Value, len(vs))
-	for i, v := range vs {
-		out[i] = r.value(v)
-	}
-	return out
-}
+func (r *Renaming) values(vs []Value) []Value { return mapValues(vs, r.value) }
 
 func (r *Renaming) array(a *Array) *Array {
 	if a == nil {
 		return nil
 	}
-	if r.made && a.ID > r.entryArrays {
+	if r.madeArrays != nil && a.ID > r.entryArrays {
 		return r.madeArray(a)
 	}
 	return mapped(r, r.arrays, a)
@@ -195,36 +186,18 @@ func (r *Renaming) madeArray(a *Array) *Array {
 	if c, ok := r.madeArrays[a]; ok {
 		return c
 	}
-	c := &Array{ID: r.intoArrays + a.ID - r.entryArrays, Len: r.term(a.Len), Elem: a.Elem, Const: a.Const}
-	r.madeArrays[a] = c
-	for _, cell := range a.Cells {
-		c.Cells = append(c.Cells, Cell{Index: r.term(cell.Index), Val: r.value(cell.Val)})
-	}
-	b := a.Back
-	c.Back = Backing{Kind: b.Kind, Input: r.loc(b.Input), Lo: r.term(b.Lo), Hi: r.term(b.Hi),
-		Shift: r.term(b.Shift), Src: r.array(b.Src), Rest: r.array(b.Rest)}
-	return c
+	return copyArray(a, r.intoArrays+a.ID-r.entryArrays, r, r.madeArrays)
 }
 
 // store renames a map version: one the call made is copied, renamed.
 func (r *Renaming) store(m *MapStore) *MapStore {
-	if !r.made || m.ID <= r.entryArrays {
+	if r.madeStores == nil || m.ID <= r.entryArrays {
 		return mapped(r, r.stores, m)
 	}
 	if c, ok := r.madeStores[m]; ok {
 		return c
 	}
-	c := &MapStore{ID: r.intoArrays + m.ID - r.entryArrays, Key: m.Key, Elem: m.Elem}
-	r.madeStores[m] = c
-	if m.Input != nil {
-		in := r.loc(*m.Input)
-		c.Input = &in
-	}
-	for _, e := range m.Entries {
-		k := Key{T: r.term(e.Key.T), Dyn: e.Key.Dyn, Ptr: e.Key.Ptr}
-		c.Entries = append(c.Entries, Entry{Key: k, Val: r.value(e.Val), Deleted: e.Deleted})
-	}
-	return c
+	return copyStore(m, r.intoArrays+m.ID-r.entryArrays, r, r.madeStores)
 }
 
 // Delta is what a call whose exit observed nothing did, renamed for
@@ -245,7 +218,7 @@ type Delta struct {
 // numbered after what into has made. Until the next Delta, Value renames
 // the exit's values alike.
 func (r *Renaming) Delta(entry, exit, into *Heap) (*Delta, bool) {
-	r.ok, r.made = true, true
+	r.ok = true
 	r.entryNext, r.intoNext, r.entryArrays, r.intoArrays = entry.next, into.next, entry.arrayN, into.arrayN
 	r.madeArrays, r.madeStores = map[*Array]*Array{}, map[*MapStore]*MapStore{}
 	d := &Delta{objs: map[ObjID]*Object{}, syms: map[SymID]SymInfo{}, ifaces: map[SymID]IfaceInfo{},
