@@ -59,11 +59,12 @@ func (x *explorer) canonCalledBefore(fn *ssa.Function, c *heap.Canon) bool {
 }
 
 // storeRenamable adds the complete summary rec to those a renaming can
-// apply, if it is one: it has a Canon, and none of its exits made or
-// observed anything. The conditions its entry had on what the call could
-// read are kept written over the Canon's symbols; the other symbols they
-// hold (those of conditions that link the call's values to the caller's)
-// stand for themselves.
+// apply, if it is one: it has a Canon, and none of its exits observed
+// anything or made more than objects, arrays and maps (heap.MadeOnly).
+// The conditions its entry had on what the call could read are kept
+// written over the Canon's symbols; the other symbols they hold (those
+// of conditions that link the call's values to the caller's) stand for
+// themselves.
 func (x *explorer) storeRenamable(rec *summaryRec) {
 	if rec.canon == nil || rec.reshaped {
 		return
