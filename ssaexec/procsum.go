@@ -441,7 +441,7 @@ func (x *explorer) summaryExit(s *state, rec *summaryRec, result heap.Value) {
 		trace:  s.trace,
 	}
 	e.traceFile, e.traceLine, e.lineFrom, e.lineTo = s.traceFile, s.traceLine, s.lineFrom, s.lineTo
-	if rec.canon != nil && !e.heap.MadeOnly(rec.heap) {
+	if rec.canon != nil && !rec.reshaped && !e.heap.MadeOnly(rec.heap) {
 		rec.reshaped = true
 	}
 	for _, known := range rec.exits {
