@@ -4,6 +4,7 @@ import (
 	"maps"
 	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/gosym/gosym/solver"
 )
@@ -130,6 +131,9 @@ type canonWriter struct {
 	storeN map[*MapStore]int
 	termN  map[int]int
 	cellN  map[int]int
+	// inputsOf groups the heap's observed input locations by object,
+	// made on first need (see observed).
+	inputsOf map[ObjID][]Loc
 }
 
 // tag writes one byte: what comes next, or a mark.
@@ -257,6 +261,7 @@ func (w *canonWriter) value(v Value) {
 		w.tag('r')
 		w.loc(Loc{Obj: v.Obj, Path: v.Path})
 		w.ident(v.Type)
+		w.observed(Loc{Obj: v.Obj, Path: v.Path})
 	case SymPtr:
 		w.tag('y')
 		w.symPtr(v.ID)
@@ -301,6 +306,49 @@ func (w *canonWriter) value(v Value) {
 	default:
 		w.ok = false
 	}
+}
+
+// observed writes what the path read of the input at l and below it
+// (which is still the input there): each location's first value, in the
+// order of their field steps. A read keeps its value in the heap's
+// inputs, not in the object, so two states that read other values there
+// would otherwise look alike. Locations below an input cell or key are
+// written where the cell is (array, store); an index term in an input
+// location has no canonical place, and leaves the heap without a Canon.
+func (w *canonWriter) observed(l Loc) {
+	if w.inputsOf == nil {
+		w.inputsOf = map[ObjID][]Loc{}
+		for in := range w.h.inputs {
+			w.inputsOf[in.Obj] = append(w.inputsOf[in.Obj], in)
+		}
+	}
+	type read struct {
+		loc    Loc
+		fields []int
+	}
+	var reads []read
+	for _, in := range w.inputsOf[l.Obj] {
+		rest, ok := in.Path.Under(l.Path)
+		if !ok || strings.Contains(string(rest), "[@") {
+			continue
+		}
+		fields, ok := rest.fields()
+		if !ok {
+			w.ok = false
+			return
+		}
+		reads = append(reads, read{in, fields})
+	}
+	slices.SortFunc(reads, func(a, b read) int { return slices.Compare(a.fields, b.fields) })
+	w.tag('<')
+	for _, r := range reads {
+		w.num(len(r.fields))
+		for _, f := range r.fields {
+			w.num(f)
+		}
+		w.value(w.h.inputs[r.loc])
+	}
+	w.tag('>')
 }
 
 func (w *canonWriter) values(tag byte, vs []Value) {
@@ -389,6 +437,7 @@ func (w *canonWriter) array(a *Array) {
 		for _, c := range cells {
 			ref(w, w.cellN, &w.c.cells, c.ID)
 			w.term(c.Index)
+			w.observed(Loc{Obj: b.Input.Obj, Path: b.Input.Path.Cell(c.ID)})
 		}
 	}
 	w.term(b.Lo)
@@ -422,6 +471,7 @@ func (w *canonWriter) store(m *MapStore) {
 		ref(w, w.cellN, &w.c.cells, k.ID)
 		w.key(k.Key)
 		w.term(k.Present)
+		w.observed(Loc{Obj: m.Input.Obj, Path: m.Input.Path.Cell(k.ID)})
 	}
 	w.flag(w.h.closed[*m.Input])
 }

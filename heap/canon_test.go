@@ -1,7 +1,9 @@
 package heap
 
 import (
+	"go/token"
 	"go/types"
+	"strings"
 	"testing"
 
 	"github.com/gosym/gosym/solver"
@@ -66,6 +68,101 @@ func TestCanonical(t *testing.T) {
 			hb, b := canonList(t, ctx, node, tt.skip, tt.b, tt.loopB)
 			ca, okA := ha.Canonical(nil, []Value{Ptr{Obj: a[0]}}, ids)
 			cb, okB := hb.Canonical(nil, []Value{Ptr{Obj: b[0]}}, ids)
+			if !okA || !okB {
+				t.Fatalf("Canonical: ok %t and %t", okA, okB)
+			}
+			if got := ca.Key == cb.Key; got != tt.wantEqual {
+				t.Errorf("keys equal = %t, want %t\n%q\n%q", got, tt.wantEqual, ca.Key, cb.Key)
+			}
+		})
+	}
+}
+
+// inputNode makes, from base, whose argument object args holds a *Node
+// parameter, and after skip unrelated objects, a heap whose parameter is
+// resolved to a fresh node whose Next, unless next is "", was read and
+// resolved by the choice labelled next (its first word: "nil", "alias"
+// or "fresh"), and whose Val was read if val. It returns the heap and the
+// parameter's value.
+func inputNode(t *testing.T, base *Heap, args ObjID, ptr types.Type, skip int, next string, val bool) (*Heap, Value) {
+	t.Helper()
+	h := base.Clone()
+	for range skip {
+		h.Alloc(types.Typ[types.Int])
+	}
+	n, _ := h.Load(Ptr{Obj: args, Path: Path("").Field(0)}, ptr)
+	choose(t, h, n, "fresh")
+	if val {
+		h.Load(fieldOf(t, h, n, 0), types.Typ[types.Int])
+	}
+	if next != "" {
+		v, _ := h.Load(fieldOf(t, h, n, 1), ptr)
+		choose(t, h, v, next)
+	}
+	return h, n
+}
+
+// choose resolves the reference v by the choice whose label begins with
+// label.
+func choose(t *testing.T, h *Heap, v Value, label string) {
+	t.Helper()
+	_, d := h.Deref(v)
+	if d == nil {
+		t.Fatalf("no decision on %v", v)
+	}
+	for _, c := range d.Choices {
+		if strings.HasPrefix(c.Label, label) {
+			c.Apply(h)
+			return
+		}
+	}
+	t.Fatalf("no choice %q among %v", label, labels(d))
+}
+
+// fieldOf returns the address of field i of what the resolved v points to.
+func fieldOf(t *testing.T, h *Heap, v Value, i int) Ptr {
+	t.Helper()
+	target, d := h.Deref(v)
+	if d != nil {
+		t.Fatalf("%v is not resolved", v)
+	}
+	return Ptr{Obj: target.Ptr.Obj, Path: target.Ptr.Path.Field(i)}
+}
+
+// TestCanonicalReads checks that what a path read of an input is part of
+// its Canon: an input's fields keep their values in the heap's inputs,
+// not in its object, and a Key that left them out took a node whose Next
+// is nil for one whose Next points back to it (a summary of a recursion
+// over the one then answered the other, which recurses forever).
+func TestCanonicalReads(t *testing.T) {
+	ctx := solver.NewContext()
+	t.Cleanup(ctx.Close)
+	ptr := types.NewPointer(nodeType())
+	base := New(ctx, Config{Mode: LazierSharp, K: 3})
+	args := base.NewArgs(types.NewTuple(types.NewParam(token.NoPos, nil, "n", ptr)))
+	type input struct {
+		next string
+		val  bool
+	}
+	tests := []struct {
+		name      string
+		a, b      input
+		skip      int
+		wantEqual bool
+	}{
+		{"the same reads at other ids", input{"nil", true}, input{"nil", true}, 3, true},
+		{"nil against a cycle", input{"nil", false}, input{"alias", false}, 0, false},
+		{"nil against a fresh node", input{"nil", false}, input{"fresh", false}, 0, false},
+		{"read against not read", input{"", false}, input{"nil", false}, 0, false},
+		{"a value read against not", input{"", true}, input{"", false}, 0, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			ids := &Identities{}
+			ha, a := inputNode(t, base, args, ptr, 0, tt.a.next, tt.a.val)
+			hb, b := inputNode(t, base, args, ptr, tt.skip, tt.b.next, tt.b.val)
+			ca, okA := ha.Canonical(nil, []Value{a}, ids)
+			cb, okB := hb.Canonical(nil, []Value{b}, ids)
 			if !okA || !okB {
 				t.Fatalf("Canonical: ok %t and %t", okA, okB)
 			}
