@@ -3,6 +3,7 @@ package ssaexec
 import (
 	"go/token"
 	"maps"
+	"reflect"
 	"slices"
 
 	"golang.org/x/tools/go/ssa"
@@ -134,8 +135,18 @@ func factsOf(s *state) pathFacts {
 }
 
 func (p pathFacts) same(q pathFacts) bool {
-	return p.assumed == q.assumed && maps.Equal(p.compared, q.compared) &&
-		maps.Equal(p.globals, q.globals) && maps.Equal(p.initRun, q.initRun)
+	return p.assumed == q.assumed && sameMap(p.compared, q.compared) &&
+		sameMap(p.globals, q.globals) && sameMap(p.initRun, q.initRun)
+}
+
+// sameMap is maps.Equal, at once where the two are one map: paths share
+// their facts' maps until one changes them, and a call's candidates are
+// compared with each state that calls it.
+func sameMap[M ~map[K]V, K, V comparable](a, b M) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	return len(a) == 0 || reflect.ValueOf(a).UnsafePointer() == reflect.ValueOf(b).UnsafePointer() || maps.Equal(a, b)
 }
 
 // setOn gives s these facts (maps that s shares, copied on write).
@@ -570,7 +581,7 @@ func (x *explorer) summaryMatches(s *state, rec *summaryRec, args []heap.Value) 
 // call sequence, the path's facts, and, for a summary with a path that
 // panicked, that no frame has deferred calls that could recover it.
 func (x *explorer) contextMatches(s *state, rec *summaryRec, args []heap.Value) bool {
-	if len(rec.stack) != len(s.frames) || s.seq != rec.seq || !factsOf(s).same(rec.facts) || len(args) != len(rec.args) {
+	if len(rec.stack) != len(s.frames) || s.seq != rec.seq || len(args) != len(rec.args) {
 		return false
 	}
 	for i, f := range s.frames {
@@ -578,7 +589,7 @@ func (x *explorer) contextMatches(s *state, rec *summaryRec, args []heap.Value) 
 			return false
 		}
 	}
-	return !rec.panics || !hasDefers(s)
+	return factsOf(s).same(rec.facts) && (!rec.panics || !hasDefers(s))
 }
 
 // applyExit makes s, at the call, the state after it returned by exit e.
