@@ -1,10 +1,10 @@
 package heap
 
 import (
+	"go/types"
 	"maps"
 	"slices"
 	"strconv"
-	"strings"
 
 	"github.com/gosym/gosym/solver"
 )
@@ -131,9 +131,6 @@ type canonWriter struct {
 	storeN map[*MapStore]int
 	termN  map[int]int
 	cellN  map[int]int
-	// inputsOf groups the heap's observed input locations by object,
-	// made on first need (see observed).
-	inputsOf map[ObjID][]Loc
 }
 
 // tag writes one byte: what comes next, or a mark.
@@ -261,7 +258,7 @@ func (w *canonWriter) value(v Value) {
 		w.tag('r')
 		w.loc(Loc{Obj: v.Obj, Path: v.Path})
 		w.ident(v.Type)
-		w.observed(Loc{Obj: v.Obj, Path: v.Path})
+		w.observed(Loc{Obj: v.Obj, Path: v.Path}, v.Type)
 	case SymPtr:
 		w.tag('y')
 		w.symPtr(v.ID)
@@ -308,47 +305,28 @@ func (w *canonWriter) value(v Value) {
 	}
 }
 
-// observed writes what the path read of the input at l and below it
-// (which is still the input there): each location's first value, in the
-// order of their field steps. A read keeps its value in the heap's
-// inputs, not in the object, so two states that read other values there
-// would otherwise look alike. Locations below an input cell or key are
-// written where the cell is (array, store); an index term in an input
-// location has no canonical place, and leaves the heap without a Canon.
-func (w *canonWriter) observed(l Loc) {
-	if w.inputsOf == nil {
-		w.inputsOf = map[ObjID][]Loc{}
-		for in := range w.h.inputs {
-			w.inputsOf[in.Obj] = append(w.inputsOf[in.Obj], in)
-		}
+// observed writes what the path read of the input of type t at l and
+// below it (which is still the input there): each read location's first
+// value, field by field. A read keeps its value in the heap's inputs, not
+// in the object, so two states that read other values there would
+// otherwise look alike. An input array's or map's read cells are written
+// where it is (array, store).
+func (w *canonWriter) observed(l Loc, t types.Type) {
+	if v, ok := w.h.inputs[l]; ok {
+		w.tag('=')
+		w.value(v)
+		return
 	}
-	type read struct {
-		loc    Loc
-		fields []int
+	st, ok := Under(t).(*types.Struct)
+	if !ok {
+		w.tag('_')
+		return
 	}
-	var reads []read
-	for _, in := range w.inputsOf[l.Obj] {
-		rest, ok := in.Path.Under(l.Path)
-		if !ok || strings.Contains(string(rest), "[@") {
-			continue
-		}
-		fields, ok := rest.fields()
-		if !ok {
-			w.ok = false
-			return
-		}
-		reads = append(reads, read{in, fields})
+	w.tag('{')
+	for i := range st.NumFields() {
+		w.observed(Loc{Obj: l.Obj, Path: l.Path.Field(i)}, st.Field(i).Type())
 	}
-	slices.SortFunc(reads, func(a, b read) int { return slices.Compare(a.fields, b.fields) })
-	w.tag('<')
-	for _, r := range reads {
-		w.num(len(r.fields))
-		for _, f := range r.fields {
-			w.num(f)
-		}
-		w.value(w.h.inputs[r.loc])
-	}
-	w.tag('>')
+	w.tag('}')
 }
 
 func (w *canonWriter) values(tag byte, vs []Value) {
@@ -437,7 +415,7 @@ func (w *canonWriter) array(a *Array) {
 		for _, c := range cells {
 			ref(w, w.cellN, &w.c.cells, c.ID)
 			w.term(c.Index)
-			w.observed(Loc{Obj: b.Input.Obj, Path: b.Input.Path.Cell(c.ID)})
+			w.observed(Loc{Obj: b.Input.Obj, Path: b.Input.Path.Cell(c.ID)}, a.Elem)
 		}
 	}
 	w.term(b.Lo)
@@ -471,7 +449,7 @@ func (w *canonWriter) store(m *MapStore) {
 		ref(w, w.cellN, &w.c.cells, k.ID)
 		w.key(k.Key)
 		w.term(k.Present)
-		w.observed(Loc{Obj: m.Input.Obj, Path: m.Input.Path.Cell(k.ID)})
+		w.observed(Loc{Obj: m.Input.Obj, Path: m.Input.Path.Cell(k.ID)}, m.Elem)
 	}
 	w.flag(w.h.closed[*m.Input])
 }

@@ -5,6 +5,7 @@ import (
 	"maps"
 	"reflect"
 	"slices"
+	"strconv"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -155,8 +156,44 @@ func (p pathFacts) setOn(s *state) {
 }
 
 // summaryKey indexes summaries: a summary applies only where the heap's
-// counters are as they were at its entry.
+// counters are as they were at its entry, from as many frames, and with
+// arguments that agree on what argsKey writes.
 type summaryKey struct {
+	fn       *ssa.Function
+	counters heap.Counters
+	depth    int
+	args     string
+}
+
+// callKey returns the key of a call of fn with args from s.
+func callKey(s *state, fn *ssa.Function, args []heap.Value) summaryKey {
+	return summaryKey{fn, s.heap.Counters(), len(s.frames), argsKey(args)}
+}
+
+// argsKey writes the objects and references the arguments point to, which
+// two calls a summary answers alike share (see summaryMatches): of the
+// calls of one function from one heap, as on the sibling paths of a
+// recursion, most differ there, and comparing their views costs more.
+func argsKey(args []heap.Value) string {
+	var b []byte
+	for _, a := range args {
+		switch v := a.(type) {
+		case heap.Ptr:
+			b = append(strconv.AppendInt(append(b, 'p'), int64(v.Obj), 10), v.Path...)
+		case heap.SymPtr:
+			b = strconv.AppendInt(append(b, 'y'), int64(v.ID), 10)
+		case heap.Nil:
+			b = append(b, 'n')
+		default:
+			b = append(b, '?')
+		}
+		b = append(b, ';')
+	}
+	return string(b)
+}
+
+// calledKey indexes the calls made: the function and the heap's counters.
+type calledKey struct {
 	fn       *ssa.Function
 	counters heap.Counters
 }
@@ -164,11 +201,12 @@ type summaryKey struct {
 // summaries holds the complete summaries of one pass.
 type summaries struct {
 	byKey map[summaryKey][]*summaryRec
-	// called holds the keys of the calls made so far: a call is recorded
-	// only once one with its key was made before, since a summary can
-	// only answer calls that have its key, and most calls have a key of
-	// their own (recording one costs a copy of the heap).
-	called map[summaryKey]bool
+	// called holds the functions and counters of the calls made so far:
+	// a call is recorded only once one with its counters was made
+	// before, since a summary can only answer calls that have them, and
+	// most calls have counters of their own (recording one costs a copy
+	// of the heap).
+	called map[calledKey]bool
 	exits  int // the exits of all of them
 	// symbols remembers the symbols of path conditions.
 	symbols map[*solver.Term][]*solver.Term
@@ -195,9 +233,11 @@ func (x *explorer) summarizable(s *state, call *ssa.Call) bool {
 }
 
 // calledBefore reports whether a call of fn was made before from a state
-// with the heap's counters of s, and notes this one.
+// with the heap's counters of s, and notes this one. The frames and the
+// arguments are left out: a call is recorded for the next with its
+// counters, and those differ there more often than not.
 func (x *explorer) calledBefore(s *state, fn *ssa.Function) bool {
-	return noteCall(&x.sums.called, summaryKey{fn, s.heap.Counters()})
+	return noteCall(&x.sums.called, calledKey{fn, s.heap.Counters()})
 }
 
 // noteCall reports whether *called holds k, and adds it.
@@ -333,7 +373,7 @@ func (x *explorer) completeSummary(rec *summaryRec) {
 	if x.sums.byKey == nil {
 		x.sums.byKey = map[summaryKey][]*summaryRec{}
 	}
-	k := summaryKey{rec.fn, rec.heap.Counters()}
+	k := summaryKey{rec.fn, rec.heap.Counters(), len(rec.stack), argsKey(rec.args)}
 	x.sums.byKey[k] = append(x.sums.byKey[k], rec)
 	x.sums.exits += len(rec.exits)
 	x.res.Summaries.Recorded++
@@ -541,7 +581,7 @@ func pathSet(s *state) map[any]bool {
 // findSummary returns the summary that answers a call of fn with args
 // from s, or nil.
 func (x *explorer) findSummary(s *state, fn *ssa.Function, args []heap.Value) *summaryRec {
-	cands := x.sums.byKey[summaryKey{fn, s.heap.Counters()}]
+	cands := x.sums.byKey[callKey(s, fn, args)]
 	if len(cands) == 0 {
 		return nil
 	}
