@@ -93,7 +93,6 @@ func (h *harness) measure(fn string, cfg ssaexec.Config) *ssaexec.FuncResult {
 		cfg.MaxWork, cfg.Timeout = h.opts.work, 0
 	}
 	cfg.Solver = h.opts.chain
-	cfg.ProcSummaries = cfg.ProcSummaries || h.opts.summaries
 	runtime.GC()
 	first := h.prog.Analyze(h.funcs[fn], cfg)
 	if first.Elapsed >= repeatBelow || first.Status == ssaexec.Timeout {
@@ -154,7 +153,9 @@ func (h *harness) kbound() []kResult {
 				if !slices.Contains(h.opts.modes, mode) {
 					continue
 				}
-				m := h.measure(r.fn, kboundConfig(mode, k))
+				cfg := kboundConfig(mode, k)
+				cfg.ProcSummaries = h.opts.summaries
+				m := h.measure(r.fn, cfg)
 				progress(h.log, "%s k=%d %s: %s, %d paths, %v", r.name, k, mode, m.Status, m.Paths, m.Elapsed.Round(time.Millisecond))
 				out = append(out, kResult{r, k, i, m})
 			}
@@ -203,6 +204,7 @@ func (h *harness) nbound() []nResult {
 			cfg := kboundConfig("lazier#", nboundK)
 			cfg.N = n
 			cfg.Recursion, cfg.Loops = 4*n, 4*n
+			cfg.ProcSummaries = h.opts.summaries
 			m := h.measure(r.fn, cfg)
 			progress(h.log, "%s n=%d: %s, %d paths, %v", r.name, n, m.Status, m.Paths, m.Elapsed.Round(time.Millisecond))
 			out = append(out, nResult{r, i, m})
@@ -225,7 +227,9 @@ func (h *harness) abstraction() []absResult {
 		if !h.opts.run.MatchString(r.name) {
 			continue
 		}
-		m := h.measure(r.fn, ssaexec.DefaultConfig())
+		cfg := ssaexec.DefaultConfig()
+		cfg.ProcSummaries = h.opts.summaries
+		m := h.measure(r.fn, cfg)
 		progress(h.log, "%s: %s, %v", r.name, m.Status, m.Elapsed.Round(time.Millisecond))
 		out = append(out, absResult{r, m})
 	}
@@ -255,6 +259,7 @@ func (h *harness) summaries() []sumResult {
 		cfg.OnePass = true
 		res := sumResult{row: r}
 		if r.n <= maxUnsummarized {
+			cfg.ProcSummaries = false
 			res.without = h.measure(r.fn, cfg)
 			progress(h.log, "%s without summaries: %s, %d paths, %v", r.fn, res.without.Status, res.without.Paths, res.without.Elapsed.Round(time.Millisecond))
 		}

@@ -133,7 +133,11 @@ func parseFlags(args []string) (options, error) {
 	realTimeout := fs.Duration("realcode-timeout", 0, "time budget of one function of the realcode table, a safety net (0: none)")
 	workers := fs.Int("p", 2, "functions of the realcode and speed tables analysed at once")
 	realSeq := fs.Int("realcode-seq", ssaexec.DefaultConfig().Seq, "bound on the calls of a sequence that builds a value in the realcode table")
-	summaries := fs.String("summaries", "off", "procedure summaries in the runs of the kbound, nbound, abstraction and realcode tables, as gosym's -summaries: on or off (the summaries table runs both)")
+	summariesDefault := "off"
+	if ssaexec.DefaultConfig().ProcSummaries {
+		summariesDefault = "on"
+	}
+	summaries := fs.String("summaries", summariesDefault, "procedure summaries in the runs of the kbound, nbound, abstraction and realcode tables, as gosym's -summaries: on or off (the summaries table runs both)")
 	chain := fs.String("solver", "default", "the solver's chain in every run, as gosym's -solver: default, validate (Z3 checks every answer decided in Go; a disagreement ends the run with status error), nomodels or z3")
 	speedWork := fs.String("speed-work", strconv.FormatInt(ssaexec.DefaultMaxWork, 10), "work budgets of the speed table, comma-separated (gosym's -max-work)")
 	firstRuns := fs.Int("firstfind-runs", 5, "runs of each tool on each function of the firstfind table")

@@ -10,7 +10,7 @@ import (
 )
 
 // TestStatusLineSummaries checks what a function's status line says of
-// procedure summaries: nothing when none was made (as under the default
+// procedure summaries: nothing when none was made (as under
 // -summaries=off), the counts otherwise.
 func TestStatusLineSummaries(t *testing.T) {
 	tests := []struct {

@@ -54,6 +54,7 @@ func TestSummariesGoOnAlike(t *testing.T) {
 		t.Run(tt.entry, func(t *testing.T) {
 			fn := entry(t, tt.entry)
 			cfg := deepConfig()
+			cfg.ProcSummaries = false
 			off := testdataProgram(t).Analyze(fn, cfg)
 			cfg.ProcSummaries = true
 			on := testdataProgram(t).Analyze(fn, cfg)

@@ -156,12 +156,12 @@ func TestTestdataFindings(t *testing.T) {
 	checkWants(t, testdataProgram(t), testdataFiles(t), deepConfig())
 }
 
-// TestTestdataFindingsSummarized checks the same findings with procedure
-// summaries on: a call a summary answers goes on as running its callee
-// would.
-func TestTestdataFindingsSummarized(t *testing.T) {
+// TestTestdataFindingsUnsummarized checks the same findings with
+// procedure summaries off: a call a summary answers goes on as running
+// its callee would.
+func TestTestdataFindingsUnsummarized(t *testing.T) {
 	cfg := deepConfig()
-	cfg.ProcSummaries = true
+	cfg.ProcSummaries = false
 	checkWants(t, testdataProgram(t), testdataFiles(t), cfg)
 }
 
