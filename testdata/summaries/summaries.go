@@ -267,3 +267,29 @@ func Wrap3(xs []int) int {
 	c.v++
 	return 100 / (a.v + b.v + c.v) // want div-zero "^integer divide by zero: a.v \\+ b.v \\+ c.v is 0$"
 }
+
+// Tree is a node of a binary tree.
+type Tree struct{ Left, Right *Tree }
+
+// height is the number of nodes on the longest path down from t.
+func height(t *Tree) int {
+	if t == nil {
+		return 0
+	}
+	return 1 + max(height(t.Left), height(t.Right))
+}
+
+// Cyclic takes the height of t, then panics if t's left child points
+// back to t. It never does: on such a t, height recurses until the
+// recursion bound cuts the path. Calls of height on sibling paths are
+// summarized, and one whose left child was read as nil must not answer
+// one whose left child points back: the two states differ only in what
+// their paths read of an input, which the heap keeps apart from the
+// objects.
+func Cyclic(t *Tree) int {
+	h := height(t)
+	if t != nil && t.Left != nil && t.Left.Left == t {
+		panic("a cycle has no height")
+	}
+	return h
+}
