@@ -19,8 +19,9 @@ import (
 // (SameView) holds only for calls on sibling paths.
 
 // Canon is what a call can read of a heap, written up to a renaming:
-// its roots, what they reach, and what the heap knows of the symbolic
-// references, interfaces, arrays and maps among them. Alias candidates
+// its roots, what they reach, what the path read of the inputs among
+// them, and what the heap knows of their symbolic references,
+// interfaces, arrays and maps. Alias candidates
 // (input objects the roots do not reach) are not part of it: a Canon is
 // only used for calls that materialize nothing (see MadeOnly), and
 // those never ask for one.

@@ -62,6 +62,7 @@ const (
 // summaryRec records the paths of one call: a summary once all ended.
 type summaryRec struct {
 	fn    *ssa.Function
+	key   summaryKey      // the key of the call (see callKey)
 	stack []*ssa.Function // the functions of the caller's frames
 	args  []heap.Value    // the arguments, then the closure's variables
 	// The entry state: its heap, what the callee may read of it, and
@@ -258,6 +259,7 @@ func (x *explorer) beginSummary(s *state, f *frame, args []heap.Value, canon *he
 	below := s.frames
 	rec := &summaryRec{
 		fn:     f.fn,
+		key:    callKey(s, f.fn, args),
 		args:   args,
 		heap:   s.heap.Clone(),
 		pc:     s.pc[:len(s.pc):len(s.pc)],
@@ -373,8 +375,7 @@ func (x *explorer) completeSummary(rec *summaryRec) {
 	if x.sums.byKey == nil {
 		x.sums.byKey = map[summaryKey][]*summaryRec{}
 	}
-	k := summaryKey{rec.fn, rec.heap.Counters(), len(rec.stack), argsKey(rec.args)}
-	x.sums.byKey[k] = append(x.sums.byKey[k], rec)
+	x.sums.byKey[rec.key] = append(x.sums.byKey[rec.key], rec)
 	x.sums.exits += len(rec.exits)
 	x.res.Summaries.Recorded++
 	x.storeRenamable(rec)
