@@ -70,7 +70,7 @@ func Zero(ctx *solver.Context, t types.Type) Value {
 		return Scalar{ctx.BV(w, 0)} // 0.0 is all zero bits too
 	}
 	switch u := Under(t).(type) {
-	case *types.Pointer, *types.Signature, *types.Map:
+	case *types.Pointer, *types.Signature, *types.Map, *types.Chan:
 		return Nil{}
 	case *types.Interface:
 		return Iface{}

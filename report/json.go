@@ -19,7 +19,13 @@ type FindingRecord struct {
 	ExternalInput string       `json:"external_input,omitempty"`
 	NotExternal   []string     `json:"not_external,omitempty"`
 	Trace         []StepRecord `json:"trace"`
-	Approximated  []string     `json:"approximated,omitempty"`
+	// Goroutine is the goroutine that panicked (0: the function's own),
+	// Goroutines those its path started; ScheduleDependent says the
+	// panic needs the trace's schedule (see ssaexec.Finding).
+	Goroutine         int               `json:"goroutine,omitempty"`
+	Goroutines        []GoroutineRecord `json:"goroutines,omitempty"`
+	ScheduleDependent bool              `json:"schedule_dependent,omitempty"`
+	Approximated      []string          `json:"approximated,omitempty"`
 	// Unwritable says why Input does not compile in the package.
 	Unwritable []string `json:"unwritable,omitempty"`
 	// Latent marks a finding no caller of the package can reach
@@ -38,12 +44,20 @@ type FindingRecord struct {
 	PanicPicture string `json:"panic_dot,omitempty"`
 }
 
-// StepRecord is one step of a finding's path.
+// StepRecord is one step of a finding's path, taken by Goroutine.
 type StepRecord struct {
-	Posn   string   `json:"posn"`
-	Depth  int      `json:"depth,omitempty"`
-	Branch string   `json:"branch,omitempty"`
-	Values []string `json:"values,omitempty"`
+	Posn      string   `json:"posn"`
+	Depth     int      `json:"depth,omitempty"`
+	Branch    string   `json:"branch,omitempty"`
+	Values    []string `json:"values,omitempty"`
+	Goroutine int      `json:"goroutine,omitempty"`
+}
+
+// GoroutineRecord is a goroutine a finding's path started.
+type GoroutineRecord struct {
+	ID    int    `json:"id"`
+	Func  string `json:"func"`
+	Start string `json:"start"`
 }
 
 // FuncRecord is the JSON Lines object of a function.
@@ -84,7 +98,11 @@ type FuncRecord struct {
 func findingJSON(f *ssaexec.Finding, rel func(string) string) FindingRecord {
 	trace := make([]StepRecord, len(f.Trace))
 	for i, st := range f.Trace {
-		trace[i] = StepRecord{Posn: rel(st.Pos.String()), Depth: st.Depth, Branch: st.Branch, Values: st.Values}
+		trace[i] = StepRecord{Posn: rel(st.Pos.String()), Depth: st.Depth, Branch: st.Branch, Values: st.Values, Goroutine: st.Goroutine}
+	}
+	var goroutines []GoroutineRecord
+	for _, g := range f.Goroutines {
+		goroutines = append(goroutines, GoroutineRecord{ID: g.ID, Func: g.Func, Start: rel(g.Start.String())})
 	}
 	input := append(append([]string(nil), f.Setup...), f.Call)
 	var external string
@@ -92,19 +110,22 @@ func findingJSON(f *ssaexec.Finding, rel func(string) string) FindingRecord {
 		external = strings.Join(append(append([]string(nil), e.Setup...), e.Call), "\n")
 	}
 	return FindingRecord{
-		ExternalInput: external,
-		NotExternal:   f.NotExternal,
-		Type:          "finding",
-		Kind:          string(f.Kind),
-		Posn:          rel(f.Pos.String()),
-		Func:          f.Func,
-		Message:       f.Message,
-		Input:         strings.Join(input, "\n"),
-		Trace:         trace,
-		Approximated:  f.Approximated,
-		Unwritable:    f.Unwritable,
-		Latent:        f.Latent,
-		HandBuilt:     f.HandBuilt,
+		ExternalInput:     external,
+		NotExternal:       f.NotExternal,
+		Type:              "finding",
+		Kind:              string(f.Kind),
+		Posn:              rel(f.Pos.String()),
+		Func:              f.Func,
+		Message:           f.Message,
+		Input:             strings.Join(input, "\n"),
+		Trace:             trace,
+		Goroutine:         f.Goroutine,
+		Goroutines:        goroutines,
+		ScheduleDependent: f.ScheduleDependent,
+		Approximated:      f.Approximated,
+		Unwritable:        f.Unwritable,
+		Latent:            f.Latent,
+		HandBuilt:         f.HandBuilt,
 	}
 }
 

@@ -33,6 +33,10 @@ const (
 	NotReproduced Outcome = "not-reproduced"
 	// NotReplayable: no test could be built or run for the finding.
 	NotReplayable Outcome = "not-replayable"
+	// ScheduleDependent: the finding needs a schedule of goroutines that
+	// no run of its test took (ScheduleRuns of them): neither confirmed
+	// nor refuted.
+	ScheduleDependent Outcome = "schedule-dependent"
 )
 
 // ReplayResult is the replay of one finding.
@@ -517,6 +521,8 @@ func (r *replayer) record(out []byte) bool {
 			}
 			ended[e.Test], progress = true, true
 			switch {
+			case e.Action == "pass" && r.scheduleDependent(e.Test):
+				r.results[e.Test] = ReplayResult{Outcome: ScheduleDependent, Reason: fmt.Sprintf("not reproduced in %d runs", ScheduleRuns)}
 			case e.Action == "pass":
 				r.results[e.Test] = ReplayResult{Outcome: NotReproduced, Reason: "the call returned: the test passed"}
 			case r.expectsFatal(e.Test):
@@ -567,6 +573,13 @@ func (r *replayer) testTimeout(pending []string) string {
 	return r.opts.Timeout.String()
 }
 
+// scheduleDependent reports whether the test named name is of a
+// schedule-dependent finding.
+func (r *replayer) scheduleDependent(name string) bool {
+	t := r.testNamed(name)
+	return t != nil && t.Finding.ScheduleDependent
+}
+
 // expectsFatal reports whether the test named name expects the
 // runtime's fatal error.
 func (r *replayer) expectsFatal(name string) bool {
@@ -592,9 +605,20 @@ func (r *replayer) crashed(name string, lines []string) ReplayResult {
 		return why
 	}
 	f := r.testNamed(name).Finding
-	reported := slices.ContainsFunc(f.Want, func(want string) bool { return slices.Contains(lines, want) })
-	at := fmt.Sprintf("%s:%d ", filepath.Base(f.Pos.Filename), f.Pos.Line)
-	raised := slices.ContainsFunc(lines, func(l string) bool { return strings.Contains(filepath.Base(l), at) })
+	// The runtime prints a fatal error as it is, and a panic that ended
+	// the binary after "panic: ".
+	reported := slices.ContainsFunc(f.Want, func(want string) bool {
+		return slices.ContainsFunc(lines, func(l string) bool {
+			return l == want || strings.HasPrefix(l, "panic: ") && strings.Contains(l, want)
+		})
+	})
+	// A stack's line ends with its pc offset, or nothing for a call the
+	// compiler inlined.
+	at := fmt.Sprintf("%s:%d", filepath.Base(f.Pos.Filename), f.Pos.Line)
+	raised := slices.ContainsFunc(lines, func(l string) bool {
+		b := filepath.Base(l)
+		return b == at || strings.Contains(b, at+" ")
+	})
 	if reported && raised {
 		return ReplayResult{Outcome: Confirmed}
 	}

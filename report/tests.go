@@ -189,6 +189,38 @@ func gosymLine(file string, n int) string {
 }
 `
 
+const leakHelper = `
+// gosymLeaked reports whether a goroutine that runs fn, a function of the
+// package as the runtime names it, is blocked on a channel, a select or a
+// lock, and returns its stack. A goroutine of fn that is still running
+// is given the processor until it blocks or ends, a bounded number of
+// times.
+func gosymLeaked(fn string) (string, bool) {
+	buf := make([]byte, 1<<20)
+	for try := 0; try < 1000; try++ {
+		running := false
+		stacks := string(buf[:gosymruntime.Stack(buf, true)])
+		for _, g := range gosymstrings.Split(stacks, "\n\n") {
+			if !gosymstrings.Contains(g, "\n"+fn+"(") && !gosymstrings.Contains(g, "\n"+fn+".") {
+				continue
+			}
+			header, _, _ := gosymstrings.Cut(g, "\n")
+			for _, wait := range []string{"[chan ", "[select", "[sync.", "[semacquire"} {
+				if gosymstrings.Contains(header, wait) {
+					return g, true
+				}
+			}
+			running = true
+		}
+		if !running {
+			return "", false
+		}
+		gosymruntime.Gosched()
+	}
+	return "", false
+}
+`
+
 // File is one generated test file.
 type File struct {
 	// Name is the file's base name in the package directory.
@@ -286,6 +318,11 @@ func (s *Suite) writeTests(b *bytes.Buffer, external bool) {
 	}
 	if live > 0 {
 		b.WriteString(helper)
+		if slices.ContainsFunc(s.Tests, func(t *Test) bool {
+			return s.inFile(t, external) && t.Omitted == "" && t.Finding.Kind == ssaexec.Leak
+		}) {
+			b.WriteString(leakHelper)
+		}
 	}
 }
 
@@ -456,31 +493,63 @@ func (s *Suite) writeTest(b *bytes.Buffer, t *Test) {
 		b.WriteString("}\n")
 		return
 	}
-	if t.fatal() {
-		// No deferred call runs after a fatal error: the replay reads the
-		// runtime's report instead.
-		fmt.Fprintf(b, "\t// While the bug is there, the runtime ends the test binary here,\n\t// printing %s, which no recover stops.\n", strings.Join(quoteAll(f.Want), " or "))
-		fmt.Fprintf(b, "\t%s\n", code.call)
-		b.WriteString("}\n")
-		return
-	}
 	pkg := f.PosPkg
 	if pkg == "" {
 		pkg = s.PkgPath
 	}
+	if f.ScheduleDependent {
+		fmt.Fprintf(b, "\t// The panic needs a schedule of the goroutines that a run may not take:\n\t// the test calls up to %d times.\n", ScheduleRuns)
+		fmt.Fprintf(b, "\tfor gosymRun := 0; gosymRun < %d; gosymRun++ {\n", ScheduleRuns)
+		defer b.WriteString("\t}\n}\n")
+	} else {
+		defer b.WriteString("}\n")
+	}
+	switch {
+	case f.Kind == ssaexec.Leak:
+		fmt.Fprintf(b, "\t%s\n", code.call)
+		fmt.Fprintf(b, "\tif stack, leaked := gosymLeaked(%q); leaked {\n", pkg+"."+t.at.fn)
+		fmt.Fprintf(b, "\t\tgosymT.Fatalf(%q, stack, %q)\n\t}\n", reproduced+"a goroutine blocks forever after the call returned:\n%s\non the input\n\t%s", input)
+	case t.fatal():
+		// No deferred call runs after a fatal error, or after a panic in
+		// another goroutine: the replay reads the runtime's report
+		// instead.
+		if f.Goroutine != 0 && f.Kind != ssaexec.Fatal && f.Kind != ssaexec.Deadlock {
+			fmt.Fprintf(b, "\t// While the bug is there, a goroutine the call starts panics,\n\t// printing %s, and no recover of this goroutine stops it.\n", strings.Join(quoteAll(f.Want), " or "))
+		} else {
+			fmt.Fprintf(b, "\t// While the bug is there, the runtime ends the test binary here,\n\t// printing %s, which no recover stops.\n", strings.Join(quoteAll(f.Want), " or "))
+		}
+		fmt.Fprintf(b, "\t%s\n", code.call)
+	case f.ScheduleDependent:
+		// Each run's panic is recovered where it is raised.
+		b.WriteString("\tfunc() {\n")
+		s.writePanicCheck(b, t, pkg, input, code.call)
+		b.WriteString("\t}()\n")
+	default:
+		s.writePanicCheck(b, t, pkg, input, code.call)
+	}
+}
+
+// writePanicCheck writes the deferred check of t's panic, and the call.
+func (s *Suite) writePanicCheck(b *bytes.Buffer, t *Test, pkg, input, call string) {
+	f := t.Finding
 	fmt.Fprintf(b, "\tdefer gosymNoPanic(gosymT, gosymPanic{\n\t\tpkg: %q,\n\t\tfn: %q,\n\t\tstmt: %q,\n", pkg, t.at.fn, t.at.text)
 	if len(f.Want) > 0 {
 		fmt.Fprintf(b, "\t\twants: []string{%s},\n", strings.Join(quoteAll(f.Want), ", "))
 	}
 	fmt.Fprintf(b, "\t\tinput: %s,\n\t})\n", strconv.Quote(input))
-	fmt.Fprintf(b, "\t%s\n", code.call)
-	b.WriteString("}\n")
+	fmt.Fprintf(b, "\t%s\n", call)
 }
 
-// fatal reports whether t's finding is a fatal error of the runtime (a
-// deadlock is one), which ends the test binary instead of panicking.
+// ScheduleRuns is how many times the test of a schedule-dependent
+// finding calls the function, until the panic comes.
+const ScheduleRuns = 1000
+
+// fatal reports whether t's finding ends the test binary instead of
+// panicking in the test's goroutine: a fatal error of the runtime (a
+// deadlock is one), or a panic in a goroutine the call started.
 func (t *Test) fatal() bool {
-	return t.Finding.Kind == ssaexec.Fatal || t.Finding.Kind == ssaexec.Deadlock
+	f := t.Finding
+	return f.Kind == ssaexec.Fatal || f.Kind == ssaexec.Deadlock || f.Goroutine != 0 && f.Kind != ssaexec.Leak
 }
 
 func quoteAll(ss []string) []string {

@@ -103,6 +103,9 @@ func (p *Writer) text(f *ssaexec.Finding) {
 	if f.Latent {
 		fmt.Fprintf(p.w, "\t// latent: no caller of the package can build this input: it writes %s by hand\n", strings.Join(f.HandBuilt, ", "))
 	}
+	if f.ScheduleDependent {
+		fmt.Fprintf(p.w, "\t// on one schedule of its goroutines, not on every one (-trace shows it)\n")
+	}
 	if res, ok := p.Replays[f]; ok {
 		switch res.Outcome {
 		case NotReproduced:

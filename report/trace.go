@@ -20,7 +20,13 @@ func (p *Writer) path(f *ssaexec.Finding) {
 		width = max(width, len(locs[i]))
 	}
 	fmt.Fprintf(p.w, "\t// path:\n")
+	g := 0
 	for i, st := range f.Trace {
+		if st.Goroutine != g {
+			// The schedule: each step says which goroutine took it.
+			g = st.Goroutine
+			fmt.Fprintf(p.w, "\t//   %s\n", goroutineLabel(f, g))
+		}
 		line := strings.Repeat("  ", st.Depth) + p.sourceLine(st.Pos.Filename, st.Pos.Line)
 		note := ""
 		switch {
@@ -37,6 +43,20 @@ func (p *Writer) path(f *ssaexec.Finding) {
 		}
 		fmt.Fprintf(p.w, "\t//   %-*s  %s\n", width, locs[i], line)
 	}
+}
+
+// goroutineLabel names goroutine id of f's path as the trace shows it
+// where that goroutine takes over.
+func goroutineLabel(f *ssaexec.Finding, id int) string {
+	if id == 0 {
+		return "-- goroutine 0 (" + f.Func + ")"
+	}
+	for _, g := range f.Goroutines {
+		if g.ID == id {
+			return fmt.Sprintf("-- goroutine %d (%s, started at %s:%d)", id, g.Func, filepath.Base(g.Start.Filename), g.Start.Line)
+		}
+	}
+	return fmt.Sprintf("-- goroutine %d", id)
 }
 
 // sourceLine returns line n of a file, trimmed, or "" when the file

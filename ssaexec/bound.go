@@ -52,6 +52,9 @@ const (
 	// boundDeepening: the searcher did not run a deeper pass, which
 	// would have taken more than the budget left.
 	boundDeepening
+	// boundPreemption: a schedule with more preemptions than
+	// Config.Preemptions.
+	boundPreemption
 )
 
 // names of the bounds a path is cut at, as the record writes them.
@@ -66,6 +69,7 @@ var boundNames = map[boundKind]string{
 	boundSolver:          "solver",
 	boundIntKeys:         "keys of the canonical order are ints",
 	boundTypes:           "types",
+	boundPreemption:      "preemptions",
 }
 
 // heapBound is the kind of a bound the heap names in a decision it cut

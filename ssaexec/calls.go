@@ -294,7 +294,12 @@ func (x *explorer) builtin(s *state, in *ssa.Call, b *ssa.Builtin) []alt {
 	case "print", "println":
 		x.set(s, in, nil)
 	case "len", "cap":
+		if isChan(in.Call.Args[0].Type()) {
+			return x.chanLenCap(s, in, b.Name())
+		}
 		return x.lenCap(s, in, b.Name())
+	case "close":
+		return x.closeBuiltin(s, in)
 	case "append":
 		return x.appendSlice(s, in)
 	case "copy":

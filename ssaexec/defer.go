@@ -50,6 +50,12 @@ func (x *explorer) runNextDefer(s *state) []alt {
 		case "print", "println", "recover":
 			// recover called directly by defer does not stop a panic.
 			return nil
+		case "close":
+			alts, done := x.closeChan(s, spec.args[0], x.deferredBuiltinPos(s))
+			if !done && alts != nil {
+				f.defers = append(f.defers, spec) // run it again after the choice
+			}
+			return alts
 		case "delete":
 			keyType := spec.builtin.Type().(*types.Signature).Params().At(1).Type()
 			alts, done := x.deleteEntry(s, spec.args[0], spec.args[1], keyType, x.deferredBuiltinPos(s))
@@ -134,6 +140,16 @@ func (x *explorer) notePanic(s *state, f *Finding) bool {
 	s.seqPanic = s.inSequenceCall()
 	if f != nil {
 		f.traceEnd = s.traceLen()
+		if g := s.g; g != nil {
+			f.Goroutine = s.gid()
+			f.Goroutines = g.started
+			f.picked = g.picks > 0
+			for _, t := range g.trans {
+				if len(t.node.enabled) > 1 {
+					f.decisions = append(f.decisions, t.node)
+				}
+			}
+		}
 		if x.cfg.Pictures {
 			f.atPanic = x.panicPictureOf(s)
 		}

@@ -32,6 +32,9 @@ type alt struct {
 	partial bool
 	// external marks a choice about what code gosym did not run returned.
 	external bool
+	// node, if set, is a scheduling decision: the alternatives are the
+	// goroutines its backtrack set comes to hold (see exploreNode).
+	node *schedNode
 }
 
 // explorer runs the depth-first search of one entry function.
@@ -497,6 +500,10 @@ func (x *explorer) explore(s *state) {
 				break
 			}
 		}
+		if len(alts) == 1 && alts[0].node != nil {
+			x.exploreNode(s, alts[0].node)
+			return
+		}
 		if len(alts) == 1 && alts[0].guard == nil && !alts[0].partial {
 			// A decision with one choice is no branch.
 			alts[0].apply(s)
@@ -882,6 +889,7 @@ func (x *explorer) finishRecord() {
 	r.Notes = append(r.Notes, sortedKeys(x.ignored)...)
 	reachable := 0
 	for _, f := range r.Findings {
+		f.ScheduleDependent = f.picked || slices.ContainsFunc(f.decisions, func(n *schedNode) bool { return len(n.backtrack) > 1 || n.cut })
 		if f.Latent {
 			r.Latent++
 		} else {

@@ -27,6 +27,11 @@ func (x *explorer) step(s *state) []alt {
 		}
 		return x.bindParam(s)
 	}
+	if s.g != nil {
+		if alts, took := x.schedule(s); took {
+			return alts
+		}
+	}
 	if s.top().unwinding {
 		return x.unwind(s)
 	}
@@ -250,6 +255,18 @@ func (x *explorer) exec(s *state, instr ssa.Instruction) []alt {
 	case *ssa.MakeClosure:
 		x.makeClosure(s, in)
 
+	case *ssa.Go:
+		return x.goInstr(s, in)
+
+	case *ssa.MakeChan:
+		return x.makeChan(s, in)
+
+	case *ssa.Send:
+		return x.sendInstr(s, in)
+
+	case *ssa.Select:
+		return x.selectInstr(s, in)
+
 	default:
 		x.unsupported(s, constructName(instr))
 	}
@@ -259,10 +276,6 @@ func (x *explorer) exec(s *state, instr ssa.Instruction) []alt {
 // constructName says in a user's words what an unmodelled instruction is.
 func constructName(instr ssa.Instruction) string {
 	switch in := instr.(type) {
-	case *ssa.Go:
-		return "go statement"
-	case *ssa.MakeChan, *ssa.Send, *ssa.Select:
-		return "channel"
 	case *ssa.SliceToArrayPointer:
 		return "slice to array conversion"
 	case *ssa.MultiConvert:
@@ -561,8 +574,8 @@ func (x *explorer) jump(s *state, to *ssa.BasicBlock) {
 
 // countIteration applies the loop bound: at a loop head reached by a back
 // edge, an iteration that materialized no input counts against -loops,
-// unless it also decided nothing symbolic and the loop's variables (its
-// head's phis) are constants. Such a loop computes over constants, its
+// unless it also decided nothing symbolic, made no choice of schedule or
+// select case, and the loop's variables (its head's phis) are constants. Such a loop computes over constants, its
 // iteration is the path's only continuation, and it counts against
 // initLoops: cutting it would leave the code after it unexplored for
 // nothing. A loop whose variable is a pointer may be walking a cycle of
@@ -576,12 +589,12 @@ func (x *explorer) countIteration(s *state, f *frame, from, to *ssa.BasicBlock) 
 	switch {
 	case !to.Dominates(from):
 		c.iters, c.fixed = 0, 0
-	case c.matAt == m && c.pcAt == len(s.pc) && x.constantPhis(s, to):
+	case c.matAt == m && c.pcAt == len(s.pc) && c.choicesAt == s.choices && x.constantPhis(s, to):
 		c.fixed++
 	case c.matAt == m:
 		c.iters++
 	}
-	c.matAt, c.pcAt = m, len(s.pc)
+	c.matAt, c.pcAt, c.choicesAt = m, len(s.pc), s.choices
 	if c.iters > x.loopBound(s) || c.fixed > max(x.loopBound(s), initLoops) {
 		s.cutBy(boundLoops, "")
 	}
@@ -653,6 +666,9 @@ func (x *explorer) ret(s *state, in *ssa.Return) []alt {
 		return x.seqReturn(s, result)
 	}
 	s.pop()
+	if len(s.frames) == 0 && s.g != nil && (s.g.running().id != 0 || !x.checksInvariant()) {
+		return x.goroutineEnded(s)
+	}
 	if len(s.frames) == 0 {
 		if x.checksInvariant() && done.fn == x.fn {
 			x.enterPostcondition(s, done.env.at(x.fn.Params[0]), in.Pos())

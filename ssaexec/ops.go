@@ -292,8 +292,11 @@ func (x *explorer) shift(s *state, in *ssa.BinOp, a, n *solver.Term, signed bool
 }
 
 func (x *explorer) unOp(s *state, in *ssa.UnOp) []alt {
-	if in.Op == token.MUL {
+	switch in.Op {
+	case token.MUL:
 		return x.load(s, in)
+	case token.ARROW:
+		return x.receive(s, in)
 	}
 	v, d := x.use(s, in.X)
 	if d != nil {

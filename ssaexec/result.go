@@ -36,6 +36,14 @@ const (
 	// Fatal: a fatal error of the runtime, which no recover stops (an
 	// Unlock of an unlocked mutex).
 	Fatal Kind = "fatal"
+	// Leak: the entry returned while a goroutine it started blocks
+	// forever; no runtime error, the bug class goleak finds.
+	Leak Kind = "leak"
+	// SendClosed, CloseClosed, CloseNil: a send on a closed channel, a
+	// close of a closed one, a close of nil (runtime panics).
+	SendClosed  Kind = "send-closed"
+	CloseClosed Kind = "close-closed"
+	CloseNil    Kind = "close-nil"
 )
 
 // Status says how much of a function was covered.
@@ -140,6 +148,15 @@ type Config struct {
 	// (see searcher.go), as Kiasan's searches did: the benchmark tables
 	// measure the search at the bounds they name.
 	OnePass bool
+	// Preemptions bounds the preemptions of a schedule: switches away
+	// from a goroutine that could go on (CHESS's context bound).
+	Preemptions int
+	// POR explores only the orders of dependent operations of goroutines
+	// (dynamic partial-order reduction); off, every order.
+	POR bool
+	// Leaks reports goroutines that block forever after the entry
+	// returned (kind Leak).
+	Leaks bool
 	// Invariants asserts the receiver's invariant (repOK, RepOK) at the
 	// normal return of exported methods: a path that returns with it
 	// false is a finding of kind assert.
@@ -209,6 +226,9 @@ func DefaultConfig() Config {
 		// Summaries are on: testdata, bench and the real-code packages
 		// give the same findings either way (docs/design.md).
 		ProcSummaries: true,
+		Preemptions:   2,
+		POR:           true,
+		Leaks:         true,
 	}
 }
 
@@ -243,8 +263,19 @@ type Finding struct {
 	// gosym cannot say.
 	Want []string
 	// Trace is the path: the source lines executed, in order, with the
-	// branches taken; its last step is the panic.
+	// branches taken; its last step is the panic. With goroutines, each
+	// step names the goroutine that took it: the trace is the schedule.
 	Trace []Step
+	// Goroutine is the goroutine that raised the panic (0: the entry's);
+	// Goroutines are those the path started, in the order started.
+	Goroutine  int
+	Goroutines []Goroutine
+	// ScheduleDependent says the path made a choice of schedule that
+	// others did not share: another goroutine could have run first
+	// where the path's did, or a select took one of several ready cases.
+	// The input may then not panic on every schedule; without it, it
+	// does on every schedule.
+	ScheduleDependent bool
 	// Approximated lists, for a finding shown with Config.Assumed, the
 	// calls without a body whose results or effects the panic rests on.
 	Approximated []string
@@ -302,6 +333,12 @@ type Finding struct {
 	// traceEnd is the length of the path's trace when the panic was
 	// raised: deferred calls run after it are not part of the path to it.
 	traceEnd int
+	// decisions are the scheduling decisions of the path at which more
+	// than one goroutine could run, and picked says it chose among a
+	// select's ready cases or a channel's blocked partners: what
+	// ScheduleDependent is made of once the search ended.
+	decisions []*schedNode
+	picked    bool
 }
 
 // Label is the finding's kind as reports write it: "latent nil-deref"
@@ -410,6 +447,16 @@ type Step struct {
 	// Values are the condition's operands that decided it, with the
 	// witness's values ("i = 3", "len(a) = 3").
 	Values []string
+	// Goroutine is the goroutine that took the step (0: the entry's).
+	Goroutine int
+}
+
+// Goroutine is a goroutine a path started.
+type Goroutine struct {
+	ID int
+	// Func is the function it runs, Start the go statement.
+	Func  string
+	Start token.Position
 }
 
 // FuncResult is the record of one entry function.

@@ -89,6 +89,12 @@ func (x *explorer) runIntrinsic(s *state, name string, args []heap.Value, call *
 		return nil
 	case name == intrinsicSameType:
 		return x.sameType(s, args, call)
+	case name == intrinsicSemacquire:
+		return x.semacquire(s, args, call)
+	case name == intrinsicSemrelease:
+		return x.semrelease(s, args, call)
+	case name == intrinsicLock, name == intrinsicUnlock, name == intrinsicTryLock:
+		return x.mutexOp(s, name, args, call)
 	case name == intrinsicHashKey:
 		_, alts, ok := x.ifaceKey(s, args[0], anyType, x.unhashableUpdate(token.NoPos))
 		if ok && call != nil {
@@ -106,15 +112,17 @@ func (x *explorer) runIntrinsic(s *state, name string, args []heap.Value, call *
 		s.end = dropped
 		return nil
 	}
-	kind, msg, want := Fatal, fatalPrefix+text, fatalPrefix+text
-	if name == intrinsicBlock {
-		kind, msg, want = Deadlock, "deadlock: "+text+" blocks forever", fatalPrefix+deadlockMessage
-	}
+	x.fatal(s, text)
+	return nil
+}
+
+// fatal ends s with the runtime's fatal error, text.
+func (x *explorer) fatal(s *state, text string) {
+	msg := fatalPrefix + text
 	pos, within, pkg := x.userPos(s, x.posOf(s))
-	f := &Finding{Kind: kind, Pos: x.fset.Position(pos), PosPkg: pkg, want: []string{want}, Within: within,
+	f := &Finding{Kind: Fatal, Pos: x.fset.Position(pos), PosPkg: pkg, want: []string{msg}, Within: within,
 		render: func(heap.Valuer) string { return msg + inSuffix(within) }}
 	x.endFatally(s, f)
-	return nil
 }
 
 // anyType is the empty interface.

@@ -104,12 +104,13 @@ func (f *frame) clone() *frame {
 }
 
 // loopCount counts, at one loop head, the iterations that materialized
-// nothing: iters those that decided a symbolic branch, fixed those that
-// did not. matAt is the materialization count, and pcAt the length of
-// the path condition, at the last arrival.
+// nothing: iters those that decided a symbolic branch or made a choice,
+// fixed those that did not. matAt is the materialization count, pcAt the
+// length of the path condition, and choicesAt the path's choices, at the
+// last arrival.
 type loopCount struct {
-	head                      *ssa.BasicBlock
-	iters, fixed, matAt, pcAt int
+	head                                 *ssa.BasicBlock
+	iters, fixed, matAt, pcAt, choicesAt int
 }
 
 // loopCount returns the counts of the loop at head, zero at first. A
@@ -208,6 +209,13 @@ type state struct {
 	// called method's own analysis reports it.
 	seqPanic bool
 
+	// choices counts the choices the path made that are no path
+	// condition: which goroutine runs, which ready case a select takes.
+	choices int
+	// g holds the path's goroutines and channels, from its first go
+	// statement or channel on (see goroutines.go); nil before.
+	g *sched
+
 	// globals are the addresses of the package-level variables used so
 	// far (copied on write).
 	globals map[*ssa.Global]heap.Ptr
@@ -244,6 +252,9 @@ func (s *state) clone() *state {
 		c.frames[i] = f
 	}
 	c.heap = s.heap.Clone()
+	if s.g != nil {
+		c.g = s.g.clone()
+	}
 	// Paths only append to these: capping the capacity makes the first
 	// append of either path copy, so the prefix is shared, not copied.
 	c.pc = s.pc[:len(s.pc):len(s.pc)]
@@ -252,6 +263,14 @@ func (s *state) clone() *state {
 }
 
 func (s *state) top() *frame { return s.frames[len(s.frames)-1] }
+
+// gid is the id of the running goroutine (0: the entry's).
+func (s *state) gid() int {
+	if s.g == nil || s.g.cur < 0 {
+		return 0
+	}
+	return s.g.running().id
+}
 
 // approximated reports whether the path has taken anything from code
 // gosym did not run (see approximations), without building the list.
@@ -320,7 +339,9 @@ type traceStep struct {
 	n    int // steps up to and including this one
 	pos  token.Pos
 	// depth is the number of frames above the entry function's.
-	depth  int
+	depth int
+	// gid is the goroutine that took the step.
+	gid    int32
 	branch *branchStep
 	// decidesPrevious marks a branch on the line the step before entered:
 	// the two are one step.
@@ -368,14 +389,16 @@ func (s *state) note(x *explorer, pos token.Pos) {
 	if !pos.IsValid() {
 		return
 	}
+	// A line another goroutine's step is on starts a step of this one.
+	own := s.g == nil || s.trace == nil || int(s.trace.gid) == s.gid()
 	// This runs for every instruction: compare lines without building
 	// Positions.
-	if pos >= s.lineFrom && pos < s.lineTo {
+	if pos >= s.lineFrom && pos < s.lineTo && own {
 		return
 	}
 	file := x.fset.File(pos)
 	line := x.lineOf(file, pos)
-	if file == s.traceFile && line == s.traceLine {
+	if file == s.traceFile && line == s.traceLine && own {
 		s.lineFrom, s.lineTo = x.lineRange(file, line)
 		return
 	}
@@ -497,6 +520,7 @@ func (s *state) addStep(step traceStep) {
 
 // pushStep makes step the path's last one.
 func (s *state) pushStep(step *traceStep) {
+	step.gid = int32(s.gid())
 	step.prev = s.trace
 	step.n = s.traceLen() + 1
 	s.trace = step

@@ -77,8 +77,6 @@ var pureFallbacks = map[string]string{
 // The intrinsics of the models: functions whose calls gosym carries out
 // itself, as the runtime would.
 const (
-	// blockForever(why): the goroutine blocks, and nothing can wake it.
-	intrinsicBlock = "blockForever"
 	// fatalError(msg): the runtime's fatal error, which no recover stops.
 	intrinsicFatal = "fatalError"
 	// waitForOthers(what): a wait another goroutine is meant to end; the
@@ -92,7 +90,24 @@ const (
 	// hashKey(k): hash an interface key, panicking as Go does for a type
 	// it cannot hash.
 	intrinsicHashKey = "hashKey"
+	// semacquire(addr, why): the runtime's semaphore acquire, which
+	// blocks while the count at addr is 0 (why says on what);
+	// semrelease(addr): its release.
+	intrinsicSemacquire = "semacquire"
+	intrinsicSemrelease = "semrelease"
+	// lock(state, why), unlock(state), tryLock(state): a Mutex's lock
+	// bit, set while no other goroutine holds it.
+	intrinsicLock    = "lock"
+	intrinsicUnlock  = "unlock"
+	intrinsicTryLock = "tryLock"
 )
+
+// syncIntrinsics are the intrinsics that are operations on a variable
+// other goroutines share, each one visible operation (see visibleCall).
+var syncIntrinsics = map[string]bool{
+	intrinsicSemacquire: true, intrinsicSemrelease: true,
+	intrinsicLock: true, intrinsicUnlock: true, intrinsicTryLock: true,
+}
 
 // sameBits are the intrinsics that reinterpret a value's bits: a float's
 // term is its bits, so they return their argument.
@@ -112,8 +127,8 @@ func intrinsic(fn *ssa.Function) string {
 		return ""
 	}
 	switch name := fn.Name(); {
-	case name == intrinsicBlock, name == intrinsicFatal, name == intrinsicWait, name == intrinsicSqrt,
-		name == intrinsicSameType, name == intrinsicHashKey, sameBits[name]:
+	case name == intrinsicFatal, name == intrinsicWait, name == intrinsicSqrt,
+		name == intrinsicSameType, name == intrinsicHashKey, syncIntrinsics[name], sameBits[name]:
 		return name
 	}
 	return ""
@@ -245,7 +260,7 @@ func (l *stdLibrary) resolve(fn *ssa.Function) (*ssa.Function, bool) {
 
 // isExact reports whether running fn (a function of the standard library)
 // is exact: it and what it calls have bodies or models, and use nothing
-// gosym does not model (floating point, unsafe, channels, goroutines).
+// gosym does not model (floating point, unsafe).
 // Calls through interfaces and function values are the caller's code and
 // do not count. visiting holds the functions being checked, which are
 // taken to be exact while they are.
@@ -283,8 +298,6 @@ func (l *stdLibrary) bodyExact(fn *ssa.Function, visiting map[*ssa.Function]bool
 
 func (l *stdLibrary) instrExact(instr ssa.Instruction, visiting map[*ssa.Function]bool) bool {
 	switch in := instr.(type) {
-	case *ssa.Go, *ssa.Select, *ssa.Send, *ssa.MakeChan:
-		return false
 	case *ssa.Range: // its iterator's type is an unsafe.Pointer inside SSA
 		return typeModelled(in.X.Type())
 	case *ssa.Next:
@@ -383,6 +396,7 @@ func liveBlocks(fn *ssa.Function) []*ssa.BasicBlock {
 var modelledBuiltins = map[string]bool{
 	"print": true, "println": true, "len": true, "cap": true, "append": true, "copy": true,
 	"min": true, "max": true, "clear": true, "delete": true, "recover": true, "ssa:wrapnilchk": true,
+	"close": true,
 }
 
 // calleeName is the key of fn's model in stdLibrary.models: its package
@@ -473,13 +487,10 @@ func sameShape(a, b types.Type) bool {
 }
 
 // typeModelled reports whether values of type t are modelled: not
-// complex numbers, unsafe pointers or channels.
+// complex numbers or unsafe pointers.
 func typeModelled(t types.Type) bool {
-	switch u := t.Underlying().(type) {
-	case *types.Basic:
+	if u, ok := t.Underlying().(*types.Basic); ok {
 		return u.Info()&types.IsComplex == 0 && u.Kind() != types.UnsafePointer
-	case *types.Chan:
-		return false
 	}
 	return true
 }

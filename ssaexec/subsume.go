@@ -39,7 +39,9 @@ func (x *explorer) atLoopHead(s *state) {
 	// Package initialization mostly runs one path through loops over
 	// constants: a state of a later iteration that an earlier one covers
 	// abstractly is no reason to drop the entry's body.
-	if x.cfg.Subsume == abstraction.Off || s.panic != nil || s.initializing {
+	// Goroutines and channels are no part of the stored states: a path
+	// with them runs its loops to the loop bound.
+	if x.cfg.Subsume == abstraction.Off || s.panic != nil || s.initializing || s.g != nil {
 		return
 	}
 	for _, f := range s.frames {

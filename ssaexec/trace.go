@@ -16,7 +16,7 @@ func (x *explorer) traceOf(s *state, f *Finding, m heap.Valuer) []Step {
 	recorded := s.traceSteps(f.traceEnd)
 	steps := make([]Step, 0, len(recorded)+1)
 	for _, t := range recorded {
-		st := Step{Pos: x.fset.Position(t.pos), Depth: t.depth}
+		st := Step{Pos: x.fset.Position(t.pos), Depth: t.depth, Goroutine: int(t.gid)}
 		if b := t.branch; b != nil {
 			st.Branch, st.Values = x.describeBranch(b, m)
 		}
@@ -26,11 +26,11 @@ func (x *explorer) traceOf(s *state, f *Finding, m heap.Valuer) []Step {
 		}
 		steps = append(steps, st)
 	}
-	end := Step{Pos: f.Pos}
+	end := Step{Pos: f.Pos, Goroutine: f.Goroutine}
 	if n := len(steps); n > 0 {
 		last := steps[n-1]
 		end.Depth = last.Depth
-		if last.Branch == "" && last.Pos.Filename == f.Pos.Filename && last.Pos.Line == f.Pos.Line {
+		if last.Branch == "" && last.Pos.Filename == f.Pos.Filename && last.Pos.Line == f.Pos.Line && last.Goroutine == f.Goroutine {
 			steps = steps[:n-1]
 		}
 	}

@@ -265,6 +265,9 @@ func parseFlags(args []string, stderr io.Writer) (*options, []string, error) {
 	deepen := fs.Bool("deepen", !def.OnePass, "explore in passes of growing k and seq (iterative deepening: shallow panics first, and a search whose space is exhausted at small bounds stops there); off, one pass at the full bounds")
 	subsume := fs.String("subsume", def.Subsume.String(), "subsumption of states at loop heads: off, exact, or abstract (also after summarizing list segments)")
 	summaries := fs.String("summaries", onOff(def.ProcSummaries), "procedure summaries: on, a call made from a state that agrees with an earlier call's on all the callee can read (up to a renaming of objects and symbols, where the earlier call observed no input) goes on from what that call's paths did, instead of running the callee again; off, every call runs its callee")
+	fs.IntVar(&opts.cfg.Preemptions, "preemptions", def.Preemptions, "bound on the preemptions of a schedule of goroutines: switches away from a goroutine that could go on (CHESS's context bound); schedules it leaves out make a function bounded")
+	por := fs.String("por", onOff(def.POR), "partial-order reduction of the schedules of goroutines: on, only orders of operations on one channel, semaphore or atomic variable are tried (dynamic partial-order reduction); off, every order")
+	leaks := fs.String("leaks", onOff(def.Leaks), "report goroutines still blocked when the function returned (kind leak): on or off")
 	fs.BoolVar(&opts.cfg.Invariants, "invariants", false, "assert the receiver's invariant (a repOK or RepOK method) at the return of exported methods")
 	fs.BoolVar(&opts.cfg.Refine, "refine", def.Refine, "keep exploring, within the bounds, states only abstract subsumption covers")
 	fs.BoolVar(&opts.all, "all", false, "analyse unexported functions and methods too")
@@ -306,6 +309,15 @@ func parseFlags(args []string, stderr io.Writer) (*options, []string, error) {
 	}
 	if opts.cfg.ProcSummaries, err = parseOnOff("-summaries", *summaries); err != nil {
 		return nil, nil, err
+	}
+	if opts.cfg.POR, err = parseOnOff("-por", *por); err != nil {
+		return nil, nil, err
+	}
+	if opts.cfg.Leaks, err = parseOnOff("-leaks", *leaks); err != nil {
+		return nil, nil, err
+	}
+	if opts.cfg.Preemptions < 0 {
+		return nil, nil, fmt.Errorf("-preemptions must be 0 or more")
 	}
 	if opts.cfg.Solver, err = solver.ParseChain(*chain); err != nil {
 		return nil, nil, err

@@ -2,10 +2,10 @@
 // the standard library's sync that are linked from the runtime: its
 // semaphores and fatal errors.
 //
-// gosym executes one goroutine, so a semaphore acquire that the code
-// reaches (a Lock of a held lock, a Wait on a positive WaitGroup counter)
-// blocks forever: nothing else can release it. blockForever tells gosym
-// so. A release finds no waiter, for the same reason.
+// The semaphores are gosym's: an acquire blocks the goroutine while the
+// count is 0 (a Lock of a held lock, a Wait on a positive WaitGroup
+// counter), and a release wakes the goroutine that blocked first. With
+// one goroutine, an acquire that blocks is a deadlock.
 //
 // The file is compiled into gosym (embedded) and type-checked on its own,
 // so it imports nothing but unsafe. Types that mirror sync's (pool,
@@ -15,30 +15,39 @@ package sync
 
 import "unsafe"
 
-// blockForever stands for a goroutine that blocks and that nothing wakes;
-// gosym reports a deadlock where the package under analysis called into
-// sync. Run as Go, it blocks.
-func blockForever(why string) { select {} }
+// semacquire is the runtime's semaphore acquire: gosym blocks the
+// goroutine while the count at s is 0 (why says on what, as a deadlock's
+// message does), then takes one. Run as Go, it does so without waking.
+func semacquire(s *uint32, why string) {
+	if *s == 0 {
+		select {}
+	}
+	*s--
+}
+
+// semrelease adds one to the count at s: gosym wakes the goroutine that
+// blocked on it first.
+func semrelease(s *uint32) { *s++ }
 
 // fatalError stands for the runtime's fatal error, which no recover stops;
 // gosym reports it where the package under analysis called into sync.
 func fatalError(msg string) { panic("fatal error: " + msg) }
 
-func runtime_Semacquire(s *uint32) { blockForever("the semaphore is never released") }
+func runtime_Semacquire(s *uint32) { semacquire(s, "semaphore acquire") }
 
 func runtime_SemacquireWaitGroup(s *uint32, synctestDurable bool) {
-	blockForever("Wait on a WaitGroup whose counter is not zero")
+	semacquire(s, "Wait on a WaitGroup whose counter is not zero")
 }
 
 func runtime_SemacquireRWMutexR(s *uint32, lifo bool, skipframes int) {
-	blockForever("RLock of a locked RWMutex")
+	semacquire(s, "RLock of a locked RWMutex")
 }
 
 func runtime_SemacquireRWMutex(s *uint32, lifo bool, skipframes int) {
-	blockForever("Lock of a read-locked RWMutex")
+	semacquire(s, "Lock of a read-locked RWMutex")
 }
 
-func runtime_Semrelease(s *uint32, handoff bool, skipframes int) {}
+func runtime_Semrelease(s *uint32, handoff bool, skipframes int) { semrelease(s) }
 
 func runtime_notifyListCheck(size uintptr) {}
 

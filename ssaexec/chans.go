@@ -1,0 +1,609 @@
+package ssaexec
+
+import (
+	"go/token"
+	"go/types"
+	"slices"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/gosym/gosym/heap"
+)
+
+// Channels. A channel is an object of the heap, for its identity, whose
+// state the path's sched holds: its buffer, capacity and whether it is
+// closed. The goroutines blocked on it are those whose waiting names it,
+// served in the order they blocked.
+
+// channel is a channel's state on a path; it is never changed in place.
+type channel struct {
+	elem   types.Type
+	cap    int
+	buf    []buffered
+	closed bool
+}
+
+// buffered is a value in a channel's buffer, and the index of the
+// transition that sent it (see dpor.go).
+type buffered struct {
+	v    heap.Value
+	sent int
+}
+
+// chanOp is a send or a receive on a channel, or on nil.
+type chanOp struct {
+	ch    heap.ObjID
+	isNil bool
+	send  bool
+	val   heap.Value // the value sent
+}
+
+// isChan reports whether t is a channel type.
+func isChan(t types.Type) bool {
+	_, ok := heap.Under(t).(*types.Chan)
+	return ok
+}
+
+// maxChanCap bounds the capacity of a buffered channel gosym makes.
+const maxChanCap = 1 << 16
+
+// makeChan makes a channel of the size the path computed.
+func (x *explorer) makeChan(s *state, in *ssa.MakeChan) []alt {
+	if s.initializing {
+		x.unsupported(s, "channel made by package initialization")
+		return nil
+	}
+	size, ok := x.value(s, in.Size).(heap.Scalar)
+	n, concrete := int64(0), false
+	if ok {
+		n, concrete = size.T.Int64()
+	}
+	switch {
+	case !concrete:
+		x.unsupported(s, "channel of a capacity that depends on the input")
+		return nil
+	case n < 0 || n > maxChanCap:
+		x.runtimePanicWords(s, "makechan: size out of range", in.Pos())
+		return nil
+	}
+	g := s.threads()
+	p := s.heap.Alloc(in.Type())
+	g.setChan(p.Obj, &channel{elem: heap.Under(in.Type()).(*types.Chan).Elem(), cap: int(n)})
+	x.set(s, in, p)
+	return nil
+}
+
+// peekOp returns the operation on channel value v of frame f, if it is
+// known without a decision of the heap.
+func (x *explorer) peekOp(s *state, f *frame, v ssa.Value, send bool) (chanOp, bool) {
+	val, _ := x.valueIn(s, f, v)
+	switch c := val.(type) {
+	case heap.Nil:
+		return chanOp{isNil: true, send: send}, true
+	case heap.Ptr:
+		if s.g != nil && s.g.chans[c.Obj] != nil {
+			return chanOp{ch: c.Obj, send: send}, true
+		}
+	}
+	return chanOp{}, false
+}
+
+// chanOperand returns the operation on channel value v, or the decisions
+// it needs first; it ends s on a channel gosym does not model.
+func (x *explorer) chanOperand(s *state, v heap.Value, send bool) (op chanOp, alts []alt, ok bool) {
+	v, d := s.heap.Use(v)
+	if d != nil {
+		return op, x.decide(s, d), false
+	}
+	switch c := v.(type) {
+	case heap.Nil:
+		return chanOp{isNil: true, send: send}, nil, true
+	case heap.Ptr:
+		if s.g != nil && s.g.chans[c.Obj] != nil && c.Path == "" {
+			return chanOp{ch: c.Obj, send: send}, nil, true
+		}
+	case heap.Opaque:
+		x.unsupported(s, c.Why)
+		return op, nil, false
+	}
+	x.unsupported(s, "channel the path did not make")
+	return op, nil, false
+}
+
+// ready reports whether op can go on without blocking.
+func (x *explorer) ready(s *state, op chanOp) bool {
+	if op.isNil {
+		return false
+	}
+	c := s.g.chans[op.ch]
+	switch {
+	case c.closed:
+		return true
+	case op.send && len(c.buf) < c.cap, !op.send && len(c.buf) > 0:
+		return true
+	}
+	return len(s.g.partners(op, c)) > 0
+}
+
+// partners returns the goroutines blocked on an unbuffered channel c
+// that op would hand its value to, or take one from.
+func (g *sched) partners(op chanOp, c *channel) []int {
+	if c.cap > 0 || c.closed {
+		return nil
+	}
+	var out []int
+	for i, r := range g.gs {
+		if _, ok := r.waitsOn(op.ch, !op.send); ok {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+// waitsOn returns r's blocked case that sends on ch (or receives).
+func (r *goroutine) waitsOn(ch heap.ObjID, send bool) (waitCase, bool) {
+	if r.wait != nil {
+		for _, c := range r.wait.cases {
+			if c.ch == ch && c.send == send {
+				return c, true
+			}
+		}
+	}
+	return waitCase{}, false
+}
+
+// wakeOn wakes the goroutines blocked on ch (on its sends, or its
+// receives, or both): each runs its operation again.
+func (g *sched) wakeOn(ch heap.ObjID, match func(send bool) bool) {
+	for i, r := range g.gs {
+		if r.wait != nil && slices.ContainsFunc(r.wait.cases, func(c waitCase) bool { return c.ch == ch && match(c.send) }) {
+			g.wake(i)
+		}
+	}
+}
+
+// choices returns the ways op, which is ready, can go: the goroutine it
+// hands its value to or takes one from, on an unbuffered channel, or -1
+// where it needs none.
+func (x *explorer) choices(s *state, op chanOp) []int {
+	c := s.g.chans[op.ch]
+	if ps := s.g.partners(op, c); len(ps) > 0 && !(!op.send && len(c.buf) > 0) {
+		return ps
+	}
+	return []int{-1}
+}
+
+// perform carries out op, which is ready, with partner (see choices): it
+// returns what a receive takes, and done false where a send on a closed
+// channel panicked. A goroutine a buffered operation or a close unblocks
+// runs its operation again, as its own: a goroutine's blocking is seen
+// by no other, so it may as well have come later.
+func (x *explorer) perform(s *state, op chanOp, partner int, pos token.Pos) (v heap.Value, ok, done bool) {
+	g := s.g
+	c := g.chans[op.ch]
+	if op.send {
+		if c.closed {
+			x.chanPanic(s, SendClosed, "send on closed channel", pos)
+			return nil, false, false
+		}
+		if partner >= 0 {
+			wc, _ := g.gs[partner].waitsOn(op.ch, false)
+			x.complete(s, partner, wc, op.val, true)
+			return nil, true, true
+		}
+		g.setChan(op.ch, c.withBuf(append(slices.Clip(c.buf), buffered{op.val, len(g.trans) - 1})))
+		g.wakeOn(op.ch, func(send bool) bool { return !send })
+		return nil, true, true
+	}
+	if len(c.buf) > 0 {
+		g.setChan(op.ch, c.withBuf(c.buf[1:]))
+		g.wakeOn(op.ch, func(send bool) bool { return send })
+		return c.buf[0].v, true, true
+	}
+	if partner >= 0 {
+		wc, _ := g.gs[partner].waitsOn(op.ch, true)
+		x.complete(s, partner, wc, nil, false)
+		return wc.val, true, true
+	}
+	return heap.Zero(x.ctx, c.elem), false, true // closed and drained
+}
+
+func (c *channel) withBuf(buf []buffered) *channel {
+	d := *c
+	d.buf = buf
+	return &d
+}
+
+// complete ends the blocked operation of goroutine i with case wc, and
+// what a receive took.
+func (x *explorer) complete(s *state, i int, wc waitCase, v heap.Value, ok bool) {
+	g := s.g
+	w := g.gs[i].wait
+	f := g.ownTop(i)
+	switch in := w.instr.(type) {
+	case *ssa.UnOp:
+		if in.CommaOk {
+			v = heap.Tuple{Elems: []heap.Value{v, heap.Scalar{T: x.ctx.Bool(ok)}}}
+		}
+		f.env.set(in, v)
+	case *ssa.Select:
+		f.env.set(in, x.selectResult(in, wc.index, v, ok))
+	}
+	f.pc++
+	f.checked = false
+	g.wake(i)
+}
+
+// wake makes goroutine i runnable; unless its operation was completed,
+// it runs it again. What woke it happens before what it does next: its
+// operation could not go before (see synchronize).
+func (g *sched) wake(i int) {
+	r := &g.gs[i]
+	r.wait, r.poised, r.chosen = nil, false, false
+	g.synchronize(i)
+}
+
+// block blocks the running goroutine on w, and runs another.
+func (x *explorer) block(s *state, w *waiting) []alt {
+	g := s.threads()
+	w.seq = g.blocks
+	g.blocks++
+	w.instr = s.instr()
+	w.pos, w.within, w.pkg = x.userPos(s, x.posOf(s))
+	g.running().wait = w
+	return x.reschedule(s)
+}
+
+// chanWait is what a goroutine blocked on op waits for.
+func chanWait(op chanOp) *waiting {
+	what := "chan receive"
+	if op.send {
+		what = "chan send"
+	}
+	if op.isNil {
+		return &waiting{what: what + " (nil chan)"}
+	}
+	return &waiting{what: what, cases: []waitCase{{ch: op.ch, send: op.send, val: op.val}}}
+}
+
+// sendInstr sends a value on a channel.
+func (x *explorer) sendInstr(s *state, in *ssa.Send) []alt {
+	op, alts, ok := x.chanOperand(s, x.value(s, in.Chan), true)
+	if !ok {
+		return alts
+	}
+	op.val = x.value(s, in.X)
+	return x.chanInstr(s, op, in)
+}
+
+// receive receives from a channel (<-ch, and v, ok := <-ch).
+func (x *explorer) receive(s *state, in *ssa.UnOp) []alt {
+	op, alts, ok := x.chanOperand(s, x.value(s, in.X), false)
+	if !ok {
+		return alts
+	}
+	return x.chanInstr(s, op, in)
+}
+
+// chanInstr carries out a send or a receive, or blocks on it.
+func (x *explorer) chanInstr(s *state, op chanOp, in ssa.Instruction) []alt {
+	if op.isNil || !x.ready(s, op) {
+		return x.block(s, chanWait(op))
+	}
+	run := func(s *state, partner int) {
+		v, ok, done := x.perform(s, op, partner, in.Pos())
+		if !done {
+			return
+		}
+		if recv, isRecv := in.(*ssa.UnOp); isRecv {
+			if recv.CommaOk {
+				v = heap.Tuple{Elems: []heap.Value{v, heap.Scalar{T: x.ctx.Bool(ok)}}}
+			}
+			x.set(s, recv, v)
+			return
+		}
+		x.advance(s)
+	}
+	return x.eachChoice(s, x.choices(s, op), run)
+}
+
+// eachChoice runs run with the only choice on s, or returns an
+// alternative per choice.
+func (x *explorer) eachChoice(s *state, choices []int, run func(*state, int)) []alt {
+	if len(choices) == 1 {
+		run(s, choices[0])
+		return nil
+	}
+	alts := make([]alt, len(choices))
+	for k, c := range choices {
+		alts[k] = alt{apply: func(s *state) {
+			s.choices++
+			s.g.picks++
+			run(s, c)
+		}}
+	}
+	return alts
+}
+
+// selectInstr runs a select: one of its ready cases, each a branch of
+// the path, as the runtime picks one at random; the default if none is
+// ready; or it blocks on all of them.
+func (x *explorer) selectInstr(s *state, in *ssa.Select) []alt {
+	ops := make([]chanOp, len(in.States))
+	for i, st := range in.States {
+		op, alts, ok := x.chanOperand(s, x.value(s, st.Chan), st.Dir == types.SendOnly)
+		if !ok {
+			return alts
+		}
+		if op.send {
+			op.val = x.value(s, st.Send)
+		}
+		ops[i] = op
+	}
+	var ready []int
+	for i, op := range ops {
+		if x.ready(s, op) {
+			ready = append(ready, i)
+		}
+	}
+	if len(ready) == 0 {
+		if !in.Blocking {
+			x.set(s, in, x.selectResult(in, -1, nil, false))
+			return nil
+		}
+		return x.block(s, selectWait(ops))
+	}
+	// A case per ready operation and partner, as encoded by pick.
+	var picks []int
+	for _, i := range ready {
+		for _, partner := range x.choices(s, ops[i]) {
+			picks = append(picks, pick(i, partner))
+		}
+	}
+	return x.eachChoice(s, picks, func(s *state, p int) {
+		i, partner := unpick(p)
+		if v, ok, done := x.perform(s, ops[i], partner, in.Pos()); done {
+			x.set(s, in, x.selectResult(in, i, v, ok))
+		}
+	})
+}
+
+// pick encodes a select's case i and its partner (-1 for none) as one
+// int; unpick decodes it.
+func pick(i, partner int) int       { return i<<16 | (partner + 1) }
+func unpick(p int) (i, partner int) { return p >> 16, p&0xffff - 1 }
+
+// selectWait is what a goroutine blocked in a select of ops waits for.
+func selectWait(ops []chanOp) *waiting {
+	w := &waiting{what: "select"}
+	if len(ops) == 0 {
+		w.what = "select (no cases)"
+	}
+	for i, op := range ops {
+		if !op.isNil {
+			w.cases = append(w.cases, waitCase{ch: op.ch, send: op.send, val: op.val, index: i})
+		}
+	}
+	return w
+}
+
+// selectResult is a select's value: the index of the case taken (-1 for
+// the default), whether its receive got a sent value, and per receiving
+// case what it received (zero but for the case taken).
+func (x *explorer) selectResult(in *ssa.Select, index int, v heap.Value, ok bool) heap.Value {
+	elems := []heap.Value{heap.Scalar{T: x.ctx.BV(64, uint64(int64(index)))}, heap.Scalar{T: x.ctx.Bool(ok)}}
+	for i, st := range in.States {
+		if st.Dir != types.RecvOnly {
+			continue
+		}
+		if i == index {
+			elems = append(elems, v)
+		} else {
+			elems = append(elems, heap.Zero(x.ctx, heap.Under(st.Chan.Type()).(*types.Chan).Elem()))
+		}
+	}
+	return heap.Tuple{Elems: elems}
+}
+
+// closeChan closes a channel: the goroutines blocked on it run their
+// operations again, so that a receive gets the zero value and a send
+// panics.
+func (x *explorer) closeChan(s *state, v heap.Value, pos token.Pos) (alts []alt, done bool) {
+	op, alts, ok := x.chanOperand(s, v, false)
+	if !ok {
+		return alts, false
+	}
+	if op.isNil {
+		x.chanPanic(s, CloseNil, "close of nil channel", pos)
+		return nil, false
+	}
+	g := s.g
+	c := g.chans[op.ch]
+	if c.closed {
+		x.chanPanic(s, CloseClosed, "close of closed channel", pos)
+		return nil, false
+	}
+	d := *c
+	d.closed = true
+	g.setChan(op.ch, &d)
+	g.wakeOn(op.ch, func(bool) bool { return true })
+	return nil, true
+}
+
+// closeBuiltin is a call of close.
+func (x *explorer) closeBuiltin(s *state, in *ssa.Call) []alt {
+	alts, done := x.closeChan(s, x.value(s, in.Call.Args[0]), in.Pos())
+	if done {
+		x.set(s, in, nil)
+	}
+	return alts
+}
+
+// chanLenCap is len or cap of a channel (0 for nil).
+func (x *explorer) chanLenCap(s *state, in *ssa.Call, which string) []alt {
+	op, alts, ok := x.chanOperand(s, x.value(s, in.Call.Args[0]), false)
+	if !ok {
+		return alts
+	}
+	n := 0
+	if !op.isNil {
+		c := s.g.chans[op.ch]
+		n = len(c.buf)
+		if which == "cap" {
+			n = c.cap
+		}
+	}
+	x.set(s, in, heap.Scalar{T: x.ctx.BV(64, uint64(n))})
+	return nil
+}
+
+// chanPanic raises the runtime's panic of a misused channel.
+func (x *explorer) chanPanic(s *state, k Kind, words string, pos token.Pos) {
+	value := heap.Iface{Type: runtimeErrorType, V: heap.Str{S: words}}
+	x.panickedValue(s, k, pos, func(heap.Valuer) string { return words }, value, words)
+}
+
+// semacquire is the runtime's semaphore acquire (see the sync models): it
+// takes one from the count at args[0], or blocks until a release.
+func (x *explorer) semacquire(s *state, args []heap.Value, call *ssa.Call) []alt {
+	p, n, alts, ok := x.syncVar(s, args, types.Typ[types.Uint32])
+	if !ok {
+		return alts
+	}
+	if n == 0 {
+		return x.block(s, &waiting{what: waitReason(args, "semaphore acquire"), sema: p, onSema: true})
+	}
+	if d := s.heap.Store(p, heap.Scalar{T: x.ctx.BV(32, n-1)}); d != nil {
+		return x.decide(s, d)
+	}
+	x.set(s, call, nil)
+	return nil
+}
+
+// semrelease adds one to the count at args[0] and wakes the goroutine
+// that blocked first on it, which acquires it again.
+func (x *explorer) semrelease(s *state, args []heap.Value, call *ssa.Call) []alt {
+	p, n, alts, ok := x.syncVar(s, args, types.Typ[types.Uint32])
+	if !ok {
+		return alts
+	}
+	if d := s.heap.Store(p, heap.Scalar{T: x.ctx.BV(32, n+1)}); d != nil {
+		return x.decide(s, d)
+	}
+	if g := s.g; g != nil {
+		first := -1
+		for i, r := range g.gs {
+			if w := r.wait; w != nil && w.onSema && w.sema == p && (first < 0 || w.seq < g.gs[first].wait.seq) {
+				first = i
+			}
+		}
+		if first >= 0 {
+			g.wake(first)
+		}
+	}
+	x.set(s, call, nil)
+	return nil
+}
+
+// syncVar returns the synchronization variable of type t args[0] points
+// to, and its value; ok is false where it needs a decision first (alts)
+// or s ended.
+func (x *explorer) syncVar(s *state, args []heap.Value, t types.Type) (p heap.Ptr, n uint64, alts []alt, ok bool) {
+	p, isPtr := args[0].(heap.Ptr)
+	if !isPtr {
+		x.unsupported(s, "synchronization variable that is no variable")
+		return p, 0, nil, false
+	}
+	n, alts, ok = x.word(s, p, t)
+	return p, n, alts, ok
+}
+
+// waitReason is what an intrinsic's second argument says a goroutine
+// blocked in it waits on, or def.
+func waitReason(args []heap.Value, def string) string {
+	if len(args) > 1 {
+		if str, ok := args[1].(heap.Str); ok {
+			return str.S
+		}
+	}
+	return def
+}
+
+// word returns the concrete integer of type t at p (see semaphore).
+func (x *explorer) word(s *state, p heap.Ptr, t types.Type) (n uint64, alts []alt, known bool) {
+	v, d := s.heap.Load(p, t)
+	if d != nil {
+		return 0, x.decide(s, d), false
+	}
+	if sc, ok := v.(heap.Scalar); ok {
+		if n, ok := sc.T.Uint64(); ok {
+			return n, nil, true
+		}
+	}
+	x.unsupported(s, "synchronization variable whose value depends on the input")
+	return 0, nil, false
+}
+
+// wordAt is the integer of type t at p, if it is known without a
+// decision.
+func (x *explorer) wordAt(s *state, p heap.Ptr, t types.Type) (uint64, bool) {
+	if v, d := s.heap.Load(p, t); d == nil {
+		if sc, ok := v.(heap.Scalar); ok {
+			return sc.T.Uint64()
+		}
+	}
+	return 0, false
+}
+
+// mutexLocked is the lock bit of a Mutex's state, as in the models.
+const mutexLocked = 1
+
+// mutexOp is one of the Mutex intrinsics on the state at args[0]: lock
+// blocks while the lock bit is set, unlock of a clear bit is the
+// runtime's fatal error, and wakes the goroutines blocked in lock.
+func (x *explorer) mutexOp(s *state, name string, args []heap.Value, call *ssa.Call) []alt {
+	p, v, alts, ok := x.syncVar(s, args, types.Typ[types.Int32])
+	if !ok {
+		return alts
+	}
+	locked := v&mutexLocked != 0
+	var result heap.Value
+	switch {
+	case name == intrinsicLock && locked:
+		return x.block(s, &waiting{what: waitReason(args, "Lock of a locked Mutex"), sema: p, onSema: true})
+	case name == intrinsicUnlock && !locked:
+		x.fatal(s, "sync: unlock of unlocked mutex")
+		return nil
+	case name == intrinsicTryLock:
+		result = heap.Scalar{T: x.ctx.Bool(!locked)}
+		if locked {
+			x.set(s, call, result)
+			return nil
+		}
+	}
+	if d := s.heap.Store(p, heap.Scalar{T: x.ctx.BV(32, v^mutexLocked)}); d != nil {
+		return x.decide(s, d)
+	}
+	if name == intrinsicUnlock && s.g != nil {
+		for i, r := range s.g.gs {
+			if w := r.wait; w != nil && w.onSema && w.sema == p {
+				s.g.wake(i)
+			}
+		}
+	}
+	x.set(s, call, result)
+	return nil
+}
+
+// goroutineEnded removes the running goroutine, whose last frame
+// returned, and runs another.
+func (x *explorer) goroutineEnded(s *state) []alt {
+	g := s.g
+	if g.running().id == 0 {
+		g.entryDone = true
+	}
+	g.gs = slices.Delete(g.gs, g.cur, g.cur+1)
+	g.cur = -1
+	s.frames = nil
+	return x.reschedule(s)
+}

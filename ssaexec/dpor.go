@@ -1,0 +1,330 @@
+package ssaexec
+
+import (
+	"go/token"
+	"slices"
+	"strings"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/gosym/gosym/heap"
+)
+
+// Dynamic partial-order reduction (Flanagan and Godefroid, POPL 2005).
+// Each scheduling decision of a path is a node: the goroutines that could
+// run their operation there, and the backtrack set of those the search
+// runs from it. A node first runs one goroutine (the incumbent, if it can
+// go on: the schedule without a preemption). Each later decision of the
+// path looks back, for every goroutine, for the last operation of another
+// goroutine that touched what its next one touches, and that nothing
+// orders before it (vector clocks track what happened before what); the
+// node of that operation must also try the goroutine first. So only
+// orders of dependent operations are tried: operations on one channel,
+// one semaphore, one atomic variable (two loads excepted).
+
+// schedNode is a scheduling decision of a path, shared by the paths that
+// go on from it: they add to its backtrack set as they find races.
+type schedNode struct {
+	// enabled holds the goroutines that could run their operation, the
+	// incumbent first; backtrack those the search runs, done those it ran.
+	enabled, backtrack, done []int
+	// incumbent is the goroutine that ran last, -1 if it cannot go on:
+	// running another is a preemption, of which the path had taken
+	// preemptions.
+	incumbent, preemptions int
+	// pos is where the decision is made, for the bound's record; cut
+	// says the bound left a goroutine out here.
+	pos token.Pos
+	cut bool
+}
+
+// add puts goroutine id in n's backtrack set, or, where it could not run
+// at n, every goroutine that could.
+func (n *schedNode) add(id int) {
+	if !slices.Contains(n.enabled, id) {
+		for _, e := range n.enabled {
+			n.add(e)
+		}
+		return
+	}
+	if !slices.Contains(n.backtrack, id) {
+		n.backtrack = append(n.backtrack, id)
+	}
+}
+
+// next returns the goroutine n runs next, in the order of enabled, or
+// false once it ran each of its backtrack set.
+func (n *schedNode) next() (int, bool) {
+	for _, id := range n.enabled {
+		if slices.Contains(n.backtrack, id) && !slices.Contains(n.done, id) {
+			n.done = append(n.done, id)
+			return id, true
+		}
+	}
+	return 0, false
+}
+
+// access is what an operation touches: a channel, or a variable (a
+// semaphore, an atomic); any, where it is not known yet, stands for
+// everything.
+type access struct {
+	obj   heap.ObjID
+	path  heap.Path
+	write bool
+	any   bool
+	// takes is, for a receive from a buffered channel, 1 + the index of
+	// the transition that sent the value it takes (0: none). The send
+	// happens before the receive, as Go's memory model has it: the two
+	// are no race to reverse.
+	takes int
+}
+
+// dependent reports whether two operations touching a and b may give a
+// different result in the other order.
+func dependent(a, b []access) bool {
+	for _, p := range a {
+		for _, q := range b {
+			if (p.write || q.write) && (p.any || q.any || p.obj == q.obj && p.path == q.path) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// transition is an operation a goroutine ran on a path.
+type transition struct {
+	gid  int
+	acc  []access
+	node *schedNode
+	// clock is what happened before it and it (see vclock).
+	clock vclock
+}
+
+// vclock maps a goroutine's id to the index, in the path's transitions,
+// of its last operation known to have happened before.
+type vclock []int
+
+func (c vclock) get(id int) int {
+	if id < len(c) {
+		return c[id]
+	}
+	return -1
+}
+
+// join returns the clock of what happened before c or d.
+func (c vclock) join(d vclock) vclock {
+	out := make(vclock, max(len(c), len(d)))
+	for i := range out {
+		out[i] = max(c.get(i), d.get(i))
+	}
+	return out
+}
+
+// with returns c where goroutine id's last operation is transition n.
+func (c vclock) with(id, n int) vclock {
+	out := c.join(nil)
+	for len(out) <= id {
+		out = append(out, -1)
+	}
+	out[id] = n
+	return out
+}
+
+// record appends the operation goroutine i is about to run, touching acc
+// and chosen at node, to the path's transitions.
+func (g *sched) record(i int, acc []access, node *schedNode) {
+	r := &g.gs[i]
+	c := r.clock
+	for _, t := range g.trans {
+		if dependent(t.acc, acc) {
+			c = c.join(t.clock)
+		}
+	}
+	for _, a := range acc {
+		if a.takes > 0 {
+			c = c.join(g.trans[a.takes-1].clock)
+		}
+	}
+	n := len(g.trans)
+	r.clock = c.with(r.id, n)
+	g.trans = append(g.trans, transition{gid: r.id, acc: acc, node: node, clock: r.clock})
+}
+
+// synchronize makes goroutine i's clock follow the path's last
+// transition, which woke i. The operation i blocked on was not enabled
+// before it, so the two need not be tried in the other order: a schedule
+// that enables i's operation sooner does so by another operation that
+// races with the waking one, and the search tries that race.
+func (g *sched) synchronize(i int) {
+	if n := len(g.trans); n > 0 {
+		g.gs[i].clock = g.gs[i].clock.join(g.trans[n-1].clock)
+	}
+}
+
+// backtrack adds, for each goroutine's next operation, its goroutine to
+// the node of the last operation it races with (FG05's update).
+func (x *explorer) backtrack(s *state) {
+	g := s.g
+	for i := range g.gs {
+		acc := x.pendingAccess(s, i)
+		if len(acc) == 0 {
+			continue
+		}
+		p := &g.gs[i]
+		for j := len(g.trans) - 1; j >= 0; j-- {
+			t := &g.trans[j]
+			if t.gid == p.id || !dependent(t.acc, acc) || p.clock.get(t.gid) >= j || takesFrom(acc, j) {
+				continue
+			}
+			if t.node != nil {
+				t.node.add(p.id)
+			}
+			break
+		}
+	}
+}
+
+// takesFrom reports whether the receive acc describes takes the value
+// transition j sent.
+func takesFrom(acc []access, j int) bool {
+	return len(acc) == 1 && acc[0].takes == j+1
+}
+
+// pendingAccess is what goroutine i's next operation touches: what it
+// blocks on, or the visible operation it stands before (nil for none).
+func (x *explorer) pendingAccess(s *state, i int) []access {
+	r := &s.g.gs[i]
+	if w := r.wait; w != nil {
+		if w.onSema {
+			return []access{{obj: w.sema.Obj, path: w.sema.Path, write: true}}
+		}
+		acc := make([]access, len(w.cases))
+		for k, c := range w.cases {
+			acc[k] = access{obj: c.ch, write: true}
+		}
+		return acc
+	}
+	if !r.poised {
+		return nil
+	}
+	return x.opAccess(s, s.g.topOf(s, i))
+}
+
+// topOf returns goroutine i's top frame.
+func (g *sched) topOf(s *state, i int) *frame {
+	if i == g.cur {
+		return s.top()
+	}
+	fs := g.gs[i].frames
+	return fs[len(fs)-1]
+}
+
+// opAccess is what the visible operation frame f stands before touches.
+func (x *explorer) opAccess(s *state, f *frame) []access {
+	anything := []access{{any: true, write: true}}
+	chanAt := func(v heap.Value, write bool) []access {
+		switch c := v.(type) {
+		case heap.Nil:
+			return []access{}
+		case heap.Ptr:
+			return []access{{obj: c.Obj, path: c.Path, write: write}}
+		}
+		return anything
+	}
+	operand := func(v ssa.Value) heap.Value {
+		val, _ := x.valueIn(s, f, v)
+		return val
+	}
+	if f.unwinding || isRunDefers(f) {
+		if !nextDeferCloses(f) {
+			return nil
+		}
+		return chanAt(f.defers[len(f.defers)-1].args[0], true)
+	}
+	switch in := f.block.Instrs[f.pc].(type) {
+	case *ssa.Send:
+		return chanAt(operand(in.Chan), true)
+	case *ssa.UnOp:
+		acc := chanAt(operand(in.X), true)
+		if len(acc) == 1 && !acc[0].any {
+			if c := s.g.chans[acc[0].obj]; c != nil && len(c.buf) > 0 {
+				acc[0].takes = c.buf[0].sent + 1
+			}
+		}
+		return acc
+	case *ssa.Select:
+		var acc []access
+		for _, st := range in.States {
+			acc = append(acc, chanAt(operand(st.Chan), true)...)
+		}
+		return acc
+	case *ssa.Call:
+		if b, ok := in.Call.Value.(*ssa.Builtin); ok {
+			return chanAt(operand(in.Call.Args[0]), b.Name() == "close")
+		}
+		fn := in.Call.StaticCallee()
+		if fn == nil || len(in.Call.Args) == 0 {
+			return anything
+		}
+		// A load of sync/atomic reads; everything else writes.
+		return chanAt(operand(in.Call.Args[0]), !strings.HasPrefix(fn.Name(), "Load"))
+	}
+	return nil
+}
+
+// isRunDefers reports whether f stands before its RunDefers.
+func isRunDefers(f *frame) bool {
+	_, ok := f.block.Instrs[f.pc].(*ssa.RunDefers)
+	return ok
+}
+
+// valueIn is value for an operand of frame f, which need not be the
+// running goroutine's.
+func (x *explorer) valueIn(s *state, f *frame, v ssa.Value) (heap.Value, bool) {
+	switch v.(type) {
+	case *ssa.Const, *ssa.Function, *ssa.Global:
+		return x.value(s, v), true
+	}
+	return f.env.get(v)
+}
+
+// exploreNode explores the goroutines node's backtrack set holds, each on
+// its own copy of s, until the set grows no more.
+func (x *explorer) exploreNode(s *state, node *schedNode) {
+	for {
+		id, ok := node.next()
+		if !ok {
+			return
+		}
+		if node.preempts(id) && node.preemptions >= x.cfg.Preemptions {
+			node.cut = true
+			x.hitBound(boundAt(boundPreemption, "", shortPos(x.fset.Position(node.pos))))
+			markPaths(s, "a bound")
+			continue
+		}
+		child := s.clone()
+		child.choices++
+		x.res.States++
+		x.run(child, node, id)
+		x.explore(child)
+		if x.halted() {
+			return
+		}
+	}
+}
+
+// preempts reports whether running goroutine id at n is a preemption.
+func (n *schedNode) preempts(id int) bool { return n.incumbent >= 0 && id != n.incumbent }
+
+// run lets goroutine id run its operation, chosen at node.
+func (x *explorer) run(s *state, node *schedNode, id int) {
+	g := s.g
+	if node.preempts(id) {
+		g.preemptions++
+	}
+	i := g.index(id)
+	s.switchTo(i)
+	s.choose()
+	g.record(i, x.pendingAccess(s, i), node)
+}

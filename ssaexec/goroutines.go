@@ -1,0 +1,512 @@
+package ssaexec
+
+import (
+	"fmt"
+	"go/token"
+	"go/types"
+	"slices"
+	"strings"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/gosym/gosym/heap"
+)
+
+// Goroutines are threads of a path's state (design.md, "Goroutines").
+// The running goroutine's stack is state.frames; the others wait beside
+// it in the path's sched. A path gets a sched at its first go statement or
+// channel: until then it runs as before, and nothing of this file costs
+// it anything.
+//
+// Goroutines switch only before a visible operation: a channel operation,
+// a select, a close, a call of sync/atomic, a semaphore of the sync
+// models. What a goroutine does between two of them touches only what is
+// its own, if the program has no data race, so running it at once or
+// later is the same. Before each visible operation the path branches on
+// which goroutine runs its next one. A switch away from the goroutine
+// that ran the last one while it could go on is a preemption, and a path
+// takes at most Config.Preemptions of them (CHESS's iterative context
+// bounding): the record says so where the bound left a schedule out.
+
+// sched is a path's goroutines and channels. Forked states copy it (see
+// clone): the goroutines' slice is each state's own, their stacks are
+// shared frame by frame as the running stack's are, and the channels are
+// copied on write.
+type sched struct {
+	gs []goroutine
+	// cur is the index in gs of the goroutine whose stack is
+	// state.frames, or -1 once it ended and no other was switched to.
+	cur int
+	// incumbent is the id of the goroutine the last scheduling decision
+	// let run: switching away from it while it can go on is a
+	// preemption.
+	incumbent   int
+	nextID      int
+	preemptions int
+	// entryDone says that the entry function returned: what is still
+	// blocked then leaks.
+	entryDone bool
+	// blocks counts the times a goroutine blocked: waiters are served in
+	// the order they blocked, as the runtime's queues serve them.
+	blocks int
+	chans  map[heap.ObjID]*channel
+	// chansOwned says chans is this state's own (see setChan).
+	chansOwned bool
+	// trans holds the operations the path's goroutines ran (see
+	// dpor.go); forked paths share its prefix, and started's.
+	trans []transition
+	// started lists the goroutines the path started.
+	started []Goroutine
+	// picks counts the path's choices among a select's ready cases or a
+	// channel's blocked partners.
+	picks int
+}
+
+// goroutine is one goroutine of a path.
+type goroutine struct {
+	id int
+	// frames is the goroutine's stack while another runs (nil while it
+	// runs). It is never written in place: states share it.
+	frames []*frame
+	// wait is what the goroutine is blocked on, nil while it can run.
+	wait *waiting
+	// poised says the goroutine stands before a visible operation: what
+	// it does next concerns the others. chosen says a scheduling
+	// decision let it run that operation, at chosenAt.
+	poised, chosen bool
+	chosenAt       opPos
+	// start is the go statement that started it, fn what it runs (for
+	// the entry's goroutine: no position, the entry function).
+	start token.Pos
+	fn    string
+	// clock is what happened before the goroutine's next operation.
+	clock vclock
+}
+
+// opPos is where a goroutine stands: its depth, block and instruction.
+type opPos struct {
+	depth int
+	block *ssa.BasicBlock
+	pc    int
+	// defers counts the top frame's deferred calls: running one (a
+	// deferred close) leaves the frame where it was.
+	defers int
+}
+
+// waiting is what a blocked goroutine waits for.
+type waiting struct {
+	// seq orders the goroutines by when they blocked.
+	seq int
+	// cases are the channel operations that would wake it: one for a
+	// send or a receive, one per case of a select, none for an
+	// operation on a nil channel (it never wakes).
+	cases []waitCase
+	// sema, if onSema, is the semaphore it waits for.
+	sema   heap.Ptr
+	onSema bool
+	// instr is the blocked instruction, which a partner completes.
+	instr ssa.Instruction
+	// what it waits on, and where in the user's code, for messages.
+	what        string
+	pos         token.Pos
+	within, pkg string
+}
+
+// waitCase is one channel operation a blocked goroutine waits to do.
+type waitCase struct {
+	ch   heap.ObjID
+	send bool
+	val  heap.Value // the value sent
+	// index is the case's index in its select.
+	index int
+}
+
+// threads returns the goroutines of s, making them at its first
+// concurrent construct. Records of procedure summaries the path is in
+// break there: a summary holds a heap and a result, not goroutines.
+func (s *state) threads() *sched {
+	if s.g == nil {
+		s.g = &sched{gs: []goroutine{{id: 0}}, nextID: 1, chansOwned: true, chans: map[heap.ObjID]*channel{}}
+		markPaths(s, "goroutines or channels")
+	}
+	return s.g
+}
+
+func (g *sched) clone() *sched {
+	c := *g
+	c.gs = slices.Clone(g.gs)
+	for i := range c.gs {
+		if i != g.cur {
+			for _, f := range c.gs[i].frames {
+				f.sharers++
+			}
+		}
+	}
+	c.chansOwned = false
+	c.trans = g.trans[:len(g.trans):len(g.trans)]
+	c.started = g.started[:len(g.started):len(g.started)]
+	return &c
+}
+
+// running returns the running goroutine.
+func (g *sched) running() *goroutine { return &g.gs[g.cur] }
+
+// index returns the index in gs of the goroutine id, or -1.
+func (g *sched) index(id int) int {
+	return slices.IndexFunc(g.gs, func(r goroutine) bool { return r.id == id })
+}
+
+// setChan replaces channel id's state.
+func (g *sched) setChan(id heap.ObjID, c *channel) {
+	if !g.chansOwned {
+		m := make(map[heap.ObjID]*channel, len(g.chans)+1)
+		for k, v := range g.chans {
+			m[k] = v
+		}
+		g.chans, g.chansOwned = m, true
+	}
+	g.chans[id] = c
+}
+
+// opPosOf is where s's running goroutine stands.
+func opPosOf(s *state) opPos {
+	f := s.top()
+	return opPos{len(s.frames), f.block, f.pc, len(f.defers)}
+}
+
+// switchTo makes goroutine i of s's sched the running one.
+func (s *state) switchTo(i int) {
+	g := s.g
+	if i == g.cur {
+		return
+	}
+	if g.cur >= 0 {
+		g.gs[g.cur].frames = s.frames
+	}
+	g.cur = i
+	// The stack is shared with the states forked while it waited: the
+	// state takes a copy of the slice and owns its top frame.
+	s.frames = slices.Clone(g.gs[i].frames)
+	g.gs[i].frames = nil
+	if n := len(s.frames); n > 0 {
+		s.own(n - 1)
+	}
+}
+
+// choose lets the running goroutine run the operation it stands before.
+func (s *state) choose() {
+	r := s.g.running()
+	r.poised, r.chosen, r.chosenAt = true, true, opPosOf(s)
+	s.g.incumbent = r.id
+}
+
+// ownTop returns goroutine i's top frame, copied first if another state
+// holds it: a partner completing its blocked operation writes it.
+func (g *sched) ownTop(i int) *frame {
+	r := &g.gs[i]
+	r.frames = slices.Clone(r.frames)
+	n := len(r.frames) - 1
+	if f := r.frames[n]; f.sharers > 0 {
+		c := f.clone()
+		f.sharers--
+		r.frames[n] = c
+	}
+	return r.frames[n]
+}
+
+// schedule runs before each step of a path with goroutines. Before a
+// visible operation not yet chosen it decides which goroutine runs next,
+// and reports that it took the step.
+func (x *explorer) schedule(s *state) (alts []alt, took bool) {
+	g := s.g
+	r := g.running()
+	if r.chosen && r.chosenAt == opPosOf(s) {
+		return nil, false
+	}
+	r.chosen = false
+	if !x.visibleStep(s) {
+		r.poised = false
+		return nil, false
+	}
+	r.poised = true
+	if !x.enabledAt(s, s.top()) {
+		// It blocks there, which no other goroutine sees: it may as
+		// well block at once.
+		s.choose()
+		return nil, false
+	}
+	return x.pickNext(s, true), true
+}
+
+// reschedule picks the goroutine to run after the running one blocked or
+// ended: no preemption, since it cannot go on.
+func (x *explorer) reschedule(s *state) []alt {
+	return x.pickNext(s, false)
+}
+
+// pickNext lets the goroutines that do not stand before an operation they
+// can run go first: what they do until their next one is their own, and
+// blocking is seen by no other goroutine. Then it decides which goroutine
+// runs its operation. With current, the running goroutine can go on.
+func (x *explorer) pickNext(s *state, current bool) []alt {
+	g := s.g
+	for i, r := range g.gs {
+		if i != g.cur && r.wait == nil && (!r.poised || !x.enabledAt(s, g.topOf(s, i))) {
+			s.switchTo(i)
+			return nil
+		}
+	}
+	x.backtrack(s)
+	node := x.newNode(s, current)
+	switch len(node.enabled) {
+	case 0:
+		x.allBlocked(s)
+		return nil
+	case 1:
+		x.run(s, node, node.enabled[0])
+		return nil
+	}
+	return []alt{{node: node}}
+}
+
+// newNode returns the scheduling decision of s: the goroutines that can
+// run their operation, the incumbent first; without partial-order
+// reduction the search runs each.
+func (x *explorer) newNode(s *state, current bool) *schedNode {
+	g := s.g
+	n := &schedNode{incumbent: -1, preemptions: g.preemptions}
+	for i, r := range g.gs {
+		if r.wait == nil && (i != g.cur || current) {
+			if r.id == g.incumbent {
+				n.incumbent = r.id
+				n.enabled = append([]int{r.id}, n.enabled...)
+			} else {
+				n.enabled = append(n.enabled, r.id)
+			}
+		}
+	}
+	if n.incumbent >= 0 && len(n.enabled) > 1 {
+		// Where the incumbent stands: there it is preempted.
+		i := g.index(n.incumbent)
+		frames := g.gs[i].frames
+		if i == g.cur {
+			frames = s.frames
+		}
+		n.pos = x.userLine(frames)
+	}
+	if len(n.enabled) > 1 {
+		n.backtrack = n.enabled[:1:1]
+		if !x.cfg.POR {
+			n.backtrack = slices.Clone(n.enabled)
+		}
+	}
+	return n
+}
+
+// userLine is where a goroutine with frames stands in the user's code:
+// in its innermost frame that is not the standard library's.
+func (x *explorer) userLine(frames []*frame) token.Pos {
+	for i := len(frames) - 1; i >= 0; i-- {
+		if f := frames[i]; !f.std {
+			for j := min(f.pc, len(f.block.Instrs)-1); j >= 0; j-- {
+				if p := f.block.Instrs[j].Pos(); p.IsValid() {
+					return p
+				}
+			}
+			return f.fn.Pos()
+		}
+	}
+	return x.fn.Pos()
+}
+
+// visibleStep reports whether the next step of s's running goroutine is
+// a visible operation.
+func (x *explorer) visibleStep(s *state) bool {
+	f := s.top()
+	if f.unwinding {
+		return nextDeferCloses(f)
+	}
+	switch in := f.block.Instrs[f.pc].(type) {
+	case *ssa.Send, *ssa.Select:
+		return true
+	case *ssa.UnOp:
+		return in.Op == token.ARROW
+	case *ssa.RunDefers:
+		return nextDeferCloses(f)
+	case *ssa.Call:
+		return visibleCall(in.Common())
+	}
+	return false
+}
+
+// nextDeferCloses reports whether f's next deferred call is a close.
+func nextDeferCloses(f *frame) bool {
+	n := len(f.defers)
+	return n > 0 && f.defers[n-1].builtin != nil && f.defers[n-1].builtin.Name() == "close"
+}
+
+// visibleCall reports whether a call is a visible operation: a builtin on
+// a channel, a function of sync/atomic, a semaphore of the models.
+func visibleCall(c *ssa.CallCommon) bool {
+	if b, ok := c.Value.(*ssa.Builtin); ok {
+		switch b.Name() {
+		case "close", "len", "cap":
+			return isChan(c.Args[0].Type())
+		}
+		return false
+	}
+	fn := c.StaticCallee()
+	if fn == nil || fn.Pkg == nil || fn.Signature.Recv() != nil {
+		return false
+	}
+	switch fn.Pkg.Pkg.Path() {
+	case "sync/atomic", "internal/runtime/atomic":
+		return true
+	}
+	return isModelPath(fn.Pkg.Pkg.Path()) && syncIntrinsics[fn.Name()]
+}
+
+// enabledAt reports whether the visible operation frame f stands before
+// can go on now, rather than block.
+func (x *explorer) enabledAt(s *state, f *frame) bool {
+	if f.unwinding {
+		return true
+	}
+	switch in := f.block.Instrs[f.pc].(type) {
+	case *ssa.Send:
+		op, ok := x.peekOp(s, f, in.Chan, true)
+		return !ok || x.ready(s, op)
+	case *ssa.UnOp:
+		op, ok := x.peekOp(s, f, in.X, false)
+		return !ok || x.ready(s, op)
+	case *ssa.Select:
+		if !in.Blocking {
+			return true
+		}
+		for _, st := range in.States {
+			if op, ok := x.peekOp(s, f, st.Chan, st.Dir == types.SendOnly); !ok || x.ready(s, op) {
+				return true
+			}
+		}
+		return false
+	case *ssa.Call:
+		fn := in.Call.StaticCallee()
+		if fn == nil || fn.Pkg == nil || !isModelPath(fn.Pkg.Pkg.Path()) {
+			return true
+		}
+		v, _ := x.valueIn(s, f, in.Call.Args[0])
+		p, ok := v.(heap.Ptr)
+		if !ok {
+			return true // the operation says what is wrong
+		}
+		switch fn.Name() {
+		case intrinsicSemacquire:
+			n, known := x.wordAt(s, p, types.Typ[types.Uint32])
+			return !known || n != 0
+		case intrinsicLock:
+			n, known := x.wordAt(s, p, types.Typ[types.Int32])
+			return !known || n&mutexLocked == 0
+		}
+	}
+	return true
+}
+
+// goInstr starts a goroutine: the callee and arguments are evaluated in
+// the running one (a nil function panics there), and the new goroutine
+// begins with the callee's frame.
+func (x *explorer) goInstr(s *state, in *ssa.Go) []alt {
+	if s.seq != nil && s.seq.running || s.bound < len(x.fn.Params) || s.initializing {
+		x.unsupported(s, "go statement while building the entry's parameters or initializing its package")
+		return nil
+	}
+	spec := x.evalCall(s, in.Common(), in.Pos())
+	if spec.builtin != nil {
+		x.unsupported(s, "go statement of builtin "+spec.builtin.Name())
+		return nil
+	}
+	g := s.threads()
+	depth := len(s.frames)
+	alts := x.invoke(s, spec, nil)
+	if alts != nil || s.end != running {
+		return alts
+	}
+	if len(s.frames) > depth {
+		// The callee's frame is the new goroutine's stack.
+		f := s.frames[depth]
+		s.frames = s.frames[:depth]
+		// What the parent did before starts happens before the child.
+		g.gs = append(g.gs, goroutine{id: g.nextID, frames: []*frame{f}, start: in.Pos(), fn: FuncName(f.fn), clock: g.running().clock})
+		g.started = append(g.started, Goroutine{ID: g.nextID, Func: FuncName(f.fn), Start: x.fset.Position(in.Pos())})
+		g.nextID++
+	}
+	// Otherwise gosym does not run the callee (invoke noted it): the
+	// goroutine is left out.
+	x.advance(s)
+	return nil
+}
+
+// allBlocked ends s, whose goroutines all ended or block: the path
+// returned, a goroutine the entry started leaks, or the program is
+// deadlocked.
+func (x *explorer) allBlocked(s *state) {
+	g := s.g
+	if !g.entryDone {
+		x.deadlock(s)
+		return
+	}
+	if len(g.gs) == 0 || !x.cfg.Leaks {
+		s.end = returned
+		return
+	}
+	x.leak(s)
+}
+
+// deadlock ends s, in which the entry's goroutine blocks and every other
+// goroutine does too, with the runtime's fatal error.
+func (x *explorer) deadlock(s *state) {
+	g := s.g
+	s.switchTo(g.index(0))
+	w := g.running().wait
+	msg := "deadlock: " + w.what + " blocks forever" + inSuffix(w.within)
+	if others := x.blockedOthers(g, 0); others != "" {
+		msg += "; every other goroutine blocks too: " + others
+	}
+	f := &Finding{Kind: Deadlock, Pos: x.fset.Position(w.pos), PosPkg: w.pkg, want: []string{fatalPrefix + deadlockMessage}, Within: w.within,
+		render: func(heap.Valuer) string { return msg }}
+	x.endFatally(s, f)
+}
+
+// leak ends s, in which the entry returned while goroutines it started
+// block forever, with a finding at the first of them.
+func (x *explorer) leak(s *state) {
+	g := s.g
+	s.switchTo(slices.IndexFunc(g.gs, func(r goroutine) bool { return r.wait != nil }))
+	r := g.running()
+	w := r.wait
+	msg := fmt.Sprintf("leak: goroutine %d (%s) blocks forever on %s after %s returned", r.id, x.startedAt(r), w.what, FuncName(x.fn))
+	if others := x.blockedOthers(g, r.id); others != "" {
+		msg += "; so do " + others
+	}
+	f := &Finding{Kind: Leak, Pos: x.fset.Position(w.pos), PosPkg: w.pkg, Within: w.within,
+		render: func(heap.Valuer) string { return msg }}
+	x.endFatally(s, f)
+}
+
+// startedAt says what goroutine r runs and where it was started.
+func (x *explorer) startedAt(r *goroutine) string {
+	if r.id == 0 {
+		return FuncName(x.fn)
+	}
+	return fmt.Sprintf("%s, started at %s", r.fn, shortPos(x.fset.Position(r.start)))
+}
+
+// blockedOthers lists the blocked goroutines but id, and where.
+func (x *explorer) blockedOthers(g *sched, id int) string {
+	var out []string
+	for _, r := range g.gs {
+		if r.id != id && r.wait != nil {
+			out = append(out, fmt.Sprintf("goroutine %d (%s) on %s at %s", r.id, r.fn, r.wait.what, shortPos(x.fset.Position(r.wait.pos))))
+		}
+	}
+	return strings.Join(out, ", ")
+}

@@ -1,0 +1,182 @@
+package ssaexec
+
+import (
+	"fmt"
+	"go/types"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
+
+	"github.com/gosym/gosym/heap"
+)
+
+// goroutineEntries returns the entry functions of testdata/goroutines.
+func goroutineEntries(t *testing.T) []string {
+	t.Helper()
+	var names []string
+	for _, fn := range testdataProgram(t).Entries(true, nil) {
+		if name := FuncName(fn); strings.HasPrefix(name, "goroutines.") {
+			names = append(names, name)
+		}
+	}
+	if len(names) == 0 {
+		t.Fatal("no entry functions in testdata/goroutines")
+	}
+	return names
+}
+
+// findingPlaces lists r's findings by kind and position.
+func findingPlaces(r *FuncResult) []string {
+	var out []string
+	for _, f := range r.Findings {
+		out = append(out, fmt.Sprintf("%s %d:%d", f.Kind, f.Pos.Line, f.Pos.Column))
+	}
+	return out
+}
+
+// TestSchedulesAlike checks that partial-order reduction loses no
+// finding: with it, and trying every order of the goroutines'
+// operations, each function of testdata/goroutines has the same findings.
+func TestSchedulesAlike(t *testing.T) {
+	for _, name := range goroutineEntries(t) {
+		t.Run(name, func(t *testing.T) {
+			fn := entry(t, name)
+			cfg := deepConfig()
+			cfg.POR = false
+			every := testdataProgram(t).Analyze(fn, cfg)
+			cfg.POR = true
+			reduced := testdataProgram(t).Analyze(fn, cfg)
+			if diff := cmp.Diff(findingPlaces(every), findingPlaces(reduced)); diff != "" {
+				t.Errorf("findings without partial-order reduction (-) and with it (+):\n%s", diff)
+			}
+		})
+	}
+}
+
+// TestIndependentSchedules checks that operations on distinct channels
+// are not reordered: one schedule stands for all.
+func TestIndependentSchedules(t *testing.T) {
+	fn := entry(t, "goroutines.Independent")
+	cfg := deepConfig()
+	got := testdataProgram(t).Analyze(fn, cfg)
+	if got.Status != Complete || got.Paths != 1 {
+		t.Errorf("with partial-order reduction: %s with %d paths, want complete with 1", got.Status, got.Paths)
+	}
+	cfg.POR = false
+	if got := testdataProgram(t).Analyze(fn, cfg); got.Paths <= 1 {
+		t.Errorf("without partial-order reduction: %d paths, want more than 1", got.Paths)
+	}
+}
+
+// TestPreemptionBound checks that a schedule past the bound is left out
+// and recorded: Early's finding needs the goroutine to take the lock
+// before the entry does, one preemption of the entry at its Lock; after
+// that, each goroutine's Lock waits for the other's Unlock, and no
+// schedule has two.
+func TestPreemptionBound(t *testing.T) {
+	fn := entry(t, "goroutines.Early")
+	for _, tt := range []struct {
+		preemptions int
+		findings    []string
+		bounds      []string
+	}{
+		{0, nil, []string{"preemptions at syncs.go:75:9"}},
+		{1, []string{"div-zero 78:12"}, nil},
+		{2, []string{"div-zero 78:12"}, nil},
+	} {
+		t.Run(fmt.Sprint(tt.preemptions), func(t *testing.T) {
+			cfg := deepConfig()
+			cfg.Preemptions = tt.preemptions
+			got := testdataProgram(t).Analyze(fn, cfg)
+			if diff := cmp.Diff(tt.findings, findingPlaces(got)); diff != "" {
+				t.Errorf("findings (-want +got):\n%s", diff)
+			}
+			if diff := cmp.Diff(tt.bounds, got.BoundsHit, cmpopts.EquateEmpty()); diff != "" {
+				t.Errorf("bounds hit (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+func TestDependent(t *testing.T) {
+	ch := access{obj: 3, write: true}
+	load := access{obj: 4, path: ".0"}
+	store := access{obj: 4, path: ".0", write: true}
+	other := access{obj: 4, path: ".1", write: true}
+	anything := access{any: true, write: true}
+	for _, tt := range []struct {
+		name string
+		a, b []access
+		want bool
+	}{
+		{"one channel", []access{ch}, []access{ch}, true},
+		{"two loads", []access{load}, []access{load}, false},
+		{"load and store", []access{load}, []access{store}, true},
+		{"other field", []access{store}, []access{other}, false},
+		{"unknown", []access{anything}, []access{load}, true},
+		{"select", []access{other, ch}, []access{ch}, true},
+		{"nil channel", []access{}, []access{ch}, false},
+	} {
+		if got := dependent(tt.a, tt.b); got != tt.want {
+			t.Errorf("%s: dependent = %v, want %v", tt.name, got, tt.want)
+		}
+	}
+}
+
+func TestVectorClocks(t *testing.T) {
+	var c vclock
+	c = c.with(1, 4)
+	d := vclock{2}.with(2, 7)
+	tests := []struct {
+		got, want vclock
+	}{
+		{c, vclock{-1, 4}},
+		{d, vclock{2, -1, 7}},
+		{c.join(d), vclock{2, 4, 7}},
+		{c.join(nil), vclock{-1, 4}},
+	}
+	for i, tt := range tests {
+		if diff := cmp.Diff(tt.want, tt.got); diff != "" {
+			t.Errorf("%d: (-want +got)\n%s", i, diff)
+		}
+	}
+	if got := c.get(5); got != -1 {
+		t.Errorf("get of an unknown goroutine = %d, want -1", got)
+	}
+}
+
+func TestScheduleNode(t *testing.T) {
+	n := &schedNode{enabled: []int{2, 0, 1}, backtrack: []int{2}}
+	var order []int
+	take := func() {
+		id, ok := n.next()
+		if !ok {
+			t.Fatal("next: none left")
+		}
+		order = append(order, id)
+	}
+	take()
+	n.add(1) // enabled: itself
+	n.add(1)
+	take()
+	n.add(5) // not enabled at n: all that are
+	take()
+	if _, ok := n.next(); ok {
+		t.Error("next after every enabled goroutine ran: got one")
+	}
+	if diff := cmp.Diff([]int{2, 1, 0}, order); diff != "" {
+		t.Errorf("order (-want +got)\n%s", diff)
+	}
+}
+
+// TestZeroChannel checks that the zero value of a channel type is nil.
+func TestZeroChannel(t *testing.T) {
+	for _, dir := range []types.ChanDir{types.SendRecv, types.SendOnly, types.RecvOnly} {
+		ch := types.NewChan(dir, types.Typ[types.Int])
+		if z := heap.Zero(nil, ch); z != (heap.Nil{}) {
+			t.Errorf("zero %s is %#v, want nil", ch, z)
+		}
+	}
+}
