@@ -30,12 +30,37 @@ func (h *Heap) RefsInObjects(id ObjID) int {
 	return n
 }
 
+// Reaches reports whether object id can be reached from roots, through
+// pointers, slices, interfaces, closures and the input values the roots'
+// placeholders stand for.
+func (h *Heap) Reaches(roots []Value, id ObjID) bool {
+	seen := map[ObjID]bool{}
+	var queue []ObjID
+	r := refCounter{h: h, id: -1, visit: func(o ObjID) {
+		if !seen[o] {
+			seen[o] = true
+			queue = append(queue, o)
+		}
+	}}
+	r.values(roots)
+	for len(queue) > 0 && !seen[id] {
+		o := queue[0]
+		queue = queue[1:]
+		if obj := h.objs[o]; obj != nil {
+			r.value(obj.Val)
+		}
+	}
+	return seen[id]
+}
+
 // refCounter counts references to one object. Array versions are
-// immutable and may be shared, so their counts are memoized by ID.
+// immutable and may be shared, so their counts are memoized by ID. With
+// visit, it also calls visit with every object a reference leads to.
 type refCounter struct {
 	h      *Heap
 	id     ObjID
 	arrays map[int]int
+	visit  func(ObjID)
 }
 
 // targetIsInput reports whether the object counted is an input object,
@@ -48,6 +73,9 @@ func (r *refCounter) targetIsInput() bool {
 func (r *refCounter) add(a, b int) int { return min(a+b, manyRefs) }
 
 func (r *refCounter) is(id ObjID) int {
+	if r.visit != nil {
+		r.visit(id)
+	}
 	if id == r.id {
 		return 1
 	}

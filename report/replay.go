@@ -606,10 +606,12 @@ func (r *replayer) crashed(name string, lines []string) ReplayResult {
 	}
 	f := r.testNamed(name).Finding
 	// The runtime prints a fatal error as it is, and a panic that ended
-	// the binary after "panic: ".
-	reported := slices.ContainsFunc(f.Want, func(want string) bool {
-		return slices.ContainsFunc(lines, func(l string) bool {
-			return l == want || strings.HasPrefix(l, "panic: ") && strings.Contains(l, want)
+	// the binary after "panic: " (any panic, where gosym cannot say its
+	// value's text).
+	reported := slices.ContainsFunc(lines, func(l string) bool {
+		panicked := strings.HasPrefix(l, "panic: ")
+		return panicked && len(f.Want) == 0 || slices.ContainsFunc(f.Want, func(want string) bool {
+			return l == want || panicked && strings.Contains(l, want)
 		})
 	})
 	// A stack's line ends with its pc offset, or nothing for a call the

@@ -189,31 +189,32 @@ func gosymLine(file string, n int) string {
 }
 `
 
-const leakHelper = `
-// gosymLeaked reports whether a goroutine that runs fn, a function of the
-// package as the runtime names it, is blocked on a channel, a select or a
-// lock, and returns its stack. A goroutine of fn that is still running
-// is given the processor until it blocks or ends, a bounded number of
-// times.
-func gosymLeaked(fn string) (string, bool) {
+const settleHelper = `
+// gosymSettle gives the goroutines that run fn, a function of the
+// package as the runtime names it, the processor until none of them is
+// running, a bounded number of times. It returns the stack of one that
+// is then blocked on a channel, a select or a lock, if any.
+func gosymSettle(fn string) (string, bool) {
 	buf := make([]byte, 1<<20)
 	for try := 0; try < 1000; try++ {
-		running := false
+		running, blocked := false, ""
 		stacks := string(buf[:gosymruntime.Stack(buf, true)])
-		for _, g := range gosymstrings.Split(stacks, "\n\n") {
+		for _, g := range gosymstrings.Split(stacks, "\n\n")[1:] { // not this one
 			if !gosymstrings.Contains(g, "\n"+fn+"(") && !gosymstrings.Contains(g, "\n"+fn+".") {
 				continue
 			}
 			header, _, _ := gosymstrings.Cut(g, "\n")
+			waits := false
 			for _, wait := range []string{"[chan ", "[select", "[sync.", "[semacquire"} {
-				if gosymstrings.Contains(header, wait) {
-					return g, true
-				}
+				waits = waits || gosymstrings.Contains(header, wait)
 			}
-			running = true
+			if waits && blocked == "" {
+				blocked = g
+			}
+			running = running || !waits
 		}
 		if !running {
-			return "", false
+			return blocked, blocked != ""
 		}
 		gosymruntime.Gosched()
 	}
@@ -319,9 +320,9 @@ func (s *Suite) writeTests(b *bytes.Buffer, external bool) {
 	if live > 0 {
 		b.WriteString(helper)
 		if slices.ContainsFunc(s.Tests, func(t *Test) bool {
-			return s.inFile(t, external) && t.Omitted == "" && t.Finding.Kind == ssaexec.Leak
+			return s.inFile(t, external) && t.Omitted == "" && (t.Finding.Kind == ssaexec.Leak || t.inGoroutine())
 		}) {
-			b.WriteString(leakHelper)
+			b.WriteString(settleHelper)
 		}
 	}
 }
@@ -507,18 +508,22 @@ func (s *Suite) writeTest(b *bytes.Buffer, t *Test) {
 	switch {
 	case f.Kind == ssaexec.Leak:
 		fmt.Fprintf(b, "\t%s\n", code.call)
-		fmt.Fprintf(b, "\tif stack, leaked := gosymLeaked(%q); leaked {\n", pkg+"."+t.at.fn)
+		fmt.Fprintf(b, "\tif stack, leaked := gosymSettle(%q); leaked {\n", pkg+"."+t.at.fn)
 		fmt.Fprintf(b, "\t\tgosymT.Fatalf(%q, stack, %q)\n\t}\n", reproduced+"a goroutine blocks forever after the call returned:\n%s\non the input\n\t%s", input)
 	case t.fatal():
 		// No deferred call runs after a fatal error, or after a panic in
 		// another goroutine: the replay reads the runtime's report
 		// instead.
-		if f.Goroutine != 0 && f.Kind != ssaexec.Fatal && f.Kind != ssaexec.Deadlock {
+		if t.inGoroutine() {
 			fmt.Fprintf(b, "\t// While the bug is there, a goroutine the call starts panics,\n\t// printing %s, and no recover of this goroutine stops it.\n", strings.Join(quoteAll(f.Want), " or "))
 		} else {
 			fmt.Fprintf(b, "\t// While the bug is there, the runtime ends the test binary here,\n\t// printing %s, which no recover stops.\n", strings.Join(quoteAll(f.Want), " or "))
 		}
 		fmt.Fprintf(b, "\t%s\n", code.call)
+		if t.inGoroutine() {
+			// The goroutine may run after the call returned.
+			fmt.Fprintf(b, "\tgosymSettle(%q)\n", pkg+"."+t.at.fn)
+		}
 	case f.ScheduleDependent:
 		// Each run's panic is recovered where it is raised.
 		b.WriteString("\tfunc() {\n")
@@ -549,7 +554,14 @@ const ScheduleRuns = 1000
 // deadlock is one), or a panic in a goroutine the call started.
 func (t *Test) fatal() bool {
 	f := t.Finding
-	return f.Kind == ssaexec.Fatal || f.Kind == ssaexec.Deadlock || f.Goroutine != 0 && f.Kind != ssaexec.Leak
+	return f.Kind == ssaexec.Fatal || f.Kind == ssaexec.Deadlock || t.inGoroutine()
+}
+
+// inGoroutine reports whether t's finding is a panic in a goroutine the
+// call started.
+func (t *Test) inGoroutine() bool {
+	f := t.Finding
+	return f.Goroutine != 0 && f.Kind != ssaexec.Leak && f.Kind != ssaexec.Fatal && f.Kind != ssaexec.Deadlock
 }
 
 func quoteAll(ss []string) []string {

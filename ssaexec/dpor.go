@@ -213,11 +213,16 @@ func (x *explorer) pendingAccess(s *state, i int) []access {
 
 // topOf returns goroutine i's top frame.
 func (g *sched) topOf(s *state, i int) *frame {
-	if i == g.cur {
-		return s.top()
-	}
-	fs := g.gs[i].frames
+	fs := g.stackOf(s, i)
 	return fs[len(fs)-1]
+}
+
+// stackOf returns goroutine i's frames.
+func (g *sched) stackOf(s *state, i int) []*frame {
+	if i == g.cur {
+		return s.frames
+	}
+	return g.gs[i].frames
 }
 
 // opAccess is what the visible operation frame f stands before touches.

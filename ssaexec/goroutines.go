@@ -57,6 +57,10 @@ type sched struct {
 	trans []transition
 	// started lists the goroutines the path started.
 	started []Goroutine
+	// result and entryArgs are what the entry returned, once it did, and
+	// the arguments it was called with.
+	result    heap.Value
+	entryArgs []heap.Value
 	// picks counts the path's choices among a select's ready cases or a
 	// channel's blocked partners.
 	picks int
@@ -447,9 +451,19 @@ func (x *explorer) goInstr(s *state, in *ssa.Go) []alt {
 
 // allBlocked ends s, whose goroutines all ended or block: the path
 // returned, a goroutine the entry started leaks, or the program is
-// deadlocked.
+// deadlocked. Where a goroutine waits on a channel the entry's caller can
+// reach, another goroutine of the caller may serve it: the path ends
+// there, as a bound, not a finding (a pipe's Read waits for a Write).
 func (x *explorer) allBlocked(s *state) {
 	g := s.g
+	if len(g.gs) > 0 {
+		if i, ok := x.callerServes(s); ok {
+			w := g.gs[i].wait
+			x.hitBound(bound{boundGoroutine, fmt.Sprintf("%s waits for another goroutine at %s", w.what, shortPos(x.fset.Position(w.pos))), w.what + " waits for another goroutine"})
+			s.end = dropped
+			return
+		}
+	}
 	if !g.entryDone {
 		x.deadlock(s)
 		return
@@ -459,6 +473,32 @@ func (x *explorer) allBlocked(s *state) {
 		return
 	}
 	x.leak(s)
+}
+
+// callerServes returns a goroutine of s blocked on a channel the entry's
+// caller can reach: through the entry's arguments, the package variables
+// or what the entry returned.
+func (x *explorer) callerServes(s *state) (int, bool) {
+	g := s.g
+	roots := []heap.Value{heap.Ptr{Obj: s.heap.Args()}, g.result}
+	if !g.entryDone {
+		g.entryArgs = x.argsOf(g.stackOf(s, g.index(0))[0])
+	}
+	roots = append(roots, g.entryArgs...)
+	for _, p := range s.globals {
+		roots = append(roots, p)
+	}
+	for i, r := range g.gs {
+		if r.wait == nil {
+			continue
+		}
+		for _, c := range r.wait.cases {
+			if s.heap.Reaches(roots, c.ch) {
+				return i, true
+			}
+		}
+	}
+	return 0, false
 }
 
 // deadlock ends s, in which the entry's goroutine blocks and every other
@@ -490,6 +530,17 @@ func (x *explorer) leak(s *state) {
 	f := &Finding{Kind: Leak, Pos: x.fset.Position(w.pos), PosPkg: w.pkg, Within: w.within,
 		render: func(heap.Valuer) string { return msg }}
 	x.endFatally(s, f)
+}
+
+// argsOf returns the values of the entry's parameters in its frame f.
+func (x *explorer) argsOf(f *frame) []heap.Value {
+	var args []heap.Value
+	for _, p := range x.fn.Params {
+		if v, ok := f.env.get(p); ok {
+			args = append(args, v)
+		}
+	}
+	return args
 }
 
 // startedAt says what goroutine r runs and where it was started.

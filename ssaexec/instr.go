@@ -667,6 +667,9 @@ func (x *explorer) ret(s *state, in *ssa.Return) []alt {
 	}
 	s.pop()
 	if len(s.frames) == 0 && s.g != nil && (s.g.running().id != 0 || !x.checksInvariant()) {
+		if s.g.running().id == 0 {
+			s.g.result, s.g.entryArgs = result, x.argsOf(done)
+		}
 		return x.goroutineEnded(s)
 	}
 	if len(s.frames) == 0 {
