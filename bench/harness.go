@@ -74,6 +74,9 @@ func tableFuncs() (names, dirs []string) {
 	for _, r := range tableSummaries {
 		add(r.fn, summariesPkg)
 	}
+	for _, r := range tableSchedules {
+		add(r.fn, r.pkg)
+	}
 	return names, dirs
 }
 

@@ -32,6 +32,14 @@
 //   - summaries: the procedure-summaries seed's micro-benchmark at N = 5
 //     to 200, without summaries (to N = 25) and with them: paths, states
 //     and time, beside the seed's times without and with summaries.
+//   - schedules: the first seed's distributed sort of a list
+//     (bench/distsort) at preemption bounds 0 to 3, with and without
+//     partial-order reduction: the finding, paths, states and time.
+//   - concurrency: gosym beside go test -race and goleak on the
+//     goroutines and channels of testdata/goroutines, function by
+//     function: gosym's findings, and what each dynamic tool saw in
+//     -concurrency-runs runs of a generated test per function (goleak
+//     from gosym's go.mod, built in a temporary module).
 //
 // -compare before.md adds the realcode table's totals beside those of an
 // earlier result file (read before -o writes); -compare before.md,after.md
@@ -97,9 +105,14 @@ type options struct {
 	// table, fuzzTime the longest fuzzing run.
 	firstRuns int
 	fuzzTime  time.Duration
+	// concRuns are the runs of each dynamic tool per function of the
+	// concurrency table, concTimeout the time a call has to end before
+	// it counts as hung.
+	concRuns    int
+	concTimeout time.Duration
 }
 
-var allTables = []string{"kbound", "nbound", "abstraction", "peers", "realcode", "speed", "firstfind", "summaries"}
+var allTables = []string{"kbound", "nbound", "abstraction", "peers", "realcode", "speed", "firstfind", "summaries", "concurrency", "schedules"}
 
 func main() {
 	// The search allocates states that die young: a GC target above Go's
@@ -131,7 +144,7 @@ func parseFlags(args []string) (options, error) {
 	out := fs.String("o", "", "also write the Markdown into this file")
 	realWork := fs.Int64("realcode-work", ssaexec.DefaultMaxWork, "work budget of one function of the realcode table (gosym's -max-work)")
 	realTimeout := fs.Duration("realcode-timeout", 0, "time budget of one function of the realcode table, a safety net (0: none)")
-	workers := fs.Int("p", 2, "functions of the realcode and speed tables analysed at once")
+	workers := fs.Int("p", 2, "functions of the realcode and speed tables analysed at once, and test processes of the concurrency table run at once")
 	realSeq := fs.Int("realcode-seq", ssaexec.DefaultConfig().Seq, "bound on the calls of a sequence that builds a value in the realcode table")
 	summariesDefault := "off"
 	if ssaexec.DefaultConfig().ProcSummaries {
@@ -142,6 +155,8 @@ func parseFlags(args []string) (options, error) {
 	speedWork := fs.String("speed-work", strconv.FormatInt(ssaexec.DefaultMaxWork, 10), "work budgets of the speed table, comma-separated (gosym's -max-work)")
 	firstRuns := fs.Int("firstfind-runs", 5, "runs of each tool on each function of the firstfind table")
 	fuzzTime := fs.Duration("fuzztime", time.Minute, "longest go test -fuzz run of the firstfind table")
+	concRuns := fs.Int("concurrency-runs", 20, "runs of each dynamic tool on each function of the concurrency table")
+	concTimeout := fs.Duration("concurrency-timeout", 2*time.Second, "time a call of the concurrency table's tests has to end before it counts as hung")
 	compare := fs.String("compare", "", "an earlier result file whose realcode totals the realcode table is compared with; or two, before,after, to compare without running")
 	if err := fs.Parse(args); err != nil {
 		return options{}, err
@@ -150,7 +165,10 @@ func parseFlags(args []string) (options, error) {
 		return options{}, fmt.Errorf("unexpected arguments %q", fs.Args())
 	}
 	opts := options{timeout: *timeout, out: *out, cpuprof: *cpuprof, memprof: *memprof, realTimeout: *realTimeout, realWork: *realWork, workers: max(*workers, 1), realSeq: max(*realSeq, 0),
-		firstRuns: max(*firstRuns, 1), fuzzTime: *fuzzTime}
+		firstRuns: max(*firstRuns, 1), fuzzTime: *fuzzTime, concRuns: max(*concRuns, 1), concTimeout: *concTimeout}
+	if opts.concTimeout <= 0 {
+		return options{}, fmt.Errorf("bad -concurrency-timeout %v: want a positive duration", opts.concTimeout)
+	}
 	if *compare != "" {
 		opts.compare = strings.Split(*compare, ",")
 		if len(opts.compare) > 2 {
@@ -257,6 +275,8 @@ func run(opts options) error {
 			writeAbstraction(&doc, h.abstraction())
 		case "summaries":
 			writeSummaries(&doc, h.summaries())
+		case "schedules":
+			writeSchedules(&doc, h.schedules())
 		case "peers":
 			t, err := comparePeers(root)
 			if err != nil {
@@ -269,6 +289,12 @@ func run(opts options) error {
 				return err
 			}
 			writeFirstFind(&doc, rows, opts.fuzzTime)
+		case "concurrency":
+			t, err := measureConcurrency(root, opts.concRuns, opts.concTimeout, opts.workers, opts.chain, os.Stderr)
+			if err != nil {
+				return err
+			}
+			writeConcurrency(&doc, t)
 		case "speed":
 			rows, err := measureSpeed(root, opts.speedWork, opts.workers, os.Stderr)
 			if err != nil {

@@ -98,12 +98,14 @@ func TestParseFlags(t *testing.T) {
 	}{
 		{[]string{"-tables", "kbound", "-k", "1,3", "-modes", "lazier#"}, ""},
 		{[]string{"-k", "0"}, `-k: want values from 1 on, got "0"`},
-		{[]string{"-tables", "tableIII"}, `unknown table "tableIII" (want one of kbound, nbound, abstraction, peers, realcode, speed, firstfind, summaries)`},
+		{[]string{"-tables", "tableIII"}, `unknown table "tableIII" (want one of kbound, nbound, abstraction, peers, realcode, speed, firstfind, summaries, concurrency, schedules)`},
 		{[]string{"-tables", "speed", "-speed-work", "100000,2000000"}, ""},
 		{[]string{"-speed-work", "100k"}, `bad -speed-work "100k": want positive work budgets, comma-separated`},
 		{[]string{"-modes", "eager"}, `unknown mode "eager" (want one of lazy, lazier, lazier#)`},
 		{[]string{"extra"}, `unexpected arguments ["extra"]`},
 		{[]string{"-compare", "a.md,b.md"}, ""},
+		{[]string{"-tables", "concurrency", "-concurrency-runs", "5", "-concurrency-timeout", "1s"}, ""},
+		{[]string{"-concurrency-timeout", "0s"}, "bad -concurrency-timeout 0s: want a positive duration"},
 		{[]string{"-compare", "a.md,b.md,c.md"}, "-compare: want one file or two, got 3"},
 	}
 	for _, tt := range tests {
@@ -197,5 +199,46 @@ func TestSummaries(t *testing.T) {
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("summaries table (-want +got):\n%s", diff)
+	}
+}
+
+// TestSchedules checks the schedules table: the distributed sort's
+// broken assertion needs one preemption, and is found at every bound from
+// there, with and without partial-order reduction, which explores fewer
+// paths.
+func TestSchedules(t *testing.T) {
+	h := testHarness(t, nil)
+	const witness = "l := &List{Header: &Node{Elem: 0, Next: &Node{Elem: -1, Next: &Node{Elem: -2, Next: nil}}}}; l.Sort()"
+	var got []string
+	paths := map[int][2]int{}
+	for _, r := range h.schedules() {
+		finding := "none"
+		if len(r.m.Findings) == 1 {
+			f := r.m.Findings[0]
+			finding = fmt.Sprintf("%s at %d: %s", f.Kind, f.Pos.Line, strings.Join(append(append([]string{}, f.Setup...), f.Call), "; "))
+		}
+		got = append(got, fmt.Sprintf("%d %v: %s, %s", r.preemptions, r.reduced, r.m.Status, finding))
+		p := paths[r.preemptions]
+		if r.reduced {
+			p[0] = r.m.Paths
+		} else {
+			p[1] = r.m.Paths
+		}
+		paths[r.preemptions] = p
+	}
+	found := "failed, assert at 65: " + witness
+	want := []string{
+		"0 true: bounded, none", "0 false: bounded, none",
+		"1 true: " + found, "1 false: " + found,
+		"2 true: " + found, "2 false: " + found,
+		"3 true: " + found, "3 false: " + found,
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("schedules table (-want +got):\n%s", diff)
+	}
+	for p, n := range paths {
+		if p > 0 && n[0] >= n[1] {
+			t.Errorf("at %d preemptions: %d paths with reduction, %d without; want fewer with it", p, n[0], n[1])
+		}
 	}
 }

@@ -1,0 +1,700 @@
+package main
+
+import (
+	"bytes"
+	"cmp"
+	"context"
+	"fmt"
+	"go/ast"
+	"go/format"
+	"go/parser"
+	"go/token"
+	"go/types"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/gosym/gosym/solver"
+	"github.com/gosym/gosym/ssaexec"
+
+	// The generated tests build against the goleak of gosym's go.mod:
+	// this import keeps that requirement through go mod tidy, though
+	// the harness itself never calls goleak.
+	_ "go.uber.org/goleak"
+)
+
+// concurrencyPkg is the package of the concurrency table, relative to the
+// module root: its // want comments mark the bugs, and the functions of
+// its correct.go must get no report.
+const concurrencyPkg = "testdata/goroutines"
+
+// goleakPath is the module the generated tests check leaks with.
+const goleakPath = "go.uber.org/goleak"
+
+// outcomePrefix starts the line a generated test prints when the call it
+// made ended, or did not end in time: what the harness reads back.
+const outcomePrefix = "gosym-outcome: "
+
+// Where a call's input comes from (concCall.Input).
+const (
+	inputWitness = "witness"
+	inputZero    = "zero values"
+	inputNone    = "no parameters"
+)
+
+// concCall is the call one generated test makes.
+type concCall struct {
+	// Func is the function's name, Test the name of its test.
+	Func, Test string
+	// Setup and Call are Go statements of the function's package: the
+	// call is the last.
+	Setup []string
+	Call  string
+	// Imports are the packages Setup and Call name.
+	Imports []string
+	// Input says where the arguments come from: gosym's witness, zero
+	// values, or nowhere, the function having no parameters.
+	Input string
+	// Skip, if not empty, says why the function gets no test: its
+	// parameters name a package that the copy cannot import.
+	Skip string
+}
+
+// callFor writes the call of the function name, of package pkg and
+// signature sig, that its test makes: the first of gosym's findings
+// whose witness compiles in a copy of the package, or else zero values.
+func callFor(name string, pkg *types.Package, sig *types.Signature, findings []*ssaexec.Finding) concCall {
+	c := concCall{Func: name, Test: "Test" + name}
+	if name == "Main" {
+		// TestMain would be the package's test main, which takes a
+		// *testing.M; an exported name never starts with _.
+		c.Test = "Test_Main"
+	}
+	for _, f := range findings {
+		if f.Call == "" || len(f.Unwritable) > 0 || slices.ContainsFunc(f.Imports, notStd) {
+			continue
+		}
+		c.Setup, c.Call, c.Imports, c.Input = slices.Clone(f.Setup), f.Call, slices.Clone(f.Imports), inputWitness
+		slices.Sort(c.Imports)
+		return c
+	}
+	c.Input = inputZero
+	if sig.Params().Len() == 0 {
+		c.Input = inputNone
+	}
+	qual := func(p *types.Package) string {
+		if p == pkg {
+			return ""
+		}
+		if notStd(p.Path()) {
+			c.Skip = fmt.Sprintf("a parameter's type is of %s", p.Path())
+		}
+		c.Imports = append(c.Imports, p.Path())
+		return p.Name()
+	}
+	var args []string
+	for i := range sig.Params().Len() {
+		if sig.Variadic() && i == sig.Params().Len()-1 {
+			break // no variadic arguments at all
+		}
+		args = append(args, zeroValue(sig.Params().At(i).Type(), qual))
+	}
+	slices.Sort(c.Imports)
+	c.Imports = slices.Compact(c.Imports)
+	c.Call = name + "(" + strings.Join(args, ", ") + ")"
+	return c
+}
+
+// notStd reports whether path is outside the standard library, whose
+// first path element has no dot: the copy of the package in its own
+// module cannot import it.
+func notStd(path string) bool {
+	first, _, _ := strings.Cut(path, "/")
+	return strings.Contains(first, ".")
+}
+
+// zeroValue writes t's zero value as an argument: an untyped constant or
+// nil where one converts to t, so that the call reads as a person would
+// write it, and an empty composite literal for structs and arrays.
+func zeroValue(t types.Type, qual types.Qualifier) string {
+	switch u := t.Underlying().(type) {
+	case *types.Basic:
+		switch {
+		case u.Info()&types.IsBoolean != 0:
+			return "false"
+		case u.Info()&types.IsString != 0:
+			return `""`
+		case u.Kind() == types.UnsafePointer:
+			return "nil"
+		}
+		return "0"
+	case *types.Pointer, *types.Slice, *types.Map, *types.Chan, *types.Signature, *types.Interface:
+		return "nil"
+	}
+	return types.TypeString(t, qual) + "{}"
+}
+
+// generateTests writes the _test.go file of package pkg with one test per
+// call: each takes goleak.IgnoreCurrent at its start, makes its call
+// through gosymRun, which gives it timeout to end, and, with the test
+// binary's -leaks flag, calls goleak.VerifyNone after the call.
+func generateTests(pkg string, calls []concCall, timeout time.Duration) ([]byte, error) {
+	imports := []string{"flag", "fmt", "testing", "time"}
+	for _, c := range calls {
+		if c.Skip == "" {
+			imports = append(imports, c.Imports...)
+		}
+	}
+	slices.Sort(imports)
+	imports = slices.Compact(imports)
+	var b bytes.Buffer
+	fmt.Fprintf(&b, "// Code generated by the concurrency table of gosym's bench. DO NOT EDIT.\n\n")
+	fmt.Fprintf(&b, "package %s\n\nimport (\n", pkg)
+	for _, p := range imports {
+		fmt.Fprintf(&b, "%q\n", p)
+	}
+	fmt.Fprintf(&b, "\n%q\n)\n\n", goleakPath)
+	fmt.Fprintf(&b, `// gosymLeaks turns goleak's check on. The race detector's runs leave it
+// off, so that a run reports only what the race detector saw.
+var gosymLeaks = flag.Bool("leaks", false, "check for leaked goroutines with goleak")
+
+// gosymRun calls f in a goroutine of its own and prints how the call
+// ended: it returned, it panicked (a panic of f's goroutine is recovered),
+// or it had not ended after %v, so that a call that blocks forever does not
+// hang the test.
+func gosymRun(f func()) {
+	done := make(chan string, 1)
+	go func() {
+		defer func() {
+			if r := recover(); r != nil {
+				done <- fmt.Sprint("panic: ", r)
+			}
+		}()
+		f()
+		done <- "returned"
+	}()
+	select {
+	case outcome := <-done:
+		fmt.Println(%q + outcome)
+	case <-time.After(%d * time.Millisecond):
+		fmt.Println(%q)
+	}
+}
+
+// gosymVerify checks, with -leaks, that the goroutines running are those
+// of ignore.
+func gosymVerify(t *testing.T, ignore goleak.Option) {
+	t.Helper()
+	if *gosymLeaks {
+		goleak.VerifyNone(t, ignore)
+	}
+}
+`, timeout, outcomePrefix, timeout.Milliseconds(), outcomePrefix+"hangs")
+	for _, c := range calls {
+		if c.Skip != "" {
+			continue
+		}
+		fmt.Fprintf(&b, "\n// %s calls %s with %s.\n", c.Test, c.Func, inputText(c.Input))
+		// The test's own names start with gosym, as report's tests do:
+		// the witness runs in their scope, and may name the package's t.
+		fmt.Fprintf(&b, "func %s(gosymT *testing.T) {\ngosymIgnore := goleak.IgnoreCurrent()\ngosymRun(func() {\n", c.Test)
+		for _, s := range c.Setup {
+			fmt.Fprintln(&b, s)
+		}
+		fmt.Fprintf(&b, "%s\n})\ngosymVerify(gosymT, gosymIgnore)\n}\n", c.Call)
+	}
+	src, err := format.Source(b.Bytes())
+	if err != nil {
+		return nil, fmt.Errorf("the generated tests do not parse: %v\n%s", err, b.Bytes())
+	}
+	return src, nil
+}
+
+// inputText words where a call's input comes from, for the generated
+// tests' comments.
+func inputText(input string) string {
+	switch input {
+	case inputWitness:
+		return "the input of gosym's witness"
+	case inputZero:
+		return "zero values"
+	}
+	return "no arguments"
+}
+
+// runObs is what one process of a generated test showed.
+type runObs struct {
+	// outcome is the call's: "returned", "hangs" or "panic: " and the
+	// value; empty when the process died before the call ended.
+	outcome string
+	// crash says what ended the process before the test did: "panic: "
+	// and the value (a panic in a goroutine the call started, which no
+	// recover reaches), "deadlock" (the runtime found every goroutine
+	// blocked), "fatal error: " and the error, or how it failed else.
+	crash string
+	// race: the race detector reported a data race; leak: goleak found
+	// goroutines left running.
+	race, leak bool
+}
+
+// parseRun reads what a test process printed, and the error it exited
+// with, into what it showed.
+func parseRun(out []byte, runErr error) runObs {
+	var o runObs
+	for _, l := range strings.Split(string(out), "\n") {
+		switch {
+		case strings.HasPrefix(l, outcomePrefix):
+			o.outcome = strings.TrimPrefix(l, outcomePrefix)
+		case l == "WARNING: DATA RACE":
+			o.race = true
+		case strings.Contains(l, "found unexpected goroutines"):
+			o.leak = true
+		case o.crash != "":
+			// The first line that says why the process died says it:
+			// a nested panic's lines, indented, follow it.
+		case strings.HasPrefix(l, "panic: "):
+			// The runtime marks a panic that was recovered and raised
+			// again; the goroutine it came from is in the stack below.
+			msg, _, _ := strings.Cut(l, " [recovered")
+			o.crash = msg
+		case l == "fatal error: all goroutines are asleep - deadlock!":
+			o.crash = "deadlock"
+		case strings.HasPrefix(l, "fatal error: "):
+			o.crash = l
+		}
+	}
+	// A test fails on a race or a leak; any other failure is one the
+	// table must show rather than read as nothing.
+	if runErr != nil && o.crash == "" && !o.race && !o.leak {
+		o.crash = "failed: " + runErr.Error()
+	}
+	return o
+}
+
+// raceLabels are the observations of a run of the race detector's
+// binary: a data race, a panic, a deadlock, a hang, or nothing.
+func (o runObs) raceLabels() []string {
+	var ls []string
+	if o.race {
+		ls = append(ls, "race")
+	}
+	if o.outcome != "" && o.outcome != "returned" {
+		ls = append(ls, o.outcome)
+	}
+	if o.crash != "" && !slices.Contains(ls, o.crash) {
+		ls = append(ls, o.crash)
+	}
+	if len(ls) == 0 {
+		return []string{"nothing"}
+	}
+	return ls
+}
+
+// leakLabels are the observations of a run with goleak: a leak, or the
+// death of the process before goleak could look, or nothing.
+func (o runObs) leakLabels() []string {
+	var ls []string
+	if o.leak {
+		ls = append(ls, "leak")
+	}
+	if o.crash != "" {
+		ls = append(ls, "died: "+o.crash)
+	}
+	if len(ls) == 0 {
+		return []string{"nothing"}
+	}
+	return ls
+}
+
+// concRow is one function of the table.
+type concRow struct {
+	fn   string
+	file string // base name
+	line int
+	// want are the bugs of the function's // want comments, gosym the
+	// findings, each as its kind and line.
+	want, gosym []string
+	status      ssaexec.Status
+	call        concCall
+	// race and leak count the runs that showed each observation.
+	race, leak map[string]int
+}
+
+// concTable is the concurrency table: its rows, the runs of each dynamic
+// tool per function, and the times taken.
+type concTable struct {
+	rows          []*concRow
+	runs          int
+	timeout       time.Duration
+	workers       int
+	goleakVersion string
+	gosymTime     time.Duration
+	dynamicTime   time.Duration
+}
+
+// measureConcurrency runs gosym on the exported functions of
+// concurrencyPkg, then each function's generated test runs times under
+// each of the race detector and goleak, workers processes at once.
+func measureConcurrency(root string, runs int, timeout time.Duration, workers int, chain solver.Chain, log io.Writer) (*concTable, error) {
+	src := filepath.Join(root, concurrencyPkg)
+	wants, err := wantsByFunc(src)
+	if err != nil {
+		return nil, err
+	}
+	version, goVersion, err := goleakRequirement(root)
+	if err != nil {
+		return nil, err
+	}
+	t := &concTable{runs: runs, timeout: timeout, workers: max(workers, 1), goleakVersion: version}
+	prog, err := ssaexec.Load(root, "./"+concurrencyPkg)
+	if err != nil {
+		return nil, err
+	}
+	cfg := ssaexec.DefaultConfig()
+	cfg.Solver = chain
+	var pkgName string
+	for _, fn := range prog.Entries(false, nil) {
+		// One test per exported function: a method or a generic
+		// function would need a receiver or type arguments to call.
+		if fn.Signature.Recv() != nil || fn.TypeParams().Len() > 0 {
+			continue
+		}
+		fmt.Fprintf(log, "concurrency: gosym on %s\n", fn.Name())
+		r := prog.Analyze(fn, cfg)
+		t.gosymTime += r.Elapsed
+		pkgName = fn.Pkg.Pkg.Name()
+		row := &concRow{fn: fn.Name(), file: filepath.Base(r.Pos.Filename), line: r.Pos.Line, want: wants[fn.Name()], status: r.Status,
+			call: callFor(fn.Name(), fn.Pkg.Pkg, fn.Signature, r.Findings), race: map[string]int{}, leak: map[string]int{}}
+		for _, f := range r.Findings {
+			row.gosym = append(row.gosym, kindAt(string(f.Kind), row.file, f.Pos))
+		}
+		t.rows = append(t.rows, row)
+	}
+	slices.SortFunc(t.rows, func(a, b *concRow) int {
+		return cmp.Or(strings.Compare(a.file, b.file), cmp.Compare(a.line, b.line))
+	})
+	if len(t.rows) == 0 {
+		return nil, fmt.Errorf("no exported function in %s", concurrencyPkg)
+	}
+	dir, err := os.MkdirTemp("", "gosymconcurrency")
+	if err != nil {
+		return nil, err
+	}
+	defer os.RemoveAll(dir)
+	race, plain, err := buildConcurrencyTests(root, src, dir, pkgName, version, goVersion, t, log)
+	if err != nil {
+		return nil, err
+	}
+	start := time.Now()
+	t.runDynamic(dir, race, plain, log)
+	t.dynamicTime = time.Since(start)
+	return t, nil
+}
+
+// kindAt writes a finding or a want: its kind and line, with the file
+// when it is not the function's.
+func kindAt(kind, file string, pos token.Position) string {
+	if filepath.Base(pos.Filename) == file {
+		return fmt.Sprintf("%s :%d", kind, pos.Line)
+	}
+	return fmt.Sprintf("%s %s:%d", kind, filepath.Base(pos.Filename), pos.Line)
+}
+
+// wantsByFunc reads the // want comments of the package in dir, each as
+// its kind and line, by the name of the function they are in.
+func wantsByFunc(dir string) (map[string][]string, error) {
+	fset := token.NewFileSet()
+	files, err := filepath.Glob(filepath.Join(dir, "*.go"))
+	if err != nil {
+		return nil, err
+	}
+	wants := map[string][]string{}
+	for _, name := range files {
+		if strings.HasSuffix(name, "_test.go") {
+			continue
+		}
+		f, err := parser.ParseFile(fset, name, nil, parser.ParseComments|parser.SkipObjectResolution)
+		if err != nil {
+			return nil, err
+		}
+		for _, d := range f.Decls {
+			fd, ok := d.(*ast.FuncDecl)
+			if !ok || fd.Recv != nil {
+				continue
+			}
+			for _, g := range f.Comments {
+				if g.Pos() < fd.Pos() || g.End() > fd.End() {
+					continue
+				}
+				for _, c := range g.List {
+					fields := strings.Fields(strings.TrimPrefix(c.Text, "//"))
+					if len(fields) >= 2 && fields[0] == "want" {
+						pos := fset.Position(c.Pos())
+						wants[fd.Name.Name] = append(wants[fd.Name.Name], kindAt(fields[1], filepath.Base(name), pos))
+					}
+				}
+			}
+		}
+	}
+	return wants, nil
+}
+
+// goleakRequirement reads the goleak version that gosym's go.mod
+// requires, and the module's go version, which the copy keeps so that
+// its code means what it means in gosym (loop variables per iteration).
+func goleakRequirement(root string) (version, goVersion string, err error) {
+	cmd := exec.Command("go", "list", "-m", "-f", "{{.Path}}|{{.Version}}|{{.GoVersion}}|{{.Main}}", "github.com/gosym/gosym", goleakPath)
+	cmd.Dir = root
+	out, err := cmd.Output()
+	if err != nil {
+		return "", "", fmt.Errorf("go list -m %s: %v", goleakPath, err)
+	}
+	for _, l := range strings.Split(strings.TrimSpace(string(out)), "\n") {
+		// The main module has no version: the fields are split on |.
+		switch f := strings.Split(l, "|"); {
+		case len(f) != 4:
+		case f[3] == "true":
+			goVersion = f[2]
+		case f[0] == goleakPath:
+			version = f[1]
+		}
+	}
+	if version == "" || goVersion == "" {
+		return "", "", fmt.Errorf("go list -m %s: no version in %q", goleakPath, out)
+	}
+	return version, goVersion, nil
+}
+
+// buildConcurrencyTests copies the package in src into dir as a module
+// of its own that requires goleak, writes the tests of t's calls there,
+// and builds the test binary with the race detector and without: every
+// run executes one of the two, rather than go test building it again.
+func buildConcurrencyTests(root, src, dir, pkgName, version, goVersion string, t *concTable, log io.Writer) (race, plain string, err error) {
+	if err := copyPackage(src, dir); err != nil {
+		return "", "", err
+	}
+	// copyPackage's go.mod is replaced by one that requires goleak; the
+	// checksums are gosym's, which has the same requirement.
+	mod := fmt.Sprintf("module %s\n\ngo %s\n\nrequire %s %s\n", pkgName, goVersion, goleakPath, version)
+	if err := os.WriteFile(filepath.Join(dir, "go.mod"), []byte(mod), 0o644); err != nil {
+		return "", "", err
+	}
+	sum, err := os.ReadFile(filepath.Join(root, "go.sum"))
+	if err != nil {
+		return "", "", err
+	}
+	if err := os.WriteFile(filepath.Join(dir, "go.sum"), sum, 0o644); err != nil {
+		return "", "", err
+	}
+	calls := make([]concCall, len(t.rows))
+	for i, r := range t.rows {
+		calls[i] = r.call
+	}
+	gen, err := generateTests(pkgName, calls, t.timeout)
+	if err != nil {
+		return "", "", err
+	}
+	if err := os.WriteFile(filepath.Join(dir, "gosym_concurrency_test.go"), gen, 0o644); err != nil {
+		return "", "", err
+	}
+	race, plain = filepath.Join(dir, "race.test"), filepath.Join(dir, "plain.test")
+	for _, b := range []struct {
+		bin   string
+		flags []string
+	}{{race, []string{"-race"}}, {plain, nil}} {
+		fmt.Fprintf(log, "concurrency: go test -c %s\n", strings.Join(b.flags, " "))
+		// vet is off: the table is about what the race detector and
+		// goleak see, and go test -race would not stop at a vet report
+		// of this package anyway.
+		args := append([]string{"test", "-c", "-vet=off", "-o", b.bin}, b.flags...)
+		cmd := exec.Command("go", append(args, ".")...)
+		cmd.Dir = dir
+		if out, err := cmd.CombinedOutput(); err != nil {
+			return "", "", fmt.Errorf("building the generated tests: %v: %s", err, out)
+		}
+	}
+	return race, plain, nil
+}
+
+// runDynamic runs each row's test t.runs times under each tool, one
+// process a run, workers at once: the race detector reports a race once
+// per process, and a panic in a goroutine the function started kills
+// the process, so neither may hide another run's observations.
+func (t *concTable) runDynamic(dir, race, plain string, log io.Writer) {
+	type job struct {
+		row, run int
+		leaks    bool
+	}
+	obs := make([][2][]runObs, len(t.rows))
+	for i := range obs {
+		obs[i] = [2][]runObs{make([]runObs, t.runs), make([]runObs, t.runs)}
+	}
+	jobs := make(chan job)
+	var wg sync.WaitGroup
+	for range t.workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for j := range jobs {
+				bin, tool := race, 0
+				if j.leaks {
+					bin, tool = plain, 1
+				}
+				obs[j.row][tool][j.run] = runTest(dir, bin, t.rows[j.row].call.Test, j.leaks, t.timeout)
+			}
+		}()
+	}
+	// Run by run, so that a run of every function is done before the
+	// next begins, and progress is per run.
+	for run := range t.runs {
+		fmt.Fprintf(log, "concurrency: run %d of %d\n", run+1, t.runs)
+		for i, r := range t.rows {
+			if r.call.Skip != "" {
+				continue
+			}
+			jobs <- job{i, run, false}
+			jobs <- job{i, run, true}
+		}
+	}
+	close(jobs)
+	wg.Wait()
+	for i, r := range t.rows {
+		if r.call.Skip != "" {
+			continue
+		}
+		for run := range t.runs {
+			for _, l := range obs[i][0][run].raceLabels() {
+				r.race[l]++
+			}
+			for _, l := range obs[i][1][run].leakLabels() {
+				r.leak[l]++
+			}
+		}
+	}
+}
+
+// runTest runs the test of one function in bin once. The test's own
+// -test.timeout and the harness's deadline only guard against a test
+// that outlives its call's timeout by far (goleak retries for a second
+// at most): either ends the run as a failure.
+func runTest(dir, bin, test string, leaks bool, timeout time.Duration) runObs {
+	ctx, cancel := context.WithTimeout(context.Background(), timeout+2*time.Minute)
+	defer cancel()
+	args := []string{"-test.run", "^" + test + "$", "-test.count", "1", "-test.timeout", (timeout + time.Minute).String()}
+	if leaks {
+		args = append(args, "-leaks")
+	}
+	cmd := exec.CommandContext(ctx, bin, args...)
+	cmd.Dir = dir
+	cmd.WaitDelay = 5 * time.Second
+	out, err := cmd.CombinedOutput()
+	if ctx.Err() != nil {
+		return runObs{crash: fmt.Sprintf("killed after %v", timeout+2*time.Minute)}
+	}
+	return parseRun(out, err)
+}
+
+// observationCounts writes the observations of a dynamic tool on one function:
+// each with the runs that showed it, most frequent first.
+func observationCounts(counts map[string]int, runs int) string {
+	labels := make([]string, 0, len(counts))
+	for l := range counts {
+		labels = append(labels, l)
+	}
+	slices.SortFunc(labels, func(a, b string) int {
+		return cmp.Or(cmp.Compare(counts[b], counts[a]), strings.Compare(a, b))
+	})
+	parts := make([]string, len(labels))
+	for i, l := range labels {
+		parts[i] = fmt.Sprintf("%s %d/%d", l, counts[l], runs)
+	}
+	return strings.Join(parts, "; ")
+}
+
+// mdCell makes text safe inside a table cell: one line, pipes escaped.
+func mdCell(s string) string {
+	return strings.ReplaceAll(strings.Join(strings.Fields(s), " "), "|", `\|`)
+}
+
+// reported counts the rows, among those with a want or those without,
+// on which a tool reported something: tells says whether it did on a
+// row, given how many runs had to show it.
+func (t *concTable) reported(withWant bool, tells func(r *concRow) bool) (n, of int) {
+	for _, r := range t.rows {
+		if (len(r.want) > 0) != withWant {
+			continue
+		}
+		of++
+		if tells(r) {
+			n++
+		}
+	}
+	return n, of
+}
+
+// writeConcurrency writes the concurrency table: a summary per tool, then
+// what each tool showed on each function.
+func writeConcurrency(w io.Writer, t *concTable) {
+	fmt.Fprintf(w, "## Concurrency: gosym beside go test -race and goleak\n\n")
+	fmt.Fprintf(w, "The exported functions of `%s`. *want* lists the bugs its `// want` comments mark, by kind and line; the functions of correct.go have none and must get no report. ", concurrencyPkg)
+	fmt.Fprintf(w, "gosym runs in-process with its defaults, on each function. ")
+	fmt.Fprintf(w, "For the two dynamic tools, the harness copies the package into a temporary module and generates one test per function that calls it once, in a goroutine of its own, with the input of gosym's witness when gosym has a finding on it (*witness* below: the dynamic tools get gosym's help there) and zero values otherwise, and waits %v for the call: a call still running then *hangs*. ", t.timeout)
+	fmt.Fprintf(w, "Each test runs %d times under each tool, each run a process of its own (the race detector reports a race once per process, and a panic in a goroutine the function started kills the process). ", t.runs)
+	fmt.Fprintf(w, "*go test -race* is the test binary built with `-race`, under the default `GORACE`: a data race, the call's panic (recovered, or one of a goroutine it started, which kills the process), a deadlock the runtime found, a hang, or nothing. ")
+	fmt.Fprintf(w, "*goleak* is goleak %s in the binary without `-race`: `goleak.IgnoreCurrent()` at the test's start and `goleak.VerifyNone` after the call returned or timed out, so a hung call's own goroutine is a leak too; *died* is a process that a panic ended before goleak looked. ", t.goleakVersion)
+	fmt.Fprintf(w, "A cell counts the runs of %d that showed each observation. The rows, the inputs and gosym's columns are the same on every run of the table; the dynamic tools' counts depend on the schedules their runs took, and vary from run to run and machine to machine.\n\n", t.runs)
+	fmt.Fprintf(w, "gosym analysed the %d functions in %s; the %d test processes ran in %s, %d at a time.\n\n", len(t.rows), duration(t.gosymTime), 2*t.runs*t.tested(), duration(t.dynamicTime), t.workers)
+	// A run shows a label at most once, so a label's count is its runs;
+	// a run that showed anything is one that did not show nothing.
+	label := func(counts map[string]int, l string, every bool) bool {
+		return counts[l] > 0 && (!every || counts[l] == t.runs)
+	}
+	anything := func(counts map[string]int, every bool) bool {
+		if every {
+			return counts["nothing"] == 0
+		}
+		return counts["nothing"] < t.runs
+	}
+	fmt.Fprintf(w, "| tool | functions with a *want* reported, in some run | in every run | functions without a *want* reported, in some run |\n|---|--:|--:|--:|\n")
+	summary := func(name string, tells func(r *concRow, every bool) bool) {
+		some, of := t.reported(true, func(r *concRow) bool { return tells(r, false) })
+		every, _ := t.reported(true, func(r *concRow) bool { return tells(r, true) })
+		wrong, clean := t.reported(false, func(r *concRow) bool { return tells(r, false) })
+		fmt.Fprintf(w, "| %s | %d of %d | %d of %d | %d of %d |\n", name, some, of, every, of, wrong, clean)
+	}
+	summary("gosym", func(r *concRow, _ bool) bool { return len(r.gosym) > 0 })
+	summary("go test -race: anything", func(r *concRow, every bool) bool { return r.call.Skip == "" && anything(r.race, every) })
+	summary("go test -race: data race", func(r *concRow, every bool) bool { return label(r.race, "race", every) })
+	summary("goleak: leak", func(r *concRow, every bool) bool { return label(r.leak, "leak", every) })
+	fmt.Fprintf(w, "\n| function | want | gosym | input | go test -race, of %d runs | goleak, of %d runs |\n|---|---|---|---|---|---|\n", t.runs, t.runs)
+	for _, r := range t.rows {
+		gosym := strings.Join(r.gosym, ", ")
+		if gosym == "" {
+			gosym = fmt.Sprintf("none (%s)", r.status)
+		}
+		input := fmt.Sprintf("`%s` (%s)", strings.Join(append(slices.Clone(r.call.Setup), r.call.Call), "; "), r.call.Input)
+		race, leak := observationCounts(r.race, t.runs), observationCounts(r.leak, t.runs)
+		if r.call.Skip != "" {
+			race = "not run: " + r.call.Skip
+			leak = race
+		}
+		fmt.Fprintf(w, "| `%s` (%s:%d) | %s | %s | %s | %s | %s |\n", r.fn, r.file, r.line, strings.Join(r.want, ", "), mdCell(gosym), mdCell(input), mdCell(race), mdCell(leak))
+	}
+	fmt.Fprintln(w)
+}
+
+// tested counts the functions that have a test.
+func (t *concTable) tested() int {
+	n := 0
+	for _, r := range t.rows {
+		if r.call.Skip == "" {
+			n++
+		}
+	}
+	return n
+}
