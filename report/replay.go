@@ -118,6 +118,10 @@ func Replay(s *Suite, dir string, opts ReplayOptions) (map[string]ReplayResult, 
 		return nil, err
 	}
 	r := &replayer{suite: s, dir: dir, tmp: tmp, opts: opts, results: map[string]ReplayResult{}}
+	races := r.raceTests()
+	for _, t := range races {
+		r.results[t.Name] = ReplayResult{} // replayed apart, below
+	}
 	for _, t := range s.Tests {
 		if t.Omitted != "" {
 			r.results[t.Name] = ReplayResult{Outcome: NotReplayable, Reason: t.Omitted}
@@ -132,11 +136,66 @@ func Replay(s *Suite, dir string, opts ReplayOptions) (map[string]ReplayResult, 
 		// A binary that fails before running a test leaves the rest here.
 		r.failAll(NotReplayable, "the test binary did not run the test")
 	}
+	if err := r.replayApart(races, "-race"); err != nil {
+		return nil, err
+	}
 	r.excuseAssumed()
 	if err := r.retryUnoptimized(); err != nil {
 		return nil, err
 	}
 	return r.results, nil
+}
+
+// raceTests returns the live tests of data races, unless the binary is
+// built with the race detector already. They run in a binary of their
+// own: under -race, the runtime finds no deadlock, which other tests
+// expect.
+func (r *replayer) raceTests() []*Test {
+	if slices.Contains(r.opts.BuildFlags, "-race") {
+		return nil
+	}
+	var out []*Test
+	for _, t := range r.suite.Tests {
+		if t.Omitted == "" && t.Finding.Kind == ssaexec.Race {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+// replayApart replays tests in a suite of their own, built with flag,
+// and takes their results.
+func (r *replayer) replayApart(tests []*Test, flag string) error {
+	results, err := r.replayAlone(tests, flag)
+	for t, res := range results {
+		r.results[t.Name] = res
+	}
+	return err
+}
+
+// replayAlone replays tests in a suite of their own, built with flag as
+// well, and returns their results.
+func (r *replayer) replayAlone(tests []*Test, flag string) (map[*Test]ReplayResult, error) {
+	if len(tests) == 0 {
+		return nil, nil
+	}
+	findings := make([]*ssaexec.Finding, len(tests))
+	of := map[*ssaexec.Finding]*Test{}
+	for i, t := range tests {
+		findings[i], of[t.Finding] = t.Finding, t
+	}
+	alone := NewSuite(r.suite.PkgPath, r.suite.PkgName, findings)
+	opts := r.opts
+	opts.BuildFlags = append(slices.Clip(opts.BuildFlags), flag)
+	again, err := Replay(alone, r.dir, opts)
+	if err != nil {
+		return nil, err
+	}
+	out := map[*Test]ReplayResult{}
+	for _, t := range alone.Tests {
+		out[of[t.Finding]] = again[t.Name]
+	}
+	return out, nil
 }
 
 // retryUnoptimized replays again, compiled with NoOptimization, the tests
@@ -146,30 +205,20 @@ func (r *replayer) retryUnoptimized() error {
 	if slices.Contains(r.opts.BuildFlags, NoOptimization) {
 		return nil
 	}
-	var moved []*ssaexec.Finding
-	names := map[*ssaexec.Finding]string{}
-	tests := map[*ssaexec.Finding]*Test{}
+	var moved []*Test
 	for _, t := range r.suite.Tests {
 		if res := r.results[t.Name]; res.Outcome == NotReproduced && strings.Contains(res.Reason, wasNotRaisedAt) {
-			moved = append(moved, t.Finding)
-			names[t.Finding], tests[t.Finding] = t.Name, t
+			moved = append(moved, t)
 		}
 	}
-	if len(moved) == 0 {
-		return nil
-	}
-	retry := NewSuite(r.suite.PkgPath, r.suite.PkgName, moved)
-	opts := r.opts
-	opts.BuildFlags = append(slices.Clip(opts.BuildFlags), NoOptimization)
-	again, err := Replay(retry, r.dir, opts)
+	again, err := r.replayAlone(moved, NoOptimization)
 	if err != nil {
 		return err
 	}
-	for _, t := range retry.Tests {
-		if again[t.Name].Outcome == Confirmed {
-			name := names[t.Finding]
-			r.results[name] = ReplayResult{Outcome: Confirmed, Reason: r.results[name].Reason, Unoptimized: true}
-			tests[t.Finding].Unoptimized = true
+	for t, res := range again {
+		if res.Outcome == Confirmed {
+			r.results[t.Name] = ReplayResult{Outcome: Confirmed, Reason: r.results[t.Name].Reason, Unoptimized: true}
+			t.Unoptimized = true
 		}
 	}
 	return nil
@@ -525,6 +574,8 @@ func (r *replayer) record(out []byte) bool {
 				r.results[e.Test] = ReplayResult{Outcome: ScheduleDependent, Reason: fmt.Sprintf("not reproduced in %d runs", ScheduleRuns)}
 			case e.Action == "pass":
 				r.results[e.Test] = ReplayResult{Outcome: NotReproduced, Reason: "the call returned: the test passed"}
+			case r.expectsRace(e.Test):
+				r.results[e.Test] = r.raced(e.Test, lines[e.Test])
 			case r.expectsFatal(e.Test):
 				// test2json fails the test that was running when the
 				// binary died.
@@ -571,6 +622,27 @@ func (r *replayer) testTimeout(pending []string) string {
 		}
 	}
 	return r.opts.Timeout.String()
+}
+
+// expectsRace reports whether the test named name expects the race
+// detector's report.
+func (r *replayer) expectsRace(name string) bool {
+	t := r.testNamed(name)
+	return t != nil && t.Finding.Kind == ssaexec.Race
+}
+
+// raced is the result of the race test named name, which failed with the
+// output lines: confirmed if the race detector reported a race with an
+// access at the finding's line.
+func (r *replayer) raced(name string, lines []string) ReplayResult {
+	f := r.testNamed(name).Finding
+	at := fmt.Sprintf("%s:%d", filepath.Base(f.Pos.Filename), f.Pos.Line)
+	warned := slices.Contains(lines, "WARNING: DATA RACE")
+	there := slices.ContainsFunc(lines, func(l string) bool { return strings.HasPrefix(filepath.Base(l), at+" ") })
+	if warned && there {
+		return ReplayResult{Outcome: Confirmed}
+	}
+	return ReplayResult{Outcome: NotReproduced, Reason: failure(lines)}
 }
 
 // scheduleDependent reports whether the test named name is of a

@@ -28,6 +28,11 @@ var kindRules = []struct {
 	{ssaexec.Assert, "AssertionFailure", "An assert.Assert whose condition can be false."},
 	{ssaexec.Deadlock, "Deadlock", "A goroutine that blocks forever, such as a Lock of a mutex it already holds."},
 	{ssaexec.Fatal, "FatalError", "A fatal error of the runtime, such as an Unlock of an unlocked mutex: no recover stops it."},
+	{ssaexec.Leak, "GoroutineLeak", "A goroutine the function started that blocks forever after the function returned."},
+	{ssaexec.SendClosed, "SendOnClosedChannel", "A send on a closed channel."},
+	{ssaexec.CloseClosed, "CloseOfClosedChannel", "A close of a closed channel."},
+	{ssaexec.CloseNil, "CloseOfNilChannel", "A close of a nil channel."},
+	{ssaexec.Race, "DataRace", "Two accesses of one variable by two goroutines, one a write, with nothing ordering them."},
 }
 
 // WriteSARIF writes the findings as a SARIF 2.1.0 log in the form GitHub

@@ -320,7 +320,7 @@ func (s *Suite) writeTests(b *bytes.Buffer, external bool) {
 	if live > 0 {
 		b.WriteString(helper)
 		if slices.ContainsFunc(s.Tests, func(t *Test) bool {
-			return s.inFile(t, external) && t.Omitted == "" && (t.Finding.Kind == ssaexec.Leak || t.inGoroutine())
+			return s.inFile(t, external) && t.Omitted == "" && (t.Finding.Kind == ssaexec.Leak || t.Finding.Kind == ssaexec.Race || t.inGoroutine())
 		}) {
 			b.WriteString(settleHelper)
 		}
@@ -506,6 +506,10 @@ func (s *Suite) writeTest(b *bytes.Buffer, t *Test) {
 		defer b.WriteString("}\n")
 	}
 	switch {
+	case f.Kind == ssaexec.Race:
+		fmt.Fprintf(b, "\t// While the bug is there, the race detector reports the data race\n\t// (replay builds the test with -race).\n")
+		fmt.Fprintf(b, "\t%s\n", code.call)
+		fmt.Fprintf(b, "\tgosymSettle(%q)\n", pkg+"."+t.at.fn)
 	case f.Kind == ssaexec.Leak:
 		fmt.Fprintf(b, "\t%s\n", code.call)
 		fmt.Fprintf(b, "\tif stack, leaked := gosymSettle(%q); leaked {\n", pkg+"."+t.at.fn)
@@ -561,7 +565,7 @@ func (t *Test) fatal() bool {
 // call started.
 func (t *Test) inGoroutine() bool {
 	f := t.Finding
-	return f.Goroutine != 0 && f.Kind != ssaexec.Leak && f.Kind != ssaexec.Fatal && f.Kind != ssaexec.Deadlock
+	return f.Goroutine != 0 && f.Kind != ssaexec.Leak && f.Kind != ssaexec.Fatal && f.Kind != ssaexec.Deadlock && f.Kind != ssaexec.Race
 }
 
 func quoteAll(ss []string) []string {

@@ -31,7 +31,7 @@ func (p *Writer) path(f *ssaexec.Finding) {
 		note := ""
 		switch {
 		case i == len(f.Trace)-1:
-			note = "panics"
+			note = lastStep(f.Kind)
 		case st.Branch != "":
 			note = st.Branch
 			if len(st.Values) > 0 {
@@ -43,6 +43,17 @@ func (p *Writer) path(f *ssaexec.Finding) {
 		}
 		fmt.Fprintf(p.w, "\t//   %-*s  %s\n", width, locs[i], line)
 	}
+}
+
+// lastStep says what a finding's last step does.
+func lastStep(k ssaexec.Kind) string {
+	switch k {
+	case ssaexec.Race:
+		return "races"
+	case ssaexec.Leak, ssaexec.Deadlock:
+		return "blocks forever"
+	}
+	return "panics"
 }
 
 // goroutineLabel names goroutine id of f's path as the trace shows it

@@ -581,10 +581,17 @@ func (x *explorer) mutexOp(s *state, name string, args []heap.Value, call *ssa.C
 			return nil
 		}
 	}
-	if d := s.heap.Store(p, heap.Scalar{T: x.ctx.BV(32, v^mutexLocked)}); d != nil {
+	return x.setSyncVar(s, p, v^mutexLocked, name == intrinsicUnlock, call, result)
+}
+
+// setSyncVar stores n, 32 bits, into the synchronization variable at p,
+// wakes the goroutines blocked on it where wake says so (each runs its
+// operation again), and completes call with result.
+func (x *explorer) setSyncVar(s *state, p heap.Ptr, n uint64, wake bool, call *ssa.Call, result heap.Value) []alt {
+	if d := s.heap.Store(p, heap.Scalar{T: x.ctx.BV(32, n)}); d != nil {
 		return x.decide(s, d)
 	}
-	if name == intrinsicUnlock && s.g != nil {
+	if wake && s.g != nil {
 		for i, r := range s.g.gs {
 			if w := r.wait; w != nil && w.onSema && w.sema == p {
 				s.g.wake(i)
@@ -593,6 +600,62 @@ func (x *explorer) mutexOp(s *state, name string, args []heap.Value, call *ssa.C
 	}
 	x.set(s, call, result)
 	return nil
+}
+
+// condOp is one of a Cond's intrinsics (see the sync models): ticket
+// takes the next ticket of args[0]; awaitTicket blocks until the notify
+// count at args[0] has passed ticket args[1]; notifyTickets moves the
+// notify count at args[0] on toward the wait count at args[1], by one or
+// (args[2]) all the way, and wakes the goroutines waiting on it.
+func (x *explorer) condOp(s *state, name string, args []heap.Value, call *ssa.Call) []alt {
+	p, n, alts, ok := x.syncVar(s, args, types.Typ[types.Uint32])
+	if !ok {
+		return alts
+	}
+	var result heap.Value
+	switch name {
+	case intrinsicTicket:
+		result = heap.Scalar{T: x.ctx.BV(32, n)}
+		n++
+	case intrinsicAwaitTicket:
+		t, known := concrete(args[1])
+		if !known {
+			x.unsupported(s, "Cond.Wait on a ticket that depends on the input")
+			return nil
+		}
+		if n <= t {
+			return x.block(s, &waiting{what: waitReason(args[2:], "Cond.Wait"), sema: p, onSema: true, servable: true})
+		}
+		x.set(s, call, nil)
+		return nil
+	case intrinsicNotifyTickets:
+		_, wait, alts, ok := x.syncVar(s, args[1:], types.Typ[types.Uint32])
+		if !ok {
+			return alts
+		}
+		all, _ := concrete(args[2])
+		switch {
+		case all != 0:
+			n = wait
+		case n != wait:
+			n++
+		}
+	}
+	return x.setSyncVar(s, p, n, name == intrinsicNotifyTickets, call, result)
+}
+
+// concrete returns the number or bool v holds, if it is a constant.
+func concrete(v heap.Value) (uint64, bool) {
+	if sc, ok := v.(heap.Scalar); ok {
+		if b, ok := sc.T.BoolValue(); ok {
+			if b {
+				return 1, true
+			}
+			return 0, true
+		}
+		return sc.T.Uint64()
+	}
+	return 0, false
 }
 
 // goroutineEnded removes the running goroutine, whose last frame

@@ -145,7 +145,7 @@ func (x *explorer) notePanic(s *state, f *Finding) bool {
 			f.Goroutines = g.started
 			f.picked = g.picks > 0
 			for _, t := range g.trans {
-				if len(t.node.enabled) > 1 {
+				if t.node != nil && len(t.node.enabled) > 1 {
 					f.decisions = append(f.decisions, t.node)
 				}
 			}

@@ -272,8 +272,13 @@ func (x *explorer) opAccess(s *state, f *frame) []access {
 		if fn == nil || len(in.Call.Args) == 0 {
 			return anything
 		}
-		// A load of sync/atomic reads; everything else writes.
-		return chanAt(operand(in.Call.Args[0]), !strings.HasPrefix(fn.Name(), "Load"))
+		// A load of sync/atomic reads; everything else writes. A Cond's
+		// notify touches its wait count too.
+		acc := chanAt(operand(in.Call.Args[0]), !strings.HasPrefix(fn.Name(), "Load"))
+		if fn.Name() == intrinsicNotifyTickets {
+			acc = append(slices.Clip(acc), chanAt(operand(in.Call.Args[1]), true)...)
+		}
+		return acc
 	}
 	return nil
 }

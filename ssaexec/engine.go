@@ -126,6 +126,8 @@ type explorer struct {
 	// records a call of an input function (see probe.go).
 	panicPaths  int
 	calledInput bool
+	// races holds the data races reported, each once (see race).
+	races map[string]bool
 	// probe is the solver of a probe that ran before this search and
 	// did not answer for it, whose counts are the function's too.
 	probe *solver.Solver

@@ -57,6 +57,10 @@ type sched struct {
 	trans []transition
 	// started lists the goroutines the path started.
 	started []Goroutine
+	// shadows hold what accesses of each location left (see races.go),
+	// copied on write.
+	shadows      map[shadowKey]*shadow
+	shadowsOwned bool
 	// result and entryArgs are what the entry returned, once it did, and
 	// the arguments it was called with.
 	result    heap.Value
@@ -105,9 +109,12 @@ type waiting struct {
 	// send or a receive, one per case of a select, none for an
 	// operation on a nil channel (it never wakes).
 	cases []waitCase
-	// sema, if onSema, is the semaphore it waits for.
-	sema   heap.Ptr
-	onSema bool
+	// sema, if onSema, is the semaphore it waits for (or a mutex, or a
+	// Cond's notify count). servable says another goroutine of the
+	// entry's caller may end the wait, if it can reach sema: a Cond's
+	// Signal may come from there, a Lock's Unlock should not.
+	sema             heap.Ptr
+	onSema, servable bool
 	// instr is the blocked instruction, which a partner completes.
 	instr ssa.Instruction
 	// what it waits on, and where in the user's code, for messages.
@@ -146,7 +153,7 @@ func (g *sched) clone() *sched {
 			}
 		}
 	}
-	c.chansOwned = false
+	c.chansOwned, c.shadowsOwned = false, false
 	c.trans = g.trans[:len(g.trans):len(g.trans)]
 	c.started = g.started[:len(g.started):len(g.started)]
 	return &c
@@ -410,6 +417,11 @@ func (x *explorer) enabledAt(s *state, f *frame) bool {
 		case intrinsicLock:
 			n, known := x.wordAt(s, p, types.Typ[types.Int32])
 			return !known || n&mutexLocked == 0
+		case intrinsicAwaitTicket:
+			n, known := x.wordAt(s, p, types.Typ[types.Uint32])
+			v, _ := x.valueIn(s, f, in.Call.Args[1])
+			t, tKnown := concrete(v)
+			return !known || !tKnown || n > t
 		}
 	}
 	return true
@@ -435,7 +447,11 @@ func (x *explorer) goInstr(s *state, in *ssa.Go) []alt {
 		return alts
 	}
 	if len(s.frames) > depth {
-		// The callee's frame is the new goroutine's stack.
+		// The callee's frame is the new goroutine's stack. The go
+		// statement is an operation of its own for the clocks: what the
+		// parent did before it happens before the child, what it does
+		// after does not.
+		g.record(g.cur, nil, nil)
 		f := s.frames[depth]
 		s.frames = s.frames[:depth]
 		// What the parent did before starts happens before the child.
@@ -496,6 +512,9 @@ func (x *explorer) callerServes(s *state) (int, bool) {
 			if s.heap.Reaches(roots, c.ch) {
 				return i, true
 			}
+		}
+		if w := r.wait; w.servable && s.heap.Reaches(roots, w.sema.Obj) {
+			return i, true
 		}
 	}
 	return 0, false

@@ -176,6 +176,7 @@ func (x *explorer) exec(s *state, instr ssa.Instruction) []alt {
 		if g, isGlobal := in.Addr.(*ssa.Global); isGlobal && s.initializing {
 			s.initSet = withMember(s.initSet, g)
 		}
+		x.access(s, t, true, in.Addr, in.Pos())
 		if store, off, isView := x.arrayView(s, t, in.Addr.Type()); isView {
 			return x.storeView(s, store, off, in.Val)
 		}

@@ -334,6 +334,7 @@ func (x *explorer) load(s *state, in *ssa.UnOp) []alt {
 	if !ok {
 		return alts
 	}
+	x.access(s, p, false, in.X, in.Pos())
 	if store, off, isView := x.arrayView(s, p, in.X.Type()); isView {
 		return x.loadView(s, in, store, off)
 	}

@@ -44,6 +44,9 @@ const (
 	SendClosed  Kind = "send-closed"
 	CloseClosed Kind = "close-closed"
 	CloseNil    Kind = "close-nil"
+	// Race: two accesses of one location by two goroutines, one a write,
+	// with nothing ordering them on a schedule explored.
+	Race Kind = "race"
 )
 
 // Status says how much of a function was covered.

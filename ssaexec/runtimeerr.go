@@ -1,7 +1,6 @@
 package ssaexec
 
 import (
-	"fmt"
 	"go/token"
 	"go/types"
 
@@ -74,9 +73,10 @@ const (
 // runIntrinsic carries out a call of a model intrinsic (see intrinsic).
 // The float intrinsics compute their result (a deferred call drops it).
 // sameType and hashKey may first need dynamic types decided: they return
-// the alternatives, and the call runs again on each. The others end the
-// path, with a finding that no deferred call or recover sees, or, at a
-// wait that another goroutine is meant to end, cut by a bound.
+// the alternatives, and the call runs again on each. The sync
+// intrinsics are operations on variables goroutines share (see
+// goroutines.go). fatalError ends the path with a finding that no
+// deferred call or recover sees.
 func (x *explorer) runIntrinsic(s *state, name string, args []heap.Value, call *ssa.Call) []alt {
 	switch {
 	case sameBits[name] && call != nil:
@@ -95,6 +95,8 @@ func (x *explorer) runIntrinsic(s *state, name string, args []heap.Value, call *
 		return x.semrelease(s, args, call)
 	case name == intrinsicLock, name == intrinsicUnlock, name == intrinsicTryLock:
 		return x.mutexOp(s, name, args, call)
+	case name == intrinsicTicket, name == intrinsicAwaitTicket, name == intrinsicNotifyTickets:
+		return x.condOp(s, name, args, call)
 	case name == intrinsicHashKey:
 		_, alts, ok := x.ifaceKey(s, args[0], anyType, x.unhashableUpdate(token.NoPos))
 		if ok && call != nil {
@@ -105,12 +107,6 @@ func (x *explorer) runIntrinsic(s *state, name string, args []heap.Value, call *
 	text := ""
 	if str, ok := args[0].(heap.Str); ok {
 		text = str.S
-	}
-	if name == intrinsicWait {
-		pos, _, _ := x.userPos(s, x.posOf(s))
-		x.hitBound(bound{boundGoroutine, fmt.Sprintf("%s waits for another goroutine at %s", text, shortPos(x.fset.Position(pos))), text + " waits for another goroutine"})
-		s.end = dropped
-		return nil
 	}
 	x.fatal(s, text)
 	return nil

@@ -79,9 +79,6 @@ var pureFallbacks = map[string]string{
 const (
 	// fatalError(msg): the runtime's fatal error, which no recover stops.
 	intrinsicFatal = "fatalError"
-	// waitForOthers(what): a wait another goroutine is meant to end; the
-	// path is cut there.
-	intrinsicWait = "waitForOthers"
 	// squareRoot(x): the correctly rounded square root.
 	intrinsicSqrt = "squareRoot"
 	// sameType(a, b): whether two non-nil interfaces have one dynamic
@@ -100,6 +97,11 @@ const (
 	intrinsicLock    = "lock"
 	intrinsicUnlock  = "unlock"
 	intrinsicTryLock = "tryLock"
+	// ticket(wait), awaitTicket(notify, t, why), notifyTickets(notify,
+	// wait, all): a Cond's list of waiters.
+	intrinsicTicket        = "ticket"
+	intrinsicAwaitTicket   = "awaitTicket"
+	intrinsicNotifyTickets = "notifyTickets"
 )
 
 // syncIntrinsics are the intrinsics that are operations on a variable
@@ -107,6 +109,7 @@ const (
 var syncIntrinsics = map[string]bool{
 	intrinsicSemacquire: true, intrinsicSemrelease: true,
 	intrinsicLock: true, intrinsicUnlock: true, intrinsicTryLock: true,
+	intrinsicTicket: true, intrinsicAwaitTicket: true, intrinsicNotifyTickets: true,
 }
 
 // sameBits are the intrinsics that reinterpret a value's bits: a float's
@@ -127,7 +130,7 @@ func intrinsic(fn *ssa.Function) string {
 		return ""
 	}
 	switch name := fn.Name(); {
-	case name == intrinsicFatal, name == intrinsicWait, name == intrinsicSqrt,
+	case name == intrinsicFatal, name == intrinsicSqrt,
 		name == intrinsicSameType, name == intrinsicHashKey, syncIntrinsics[name], sameBits[name]:
 		return name
 	}

@@ -174,3 +174,24 @@ func Independent() int {
 	}
 	return sum
 }
+
+// Handoff waits on a Cond until a goroutine has put an item, checking
+// the condition in a loop around Wait.
+func Handoff() int {
+	var mu sync.Mutex
+	cond := sync.NewCond(&mu)
+	var items []int
+	go func() {
+		mu.Lock()
+		items = append(items, 7)
+		mu.Unlock()
+		cond.Signal()
+	}()
+	mu.Lock()
+	for len(items) == 0 {
+		cond.Wait()
+	}
+	v := items[0]
+	mu.Unlock()
+	return v
+}

@@ -79,3 +79,16 @@ func Crash(xs []int) {
 	}()
 	<-done
 }
+
+// Tally counts in two goroutines without a lock: the increments race.
+func Tally() int {
+	n := 0
+	done := make(chan bool)
+	go func() {
+		n++ // want race `^data race on n: a read by goroutine 1 at misuse.go:88:3 and a write by goroutine 0 at misuse.go:91:2, with nothing ordering them$`
+		done <- true
+	}()
+	n++
+	<-done
+	return n
+}

@@ -77,3 +77,14 @@ func Early() int {
 	mu.Unlock()
 	return 10 / y // want div-zero `^integer divide by zero: y is 0$`
 }
+
+// Missed waits on a Cond without checking for what it waits for: when
+// the goroutine signals before the Wait, no signal ever comes.
+func Missed() {
+	var mu sync.Mutex
+	cond := sync.NewCond(&mu)
+	go cond.Signal()
+	mu.Lock()
+	cond.Wait() // want deadlock `^deadlock: Cond.Wait blocks forever \(in \(\*sync.Cond\).Wait\)$`
+	mu.Unlock()
+}

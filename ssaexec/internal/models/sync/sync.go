@@ -57,26 +57,54 @@ func throw(msg string) { fatalError(msg) }
 
 func fatal(msg string) { fatalError(msg) }
 
-// notifyList stands for the runtime's list of a Cond's waiters; the
-// models below never read it.
-type notifyList struct{}
-
-func runtime_notifyListAdd(l *notifyList) uint32 { return 0 }
-
-// waitForOthers stands for a wait that another goroutine is meant to end
-// (a Cond's Signal): gosym, which runs one goroutine, does not follow
-// the path past it, and says so as a bound. Run as Go, it blocks.
-func waitForOthers(what string) { select {} }
-
-// runtime_notifyListWait is Cond.Wait's sleep, which a Signal from
-// another goroutine ends.
-func runtime_notifyListWait(l *notifyList, t uint32) {
-	waitForOthers("Cond.Wait")
+// notifyList mirrors the runtime's list of a Cond's waiters: wait is
+// the next ticket Wait hands out, notify the next ticket to wake.
+type notifyList struct {
+	wait   uint32
+	notify uint32
+	lock   uintptr
+	head   unsafe.Pointer
+	tail   unsafe.Pointer
 }
 
-func runtime_notifyListNotifyAll(l *notifyList) {}
+// ticket returns the ticket at *wait and takes the next one; awaitTicket
+// blocks while *notify has not passed ticket t (why says on what);
+// notifyTickets wakes the oldest waiter (all of them, with all) by moving
+// *notify on, at most to *wait. gosym runs each as one operation of its
+// goroutine, and wakes the goroutines blocked in awaitTicket on notify.
+// Run as Go, they do so without waking.
+func ticket(wait *uint32) uint32 {
+	t := *wait
+	*wait++
+	return t
+}
 
-func runtime_notifyListNotifyOne(l *notifyList) {}
+func awaitTicket(notify *uint32, t uint32, why string) {
+	if *notify <= t {
+		select {}
+	}
+}
+
+func notifyTickets(notify, wait *uint32, all bool) {
+	switch {
+	case all:
+		*notify = *wait
+	case *notify != *wait:
+		*notify++
+	}
+}
+
+func runtime_notifyListAdd(l *notifyList) uint32 { return ticket(&l.wait) }
+
+// runtime_notifyListWait is Cond.Wait's sleep, which a Signal or a
+// Broadcast ends.
+func runtime_notifyListWait(l *notifyList, t uint32) {
+	awaitTicket(&l.notify, t, "Cond.Wait")
+}
+
+func runtime_notifyListNotifyAll(l *notifyList) { notifyTickets(&l.notify, &l.wait, true) }
+
+func runtime_notifyListNotifyOne(l *notifyList) { notifyTickets(&l.notify, &l.wait, false) }
 
 // copyChecker_check is (*copyChecker).check, which panics once a Cond is
 // copied after first use. It compares the Cond's address with the one it
