@@ -576,10 +576,10 @@ func (x *explorer) jump(s *state, to *ssa.BasicBlock) {
 // countIteration applies the loop bound: at a loop head reached by a back
 // edge, an iteration that materialized no input counts against -loops,
 // unless it also decided nothing symbolic, made no choice of schedule or
-// select case, and the loop's variables (its head's phis) are constants. Such a loop computes over constants, its
-// iteration is the path's only continuation, and it counts against
-// initLoops: cutting it would leave the code after it unexplored for
-// nothing. A loop whose variable is a pointer may be walking a cycle of
+// select case, and the loop's variables (its head's phis) are constants.
+// Such a loop computes over constants, its iteration is the path's only
+// continuation, and it counts against initLoops: cutting it would leave
+// the code after it unexplored for nothing. A loop whose variable is a pointer may be walking a cycle of
 // input nodes, which never ends.
 func (x *explorer) countIteration(s *state, f *frame, from, to *ssa.BasicBlock) {
 	if !isLoopHead(to) {
