@@ -218,14 +218,11 @@ func (c *channel) withBuf(buf []buffered) *channel {
 // what a receive took.
 func (x *explorer) complete(s *state, i int, wc waitCase, v heap.Value, ok bool) {
 	g := s.g
-	w := g.gs[i].wait
 	f := g.ownTop(i)
-	switch in := w.instr.(type) {
+	// A blocked goroutine stands at its operation.
+	switch in := f.block.Instrs[f.pc].(type) {
 	case *ssa.UnOp:
-		if in.CommaOk {
-			v = heap.Tuple{Elems: []heap.Value{v, heap.Scalar{T: x.ctx.Bool(ok)}}}
-		}
-		f.env.set(in, v)
+		f.env.set(in, x.received(in, v, ok))
 	case *ssa.Select:
 		f.env.set(in, x.selectResult(in, wc.index, v, ok))
 	}
@@ -248,7 +245,6 @@ func (x *explorer) block(s *state, w *waiting) []alt {
 	g := s.threads()
 	w.seq = g.blocks
 	g.blocks++
-	w.instr = s.instr()
 	w.pos, w.within, w.pkg = x.userPos(s, x.posOf(s))
 	g.running().wait = w
 	return x.reschedule(s)
@@ -296,15 +292,21 @@ func (x *explorer) chanInstr(s *state, op chanOp, in ssa.Instruction) []alt {
 			return
 		}
 		if recv, isRecv := in.(*ssa.UnOp); isRecv {
-			if recv.CommaOk {
-				v = heap.Tuple{Elems: []heap.Value{v, heap.Scalar{T: x.ctx.Bool(ok)}}}
-			}
-			x.set(s, recv, v)
+			x.set(s, recv, x.received(recv, v, ok))
 			return
 		}
 		x.advance(s)
 	}
 	return x.eachChoice(s, x.choices(s, op), run)
+}
+
+// received is the value of the receive in: what it took, with ok for
+// v, ok := <-ch.
+func (x *explorer) received(in *ssa.UnOp, v heap.Value, ok bool) heap.Value {
+	if in.CommaOk {
+		return heap.Tuple{Elems: []heap.Value{v, heap.Scalar{T: x.ctx.Bool(ok)}}}
+	}
+	return v
 }
 
 // eachChoice runs run with the only choice on s, or returns an
@@ -461,212 +463,4 @@ func (x *explorer) chanLenCap(s *state, in *ssa.Call, which string) []alt {
 func (x *explorer) chanPanic(s *state, k Kind, words string, pos token.Pos) {
 	value := heap.Iface{Type: runtimeErrorType, V: heap.Str{S: words}}
 	x.panickedValue(s, k, pos, func(heap.Valuer) string { return words }, value, words)
-}
-
-// semacquire is the runtime's semaphore acquire (see the sync models): it
-// takes one from the count at args[0], or blocks until a release.
-func (x *explorer) semacquire(s *state, args []heap.Value, call *ssa.Call) []alt {
-	p, n, alts, ok := x.syncVar(s, args, types.Typ[types.Uint32])
-	if !ok {
-		return alts
-	}
-	if n == 0 {
-		return x.block(s, &waiting{what: waitReason(args, "semaphore acquire"), sema: p, onSema: true})
-	}
-	if d := s.heap.Store(p, heap.Scalar{T: x.ctx.BV(32, n-1)}); d != nil {
-		return x.decide(s, d)
-	}
-	x.set(s, call, nil)
-	return nil
-}
-
-// semrelease adds one to the count at args[0] and wakes the goroutine
-// that blocked first on it, which acquires it again.
-func (x *explorer) semrelease(s *state, args []heap.Value, call *ssa.Call) []alt {
-	p, n, alts, ok := x.syncVar(s, args, types.Typ[types.Uint32])
-	if !ok {
-		return alts
-	}
-	if d := s.heap.Store(p, heap.Scalar{T: x.ctx.BV(32, n+1)}); d != nil {
-		return x.decide(s, d)
-	}
-	if g := s.g; g != nil {
-		first := -1
-		for i, r := range g.gs {
-			if w := r.wait; w != nil && w.onSema && w.sema == p && (first < 0 || w.seq < g.gs[first].wait.seq) {
-				first = i
-			}
-		}
-		if first >= 0 {
-			g.wake(first)
-		}
-	}
-	x.set(s, call, nil)
-	return nil
-}
-
-// syncVar returns the synchronization variable of type t args[0] points
-// to, and its value; ok is false where it needs a decision first (alts)
-// or s ended.
-func (x *explorer) syncVar(s *state, args []heap.Value, t types.Type) (p heap.Ptr, n uint64, alts []alt, ok bool) {
-	p, isPtr := args[0].(heap.Ptr)
-	if !isPtr {
-		x.unsupported(s, "synchronization variable that is no variable")
-		return p, 0, nil, false
-	}
-	n, alts, ok = x.word(s, p, t)
-	return p, n, alts, ok
-}
-
-// waitReason is what an intrinsic's second argument says a goroutine
-// blocked in it waits on, or def.
-func waitReason(args []heap.Value, def string) string {
-	if len(args) > 1 {
-		if str, ok := args[1].(heap.Str); ok {
-			return str.S
-		}
-	}
-	return def
-}
-
-// word returns the concrete integer of type t at p (see semaphore).
-func (x *explorer) word(s *state, p heap.Ptr, t types.Type) (n uint64, alts []alt, known bool) {
-	v, d := s.heap.Load(p, t)
-	if d != nil {
-		return 0, x.decide(s, d), false
-	}
-	if sc, ok := v.(heap.Scalar); ok {
-		if n, ok := sc.T.Uint64(); ok {
-			return n, nil, true
-		}
-	}
-	x.unsupported(s, "synchronization variable whose value depends on the input")
-	return 0, nil, false
-}
-
-// wordAt is the integer of type t at p, if it is known without a
-// decision.
-func (x *explorer) wordAt(s *state, p heap.Ptr, t types.Type) (uint64, bool) {
-	if v, d := s.heap.Load(p, t); d == nil {
-		if sc, ok := v.(heap.Scalar); ok {
-			return sc.T.Uint64()
-		}
-	}
-	return 0, false
-}
-
-// mutexLocked is the lock bit of a Mutex's state, as in the models.
-const mutexLocked = 1
-
-// mutexOp is one of the Mutex intrinsics on the state at args[0]: lock
-// blocks while the lock bit is set, unlock of a clear bit is the
-// runtime's fatal error, and wakes the goroutines blocked in lock.
-func (x *explorer) mutexOp(s *state, name string, args []heap.Value, call *ssa.Call) []alt {
-	p, v, alts, ok := x.syncVar(s, args, types.Typ[types.Int32])
-	if !ok {
-		return alts
-	}
-	locked := v&mutexLocked != 0
-	var result heap.Value
-	switch {
-	case name == intrinsicLock && locked:
-		return x.block(s, &waiting{what: waitReason(args, "Lock of a locked Mutex"), sema: p, onSema: true})
-	case name == intrinsicUnlock && !locked:
-		x.fatal(s, "sync: unlock of unlocked mutex")
-		return nil
-	case name == intrinsicTryLock:
-		result = heap.Scalar{T: x.ctx.Bool(!locked)}
-		if locked {
-			x.set(s, call, result)
-			return nil
-		}
-	}
-	return x.setSyncVar(s, p, v^mutexLocked, name == intrinsicUnlock, call, result)
-}
-
-// setSyncVar stores n, 32 bits, into the synchronization variable at p,
-// wakes the goroutines blocked on it where wake says so (each runs its
-// operation again), and completes call with result.
-func (x *explorer) setSyncVar(s *state, p heap.Ptr, n uint64, wake bool, call *ssa.Call, result heap.Value) []alt {
-	if d := s.heap.Store(p, heap.Scalar{T: x.ctx.BV(32, n)}); d != nil {
-		return x.decide(s, d)
-	}
-	if wake && s.g != nil {
-		for i, r := range s.g.gs {
-			if w := r.wait; w != nil && w.onSema && w.sema == p {
-				s.g.wake(i)
-			}
-		}
-	}
-	x.set(s, call, result)
-	return nil
-}
-
-// condOp is one of a Cond's intrinsics (see the sync models): ticket
-// takes the next ticket of args[0]; awaitTicket blocks until the notify
-// count at args[0] has passed ticket args[1]; notifyTickets moves the
-// notify count at args[0] on toward the wait count at args[1], by one or
-// (args[2]) all the way, and wakes the goroutines waiting on it.
-func (x *explorer) condOp(s *state, name string, args []heap.Value, call *ssa.Call) []alt {
-	p, n, alts, ok := x.syncVar(s, args, types.Typ[types.Uint32])
-	if !ok {
-		return alts
-	}
-	var result heap.Value
-	switch name {
-	case intrinsicTicket:
-		result = heap.Scalar{T: x.ctx.BV(32, n)}
-		n++
-	case intrinsicAwaitTicket:
-		t, known := concrete(args[1])
-		if !known {
-			x.unsupported(s, "Cond.Wait on a ticket that depends on the input")
-			return nil
-		}
-		if n <= t {
-			return x.block(s, &waiting{what: waitReason(args[2:], "Cond.Wait"), sema: p, onSema: true, servable: true})
-		}
-		x.set(s, call, nil)
-		return nil
-	case intrinsicNotifyTickets:
-		_, wait, alts, ok := x.syncVar(s, args[1:], types.Typ[types.Uint32])
-		if !ok {
-			return alts
-		}
-		all, _ := concrete(args[2])
-		switch {
-		case all != 0:
-			n = wait
-		case n != wait:
-			n++
-		}
-	}
-	return x.setSyncVar(s, p, n, name == intrinsicNotifyTickets, call, result)
-}
-
-// concrete returns the number or bool v holds, if it is a constant.
-func concrete(v heap.Value) (uint64, bool) {
-	if sc, ok := v.(heap.Scalar); ok {
-		if b, ok := sc.T.BoolValue(); ok {
-			if b {
-				return 1, true
-			}
-			return 0, true
-		}
-		return sc.T.Uint64()
-	}
-	return 0, false
-}
-
-// goroutineEnded removes the running goroutine, whose last frame
-// returned, and runs another.
-func (x *explorer) goroutineEnded(s *state) []alt {
-	g := s.g
-	if g.running().id == 0 {
-		g.entryDone = true
-	}
-	g.gs = slices.Delete(g.gs, g.cur, g.cur+1)
-	g.cur = -1
-	s.frames = nil
-	return x.reschedule(s)
 }

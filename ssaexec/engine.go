@@ -955,10 +955,8 @@ func (x *explorer) posOf(s *state) token.Pos {
 		return x.fn.Pos()
 	}
 	f := s.top()
-	for i := min(f.pc, len(f.block.Instrs)-1); i >= 0; i-- {
-		if p := f.block.Instrs[i].Pos(); p.IsValid() {
-			return p
-		}
+	if p, ok := f.lastPos(); ok {
+		return p
 	}
 	if s.trace != nil {
 		return s.trace.pos

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"go/token"
 	"go/types"
+	"maps"
 	"slices"
 	"strings"
 
@@ -83,10 +84,6 @@ type goroutine struct {
 	// decision let it run that operation, at chosenAt.
 	poised, chosen bool
 	chosenAt       opPos
-	// start is the go statement that started it, fn what it runs (for
-	// the entry's goroutine: no position, the entry function).
-	start token.Pos
-	fn    string
 	// clock is what happened before the goroutine's next operation.
 	clock vclock
 }
@@ -115,8 +112,6 @@ type waiting struct {
 	// Signal may come from there, a Lock's Unlock should not.
 	sema             heap.Ptr
 	onSema, servable bool
-	// instr is the blocked instruction, which a partner completes.
-	instr ssa.Instruction
 	// what it waits on, and where in the user's code, for messages.
 	what        string
 	pos         token.Pos
@@ -168,15 +163,18 @@ func (g *sched) index(id int) int {
 }
 
 // setChan replaces channel id's state.
-func (g *sched) setChan(id heap.ObjID, c *channel) {
-	if !g.chansOwned {
-		m := make(map[heap.ObjID]*channel, len(g.chans)+1)
-		for k, v := range g.chans {
-			m[k] = v
+func (g *sched) setChan(id heap.ObjID, c *channel) { putOwned(&g.chans, &g.chansOwned, id, c) }
+
+// putOwned sets m[k] to v, copying m first unless owned says the state
+// owns it: forked states share their maps until one writes.
+func putOwned[K comparable, V any](m *map[K]V, owned *bool, k K, v V) {
+	if !*owned {
+		*m, *owned = maps.Clone(*m), true
+		if *m == nil {
+			*m = map[K]V{}
 		}
-		g.chans, g.chansOwned = m, true
 	}
-	g.chans[id] = c
+	(*m)[k] = v
 }
 
 // opPosOf is where s's running goroutine stands.
@@ -216,13 +214,7 @@ func (s *state) choose() {
 func (g *sched) ownTop(i int) *frame {
 	r := &g.gs[i]
 	r.frames = slices.Clone(r.frames)
-	n := len(r.frames) - 1
-	if f := r.frames[n]; f.sharers > 0 {
-		c := f.clone()
-		f.sharers--
-		r.frames[n] = c
-	}
-	return r.frames[n]
+	return ownFrame(r.frames, len(r.frames)-1)
 }
 
 // schedule runs before each step of a path with goroutines. Before a
@@ -298,12 +290,7 @@ func (x *explorer) newNode(s *state, current bool) *schedNode {
 	}
 	if n.incumbent >= 0 && len(n.enabled) > 1 {
 		// Where the incumbent stands: there it is preempted.
-		i := g.index(n.incumbent)
-		frames := g.gs[i].frames
-		if i == g.cur {
-			frames = s.frames
-		}
-		n.pos = x.userLine(frames)
+		n.pos = x.userLine(g.stackOf(s, g.index(n.incumbent)))
 	}
 	if len(n.enabled) > 1 {
 		n.backtrack = n.enabled[:1:1]
@@ -319,10 +306,8 @@ func (x *explorer) newNode(s *state, current bool) *schedNode {
 func (x *explorer) userLine(frames []*frame) token.Pos {
 	for i := len(frames) - 1; i >= 0; i-- {
 		if f := frames[i]; !f.std {
-			for j := min(f.pc, len(f.block.Instrs)-1); j >= 0; j-- {
-				if p := f.block.Instrs[j].Pos(); p.IsValid() {
-					return p
-				}
+			if p, ok := f.lastPos(); ok {
+				return p
 			}
 			return f.fn.Pos()
 		}
@@ -455,7 +440,7 @@ func (x *explorer) goInstr(s *state, in *ssa.Go) []alt {
 		f := s.frames[depth]
 		s.frames = s.frames[:depth]
 		// What the parent did before starts happens before the child.
-		g.gs = append(g.gs, goroutine{id: g.nextID, frames: []*frame{f}, start: in.Pos(), fn: FuncName(f.fn), clock: g.running().clock})
+		g.gs = append(g.gs, goroutine{id: g.nextID, frames: []*frame{f}, clock: g.running().clock})
 		g.started = append(g.started, Goroutine{ID: g.nextID, Func: FuncName(f.fn), Start: x.fset.Position(in.Pos())})
 		g.nextID++
 	}
@@ -542,7 +527,7 @@ func (x *explorer) leak(s *state) {
 	s.switchTo(slices.IndexFunc(g.gs, func(r goroutine) bool { return r.wait != nil }))
 	r := g.running()
 	w := r.wait
-	msg := fmt.Sprintf("leak: goroutine %d (%s) blocks forever on %s after %s returned", r.id, x.startedAt(r), w.what, FuncName(x.fn))
+	msg := fmt.Sprintf("leak: goroutine %d (%s) blocks forever on %s after %s returned", r.id, x.startedAt(g, r), w.what, FuncName(x.fn))
 	if others := x.blockedOthers(g, r.id); others != "" {
 		msg += "; so do " + others
 	}
@@ -563,11 +548,25 @@ func (x *explorer) argsOf(f *frame) []heap.Value {
 }
 
 // startedAt says what goroutine r runs and where it was started.
-func (x *explorer) startedAt(r *goroutine) string {
+func (x *explorer) startedAt(g *sched, r *goroutine) string {
 	if r.id == 0 {
+		return x.funcOf(g, 0)
+	}
+	return fmt.Sprintf("%s, started at %s", x.funcOf(g, r.id), shortPos(g.info(r.id).Start))
+}
+
+// info returns what the path recorded of the start of goroutine id.
+func (g *sched) info(id int) Goroutine {
+	i := slices.IndexFunc(g.started, func(r Goroutine) bool { return r.ID == id })
+	return g.started[i]
+}
+
+// funcOf names what goroutine id runs.
+func (x *explorer) funcOf(g *sched, id int) string {
+	if id == 0 {
 		return FuncName(x.fn)
 	}
-	return fmt.Sprintf("%s, started at %s", r.fn, shortPos(x.fset.Position(r.start)))
+	return g.info(id).Func
 }
 
 // blockedOthers lists the blocked goroutines but id, and where.
@@ -575,8 +574,21 @@ func (x *explorer) blockedOthers(g *sched, id int) string {
 	var out []string
 	for _, r := range g.gs {
 		if r.id != id && r.wait != nil {
-			out = append(out, fmt.Sprintf("goroutine %d (%s) on %s at %s", r.id, r.fn, r.wait.what, shortPos(x.fset.Position(r.wait.pos))))
+			out = append(out, fmt.Sprintf("goroutine %d (%s) on %s at %s", r.id, x.funcOf(g, r.id), r.wait.what, shortPos(x.fset.Position(r.wait.pos))))
 		}
 	}
 	return strings.Join(out, ", ")
+}
+
+// goroutineEnded removes the running goroutine, whose last frame
+// returned, and runs another.
+func (x *explorer) goroutineEnded(s *state) []alt {
+	g := s.g
+	if g.running().id == 0 {
+		g.entryDone = true
+	}
+	g.gs = slices.Delete(g.gs, g.cur, g.cur+1)
+	g.cur = -1
+	s.frames = nil
+	return x.reschedule(s)
 }

@@ -3,6 +3,7 @@ package ssaexec
 import (
 	"fmt"
 	"go/token"
+	"slices"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -37,9 +38,8 @@ type epoch struct {
 // shadow is what a location's accesses left: the last write, and the
 // last read of each goroutine since. It is never changed in place.
 type shadow struct {
-	write    *epoch
-	reads    []epoch
-	lastRace string
+	write *epoch
+	reads []epoch
 }
 
 // access records a load (or a store, with write) of location p by the
@@ -54,6 +54,11 @@ func (x *explorer) access(s *state, p heap.Ptr, write bool, v ssa.Value, pos tok
 	now := epoch{g: r.id, at: r.clock.get(r.id), pos: pos}
 	key := shadowKey{p.Obj, p.Path}
 	old := g.shadows[key]
+	if old.holds(now, write) {
+		// Its access since its last operation was checked and kept: the
+		// goroutine's clock has only grown since, which orders more.
+		return
+	}
 	sh := &shadow{}
 	if old != nil {
 		*sh = *old
@@ -78,6 +83,20 @@ func (x *explorer) access(s *state, p heap.Ptr, write bool, v ssa.Value, pos tok
 	}
 }
 
+// holds reports whether sh already keeps an access like now: the same
+// goroutine's, in the same epoch, and a write only where it is the last
+// access.
+func (sh *shadow) holds(now epoch, write bool) bool {
+	if sh == nil {
+		return false
+	}
+	same := func(e *epoch) bool { return e.g == now.g && e.at == now.at }
+	if write {
+		return sh.write != nil && same(sh.write) && len(sh.reads) == 0
+	}
+	return slices.ContainsFunc(sh.reads, func(e epoch) bool { return same(&e) }) || sh.write != nil && same(sh.write)
+}
+
 // races reports whether the access e and the running goroutine r's next
 // one are unordered: another goroutine's, and no operation of it after
 // e happened before r's clock.
@@ -96,18 +115,8 @@ func readsBut(reads []epoch, id int) []epoch {
 	return out
 }
 
-// setShadow replaces a location's shadow, copying the map first if
-// another state shares it.
-func (g *sched) setShadow(k shadowKey, sh *shadow) {
-	if !g.shadowsOwned {
-		m := make(map[shadowKey]*shadow, len(g.shadows)+1)
-		for key, v := range g.shadows {
-			m[key] = v
-		}
-		g.shadows, g.shadowsOwned = m, true
-	}
-	g.shadows[k] = sh
-}
+// setShadow replaces a location's shadow.
+func (g *sched) setShadow(k shadowKey, sh *shadow) { putOwned(&g.shadows, &g.shadowsOwned, k, sh) }
 
 // race reports a data race between the access now, of the operand v, and
 // an earlier one, other (a write if otherWrote), on a copy of s that ends
@@ -131,14 +140,13 @@ func (x *explorer) race(s *state, v ssa.Value, write bool, now, other epoch, oth
 		return fmt.Sprintf("%s by goroutine %d at %s", what, d.e.g, shortPos(x.fset.Position(d.e.pos)))
 	}
 	msg := fmt.Sprintf("data race on %s: %s and %s, with nothing ordering them", x.describeAt(s, v, now.pos), describe(a), describe(b))
-	key := msg
-	if x.races[key] {
+	if x.races[msg] {
 		return
 	}
 	if x.races == nil {
 		x.races = map[string]bool{}
 	}
-	x.races[key] = true
+	x.races[msg] = true
 	c := s.clone()
 	pos, within, pkg := a.e.pos, "", pkgPathOf(c.top().fn)
 	f := &Finding{Kind: Race, Pos: x.fset.Position(pos), PosPkg: pkg, Within: within,

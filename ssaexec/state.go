@@ -70,6 +70,17 @@ type frame struct {
 	rec *summaryRec
 }
 
+// lastPos is the position of f's instruction, or of the last one before
+// it in its block that has one.
+func (f *frame) lastPos() (token.Pos, bool) {
+	for i := min(f.pc, len(f.block.Instrs)-1); i >= 0; i-- {
+		if p := f.block.Instrs[i].Pos(); p.IsValid() {
+			return p, true
+		}
+	}
+	return token.NoPos, false
+}
+
 // setProgress records an instruction's progress (nil: none).
 func (f *frame) setProgress(in ssa.Instruction, p any) {
 	m := make(map[ssa.Instruction]any, len(f.progress)+1)
@@ -291,13 +302,17 @@ func (s *state) approximations() []string {
 // own returns frame i of s, copied first if another state holds it too.
 // Returning from a call owns the caller's frame, which a fork in the
 // callee left shared: the other side of the fork then holds it alone.
-func (s *state) own(i int) *frame {
-	if f := s.frames[i]; f.sharers > 0 {
+func (s *state) own(i int) *frame { return ownFrame(s.frames, i) }
+
+// ownFrame returns frames[i], first copied into frames if another state
+// holds it too (see frame.sharers).
+func ownFrame(frames []*frame, i int) *frame {
+	if f := frames[i]; f.sharers > 0 {
 		c := f.clone()
 		f.sharers--
-		s.frames[i] = c
+		frames[i] = c
 	}
-	return s.frames[i]
+	return frames[i]
 }
 
 // pop removes the top frame; the caller's frame, now the top, is owned.
