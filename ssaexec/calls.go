@@ -171,6 +171,9 @@ func (x *explorer) enter(s *state, fn *ssa.Function, env []heap.Value, args []he
 	if alts, ok := x.contractCall(s, fn, args, call); ok {
 		return alts
 	}
+	if alts, ok := x.timeCall(s, fn, args, call); ok {
+		return alts
+	}
 	fn, runs := x.std.resolve(fn)
 	if name := intrinsic(fn); name != "" {
 		return x.runIntrinsic(s, name, args, call)

@@ -21,6 +21,9 @@ type channel struct {
 	cap    int
 	buf    []buffered
 	closed bool
+	// timer, if not 0, is the timer whose channel it is (see
+	// timers.go): a receive there is the timer firing.
+	timer heap.ObjID
 }
 
 // buffered is a value in a channel's buffer, and the index of the
@@ -117,6 +120,8 @@ func (x *explorer) ready(s *state, op chanOp) bool {
 	}
 	c := s.g.chans[op.ch]
 	switch {
+	case c.timer != 0:
+		return !op.send && s.g.timerReady(c)
 	case c.closed:
 		return true
 	case op.send && len(c.buf) < c.cap, !op.send && len(c.buf) > 0:
@@ -194,6 +199,9 @@ func (x *explorer) perform(s *state, op chanOp, partner int, pos token.Pos) (v h
 		g.setChan(op.ch, c.withBuf(append(slices.Clip(c.buf), buffered{op.val, len(g.trans) - 1})))
 		g.wakeOn(op.ch, func(send bool) bool { return !send })
 		return nil, true, true
+	}
+	if c.timer != 0 {
+		return x.fire(s, c), true, true
 	}
 	if len(c.buf) > 0 {
 		g.setChan(op.ch, c.withBuf(c.buf[1:]))
@@ -355,14 +363,25 @@ func (x *explorer) selectInstr(s *state, in *ssa.Select) []alt {
 		}
 		return x.block(s, selectWait(ops))
 	}
-	// A case per ready operation and partner, as encoded by pick.
+	// A case per ready operation and partner, as encoded by pick. A
+	// timer ready to fire may also not have fired yet: then the default
+	// is taken.
 	var picks []int
+	timerCase := false
 	for _, i := range ready {
 		for _, partner := range x.choices(s, ops[i]) {
 			picks = append(picks, pick(i, partner))
 		}
+		timerCase = timerCase || s.g.chans[ops[i].ch].timer != 0
+	}
+	if timerCase && !in.Blocking {
+		picks = append(picks, defaultPick)
 	}
 	return x.eachChoice(s, picks, func(s *state, p int) {
+		if p == defaultPick {
+			x.set(s, in, x.selectResult(in, -1, nil, false))
+			return
+		}
 		i, partner := unpick(p)
 		if v, ok, done := x.perform(s, ops[i], partner, in.Pos()); done {
 			x.set(s, in, x.selectResult(in, i, v, ok))
@@ -374,6 +393,9 @@ func (x *explorer) selectInstr(s *state, in *ssa.Select) []alt {
 // int; unpick decodes it.
 func pick(i, partner int) int       { return i<<16 | (partner + 1) }
 func unpick(p int) (i, partner int) { return p >> 16, p&0xffff - 1 }
+
+// defaultPick is the pick of a select's default.
+const defaultPick = -1
 
 // selectWait is what a goroutine blocked in a select of ops waits for.
 func selectWait(ops []chanOp) *waiting {

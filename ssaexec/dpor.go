@@ -227,25 +227,17 @@ func (g *sched) stackOf(s *state, i int) []*frame {
 
 // opAccess is what the visible operation frame f stands before touches.
 func (x *explorer) opAccess(s *state, f *frame) []access {
-	anything := []access{{any: true, write: true}}
-	chanAt := func(v heap.Value, write bool) []access {
-		switch c := v.(type) {
-		case heap.Nil:
-			return []access{}
-		case heap.Ptr:
-			return []access{{obj: c.Obj, path: c.Path, write: write}}
-		}
-		return anything
-	}
 	operand := func(v ssa.Value) heap.Value {
 		val, _ := x.valueIn(s, f, v)
 		return val
 	}
 	if f.unwinding || isRunDefers(f) {
-		if !nextDeferCloses(f) {
+		if !nextDeferVisible(f) {
 			return nil
 		}
-		return chanAt(f.defers[len(f.defers)-1].args[0], true)
+		spec := f.defers[len(f.defers)-1]
+		fn, _ := deferredFunc(spec)
+		return s.g.callAccess(spec.builtin, fn, spec.args)
 	}
 	switch in := f.block.Instrs[f.pc].(type) {
 	case *ssa.Send:
@@ -265,22 +257,53 @@ func (x *explorer) opAccess(s *state, f *frame) []access {
 		}
 		return acc
 	case *ssa.Call:
-		if b, ok := in.Call.Value.(*ssa.Builtin); ok {
-			return chanAt(operand(in.Call.Args[0]), b.Name() == "close")
+		b, _ := in.Call.Value.(*ssa.Builtin)
+		args := make([]heap.Value, len(in.Call.Args))
+		for i, a := range in.Call.Args {
+			args[i] = operand(a)
 		}
-		fn := in.Call.StaticCallee()
-		if fn == nil || len(in.Call.Args) == 0 {
-			return anything
-		}
-		// A load of sync/atomic reads; everything else writes. A Cond's
-		// notify touches its wait count too.
-		acc := chanAt(operand(in.Call.Args[0]), !strings.HasPrefix(fn.Name(), "Load"))
-		if fn.Name() == intrinsicNotifyTickets {
-			acc = append(slices.Clip(acc), chanAt(operand(in.Call.Args[1]), true)...)
-		}
-		return acc
+		return s.g.callAccess(b, in.Call.StaticCallee(), args)
 	}
 	return nil
+}
+
+// anything is the access of an operation whose operands are not known
+// yet: it may touch everything.
+var anything = []access{{any: true, write: true}}
+
+// chanAt is the access of an operation on the channel or variable v.
+func chanAt(v heap.Value, write bool) []access {
+	switch c := v.(type) {
+	case heap.Nil:
+		return []access{}
+	case heap.Ptr:
+		return []access{{obj: c.Obj, path: c.Path, write: write}}
+	}
+	return anything
+}
+
+// callAccess is what a visible call touches: the builtin b's channel, or
+// the timer of a timer's method, or the variable fn's first argument
+// points to.
+func (g *sched) callAccess(b *ssa.Builtin, fn *ssa.Function, args []heap.Value) []access {
+	switch {
+	case b != nil:
+		return chanAt(args[0], b.Name() == "close")
+	case fn == nil || len(args) == 0:
+		return anything
+	case isTimerOp(fn):
+		if p, ok := args[0].(heap.Ptr); ok {
+			return g.timerAccess(p)
+		}
+		return anything
+	}
+	// A load of sync/atomic reads; everything else writes. A Cond's
+	// notify touches its wait count too.
+	acc := chanAt(args[0], !strings.HasPrefix(fn.Name(), "Load"))
+	if fn.Name() == intrinsicNotifyTickets {
+		acc = append(slices.Clip(acc), chanAt(args[1], true)...)
+	}
+	return acc
 }
 
 // isRunDefers reports whether f stands before its RunDefers.

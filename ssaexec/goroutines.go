@@ -53,6 +53,10 @@ type sched struct {
 	chans  map[heap.ObjID]*channel
 	// chansOwned says chans is this state's own (see setChan).
 	chansOwned bool
+	// timers are the path's timers of package time, by the object of
+	// their Timer or Ticker (see timers.go), copied on write.
+	timers      map[heap.ObjID]*timer
+	timersOwned bool
 	// trans holds the operations the path's goroutines ran (see
 	// dpor.go); forked paths share its prefix, and started's.
 	trans []transition
@@ -112,6 +116,10 @@ type waiting struct {
 	// Signal may come from there, a Lock's Unlock should not.
 	sema             heap.Ptr
 	onSema, servable bool
+	// timer says it is the goroutine of a stopped AfterFunc timer: no
+	// goroutine of the program blocks there, so it neither leaks nor
+	// takes part in a deadlock.
+	timer bool
 	// what it waits on, and where in the user's code, for messages.
 	what        string
 	pos         token.Pos
@@ -148,7 +156,7 @@ func (g *sched) clone() *sched {
 			}
 		}
 	}
-	c.chansOwned, c.shadowsOwned = false, false
+	c.chansOwned, c.shadowsOwned, c.timersOwned = false, false, false
 	c.trans = g.trans[:len(g.trans):len(g.trans)]
 	c.started = g.started[:len(g.started):len(g.started)]
 	return &c
@@ -320,7 +328,7 @@ func (x *explorer) userLine(frames []*frame) token.Pos {
 func (x *explorer) visibleStep(s *state) bool {
 	f := s.top()
 	if f.unwinding {
-		return nextDeferCloses(f)
+		return nextDeferVisible(f)
 	}
 	switch in := f.block.Instrs[f.pc].(type) {
 	case *ssa.Send, *ssa.Select:
@@ -328,17 +336,40 @@ func (x *explorer) visibleStep(s *state) bool {
 	case *ssa.UnOp:
 		return in.Op == token.ARROW
 	case *ssa.RunDefers:
-		return nextDeferCloses(f)
+		return nextDeferVisible(f)
 	case *ssa.Call:
 		return visibleCall(in.Common())
 	}
 	return false
 }
 
-// nextDeferCloses reports whether f's next deferred call is a close.
-func nextDeferCloses(f *frame) bool {
+// nextDeferVisible reports whether f's next deferred call is a visible
+// operation: a close, or a call of a visible function.
+func nextDeferVisible(f *frame) bool {
 	n := len(f.defers)
-	return n > 0 && f.defers[n-1].builtin != nil && f.defers[n-1].builtin.Name() == "close"
+	if n == 0 {
+		return false
+	}
+	spec := f.defers[n-1]
+	if spec.builtin != nil {
+		return spec.builtin.Name() == "close"
+	}
+	fn, ok := deferredFunc(spec)
+	return ok && visibleFunc(fn)
+}
+
+// deferredFunc returns the function a deferred call calls, where it is a
+// known function without free variables.
+func deferredFunc(spec callSpec) (*ssa.Function, bool) {
+	if spec.method != nil {
+		return nil, false
+	}
+	fv, ok := spec.callee.(heap.Func)
+	if !ok {
+		return nil, false
+	}
+	fn, ok := fv.Fn.(*ssa.Function)
+	return fn, ok && fn.Pkg != nil
 }
 
 // visibleCall reports whether a call is a visible operation: a builtin on
@@ -352,7 +383,20 @@ func visibleCall(c *ssa.CallCommon) bool {
 		return false
 	}
 	fn := c.StaticCallee()
-	if fn == nil || fn.Pkg == nil || fn.Signature.Recv() != nil {
+	if fn == nil || fn.Pkg == nil {
+		return false
+	}
+	return visibleFunc(fn)
+}
+
+// visibleFunc reports whether a call of fn is a visible operation: a
+// function of sync/atomic, a semaphore of the models, an operation on a
+// timer.
+func visibleFunc(fn *ssa.Function) bool {
+	if isTimerOp(fn) {
+		return true
+	}
+	if fn.Signature.Recv() != nil {
 		return false
 	}
 	switch fn.Pkg.Pkg.Path() {
@@ -396,6 +440,9 @@ func (x *explorer) enabledAt(s *state, f *frame) bool {
 			return true // the operation says what is wrong
 		}
 		switch fn.Name() {
+		case intrinsicFireTimer:
+			tm := s.g.timers[p.Obj]
+			return tm == nil || tm.armed
 		case intrinsicSemacquire:
 			n, known := x.wordAt(s, p, types.Typ[types.Uint32])
 			return !known || n != 0
@@ -425,29 +472,36 @@ func (x *explorer) goInstr(s *state, in *ssa.Go) []alt {
 		x.unsupported(s, "go statement of builtin "+spec.builtin.Name())
 		return nil
 	}
-	g := s.threads()
+	s.threads()
 	depth := len(s.frames)
 	alts := x.invoke(s, spec, nil)
 	if alts != nil || s.end != running {
 		return alts
 	}
 	if len(s.frames) > depth {
-		// The callee's frame is the new goroutine's stack. The go
-		// statement is an operation of its own for the clocks: what the
-		// parent did before it happens before the child, what it does
-		// after does not.
-		g.record(g.cur, nil, nil)
+		// The callee's frame is the new goroutine's stack.
 		f := s.frames[depth]
 		s.frames = s.frames[:depth]
-		// What the parent did before starts happens before the child.
-		g.gs = append(g.gs, goroutine{id: g.nextID, frames: []*frame{f}, clock: g.running().clock})
-		g.started = append(g.started, Goroutine{ID: g.nextID, Func: FuncName(f.fn), Start: x.fset.Position(in.Pos())})
-		g.nextID++
+		x.spawn(s, f, FuncName(f.fn), in.Pos())
 	}
 	// Otherwise gosym does not run the callee (invoke noted it): the
 	// goroutine is left out.
 	x.advance(s)
 	return nil
+}
+
+// spawn starts a goroutine of s with the stack f, running the function
+// name, started at pos, and returns its id. Its start is an operation of
+// the running goroutine for the clocks: what that did before happens
+// before the new goroutine, what it does after does not.
+func (x *explorer) spawn(s *state, f *frame, name string, pos token.Pos) int {
+	g := s.threads()
+	g.record(g.cur, nil, nil)
+	id := g.nextID
+	g.gs = append(g.gs, goroutine{id: id, frames: []*frame{f}, clock: g.running().clock})
+	g.started = append(g.started, Goroutine{ID: id, Func: name, Start: x.fset.Position(pos)})
+	g.nextID++
+	return id
 }
 
 // allBlocked ends s, whose goroutines all ended or block: the path
@@ -469,12 +523,16 @@ func (x *explorer) allBlocked(s *state) {
 		x.deadlock(s)
 		return
 	}
-	if len(g.gs) == 0 || !x.cfg.Leaks {
+	if !slices.ContainsFunc(g.gs, goroutine.blocked) || !x.cfg.Leaks {
 		s.end = returned
 		return
 	}
 	x.leak(s)
 }
+
+// blocked reports whether r is a goroutine of the program blocked: not
+// the goroutine of a stopped timer (see timers.go).
+func (r goroutine) blocked() bool { return r.wait != nil && !r.wait.timer }
 
 // callerServes returns a goroutine of s blocked on a channel the entry's
 // caller can reach: through the entry's arguments, the package variables
@@ -490,7 +548,7 @@ func (x *explorer) callerServes(s *state) (int, bool) {
 		roots = append(roots, p)
 	}
 	for i, r := range g.gs {
-		if r.wait == nil {
+		if !r.blocked() {
 			continue
 		}
 		for _, c := range r.wait.cases {
@@ -524,7 +582,7 @@ func (x *explorer) deadlock(s *state) {
 // block forever, with a finding at the first of them.
 func (x *explorer) leak(s *state) {
 	g := s.g
-	s.switchTo(slices.IndexFunc(g.gs, func(r goroutine) bool { return r.wait != nil }))
+	s.switchTo(slices.IndexFunc(g.gs, goroutine.blocked))
 	r := g.running()
 	w := r.wait
 	msg := fmt.Sprintf("leak: goroutine %d (%s) blocks forever on %s after %s returned", r.id, x.startedAt(g, r), w.what, FuncName(x.fn))
@@ -573,7 +631,7 @@ func (x *explorer) funcOf(g *sched, id int) string {
 func (x *explorer) blockedOthers(g *sched, id int) string {
 	var out []string
 	for _, r := range g.gs {
-		if r.id != id && r.wait != nil {
+		if r.id != id && r.blocked() {
 			out = append(out, fmt.Sprintf("goroutine %d (%s) on %s at %s", r.id, x.funcOf(g, r.id), r.wait.what, shortPos(x.fset.Position(r.wait.pos))))
 		}
 	}

@@ -97,6 +97,8 @@ func (x *explorer) runIntrinsic(s *state, name string, args []heap.Value, call *
 		return x.mutexOp(s, name, args, call)
 	case name == intrinsicTicket, name == intrinsicAwaitTicket, name == intrinsicNotifyTickets:
 		return x.condOp(s, name, args, call)
+	case name == intrinsicFireTimer:
+		return x.fireTimer(s, args, call)
 	case name == intrinsicHashKey:
 		_, alts, ok := x.ifaceKey(s, args[0], anyType, x.unhashableUpdate(token.NoPos))
 		if ok && call != nil {

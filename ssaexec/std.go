@@ -51,6 +51,8 @@ var (
 	synctestModels string
 	//go:embed internal/models/math/math.go
 	mathModels string
+	//go:embed internal/models/time/time.go
+	timeModels string
 )
 
 // modelPackages maps a standard package to the source of its models.
@@ -102,6 +104,8 @@ const (
 	intrinsicTicket        = "ticket"
 	intrinsicAwaitTicket   = "awaitTicket"
 	intrinsicNotifyTickets = "notifyTickets"
+	// fireTimer(t): a timer of package time fires (see timers.go).
+	intrinsicFireTimer = "fireTimer"
 )
 
 // syncIntrinsics are the intrinsics that are operations on a variable
@@ -110,6 +114,7 @@ var syncIntrinsics = map[string]bool{
 	intrinsicSemacquire: true, intrinsicSemrelease: true,
 	intrinsicLock: true, intrinsicUnlock: true, intrinsicTryLock: true,
 	intrinsicTicket: true, intrinsicAwaitTicket: true, intrinsicNotifyTickets: true,
+	intrinsicFireTimer: true,
 }
 
 // sameBits are the intrinsics that reinterpret a value's bits: a float's
@@ -145,6 +150,10 @@ type stdLibrary struct {
 	// loaded are the standard packages loaded with source that the
 	// patterns did not name.
 	loaded map[*ssa.Package]bool
+
+	// afterFunc is the model the goroutine of a time.AfterFunc timer
+	// runs (see timers.go).
+	afterFunc *ssa.Function
 
 	mu    sync.Mutex
 	exact map[*ssa.Function]bool
@@ -186,6 +195,11 @@ func newStdLibrary(prog *ssa.Program, loaded []*ssa.Package) (*stdLibrary, error
 			}
 		}
 	}
+	timers, err := buildModelPackage(prog, "time", timeModels)
+	if err != nil {
+		return nil, err
+	}
+	l.afterFunc = timers.Func("afterFunc")
 	for name, fallback := range pureFallbacks {
 		path, fn, _ := strings.Cut(name, ".")
 		if real := byPath[path]; real != nil && real.Func(fn) != nil && real.Func(fallback) != nil {

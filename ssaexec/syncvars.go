@@ -126,23 +126,32 @@ func (x *explorer) setSyncVar(s *state, p heap.Ptr, n uint64, wake wakeMode, cal
 	if d := s.heap.Store(p, heap.Scalar{T: x.ctx.BV(32, n)}); d != nil {
 		return x.decide(s, d)
 	}
-	if g := s.g; g != nil && wake != wakeNone {
-		first := -1
-		for i, r := range g.gs {
-			if w := r.wait; w != nil && w.onSema && w.sema == p {
-				if wake == wakeAll {
-					g.wake(i)
-				} else if first < 0 || w.seq < g.gs[first].wait.seq {
-					first = i
-				}
-			}
-		}
-		if first >= 0 {
-			g.wake(first)
-		}
+	if s.g != nil {
+		s.g.wakeSema(p, wake)
 	}
 	x.set(s, call, result)
 	return nil
+}
+
+// wakeSema wakes the goroutines blocked on the variable at p as wake
+// says: each runs its operation again.
+func (g *sched) wakeSema(p heap.Ptr, wake wakeMode) {
+	if wake == wakeNone {
+		return
+	}
+	first := -1
+	for i, r := range g.gs {
+		if w := r.wait; w != nil && w.onSema && w.sema == p {
+			if wake == wakeAll {
+				g.wake(i)
+			} else if first < 0 || w.seq < g.gs[first].wait.seq {
+				first = i
+			}
+		}
+	}
+	if first >= 0 {
+		g.wake(first)
+	}
 }
 
 // wakeMode says whom a change of a synchronization variable wakes: no

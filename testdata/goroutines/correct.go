@@ -3,6 +3,7 @@ package goroutines
 import (
 	"sync"
 	"sync/atomic"
+	"time"
 )
 
 // The functions of this file use every primitive correctly: gosym must
@@ -194,4 +195,36 @@ func Handoff() int {
 	v := items[0]
 	mu.Unlock()
 	return v
+}
+
+// Timeout waits for a worker or a timer; the worker's buffered send
+// never blocks, so it ends either way.
+func Timeout(x int) int {
+	results := make(chan int, 1)
+	go func() { results <- x * 2 }()
+	timer := time.NewTimer(time.Second)
+	defer timer.Stop()
+	select {
+	case r := <-results:
+		return r
+	case <-timer.C:
+		return -1
+	}
+}
+
+// Heartbeat ticks until its done channel closes.
+func Heartbeat() int {
+	done := make(chan struct{})
+	beats := 0
+	tk := time.NewTicker(time.Millisecond)
+	defer tk.Stop()
+	time.AfterFunc(time.Millisecond, func() { close(done) })
+	for {
+		select {
+		case <-done:
+			return beats
+		case <-tk.C:
+			beats++
+		}
+	}
 }

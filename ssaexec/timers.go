@@ -1,0 +1,391 @@
+package ssaexec
+
+import (
+	"fmt"
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/gosym/gosym/heap"
+)
+
+// Timers of package time (design.md, "Timers"). gosym has no clock: a
+// timer may fire at any point until it is stopped, and which point is a
+// choice of the path, as a schedule is. Package time's timer functions are
+// gosym's own (timeNatives), with Go 1.23's semantics: a timer's channel
+// is unbuffered, and after Stop or Reset no stale value is received.
+//
+//   - A timer's channel is ready to receive from while the timer is
+//     armed: a receive there is the timer firing. A select with a default
+//     branches on the timer having fired or not yet. A Ticker stays armed
+//     when it fires; a Timer does not.
+//   - Stop disarms the timer and reports whether it was armed; Reset arms
+//     it again and wakes the goroutines blocked on its channel.
+//   - AfterFunc starts a goroutine that fires the timer (an operation of
+//     its own, which a scheduling decision takes at any point) and then
+//     calls the function. Stop before that blocks the goroutine, which is
+//     then neither a leak nor part of a deadlock; Reset wakes it.
+//   - Sleep does nothing: without a clock, sleeping orders nothing.
+//
+// Operations on a timer touch its channel, or for AfterFunc the timer
+// itself, so that partial-order reduction tries a Stop before and after
+// the timer fires.
+
+// timer is a timer's state on a path; it is never changed in place.
+type timer struct {
+	// ch is the timer's channel; 0 for AfterFunc's.
+	ch heap.ObjID
+	// armed says the timer will fire: a receive from ch may take its
+	// tick, AfterFunc's goroutine may fire it.
+	armed bool
+	// ticker says it is a Ticker's, armed again by each tick.
+	ticker bool
+	// gate is the id of AfterFunc's goroutine while it has not fired
+	// the timer, -1 once it did.
+	gate int
+	// fn is AfterFunc's function.
+	fn heap.Value
+	// made is where the timer was made.
+	made token.Pos
+}
+
+// timeNative is one of package time's functions that gosym runs itself.
+type timeNative func(x *explorer, s *state, fn *ssa.Function, args []heap.Value, call *ssa.Call) []alt
+
+// timeNatives are package time's timer functions, by calleeName.
+var timeNatives = map[string]timeNative{
+	"time.NewTimer":     (*explorer).newTimer,
+	"time.After":        (*explorer).after,
+	"time.AfterFunc":    (*explorer).afterFunc,
+	"time.NewTicker":    (*explorer).newTicker,
+	"time.Tick":         (*explorer).tick,
+	"time.Timer_Stop":   (*explorer).stopTimer,
+	"time.Timer_Reset":  (*explorer).resetTimer,
+	"time.Ticker_Stop":  (*explorer).stopTimer,
+	"time.Ticker_Reset": (*explorer).resetTimer,
+	"time.Sleep":        (*explorer).sleep,
+}
+
+// timerOps are the natives that act on a timer other goroutines may
+// share: visible operations, which touch the timer (see timerAccess).
+var timerOps = map[string]bool{
+	"time.Timer_Stop": true, "time.Timer_Reset": true, "time.Ticker_Stop": true, "time.Ticker_Reset": true,
+}
+
+// timeCall runs a call of fn if it is one of the timeNatives.
+func (x *explorer) timeCall(s *state, fn *ssa.Function, args []heap.Value, call *ssa.Call) ([]alt, bool) {
+	if fn.Pkg == nil || fn.Pkg.Pkg.Path() != "time" {
+		return nil, false
+	}
+	native := timeNatives[calleeName(fn)]
+	if native == nil {
+		return nil, false
+	}
+	return native(x, s, fn, args, call), true
+}
+
+// isTimerOp reports whether fn is a visible operation on a timer.
+func isTimerOp(fn *ssa.Function) bool {
+	return fn.Pkg != nil && fn.Pkg.Pkg.Path() == "time" && timerOps[calleeName(fn)]
+}
+
+// completeCall completes a native's call with result (nil for none); a
+// deferred call (call nil) has nothing to complete.
+func (x *explorer) completeCall(s *state, call *ssa.Call, result heap.Value) {
+	if call != nil {
+		x.set(s, call, result)
+	}
+}
+
+// callPos is where a native's call is, for its panics.
+func (x *explorer) callPos(s *state, call *ssa.Call) token.Pos {
+	if call != nil && call.Pos().IsValid() {
+		return call.Pos()
+	}
+	return x.posOf(s)
+}
+
+// stdPanic ends s with the explicit panic of a standard function, msg,
+// at its call.
+func (x *explorer) stdPanic(s *state, fn *ssa.Function, msg string, call *ssa.Call) {
+	pos, _, pkg := x.userPos(s, x.callPos(s, call))
+	within := FuncName(fn)
+	text := "panic: " + msg + inSuffix(within)
+	f := &Finding{Kind: Panic, Pos: x.fset.Position(pos), PosPkg: pkg, explicit: true, panicText: msg, Within: within,
+		render: func(heap.Valuer) string { return text }}
+	x.raise(s, f, false, heap.Iface{Type: types.Typ[types.String], V: heap.Str{S: msg}})
+}
+
+// positive branches s on the duration d being positive: then runs on
+// the paths where it is, or else where it is not.
+func (x *explorer) positive(s *state, d heap.Value, then, orElse func(*state)) []alt {
+	sc, ok := d.(heap.Scalar)
+	if !ok {
+		x.unsupported(s, "a duration that is no integer")
+		return nil
+	}
+	return x.assert(s, heap.Scalar{T: x.ctx.Sgt(sc.T, x.ctx.BV(64, 0))}, orElse, then)
+}
+
+// makeTimer makes a timer of the named type t (time.Timer or
+// time.Ticker), armed, with a channel unless it is AfterFunc's, and
+// returns the pointer to it.
+func (x *explorer) makeTimer(s *state, t types.Type, withChan, ticker bool, pos token.Pos) heap.Ptr {
+	g := s.threads()
+	p := s.heap.Alloc(t)
+	st := heap.Under(t).(*types.Struct)
+	tm := &timer{armed: true, ticker: ticker, gate: -1, made: pos}
+	for i := range st.NumFields() {
+		field := heap.Ptr{Obj: p.Obj, Path: heap.Path("").Field(i)}
+		switch f := st.Field(i); {
+		case f.Name() == "C" && withChan:
+			c := s.heap.Alloc(f.Type())
+			g.setChan(c.Obj, &channel{elem: heap.Under(f.Type()).(*types.Chan).Elem(), timer: p.Obj})
+			tm.ch = c.Obj
+			s.heap.Store(field, c)
+		case f.Name() == "initTimer" || f.Name() == "initTicker":
+			s.heap.Store(field, heap.Scalar{T: x.ctx.Bool(true)})
+		}
+	}
+	g.setTimer(p.Obj, tm)
+	return p
+}
+
+// newTimer is time.NewTimer(d).
+func (x *explorer) newTimer(s *state, fn *ssa.Function, _ []heap.Value, call *ssa.Call) []alt {
+	t := deref(fn.Signature.Results().At(0).Type())
+	x.completeCall(s, call, x.makeTimer(s, t, true, false, x.callPos(s, call)))
+	return nil
+}
+
+// after is time.After(d): NewTimer(d).C.
+func (x *explorer) after(s *state, fn *ssa.Function, _ []heap.Value, call *ssa.Call) []alt {
+	t := x.timeType(fn, "Timer")
+	p := x.makeTimer(s, t, true, false, x.callPos(s, call))
+	x.completeCall(s, call, heap.Ptr{Obj: s.g.timers[p.Obj].ch})
+	return nil
+}
+
+// timeType is the type name of fn's package.
+func (x *explorer) timeType(fn *ssa.Function, name string) types.Type {
+	return fn.Pkg.Pkg.Scope().Lookup(name).Type()
+}
+
+// afterFunc is time.AfterFunc(d, f): a timer without a channel, and the
+// goroutine that calls f once it fires.
+func (x *explorer) afterFunc(s *state, fn *ssa.Function, args []heap.Value, call *ssa.Call) []alt {
+	if x.std == nil || x.std.afterFunc == nil {
+		x.unsupported(s, "time.AfterFunc without gosym's models")
+		return nil
+	}
+	f, d := s.heap.Use(args[1])
+	if d != nil {
+		return x.decide(s, d)
+	}
+	if _, isFunc := f.(heap.Func); !isFunc {
+		x.unsupported(s, "time.AfterFunc of a function that is not one of the program's")
+		return nil
+	}
+	p := x.makeTimer(s, deref(fn.Signature.Results().At(0).Type()), false, false, x.callPos(s, call))
+	tm := *s.g.timers[p.Obj]
+	tm.fn = f
+	tm.gate = x.startTimerGoroutine(s, p, &tm)
+	s.g.setTimer(p.Obj, &tm)
+	x.completeCall(s, call, p)
+	return nil
+}
+
+// startTimerGoroutine starts the goroutine of AfterFunc's timer p, which
+// fires it and calls its function, and returns its id.
+func (x *explorer) startTimerGoroutine(s *state, p heap.Ptr, tm *timer) int {
+	f := x.newFrame(x.std.afterFunc, nil)
+	f.env.set(x.std.afterFunc.Params[0], p)
+	f.env.set(x.std.afterFunc.Params[1], tm.fn)
+	name := "the function of time.AfterFunc"
+	if fv, ok := tm.fn.(heap.Func); ok {
+		if fn, ok := fv.Fn.(*ssa.Function); ok {
+			name = FuncName(fn)
+		}
+	}
+	return x.spawn(s, f, name, tm.made)
+}
+
+// newTicker is time.NewTicker(d), which panics unless d is positive.
+func (x *explorer) newTicker(s *state, fn *ssa.Function, args []heap.Value, call *ssa.Call) []alt {
+	t := deref(fn.Signature.Results().At(0).Type())
+	return x.positive(s, args[0], func(s *state) {
+		x.completeCall(s, call, x.makeTimer(s, t, true, true, x.callPos(s, call)))
+	}, func(s *state) {
+		x.stdPanic(s, fn, "non-positive interval for NewTicker", call)
+	})
+}
+
+// tick is time.Tick(d): NewTicker(d).C, or nil unless d is positive.
+func (x *explorer) tick(s *state, fn *ssa.Function, args []heap.Value, call *ssa.Call) []alt {
+	t := x.timeType(fn, "Ticker")
+	return x.positive(s, args[0], func(s *state) {
+		p := x.makeTimer(s, t, true, true, x.callPos(s, call))
+		x.completeCall(s, call, heap.Ptr{Obj: s.g.timers[p.Obj].ch})
+	}, func(s *state) {
+		x.completeCall(s, call, heap.Nil{})
+	})
+}
+
+// sleep is time.Sleep: without a clock, it orders nothing.
+func (x *explorer) sleep(s *state, _ *ssa.Function, _ []heap.Value, call *ssa.Call) []alt {
+	x.completeCall(s, call, nil)
+	return nil
+}
+
+// stopTimer is Timer.Stop and Ticker.Stop: it disarms the timer, and a
+// Timer's reports whether it was armed.
+func (x *explorer) stopTimer(s *state, fn *ssa.Function, args []heap.Value, call *ssa.Call) []alt {
+	return x.onTimer(s, fn, args, call, func(s *state, p heap.Ptr, tm timer) {
+		was := tm.armed
+		tm.armed = false
+		s.g.setTimer(p.Obj, &tm)
+		var result heap.Value
+		if fn.Signature.Results().Len() > 0 {
+			result = heap.Scalar{T: x.ctx.Bool(was)}
+		}
+		x.completeCall(s, call, result)
+	})
+}
+
+// resetTimer is Timer.Reset and Ticker.Reset (which panics unless the
+// duration is positive): it arms the timer, and a Timer's reports
+// whether it was armed. A fired AfterFunc timer starts its goroutine
+// again.
+func (x *explorer) resetTimer(s *state, fn *ssa.Function, args []heap.Value, call *ssa.Call) []alt {
+	reset := func(s *state) {
+		x.onTimer(s, fn, args, call, func(s *state, p heap.Ptr, tm timer) {
+			was := tm.armed
+			tm.armed = true
+			g := s.g
+			switch {
+			case tm.ch != 0:
+				g.wakeOn(tm.ch, func(send bool) bool { return !send })
+			case tm.gate < 0:
+				tm.gate = x.startTimerGoroutine(s, p, &tm)
+			default:
+				g.wakeSema(p, wakeAll)
+			}
+			g.setTimer(p.Obj, &tm)
+			var result heap.Value
+			if fn.Signature.Results().Len() > 0 {
+				result = heap.Scalar{T: x.ctx.Bool(was)}
+			}
+			x.completeCall(s, call, result)
+		})
+	}
+	if !tickerMethod(fn) {
+		reset(s)
+		return nil
+	}
+	return x.positive(s, args[1], reset, func(s *state) {
+		x.stdPanic(s, fn, "non-positive interval for Ticker.Reset", call)
+	})
+}
+
+// tickerMethod reports whether fn is a method of time.Ticker.
+func tickerMethod(fn *ssa.Function) bool {
+	named := namedOf(fn.Signature.Recv().Type())
+	return named != nil && named.Obj().Name() == "Ticker"
+}
+
+// onTimer runs op on the timer args[0] points to: a nil one panics, one
+// not initialized by its constructor panics as time's methods do (a
+// Ticker's Stop does nothing), and one gosym did not make is
+// unsupported.
+func (x *explorer) onTimer(s *state, fn *ssa.Function, args []heap.Value, call *ssa.Call, op func(*state, heap.Ptr, timer)) []alt {
+	v, d := s.heap.Use(args[0])
+	if d != nil {
+		return x.decide(s, d)
+	}
+	t, d := s.heap.Deref(v)
+	if d != nil {
+		return x.decide(s, d)
+	}
+	if t.IsNil {
+		if call != nil {
+			x.nilDeref(s, call.Call.Args[0], t.Origin, call.Pos())
+		} else {
+			x.panicked(s, NilDeref, fmt.Sprintf("nil dereference: the receiver of %s is nil", FuncName(fn)), x.posOf(s))
+		}
+		return nil
+	}
+	p := t.Ptr
+	if g := s.g; g != nil && p.Path == "" && g.timers[p.Obj] != nil {
+		op(s, p, *g.timers[p.Obj])
+		return nil
+	}
+	st := heap.Under(deref(fn.Signature.Recv().Type())).(*types.Struct)
+	init, d := s.heap.Load(heap.Ptr{Obj: p.Obj, Path: p.Path.Field(st.NumFields() - 1)}, types.Typ[types.Bool])
+	if d != nil {
+		return x.decide(s, d)
+	}
+	uninitialized := func(s *state) {
+		typ, method := namedOf(fn.Signature.Recv().Type()).Obj().Name(), fn.Name()
+		if typ == "Ticker" && method == "Stop" {
+			x.completeCall(s, call, nil) // see time.Ticker.Stop
+			return
+		}
+		x.stdPanic(s, fn, fmt.Sprintf("time: %s called on uninitialized %s", method, typ), call)
+	}
+	made := func(s *state) {
+		x.unsupported(s, "a time."+namedOf(fn.Signature.Recv().Type()).Obj().Name()+" the path did not make")
+	}
+	sc, ok := init.(heap.Scalar)
+	if !ok {
+		made(s)
+		return nil
+	}
+	return x.assert(s, sc, uninitialized, made)
+}
+
+// fireTimer is the intrinsic of AfterFunc's goroutine (see the time
+// models): the timer args[0] fires, or the goroutine blocks until Reset
+// arms it again.
+func (x *explorer) fireTimer(s *state, args []heap.Value, call *ssa.Call) []alt {
+	p := args[0].(heap.Ptr)
+	tm := *s.g.timers[p.Obj]
+	if !tm.armed {
+		return x.block(s, &waiting{what: "stopped timer", sema: p, onSema: true, timer: true})
+	}
+	tm.armed, tm.gate = false, -1
+	s.g.setTimer(p.Obj, &tm)
+	x.completeCall(s, call, nil)
+	return nil
+}
+
+// timerReady reports whether a receive from timer channel c can go on:
+// the timer is armed, and may fire now.
+func (g *sched) timerReady(c *channel) bool {
+	return g.timers[c.timer].armed
+}
+
+// fire is a receive from timer channel c: the timer fires, with a time
+// gosym does not know, and a Timer is disarmed.
+func (x *explorer) fire(s *state, c *channel) heap.Value {
+	g := s.g
+	if tm := *g.timers[c.timer]; !tm.ticker {
+		tm.armed = false
+		g.setTimer(c.timer, &tm)
+	}
+	return x.fresh(s, c.elem, "time.Time")
+}
+
+// timerAccess is what an operation on the timer at p touches: its
+// channel, which receives touch too, or AfterFunc's timer itself.
+func (g *sched) timerAccess(p heap.Ptr) []access {
+	if g != nil && p.Path == "" {
+		if tm := g.timers[p.Obj]; tm != nil && tm.ch != 0 {
+			return []access{{obj: tm.ch, write: true}}
+		}
+	}
+	return []access{{obj: p.Obj, path: p.Path, write: true}}
+}
+
+// setTimer replaces timer id's state.
+func (g *sched) setTimer(id heap.ObjID, t *timer) { putOwned(&g.timers, &g.timersOwned, id, t) }
