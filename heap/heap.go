@@ -580,8 +580,9 @@ func (h *Heap) materialize(r InputRef) (Value, *Decision) {
 	switch u := Under(r.Type).(type) {
 	case *types.Pointer:
 		return h.materializePointer(loc, u.Elem())
-	case *types.Map:
-		// A map is a reference to an object holding its entries.
+	case *types.Map, *types.Chan:
+		// A map is a reference to an object holding its entries; a
+		// channel, to an object that is its identity.
 		return h.materializePointer(loc, r.Type)
 	case *types.Slice:
 		return h.materializeSlice(loc, r.Type)

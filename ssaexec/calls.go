@@ -175,6 +175,9 @@ func (x *explorer) enter(s *state, fn *ssa.Function, env []heap.Value, args []he
 		return alts
 	}
 	fn, runs := x.std.resolve(fn)
+	if runs && pkgPathOf(fn) == "time" && len(s.frames) > 0 && !stdRunsTime(fn, s.top()) {
+		runs = false
+	}
 	if name := intrinsic(fn); name != "" {
 		return x.runIntrinsic(s, name, args, call)
 	}

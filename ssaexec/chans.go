@@ -52,10 +52,6 @@ const maxChanCap = 1 << 16
 
 // makeChan makes a channel of the size the path computed.
 func (x *explorer) makeChan(s *state, in *ssa.MakeChan) []alt {
-	if s.initializing {
-		x.unsupported(s, "channel made by package initialization")
-		return nil
-	}
 	size, ok := x.value(s, in.Size).(heap.Scalar)
 	n, concrete := int64(0), false
 	if ok {
@@ -94,16 +90,44 @@ func (x *explorer) peekOp(s *state, f *frame, v ssa.Value, send bool) (chanOp, b
 // chanOperand returns the operation on channel value v, or the decisions
 // it needs first; it ends s on a channel gosym does not model.
 func (x *explorer) chanOperand(s *state, v heap.Value, send bool) (op chanOp, alts []alt, ok bool) {
+	return x.chanOperandOf(s, v, send, true)
+}
+
+// chanOperandOf is chanOperand; blocks says the operation blocks on a nil
+// channel or panics, so that the entry policy applies to a nil parameter
+// (not to len and cap, which are 0).
+func (x *explorer) chanOperandOf(s *state, v heap.Value, send, blocks bool) (op chanOp, alts []alt, ok bool) {
 	v, d := s.heap.Use(v)
 	if d != nil {
 		return op, x.decide(s, d), false
 	}
+	if sym, isSym := v.(heap.SymPtr); isSym {
+		// A channel of the input: nil, or one the caller made.
+		t, d := s.heap.Deref(sym)
+		if d != nil {
+			return op, x.decide(s, d), false
+		}
+		v = t.Ptr
+		if t.IsNil {
+			v = heap.Nil{Origin: t.Origin}
+		}
+	}
 	switch c := v.(type) {
 	case heap.Nil:
+		if blocks && x.nilChanLeftToCaller(s, c.Origin) {
+			return op, nil, false
+		}
 		return chanOp{isNil: true, send: send}, nil, true
 	case heap.Ptr:
+		if s.initChans[c.Obj] != nil {
+			s.threads()
+		}
 		if s.g != nil && s.g.chans[c.Obj] != nil && c.Path == "" {
 			return chanOp{ch: c.Obj, send: send}, nil, true
+		}
+		if obj := s.heap.Object(c.Obj); obj != nil && obj.Input {
+			x.callerChannel(s)
+			return op, nil, false
 		}
 	case heap.Opaque:
 		x.unsupported(s, c.Why)
@@ -111,6 +135,31 @@ func (x *explorer) chanOperand(s *state, v heap.Value, send bool) (op chanOp, al
 	}
 	x.unsupported(s, "channel the path did not make")
 	return op, nil, false
+}
+
+// nilChanLeftToCaller applies the entry policy to an operation on a nil
+// channel of origin o: a parameter's own nil channel that the function
+// never compared with nil blocks for its caller's mistake, as a nil
+// pointer's dereference panics for it; the path ends there, unreported.
+func (x *explorer) nilChanLeftToCaller(s *state, o heap.Origin) bool {
+	if !o.IsParam() || x.cfg.NilParams {
+		return false
+	}
+	if _, compared := s.compared[o.Param]; compared {
+		return false
+	}
+	x.notes["an operation on a nil channel parameter that the function never compared with nil: left to the caller"] = true
+	s.end = dropped
+	return true
+}
+
+// callerChannel ends s at an operation on a channel of the input, which
+// the caller made: what it holds, and which of the caller's goroutines
+// send or receive on it, gosym does not know. The path ends as a bound.
+func (x *explorer) callerChannel(s *state) {
+	pos, _, _ := x.userPos(s, x.posOf(s))
+	x.hitBound(bound{boundGoroutine, "an operation on a channel of the input at " + shortPos(x.fset.Position(pos)), "an operation on a channel of the input"})
+	s.end = dropped
 }
 
 // ready reports whether op can go on without blocking.
@@ -465,7 +514,7 @@ func (x *explorer) closeBuiltin(s *state, in *ssa.Call) []alt {
 
 // chanLenCap is len or cap of a channel (0 for nil).
 func (x *explorer) chanLenCap(s *state, in *ssa.Call, which string) []alt {
-	op, alts, ok := x.chanOperand(s, x.value(s, in.Call.Args[0]), false)
+	op, alts, ok := x.chanOperandOf(s, x.value(s, in.Call.Args[0]), false, false)
 	if !ok {
 		return alts
 	}

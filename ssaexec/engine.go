@@ -547,6 +547,7 @@ func (x *explorer) abandonInit(s *state) {
 	// initialization ran: writing it in place would change theirs too.
 	s.own(i - 1)
 	s.initializing = false
+	s.keepInitChans()
 	s.end, s.why, s.finding, s.panic, s.contract, s.seqPanic = running, "", nil, nil, false, false
 	// What initialization assumed of unexecuted code ends with it: the
 	// variables that rest on it are inputs now.

@@ -141,6 +141,9 @@ type waitCase struct {
 func (s *state) threads() *sched {
 	if s.g == nil {
 		s.g = &sched{gs: []goroutine{{id: 0}}, nextID: 1, chansOwned: true, chans: map[heap.ObjID]*channel{}}
+		if s.initChans != nil {
+			s.g.chans, s.g.chansOwned = s.initChans, false
+		}
 		markPaths(s, "goroutines or channels")
 	}
 	return s.g

@@ -158,6 +158,8 @@ func (y *explorer) unshared(ends []*state) string {
 		return "a path of it ended"
 	case ends[0].seq != nil || ends[0].panic != nil || len(ends[0].compared) > 0:
 		return "it holds an entry's state"
+	case ends[0].g != nil || slices.ContainsFunc(slices.Collect(maps.Values(ends[0].initChans)), func(c *channel) bool { return len(c.buf) > 0 }):
+		return "a channel holds values"
 	}
 	if why := ends[0].heap.Importable(); why != "" {
 		return why
@@ -195,6 +197,7 @@ func (x *explorer) importInit(e *initEnd, frames []*frame) *state {
 		initSet:   end.initSet,
 		initCut:   end.initCut,
 		initRun:   end.initRun,
+		initChans: end.initChans,
 		approx:    slices.Clip(end.approx),
 		assumed:   end.assumed,
 		trace:     x.importTrace(end.trace),

@@ -185,6 +185,10 @@ type state struct {
 	// which subsumption then need not compare (see explorer.roots).
 	initEnd     *heap.Heap
 	initGlobals map[*ssa.Global]heap.Ptr
+	// initChans are the channels package initialization made, as it
+	// left them (context's closed channel): the path's sched starts
+	// from them once it uses one (see state.threads).
+	initChans map[heap.ObjID]*channel
 	// bound counts the entry parameters bound so far (binding a parameter
 	// may be a lazy-initialization choice, so it is a step like others).
 	bound int
@@ -628,9 +632,20 @@ func withMember[K comparable](set map[K]bool, k K) map[K]bool {
 
 // endInit records the heap and variables initialization left.
 func (s *state) endInit() {
+	s.keepInitChans()
 	s.initEnd = s.heap.Clone()
 	s.heap.Watch(s.initEnd)
 	s.initGlobals = s.globals
+}
+
+// keepInitChans keeps the channels initialization made, which started the
+// path's sched, apart from it: a path that never uses them has no sched,
+// and keeps subsumption and summaries (see state.threads). Package
+// initialization starts no goroutine.
+func (s *state) keepInitChans() {
+	if s.g != nil && len(s.g.gs) == 1 {
+		s.initChans, s.g = s.g.chans, nil
+	}
 }
 
 // initVariablesUnchanged reports whether the package variables s holds

@@ -27,6 +27,10 @@ var stdExecuted = []string{
 	// sync runs as written for one goroutine, its atomics and semaphores
 	// modelled (see internal/models/sync).
 	"sync", "sync/atomic", "internal/sync", "internal/synctest", "internal/race",
+	// context's cancellation is channels, mutexes and atomics; its
+	// deadlines are timers, and time's clock is an input (see
+	// timers.go).
+	"context", "time",
 }
 
 // skippedInits are package initializers that are not run, their
@@ -335,7 +339,7 @@ func (l *stdLibrary) instrExact(instr ssa.Instruction, visiting map[*ssa.Functio
 			// it cannot, its variables are inputs (see explorer.enter).
 			return true
 		}
-		if intrinsic(callee) != "" {
+		if intrinsic(callee) != "" || isTimeNative(callee) {
 			return true
 		}
 		if callee.Pkg != nil && !l.loaded[callee.Pkg] && !l.isStd(callee) {

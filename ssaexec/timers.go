@@ -65,6 +65,29 @@ var timeNatives = map[string]timeNative{
 	"time.Ticker_Stop":  (*explorer).stopTimer,
 	"time.Ticker_Reset": (*explorer).resetTimer,
 	"time.Sleep":        (*explorer).sleep,
+	"time.runtimeNow":   (*explorer).clock,
+	"time.now":          (*explorer).clock,
+	"time.runtimeNano":  (*explorer).clock,
+	// gosym's goroutine is never in a testing/synctest bubble (see the
+	// synctest models).
+	"time.runtimeIsBubbled": func(x *explorer, s *state, _ *ssa.Function, _ []heap.Value, call *ssa.Call) []alt {
+		x.completeCall(s, call, heap.Scalar{T: x.ctx.Bool(false)})
+		return nil
+	},
+	// time's GODEBUG settings (asynctimerchan) keep their defaults: a
+	// Setting is its zero value, whose Value is "".
+	"internal/godebug.New": func(x *explorer, s *state, fn *ssa.Function, _ []heap.Value, call *ssa.Call) []alt {
+		x.completeCall(s, call, s.heap.Alloc(deref(fn.Signature.Results().At(0).Type())))
+		return nil
+	},
+	"internal/godebug.Setting_Value": func(x *explorer, s *state, _ *ssa.Function, _ []heap.Value, call *ssa.Call) []alt {
+		x.completeCall(s, call, heap.Str{S: ""})
+		return nil
+	},
+	"internal/godebug.Setting_IncNonDefault": func(x *explorer, s *state, _ *ssa.Function, _ []heap.Value, call *ssa.Call) []alt {
+		x.completeCall(s, call, nil)
+		return nil
+	},
 }
 
 // timerOps are the natives that act on a timer other goroutines may
@@ -75,14 +98,22 @@ var timerOps = map[string]bool{
 
 // timeCall runs a call of fn if it is one of the timeNatives.
 func (x *explorer) timeCall(s *state, fn *ssa.Function, args []heap.Value, call *ssa.Call) ([]alt, bool) {
-	if fn.Pkg == nil || fn.Pkg.Pkg.Path() != "time" {
+	if !isTimeNative(fn) {
 		return nil, false
 	}
-	native := timeNatives[calleeName(fn)]
-	if native == nil {
-		return nil, false
+	return timeNatives[calleeName(fn)](x, s, fn, args, call), true
+}
+
+// isTimeNative reports whether fn is one of the timeNatives.
+func isTimeNative(fn *ssa.Function) bool {
+	if fn.Pkg == nil {
+		return false
 	}
-	return native(x, s, fn, args, call), true
+	switch fn.Pkg.Pkg.Path() {
+	case "time", "internal/godebug":
+		return timeNatives[calleeName(fn)] != nil
+	}
+	return false
 }
 
 // isTimerOp reports whether fn is a visible operation on a timer.
@@ -236,6 +267,40 @@ func (x *explorer) tick(s *state, fn *ssa.Function, args []heap.Value, call *ssa
 func (x *explorer) sleep(s *state, _ *ssa.Function, _ []heap.Value, call *ssa.Call) []alt {
 	x.completeCall(s, call, nil)
 	return nil
+}
+
+// clock is a reading of the runtime's clocks by the standard library's
+// code (see stdRunsTime): one fixed instant, for time stands still in
+// gosym. What the standard library computes from the clock is a
+// deadline, whose timer fires at any point anyway: context.WithTimeout(d)
+// is cancelled at once where d is not positive, and otherwise when its
+// timer fires.
+func (x *explorer) clock(s *state, fn *ssa.Function, _ []heap.Value, call *ssa.Call) []alt {
+	if call == nil {
+		return nil
+	}
+	const (
+		unixSeconds = 1767225600 // 2026-01-01T00:00:00Z
+		monotonic   = 1_000_000_000
+	)
+	switch fn.Name() {
+	case "runtimeNano":
+		x.set(s, call, heap.Scalar{T: x.ctx.BV(64, monotonic)})
+	default: // now, runtimeNow: (sec int64, nsec int32, mono int64)
+		x.set(s, call, heap.Tuple{Elems: []heap.Value{
+			heap.Scalar{T: x.ctx.BV(64, unixSeconds)}, heap.Scalar{T: x.ctx.BV(32, 0)}, heap.Scalar{T: x.ctx.BV(64, monotonic)},
+		}})
+	}
+	return nil
+}
+
+// stdRunsTime reports whether a call of fn, a function of package time,
+// from the frame caller runs time's code: where the standard library
+// calls it (context's deadlines), or time itself. The code under analysis
+// that reads the clock gets what an unexecuted call returns, as it did
+// before time was loaded: any time at all, which the witness cannot set.
+func stdRunsTime(fn *ssa.Function, caller *frame) bool {
+	return caller.std || caller.fn.Pkg == fn.Pkg
 }
 
 // stopTimer is Timer.Stop and Ticker.Stop: it disarms the timer, and a

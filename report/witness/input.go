@@ -224,7 +224,7 @@ func (w *inputWriter) chooseVars(calls []callArgs) {
 			return
 		}
 		seen[id] = true
-		if !w.isStore(id) && (indeg[id] > 1 || w.onCycle(id) || !w.isStructObj(id) && !w.isMapObj(id)) {
+		if !w.isStore(id) && (indeg[id] > 1 || w.onCycle(id) || !w.isStructObj(id) && !w.isMapObj(id) && !w.isChanObj(id)) {
 			w.name(id, "")
 		}
 		for _, t := range w.edges[id] {
@@ -275,6 +275,18 @@ func (w *inputWriter) isStore(id heap.ObjID) bool {
 func (w *inputWriter) isMapObj(id heap.ObjID) bool {
 	_, ok := heap.Under(w.objType(id)).(*types.Map)
 	return ok
+}
+
+// isChanObj reports whether object id is a channel of the input.
+func (w *inputWriter) isChanObj(id heap.ObjID) bool {
+	_, ok := heap.Under(w.objType(id)).(*types.Chan)
+	return ok
+}
+
+// chanLit writes a channel of the input: a path that used one ended (see
+// the engine's callerChannel), so a fresh channel stands for it.
+func (w *inputWriter) chanLit(id heap.ObjID) string {
+	return "make(" + w.typeName(w.objType(id)) + ")"
 }
 
 // mapLit writes an input map: the keys it was seen to hold, with their
@@ -397,6 +409,9 @@ func (w *inputWriter) declare(id heap.ObjID) []string {
 	if w.isMapObj(id) {
 		return []string{fmt.Sprintf("%s := %s", name, w.mapLit(id, name))}
 	}
+	if w.isChanObj(id) {
+		return []string{fmt.Sprintf("%s := %s", name, w.chanLit(id))}
+	}
 	if _, ok := heap.Under(t).(*types.Struct); ok {
 		return []string{fmt.Sprintf("%s := &%s", name, w.structLit(id, "", t, name))}
 	}
@@ -512,6 +527,9 @@ func (w *inputWriter) ref(x heap.Ref, at string) string {
 	}
 	if w.isMapObj(id) {
 		return w.mapLit(id, at)
+	}
+	if w.isChanObj(id) {
+		return w.chanLit(id)
 	}
 	return "&" + w.structLit(id, "", w.objType(id), at)
 }

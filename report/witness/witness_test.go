@@ -51,6 +51,8 @@ func Sum[T ~int | ~int64](xs []T) T { return 0 }
 func First[T any, S ~[]T](s S) T { return s[0] }
 
 func Abs[T ~int64 | ~int](a T) T { return a }
+
+func Pipe(in <-chan int, a, b chan int, none chan bool) {}
 `
 
 // loadFixture builds source as SSA.
@@ -208,6 +210,30 @@ func TestWrite(t *testing.T) {
 			external: Written{
 				Setup:   []string{"n := &p.Node{Val: 1}", "node1 := &p.Node{Val: -2}", "n.Next = node1", "node1.Next = n"},
 				Call:    `p.Walk(n, []int{2: 7, 4: 0}[:3], "ab\x00", &p.Node{}, nil)`,
+				Imports: []string{"example.com/p"},
+			},
+		},
+		{
+			name: "channels of the input: one passed twice, a receive-only one and a nil one",
+			entry: func() *Entry {
+				fn := fx.fn("Pipe")
+				ps := params(fn)
+				b := newInput(ps)
+				in := b.object(ps.At(0).Type(), heap.InputObject{})
+				ab := b.object(ps.At(1).Type(), heap.InputObject{})
+				b.arg(0, heap.Ref{Obj: in})
+				b.arg(1, heap.Ref{Obj: ab})
+				b.arg(2, heap.Ref{Obj: ab})
+				b.arg(3, heap.Nil{})
+				return &Entry{Fn: fn, Params: ps, Input: b.done()}
+			},
+			want: Written{
+				Setup: []string{"in := make(<-chan int)", "a := make(chan int)"},
+				Call:  "Pipe(in, a, a, nil)",
+			},
+			external: Written{
+				Setup:   []string{"in := make(<-chan int)", "a := make(chan int)"},
+				Call:    "p.Pipe(in, a, a, nil)",
 				Imports: []string{"example.com/p"},
 			},
 		},

@@ -1,6 +1,7 @@
 package goroutines
 
 import (
+	"context"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -226,5 +227,25 @@ func Heartbeat() int {
 		case <-tk.C:
 			beats++
 		}
+	}
+}
+
+// Bounded stops its worker when its context ends: neither blocks
+// forever, whichever comes first.
+func Bounded(n int) int {
+	ctx, cancel := context.WithTimeout(context.Background(), time.Second)
+	defer cancel()
+	out := make(chan int)
+	go func() {
+		select {
+		case out <- n:
+		case <-ctx.Done():
+		}
+	}()
+	select {
+	case v := <-out:
+		return v
+	case <-ctx.Done():
+		return 0
 	}
 }
