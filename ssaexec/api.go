@@ -131,8 +131,18 @@ func typeDocs(files []*ast.File) map[token.Pos]string {
 
 // zeroUsable matches a doc comment that says the type's zero value is
 // ready to use ("The zero value for List is an empty list ready to use",
-// "The zero Map is empty and ready for use").
-var zeroUsable = regexp.MustCompile(`(?i)\bzero(\s+value)?\b[^.]*\b(ready|usable|valid|can be used|is an? empty)\b`)
+// "The zero Map is empty and ready for use"), or says which value it is
+// ("The zero value of type Time is January 1, year 1", "The zero value
+// for an Int represents the value 0"), unless it says it is not.
+var (
+	zeroUsable    = regexp.MustCompile(`(?i)\bzero(\s+value)?\b[^.]*\b(ready|usable|valid|can be used|is an? empty)\b|\bthe zero value (of type|for an?|of an?) \[?\w+\]? (is|represents)\b`)
+	zeroNotUsable = regexp.MustCompile(`(?i)\bzero(\s+value)?\b[^.]*\b(not|never|invalid|unusable)\b`)
+)
+
+// zeroDocumented reports whether doc says the zero value is usable.
+func zeroDocumented(doc string) bool {
+	return zeroUsable.MatchString(doc) && !zeroNotUsable.MatchString(doc)
+}
 
 // apiType returns the named struct type t is, or points to, when its
 // values must come from its package's API: it has an unexported field and
@@ -202,7 +212,7 @@ func (a *apiIndex) newPlan(named *types.Named) *buildPlan {
 		if fn.TypeParams().Len() > 0 {
 			if returnsGeneric(fn, named) {
 				p.why = "generic constructor " + fn.Name() + " of " + obj.Name() + " is not instantiated"
-				p.zero = zeroUsable.MatchString(a.docs[obj.Pos()])
+				p.zero = zeroDocumented(a.docs[obj.Pos()])
 				return p
 			}
 			continue
@@ -216,7 +226,7 @@ func (a *apiIndex) newPlan(named *types.Named) *buildPlan {
 		}
 	}
 	slices.SortFunc(p.ctors, func(x, y constructor) int { return cmp.Compare(x.fn.Pos(), y.fn.Pos()) })
-	documented := zeroUsable.MatchString(a.docs[obj.Pos()])
+	documented := zeroDocumented(a.docs[obj.Pos()])
 	p.makers = a.makers(pkg, named)
 	// A zero value is a starting state where the documentation says so,
 	// or where nothing else makes one: an iterator's zero value is no
