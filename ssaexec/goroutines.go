@@ -466,8 +466,7 @@ func (x *explorer) enabledAt(s *state, f *frame) bool {
 // the running one (a nil function panics there), and the new goroutine
 // begins with the callee's frame.
 func (x *explorer) goInstr(s *state, in *ssa.Go) []alt {
-	if s.seq != nil && s.seq.running || s.bound < len(x.fn.Params) || s.initializing {
-		x.unsupported(s, "go statement while building the entry's parameters or initializing its package")
+	if !x.canStart(s, "go statement") {
 		return nil
 	}
 	spec := x.evalCall(s, in.Common(), in.Pos())
@@ -491,6 +490,17 @@ func (x *explorer) goInstr(s *state, in *ssa.Go) []alt {
 	// goroutine is left out.
 	x.advance(s)
 	return nil
+}
+
+// canStart reports whether s may start a goroutine (by what): not while
+// the entry's parameters are built, or its package is initialized, whose
+// end states hold no goroutine. Otherwise s ends unsupported.
+func (x *explorer) canStart(s *state, what string) bool {
+	if s.seq != nil && s.seq.running || s.bound < len(x.fn.Params) || s.initializing {
+		x.unsupported(s, what+" while building the entry's parameters or initializing its package")
+		return false
+	}
+	return true
 }
 
 // spawn starts a goroutine of s with the stack f, running the function

@@ -158,7 +158,9 @@ func (y *explorer) unshared(ends []*state) string {
 		return "a path of it ended"
 	case ends[0].seq != nil || ends[0].panic != nil || len(ends[0].compared) > 0:
 		return "it holds an entry's state"
-	case ends[0].g != nil || slices.ContainsFunc(slices.Collect(maps.Values(ends[0].initChans)), func(c *channel) bool { return len(c.buf) > 0 }):
+	case ends[0].g != nil:
+		return "it made a timer"
+	case slices.ContainsFunc(slices.Collect(maps.Values(ends[0].initChans)), func(c *channel) bool { return len(c.buf) > 0 }):
 		return "a channel holds values"
 	}
 	if why := ends[0].heap.Importable(); why != "" {

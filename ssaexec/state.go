@@ -641,9 +641,10 @@ func (s *state) endInit() {
 // keepInitChans keeps the channels initialization made, which started the
 // path's sched, apart from it: a path that never uses them has no sched,
 // and keeps subsumption and summaries (see state.threads). Package
-// initialization starts no goroutine.
+// initialization starts no goroutine; a path whose initialization made a
+// timer keeps its sched, which holds the timer.
 func (s *state) keepInitChans() {
-	if s.g != nil && len(s.g.gs) == 1 {
+	if s.g != nil && len(s.g.gs) == 1 && len(s.g.timers) == 0 {
 		s.initChans, s.g = s.g.chans, nil
 	}
 }

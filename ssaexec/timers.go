@@ -210,6 +210,9 @@ func (x *explorer) afterFunc(s *state, fn *ssa.Function, args []heap.Value, call
 		x.unsupported(s, "time.AfterFunc without gosym's models")
 		return nil
 	}
+	if !x.canStart(s, "time.AfterFunc") {
+		return nil
+	}
 	f, d := s.heap.Use(args[1])
 	if d != nil {
 		return x.decide(s, d)
