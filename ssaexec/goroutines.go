@@ -90,6 +90,9 @@ type goroutine struct {
 	chosenAt       opPos
 	// clock is what happened before the goroutine's next operation.
 	clock vclock
+	// start is where the code under analysis started it: a panic of a
+	// goroutine that runs only the standard library's code is there.
+	start token.Pos
 }
 
 // opPos is where a goroutine stands: its depth, block and instruction.
@@ -471,8 +474,7 @@ func (x *explorer) goInstr(s *state, in *ssa.Go) []alt {
 	}
 	spec := x.evalCall(s, in.Common(), in.Pos())
 	if spec.builtin != nil {
-		x.unsupported(s, "go statement of builtin "+spec.builtin.Name())
-		return nil
+		return x.goBuiltin(s, spec, in)
 	}
 	s.threads()
 	depth := len(s.frames)
@@ -488,6 +490,25 @@ func (x *explorer) goInstr(s *state, in *ssa.Go) []alt {
 	}
 	// Otherwise gosym does not run the callee (invoke noted it): the
 	// goroutine is left out.
+	x.advance(s)
+	return nil
+}
+
+// goBuiltin runs a go statement of a builtin: go panic(v) starts a
+// goroutine that panics with v (see the gostmt models); a builtin without
+// effects on others (print, recover) starts one that does nothing.
+func (x *explorer) goBuiltin(s *state, spec callSpec, in *ssa.Go) []alt {
+	switch name := spec.builtin.Name(); {
+	case name == "panic" && x.std != nil && x.std.goPanic != nil:
+		s.threads()
+		f := x.newFrame(x.std.goPanic, nil)
+		f.env.set(x.std.goPanic.Params[0], spec.args[0])
+		x.spawn(s, f, "panic", in.Pos())
+	case name == "print" || name == "println" || name == "recover":
+	default:
+		x.unsupported(s, "go statement of builtin "+name)
+		return nil
+	}
 	x.advance(s)
 	return nil
 }
@@ -511,7 +532,7 @@ func (x *explorer) spawn(s *state, f *frame, name string, pos token.Pos) int {
 	g := s.threads()
 	g.record(g.cur, nil, nil)
 	id := g.nextID
-	g.gs = append(g.gs, goroutine{id: id, frames: []*frame{f}, clock: g.running().clock})
+	g.gs = append(g.gs, goroutine{id: id, frames: []*frame{f}, clock: g.running().clock, start: x.userLine(s.frames)})
 	g.started = append(g.started, Goroutine{ID: id, Func: name, Start: x.fset.Position(pos)})
 	g.nextID++
 	return id

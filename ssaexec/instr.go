@@ -739,6 +739,16 @@ func (x *explorer) userPos(s *state, pos token.Pos) (at token.Pos, within, pkg s
 			}
 		}
 	}
+	if s.frames[0].std && s.g != nil && s.g.cur >= 0 && s.g.running().start.IsValid() {
+		// A goroutine that runs only the standard library's code (go
+		// cond.Signal(), go panic(v)): where the code under analysis
+		// started it.
+		within = FuncName(s.frames[0].fn)
+		if isModelPath(pkgPathOf(s.frames[0].fn)) {
+			within = ""
+		}
+		return s.g.running().start, within, pkgPathOf(x.fn)
+	}
 	// A wrapper has no line of its own; the runtime shows the caller's.
 	i := len(s.frames) - 1
 	for ; i > 0 && isWrapper(s.frames[i].fn) && s.frames[i].call != nil; i-- {

@@ -57,6 +57,8 @@ var (
 	mathModels string
 	//go:embed internal/models/time/time.go
 	timeModels string
+	//go:embed internal/models/gostmt/gostmt.go
+	gostmtModels string
 )
 
 // modelPackages maps a standard package to the source of its models.
@@ -156,8 +158,8 @@ type stdLibrary struct {
 	loaded map[*ssa.Package]bool
 
 	// afterFunc is the model the goroutine of a time.AfterFunc timer
-	// runs (see timers.go).
-	afterFunc *ssa.Function
+	// runs (see timers.go); goPanic, the goroutine of go panic(v).
+	afterFunc, goPanic *ssa.Function
 
 	mu    sync.Mutex
 	exact map[*ssa.Function]bool
@@ -204,6 +206,11 @@ func newStdLibrary(prog *ssa.Program, loaded []*ssa.Package) (*stdLibrary, error
 		return nil, err
 	}
 	l.afterFunc = timers.Func("afterFunc")
+	gostmt, err := buildModelPackage(prog, "gostmt", gostmtModels)
+	if err != nil {
+		return nil, err
+	}
+	l.goPanic = gostmt.Func("goPanic")
 	for name, fallback := range pureFallbacks {
 		path, fn, _ := strings.Cut(name, ".")
 		if real := byPath[path]; real != nil && real.Func(fn) != nil && real.Func(fallback) != nil {

@@ -101,8 +101,16 @@ func (x *explorer) timeCall(s *state, fn *ssa.Function, args []heap.Value, call 
 	if !isTimeNative(fn) {
 		return nil, false
 	}
+	if clockReadings[fn.Name()] && (len(s.frames) == 0 || !s.top().std) {
+		// The code under analysis (time itself) reads the clock: an
+		// input, as an unexecuted call's result is.
+		return nil, false
+	}
 	return timeNatives[calleeName(fn)](x, s, fn, args, call), true
 }
+
+// clockReadings are the natives that read the runtime's clocks.
+var clockReadings = map[string]bool{"runtimeNow": true, "now": true, "runtimeNano": true}
 
 // isTimeNative reports whether fn is one of the timeNatives.
 func isTimeNative(fn *ssa.Function) bool {

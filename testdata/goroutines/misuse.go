@@ -92,3 +92,10 @@ func Tally() int {
 	<-done
 	return n
 }
+
+// Abandon gives up in a goroutine of its own, which ends the program.
+func Abandon(fail bool) {
+	if fail {
+		go panic("abandoned") // want panic `^panic: abandoned$`
+	}
+}
