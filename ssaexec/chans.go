@@ -250,7 +250,7 @@ func (x *explorer) perform(s *state, op chanOp, partner int, pos token.Pos) (v h
 		return nil, true, true
 	}
 	if c.timer != 0 {
-		return x.fire(s, c), true, true
+		return x.fire(s, c, pos), true, true
 	}
 	if len(c.buf) > 0 {
 		g.setChan(op.ch, c.withBuf(c.buf[1:]))
@@ -416,18 +416,23 @@ func (x *explorer) selectInstr(s *state, in *ssa.Select) []alt {
 	// timer ready to fire may also not have fired yet: then the default
 	// is taken.
 	var picks []int
-	timerCase := false
+	var timers []heap.ObjID
 	for _, i := range ready {
 		for _, partner := range x.choices(s, ops[i]) {
 			picks = append(picks, pick(i, partner))
 		}
-		timerCase = timerCase || s.g.chans[ops[i].ch].timer != 0
+		if t := s.g.chans[ops[i].ch].timer; t != 0 {
+			timers = append(timers, t)
+		}
 	}
-	if timerCase && !in.Blocking {
+	if len(timers) > 0 && !in.Blocking {
 		picks = append(picks, defaultPick)
 	}
 	return x.eachChoice(s, picks, func(s *state, p int) {
 		if p == defaultPick {
+			for _, t := range timers {
+				s.noteEvent(x, in.Pos(), "the timer made at "+shortPos(x.fset.Position(s.g.timers[t].made))+" has not fired")
+			}
 			x.set(s, in, x.selectResult(in, -1, nil, false))
 			return
 		}

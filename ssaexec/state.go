@@ -362,6 +362,9 @@ type traceStep struct {
 	// gid is the goroutine that took the step.
 	gid    int32
 	branch *branchStep
+	// event, if not empty, says what happened at the step that no
+	// branch of the code decided (a timer fired).
+	event string
 	// decidesPrevious marks a branch on the line the step before entered:
 	// the two are one step.
 	decidesPrevious bool
@@ -535,6 +538,20 @@ func (s *state) traceDepth() int {
 // addStep makes step the last of the path's trace.
 func (s *state) addStep(step traceStep) {
 	s.pushStep(&step)
+}
+
+// noteEvent adds a step at pos that says what happened there, where the
+// running code is the user's.
+func (s *state) noteEvent(x *explorer, pos token.Pos, event string) {
+	if !pos.IsValid() || s.top().std {
+		return
+	}
+	step := traceStep{pos: pos, depth: s.traceDepth(), event: event}
+	if last := s.trace; last != nil && last.branch == nil && last.event == "" && last.depth == step.depth && s.onTraceLine(x, last.pos) {
+		// It says what happened on the line the step before entered.
+		step.pos, step.decidesPrevious = last.pos, true
+	}
+	s.addStep(step)
 }
 
 // pushStep makes step the path's last one.

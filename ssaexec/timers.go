@@ -27,6 +27,10 @@ import (
 //     calls the function. Stop before that blocks the goroutine, which is
 //     then neither a leak nor part of a deadlock; Reset wakes it.
 //   - Sleep does nothing: without a clock, sleeping orders nothing.
+//   - Where the standard library reads the runtime's clock (context's
+//     deadlines), it reads one fixed instant (see clock); the code under
+//     analysis that calls time's functions gets what an unexecuted call
+//     returns (see stdRunsTime).
 //
 // Operations on a timer touch its channel, or for AfterFunc the timer
 // itself, so that partial-order reduction tries a Stop before and after
@@ -53,7 +57,9 @@ type timer struct {
 // timeNative is one of package time's functions that gosym runs itself.
 type timeNative func(x *explorer, s *state, fn *ssa.Function, args []heap.Value, call *ssa.Call) []alt
 
-// timeNatives are package time's timer functions, by calleeName.
+// timeNatives are the functions of package time, and of the
+// internal/godebug it uses, that gosym runs itself, by calleeName: the
+// timers, Sleep, the runtime's clocks and GODEBUG settings.
 var timeNatives = map[string]timeNative{
 	"time.NewTimer":     (*explorer).newTimer,
 	"time.After":        (*explorer).after,
@@ -441,11 +447,13 @@ func (g *sched) timerReady(c *channel) bool {
 	return g.timers[c.timer].armed
 }
 
-// fire is a receive from timer channel c: the timer fires, with a time
-// gosym does not know, and a Timer is disarmed.
-func (x *explorer) fire(s *state, c *channel) heap.Value {
+// fire is a receive from timer channel c at pos: the timer fires, with a
+// time gosym does not know, and a Timer is disarmed.
+func (x *explorer) fire(s *state, c *channel, pos token.Pos) heap.Value {
 	g := s.g
-	if tm := *g.timers[c.timer]; !tm.ticker {
+	tm := *g.timers[c.timer]
+	s.noteEvent(x, pos, "the timer made at "+shortPos(x.fset.Position(tm.made))+" fires")
+	if !tm.ticker {
 		tm.armed = false
 		g.setTimer(c.timer, &tm)
 	}

@@ -15,15 +15,23 @@ import (
 func (x *explorer) traceOf(s *state, f *Finding, m heap.Valuer) []Step {
 	recorded := s.traceSteps(f.traceEnd)
 	steps := make([]Step, 0, len(recorded)+1)
+	lastEvent := false
 	for _, t := range recorded {
 		st := Step{Pos: x.fset.Position(t.pos), Depth: t.depth, Goroutine: int(t.gid)}
 		if b := t.branch; b != nil {
 			st.Branch, st.Values = x.describeBranch(b, m)
 		}
-		if t.decidesPrevious && len(steps) > 0 {
+		if t.event != "" {
+			st.Branch = t.event
+		}
+		// A branch deciding the line the step before entered is that
+		// step, unless the step says what happened there.
+		if t.decidesPrevious && len(steps) > 0 && !lastEvent {
 			steps[len(steps)-1] = st
+			lastEvent = t.event != ""
 			continue
 		}
+		lastEvent = t.event != ""
 		steps = append(steps, st)
 	}
 	end := Step{Pos: f.Pos, Goroutine: f.Goroutine}

@@ -94,6 +94,18 @@ func TestTrace(t *testing.T) {
 			{Posn: "stdlib.go:30", Branch: "err != nil is false"},
 			{Posn: "stdlib.go:33:15"},
 		},
+	}, {
+		// A timer firing is a step of its own, which the select's
+		// branch on the case taken does not replace.
+		fn: "goroutines.Expired",
+		want: []shownStep{
+			{Posn: "timers.go:29"},
+			{Posn: "timers.go:31"},
+			{Posn: "timers.go:30", Branch: "the timer made at timers.go:29:20 fires"},
+			{Posn: "timers.go:30", Branch: "t3 == 0 is true", Values: []string{"t3 = 0"}},
+			{Posn: "timers.go:31"},
+			{Posn: "timers.go:32:14"},
+		},
 	}}
 	for _, tt := range tests {
 		t.Run(tt.fn, func(t *testing.T) {
