@@ -739,7 +739,7 @@ func (x *explorer) userPos(s *state, pos token.Pos) (at token.Pos, within, pkg s
 			}
 		}
 	}
-	if s.frames[0].std && s.g != nil && s.g.cur >= 0 && s.g.running().start.IsValid() {
+	if len(s.frames) > 0 && s.frames[0].std && s.g != nil && s.g.cur >= 0 && s.g.running().start.IsValid() {
 		// A goroutine that runs only the standard library's code (go
 		// cond.Signal(), go panic(v)): where the code under analysis
 		// started it.
