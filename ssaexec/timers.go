@@ -212,7 +212,7 @@ func (x *explorer) after(s *state, fn *ssa.Function, _ []heap.Value, call *ssa.C
 	return nil
 }
 
-// timeType is the type name of fn's package.
+// timeType is the type called name in fn's package (time).
 func (x *explorer) timeType(fn *ssa.Function, name string) types.Type {
 	return fn.Pkg.Pkg.Scope().Lookup(name).Type()
 }
