@@ -70,30 +70,32 @@ var timeNatives = map[string]timeNative{
 	"time.Timer_Reset":  (*explorer).resetTimer,
 	"time.Ticker_Stop":  (*explorer).stopTimer,
 	"time.Ticker_Reset": (*explorer).resetTimer,
-	"time.Sleep":        (*explorer).sleep,
-	"time.runtimeNow":   (*explorer).clock,
-	"time.now":          (*explorer).clock,
-	"time.runtimeNano":  (*explorer).clock,
+	// Without a clock, sleeping orders nothing.
+	"time.Sleep":       nativeResult(func(*explorer, *state, *ssa.Function) heap.Value { return nil }),
+	"time.runtimeNow":  (*explorer).clock,
+	"time.now":         (*explorer).clock,
+	"time.runtimeNano": (*explorer).clock,
 	// gosym's goroutine is never in a testing/synctest bubble (see the
 	// synctest models).
-	"time.runtimeIsBubbled": func(x *explorer, s *state, _ *ssa.Function, _ []heap.Value, call *ssa.Call) []alt {
-		x.completeCall(s, call, heap.Scalar{T: x.ctx.Bool(false)})
-		return nil
-	},
+	"time.runtimeIsBubbled": nativeResult(func(x *explorer, _ *state, _ *ssa.Function) heap.Value {
+		return heap.Scalar{T: x.ctx.Bool(false)}
+	}),
 	// time's GODEBUG settings (asynctimerchan) keep their defaults: a
 	// Setting is its zero value, whose Value is "".
-	"internal/godebug.New": func(x *explorer, s *state, fn *ssa.Function, _ []heap.Value, call *ssa.Call) []alt {
-		x.completeCall(s, call, s.heap.Alloc(deref(fn.Signature.Results().At(0).Type())))
+	"internal/godebug.New": nativeResult(func(_ *explorer, s *state, fn *ssa.Function) heap.Value {
+		return s.heap.Alloc(deref(fn.Signature.Results().At(0).Type()))
+	}),
+	"internal/godebug.Setting_Value":         nativeResult(func(*explorer, *state, *ssa.Function) heap.Value { return heap.Str{S: ""} }),
+	"internal/godebug.Setting_IncNonDefault": nativeResult(func(*explorer, *state, *ssa.Function) heap.Value { return nil }),
+}
+
+// nativeResult is the native that completes its call with what result gives
+// (nil for none), whatever the arguments.
+func nativeResult(result func(x *explorer, s *state, fn *ssa.Function) heap.Value) timeNative {
+	return func(x *explorer, s *state, fn *ssa.Function, _ []heap.Value, call *ssa.Call) []alt {
+		x.completeCall(s, call, result(x, s, fn))
 		return nil
-	},
-	"internal/godebug.Setting_Value": func(x *explorer, s *state, _ *ssa.Function, _ []heap.Value, call *ssa.Call) []alt {
-		x.completeCall(s, call, heap.Str{S: ""})
-		return nil
-	},
-	"internal/godebug.Setting_IncNonDefault": func(x *explorer, s *state, _ *ssa.Function, _ []heap.Value, call *ssa.Call) []alt {
-		x.completeCall(s, call, nil)
-		return nil
-	},
+	}
 }
 
 // timerOps are the natives that act on a timer other goroutines may
@@ -206,11 +208,13 @@ func (x *explorer) newTimer(s *state, fn *ssa.Function, _ []heap.Value, call *ss
 
 // after is time.After(d): NewTimer(d).C.
 func (x *explorer) after(s *state, fn *ssa.Function, _ []heap.Value, call *ssa.Call) []alt {
-	t := x.timeType(fn, "Timer")
-	p := x.makeTimer(s, t, true, false, x.callPos(s, call))
-	x.completeCall(s, call, heap.Ptr{Obj: s.g.timers[p.Obj].ch})
+	p := x.makeTimer(s, x.timeType(fn, "Timer"), true, false, x.callPos(s, call))
+	x.completeCall(s, call, s.g.timerChan(p))
 	return nil
 }
+
+// timerChan is the channel of the timer at p, which has one.
+func (g *sched) timerChan(p heap.Ptr) heap.Ptr { return heap.Ptr{Obj: g.timers[p.Obj].ch} }
 
 // timeType is the type called name in fn's package (time).
 func (x *explorer) timeType(fn *ssa.Function, name string) types.Type {
@@ -274,16 +278,10 @@ func (x *explorer) tick(s *state, fn *ssa.Function, args []heap.Value, call *ssa
 	t := x.timeType(fn, "Ticker")
 	return x.positive(s, args[0], func(s *state) {
 		p := x.makeTimer(s, t, true, true, x.callPos(s, call))
-		x.completeCall(s, call, heap.Ptr{Obj: s.g.timers[p.Obj].ch})
+		x.completeCall(s, call, s.g.timerChan(p))
 	}, func(s *state) {
 		x.completeCall(s, call, heap.Nil{})
 	})
-}
-
-// sleep is time.Sleep: without a clock, it orders nothing.
-func (x *explorer) sleep(s *state, _ *ssa.Function, _ []heap.Value, call *ssa.Call) []alt {
-	x.completeCall(s, call, nil)
-	return nil
 }
 
 // clock is a reading of the runtime's clocks by the standard library's
@@ -327,12 +325,18 @@ func (x *explorer) stopTimer(s *state, fn *ssa.Function, args []heap.Value, call
 		was := tm.armed
 		tm.armed = false
 		s.g.setTimer(p.Obj, &tm)
-		var result heap.Value
-		if fn.Signature.Results().Len() > 0 {
-			result = heap.Scalar{T: x.ctx.Bool(was)}
-		}
-		x.completeCall(s, call, result)
+		x.completeTimerOp(s, fn, call, was)
 	})
+}
+
+// completeTimerOp completes a Stop or Reset: a Timer's reports whether
+// the timer was armed, a Ticker's returns nothing.
+func (x *explorer) completeTimerOp(s *state, fn *ssa.Function, call *ssa.Call, wasArmed bool) {
+	var result heap.Value
+	if fn.Signature.Results().Len() > 0 {
+		result = heap.Scalar{T: x.ctx.Bool(wasArmed)}
+	}
+	x.completeCall(s, call, result)
 }
 
 // resetTimer is Timer.Reset and Ticker.Reset (which panics unless the
@@ -354,14 +358,10 @@ func (x *explorer) resetTimer(s *state, fn *ssa.Function, args []heap.Value, cal
 				g.wakeSema(p, wakeAll)
 			}
 			g.setTimer(p.Obj, &tm)
-			var result heap.Value
-			if fn.Signature.Results().Len() > 0 {
-				result = heap.Scalar{T: x.ctx.Bool(was)}
-			}
-			x.completeCall(s, call, result)
+			x.completeTimerOp(s, fn, call, was)
 		})
 	}
-	if !tickerMethod(fn) {
+	if recvName(fn) != "Ticker" {
 		reset(s)
 		return nil
 	}
@@ -370,10 +370,12 @@ func (x *explorer) resetTimer(s *state, fn *ssa.Function, args []heap.Value, cal
 	})
 }
 
-// tickerMethod reports whether fn is a method of time.Ticker.
-func tickerMethod(fn *ssa.Function) bool {
-	named := namedOf(fn.Signature.Recv().Type())
-	return named != nil && named.Obj().Name() == "Ticker"
+// recvName is the name of the type method fn is of (Timer, Ticker).
+func recvName(fn *ssa.Function) string {
+	if named := namedOf(fn.Signature.Recv().Type()); named != nil {
+		return named.Obj().Name()
+	}
+	return ""
 }
 
 // onTimer runs op on the timer args[0] points to: a nil one panics, one
@@ -407,8 +409,9 @@ func (x *explorer) onTimer(s *state, fn *ssa.Function, args []heap.Value, call *
 	if d != nil {
 		return x.decide(s, d)
 	}
+	typ := recvName(fn)
 	uninitialized := func(s *state) {
-		typ, method := namedOf(fn.Signature.Recv().Type()).Obj().Name(), fn.Name()
+		method := fn.Name()
 		if typ == "Ticker" && method == "Stop" {
 			x.completeCall(s, call, nil) // see time.Ticker.Stop
 			return
@@ -416,7 +419,7 @@ func (x *explorer) onTimer(s *state, fn *ssa.Function, args []heap.Value, call *
 		x.stdPanic(s, fn, fmt.Sprintf("time: %s called on uninitialized %s", method, typ), call)
 	}
 	made := func(s *state) {
-		x.unsupported(s, "a time."+namedOf(fn.Signature.Recv().Type()).Obj().Name()+" the path did not make")
+		x.unsupported(s, "a time."+typ+" the path did not make")
 	}
 	sc, ok := init.(heap.Scalar)
 	if !ok {
