@@ -47,8 +47,9 @@ func (h *Heap) View(base View, roots []Value) View {
 }
 
 // Terms returns the terms the objects of view hold, with those of vals
-// and of what the heap recorded of the input arrays and maps of view:
-// the symbols a path condition constrains them through.
+// and of what the heap recorded of the input locations, arrays and maps
+// of view or of the objects vals point to: the symbols a path condition
+// constrains them through.
 func (h *Heap) Terms(view View, vals []Value) []*solver.Term {
 	w := viewWalk{h: h, view: View{}, terms: []*solver.Term{}}
 	for _, v := range vals {
@@ -57,6 +58,15 @@ func (h *Heap) Terms(view View, vals []Value) []*solver.Term {
 	for _, id := range slices.Sorted(maps.Keys(view)) {
 		if o := h.objs[id]; o != nil {
 			w.value(o.Val)
+		}
+	}
+	// A read of an input location keeps its value here, not in the
+	// object (see materialize): a byte of an input string, a field of an
+	// input struct. Without these, a condition on a value an argument
+	// refers to (an InputRef) would not constrain the call.
+	for _, loc := range slices.SortedFunc(maps.Keys(h.inputs), compareLocs) {
+		if view[loc.Obj] || w.view[loc.Obj] {
+			w.value(h.inputs[loc])
 		}
 	}
 	for _, loc := range slices.SortedFunc(maps.Keys(h.cells), compareLocs) {
