@@ -25,10 +25,6 @@ import (
 // code gosym does not run, or runs out of budget is run again before each
 // entry, as a part of its search, which then says what happened.
 
-// shareInits, turned off by a test, makes each entry run its package's
-// initialization itself.
-var shareInits = true
-
 // initKey is what a package's initialization depends on: the package,
 // and the bounds and budgets that can stop it. The heap's bounds (k,
 // -kbytes, the initialization mode) cannot: a shared end holds no input.
@@ -96,7 +92,7 @@ func endOf(prog *ssa.Program, key initKey) *initEnd {
 // state initialization init of pkg left, as the run shares it; nil where
 // initialization is not shared, and the entry runs it itself.
 func (x *explorer) sharedInit(pkg *ssa.Package, init *ssa.Function, frames []*frame) *state {
-	if !shareInits || x.cfg.Summaries != nil {
+	if !x.cfg.ShareInit || x.cfg.Summaries != nil {
 		return nil // a callee's summary depends on the analysis that asked
 	}
 	e := endOf(pkg.Prog, keyOf(pkg, x.cfg))

@@ -64,11 +64,10 @@ func TestSharedInitialization(t *testing.T) {
 	if len(fns) < 50 {
 		t.Fatalf("%d entries in %v, want more", len(fns), packages)
 	}
-	defer func() { shareInits = true }()
 	for _, fn := range fns {
-		shareInits = true
+		cfg.ShareInit = true
 		shared := prog.Analyze(fn, cfg)
-		shareInits = false
+		cfg.ShareInit = false
 		own := prog.Analyze(fn, cfg)
 		if shared.Status == Error || own.Status == Error {
 			t.Fatalf("%s: %s%s", shared.Func, shared.Err, own.Err)

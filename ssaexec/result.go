@@ -154,6 +154,11 @@ type Config struct {
 	// Preemptions bounds the preemptions of a schedule: switches away
 	// from a goroutine that could go on (CHESS's context bound).
 	Preemptions int
+	// ShareInit runs each package's initialization once for the entries
+	// of the run, which start from a copy of the state it left where that
+	// is one state that holds nothing of an input (see initonce.go); off,
+	// each entry runs it itself, as a part of its search.
+	ShareInit bool
 	// POR explores only the orders of dependent operations of goroutines
 	// (dynamic partial-order reduction); off, every order.
 	POR bool
@@ -230,6 +235,7 @@ func DefaultConfig() Config {
 		// give the same findings either way (docs/design.md).
 		ProcSummaries: true,
 		Preemptions:   2,
+		ShareInit:     true,
 		POR:           true,
 		Leaks:         true,
 	}
