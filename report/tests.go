@@ -165,7 +165,8 @@ func (want gosymPanic) raised() bool {
 	frames := gosymruntime.CallersFrames(pcs[:gosymruntime.Callers(1, pcs)])
 	for {
 		f, more := frames.Next()
-		inFn := f.Function == name || gosymstrings.HasPrefix(f.Function, name+".") // or a closure in it
+		// or a closure in it, or the body of a range-over-func loop
+		inFn := f.Function == name || gosymstrings.HasPrefix(f.Function, name+".") || gosymstrings.HasPrefix(f.Function, name+"-range")
 		if inFn && gosymstrings.HasPrefix(gosymLine(f.File, f.Line), want.stmt) {
 			return true
 		}

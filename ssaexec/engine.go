@@ -178,10 +178,16 @@ func (x *explorer) wrapperRoots(s *state) roots {
 }
 
 // isWrapper reports whether fn is a function go/ssa made up, with no
-// source of its own: a promoted method, a bound method, a thunk.
+// source of its own: a promoted method, a bound method, a thunk. The
+// body of a range-over-func loop is synthetic too, but its code is the
+// user's.
 func isWrapper(fn *ssa.Function) bool {
-	return fn.Synthetic != "" && fn.Origin() == nil
+	return fn.Synthetic != "" && fn.Synthetic != rangeFuncBody && fn.Origin() == nil
 }
+
+// rangeFuncBody is the Synthetic of the yield function go/ssa makes of
+// the body of a range-over-func loop.
+const rangeFuncBody = "range-over-func yield"
 
 // namesOf returns the source names of fn's values.
 func (x *explorer) namesOf(fn *ssa.Function) sourceNames {

@@ -732,11 +732,22 @@ func (x *explorer) panicInstr(s *state, in *ssa.Panic) []alt {
 // the call in the analysed code that led to it, and names the function
 // called there (see Finding.Within).
 func (x *explorer) userPos(s *state, pos token.Pos) (at token.Pos, within, pkg string) {
-	for i := len(s.frames) - 1; i > 0; i-- {
-		if s.frames[i].std && !s.frames[i-1].std {
-			if call := s.frames[i].call; call != nil {
-				return call.Pos(), FuncName(s.frames[i].fn), pkgPathOf(s.frames[i-1].fn)
+	// Only the standard library's frames above the analysed code's top
+	// one: code under analysis that the standard library called back (a
+	// range-over-func body an iterator calls) panics at its own line.
+	user := len(s.frames) - 1
+	for user >= 0 && s.frames[user].std {
+		user--
+	}
+	if user >= 0 && user < len(s.frames)-1 {
+		if call := s.frames[user+1].call; call != nil {
+			at := call.Pos()
+			if !at.IsValid() {
+				// A call the compiler made (of a range-over-func
+				// iterator) is at the analysed code's line before it.
+				at, _ = s.frames[user].lastPos()
 			}
+			return at, FuncName(s.frames[user+1].fn), pkgPathOf(s.frames[user].fn)
 		}
 	}
 	if len(s.frames) > 0 && s.frames[0].std && s.g != nil && s.g.cur >= 0 && s.g.running().start.IsValid() {

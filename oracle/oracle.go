@@ -1,0 +1,250 @@
+// Package oracle checks gosym's shortcuts against the plain search.
+//
+// Procedure summaries, partial-order reduction, shared package
+// initialization, subsumption at loop heads and the Go side of the solver
+// are optimizations of the plain search: each must report what the plain
+// search reports under the same bounds. Compare runs one entry function
+// with a shortcut on and off and says where they differ:
+//
+//   - a finding of the plain search (its position and kind) that the
+//     shortcut did not report is lost;
+//   - a function the shortcut calls complete, where the plain search
+//     found something, is falsely complete.
+//
+// Budgets count work, and the shortcuts change how much work a search
+// takes, so a function is compared only where both searches finished
+// within the bounds (neither ran out of budget, nor stopped deepening for
+// lack of it); the others are skipped, and the caller counts them. A
+// falsely complete function is a difference whatever the plain search's
+// status: complete claims that no input within the bounds panics.
+package oracle
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/gosym/gosym/abstraction"
+	"github.com/gosym/gosym/solver"
+	"github.com/gosym/gosym/ssaexec"
+)
+
+// Shortcut is one optimization of the plain search.
+type Shortcut struct {
+	// Name is how reports and flags name it.
+	Name string
+	// Plain turns the shortcut off in a configuration, Short turns it
+	// on; nothing else of the configuration changes.
+	Plain, Short func(*ssaexec.Config)
+}
+
+// Shortcuts lists gosym's shortcuts, each with the flag that turns it
+// off where the command has one.
+func Shortcuts() []Shortcut {
+	return []Shortcut{
+		{"summaries", // -summaries
+			func(c *ssaexec.Config) { c.ProcSummaries = false },
+			func(c *ssaexec.Config) { c.ProcSummaries = true }},
+		{"por", // -por
+			func(c *ssaexec.Config) { c.POR = false },
+			func(c *ssaexec.Config) { c.POR = true }},
+		{"shared-init",
+			func(c *ssaexec.Config) { c.ShareInit = false },
+			func(c *ssaexec.Config) { c.ShareInit = true }},
+		// Exact subsumption prunes a state only where one stored before
+		// covers it; abstract subsumption may prune more, and says so
+		// (status abstract), so it is no shortcut of this kind.
+		{"subsumption", // -subsume
+			func(c *ssaexec.Config) { c.Subsume = abstraction.Off },
+			func(c *ssaexec.Config) { c.Subsume = abstraction.Exact }},
+		{"solver", // -solver
+			func(c *ssaexec.Config) { c.Solver = solver.Z3Only },
+			func(c *ssaexec.Config) { c.Solver = solver.Cached }},
+	}
+}
+
+// ShortcutNamed returns the shortcut called name.
+func ShortcutNamed(name string) (Shortcut, bool) {
+	i := slices.IndexFunc(Shortcuts(), func(s Shortcut) bool { return s.Name == name })
+	if i < 0 {
+		return Shortcut{}, false
+	}
+	return Shortcuts()[i], true
+}
+
+// BaseConfig returns the configuration the shortcuts are compared
+// under: the command's defaults with exact subsumption (abstract
+// subsumption may prune a finding and says so), and budget as the work
+// budget of each search.
+func BaseConfig(budget int64) ssaexec.Config {
+	cfg := ssaexec.DefaultConfig()
+	cfg.Subsume = abstraction.Exact
+	cfg.MaxWork = budget
+	return cfg
+}
+
+// Comparison is the outcome of one function under one shortcut.
+type Comparison struct {
+	Func, Shortcut string
+	// Skipped says why the two searches were not compared ("" where
+	// they were).
+	Skipped string
+	// Lost are the findings of the plain search the shortcut did not
+	// report, Extra those the shortcut reported alone (not a
+	// difference: a shortcut may take the search further under the same
+	// budget), each as "file:line:column kind".
+	Lost, Extra []string
+	// FalselyComplete says the shortcut called the function complete
+	// where the plain search found something.
+	FalselyComplete bool
+	// Plain and Short are the two records.
+	Plain, Short *ssaexec.FuncResult
+}
+
+// Differs reports whether the shortcut lost something the plain search
+// found.
+func (c *Comparison) Differs() bool { return len(c.Lost) > 0 || c.FalselyComplete }
+
+// Compare analyses fn with sc off and on, under cfg otherwise, and
+// compares the two records.
+func Compare(prog *ssaexec.Program, fn *ssa.Function, cfg ssaexec.Config, sc Shortcut) *Comparison {
+	plainCfg, shortCfg := cfg, cfg
+	sc.Plain(&plainCfg)
+	sc.Short(&shortCfg)
+	return Diff(sc.Name, prog.Analyze(fn, plainCfg), prog.Analyze(fn, shortCfg))
+}
+
+// Diff compares the records of the plain search and of the search with
+// the shortcut called name.
+func Diff(name string, plain, short *ssaexec.FuncResult) *Comparison {
+	c := &Comparison{Func: plain.Func, Shortcut: name, Plain: plain, Short: short}
+	p, s := findingKeys(plain), findingKeys(short)
+	c.FalselyComplete = short.Status == ssaexec.Complete && len(p) > 0
+	if why := unfinished(plain, short); why != "" && !c.FalselyComplete {
+		c.Skipped = why
+		return c
+	}
+	c.Lost = missing(p, s)
+	c.Extra = missing(s, p)
+	return c
+}
+
+// unfinished says why one of the records is not a search that finished
+// within the bounds, or "".
+func unfinished(plain, short *ssaexec.FuncResult) string {
+	for _, r := range []struct {
+		side string
+		res  *ssaexec.FuncResult
+	}{{"plain", plain}, {"shortcut", short}} {
+		switch st := r.res.Status; {
+		case st == ssaexec.Stopped || st == ssaexec.Timeout:
+			return fmt.Sprintf("the %s search ran out of budget (%s)", r.side, strings.Join(r.res.Limits, ", "))
+		case st == ssaexec.Error:
+			return fmt.Sprintf("the %s search failed: %s", r.side, r.res.Err)
+		case slices.Contains(r.res.Limits, "deepening stopped"):
+			return fmt.Sprintf("the %s search stopped deepening for lack of budget", r.side)
+		}
+	}
+	return ""
+}
+
+// findingKeys returns the position and kind of each of r's findings,
+// sorted, each once.
+func findingKeys(r *ssaexec.FuncResult) []string {
+	var keys []string
+	for _, f := range r.Findings {
+		keys = append(keys, fmt.Sprintf("%s:%d:%d %s", f.Pos.Filename, f.Pos.Line, f.Pos.Column, f.Kind))
+	}
+	slices.Sort(keys)
+	return slices.Compact(keys)
+}
+
+// missing returns the keys of a that b does not hold; both are sorted.
+func missing(a, b []string) []string {
+	var out []string
+	for _, k := range a {
+		if _, found := slices.BinarySearch(b, k); !found {
+			out = append(out, k)
+		}
+	}
+	return out
+}
+
+// String writes the difference and both records.
+func (c *Comparison) String() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s with shortcut %s:", c.Func, c.Shortcut)
+	if c.FalselyComplete {
+		b.WriteString(" complete, where the plain search found something;")
+	}
+	if len(c.Lost) > 0 {
+		fmt.Fprintf(&b, " lost %s;", strings.Join(c.Lost, ", "))
+	}
+	if c.Skipped != "" {
+		fmt.Fprintf(&b, " not compared: %s;", c.Skipped)
+	}
+	b.WriteString("\n  plain:    ")
+	b.WriteString(Record(c.Plain))
+	b.WriteString("\n  shortcut: ")
+	b.WriteString(Record(c.Short))
+	return b.String()
+}
+
+// Record writes what a comparison looks at in r: its status and counts,
+// the bounds hit, and each finding with its message and witness.
+func Record(r *ssaexec.FuncResult) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s, %d paths, %d panics, %d cut, %d states, %d work", r.Status, r.Paths, r.Panics, r.Cut, r.States, r.Work)
+	if len(r.BoundsHit) > 0 {
+		fmt.Fprintf(&b, ", bounds hit: %s", strings.Join(r.BoundsHit, "; "))
+	}
+	if r.Err != "" {
+		fmt.Fprintf(&b, ", error: %s", r.Err)
+	}
+	for _, f := range r.Findings {
+		fmt.Fprintf(&b, "\n    %s:%d:%d %s: %s", f.Pos.Filename, f.Pos.Line, f.Pos.Column, f.Kind, f.Message)
+		if f.Call != "" {
+			fmt.Fprintf(&b, " (witness %s)", strings.Join(append(slices.Clone(f.Setup), f.Call), "; "))
+		}
+	}
+	return b.String()
+}
+
+// Tally counts the comparisons of one shortcut.
+type Tally struct {
+	Shortcut                     string
+	Compared, Skipped, Differing int
+	// Extra counts the findings the shortcut reported alone.
+	Extra int
+}
+
+// Count adds c to t.
+func (t *Tally) Count(c *Comparison) {
+	t.Shortcut = c.Shortcut
+	switch {
+	case c.Differs():
+		t.Compared++
+		t.Differing++
+	case c.Skipped != "":
+		t.Skipped++
+	default:
+		t.Compared++
+	}
+	t.Extra += len(c.Extra)
+}
+
+// SkippedShare is the share of t's functions that were not compared.
+func (t Tally) SkippedShare() float64 {
+	if n := t.Compared + t.Skipped; n > 0 {
+		return float64(t.Skipped) / float64(n)
+	}
+	return 0
+}
+
+// String writes t as a line of a report.
+func (t Tally) String() string {
+	return fmt.Sprintf("%-12s compared %4d, skipped %3d (%4.1f%%), differing %d, found only with the shortcut %d",
+		t.Shortcut, t.Compared, t.Skipped, 100*t.SkippedShare(), t.Differing, t.Extra)
+}

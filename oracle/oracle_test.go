@@ -1,0 +1,163 @@
+package oracle
+
+import (
+	"flag"
+	"fmt"
+	"go/token"
+	"runtime"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/gosym/gosym/ssaexec"
+)
+
+var (
+	budget   = flag.Int64("oracle.budget", 150_000, "work budget of each search of TestShortcutsLoseNothing")
+	only     = flag.String("oracle.shortcut", "", "compare only the shortcut of this name")
+	maxShare = 0.15 // the share of functions a shortcut may leave uncompared
+)
+
+// TestShortcutsLoseNothing analyses every function of the testdata
+// packages with each shortcut off and on, and fails where the shortcut
+// lost a finding of the plain search or called complete a function the
+// plain search found a panic in. It fails too where more than maxShare
+// of the functions could not be compared because a search ran out of
+// budget: a comparison that skips what is hard says little.
+func TestShortcutsLoseNothing(t *testing.T) {
+	if testing.Short() {
+		t.Skip("the oracle runs six searches of each testdata function")
+	}
+	prog, err := ssaexec.Load("..", "./testdata/...")
+	if err != nil {
+		t.Fatal(err)
+	}
+	fns := prog.Entries(true, nil)
+	cfg := BaseConfig(*budget)
+	short := analyseAll(prog, fns, cfg)
+	for _, sc := range Shortcuts() {
+		if *only != "" && sc.Name != *only {
+			continue
+		}
+		t.Run(sc.Name, func(t *testing.T) {
+			plainCfg := cfg
+			sc.Plain(&plainCfg)
+			plain := analyseAll(prog, fns, plainCfg)
+			var tally Tally
+			var compared []string
+			for i := range fns {
+				c := Diff(sc.Name, plain[i], short[i])
+				tally.Count(c)
+				if c.Differs() {
+					t.Errorf("%s", c)
+				}
+				if c.Skipped == "" {
+					compared = append(compared, c.Func)
+				} else {
+					t.Logf("skipped %s: %s", c.Func, c.Skipped)
+				}
+			}
+			t.Logf("%s\ncompared: %s", tally, strings.Join(compared, " "))
+			if tally.SkippedShare() > maxShare {
+				t.Errorf("%d of %d functions not compared (%.1f%%, more than %.0f%%): raise the budget, or make the searches cheaper",
+					tally.Skipped, tally.Compared+tally.Skipped, 100*tally.SkippedShare(), 100*maxShare)
+			}
+		})
+	}
+}
+
+// analyseAll analyses fns under cfg, as many at once as there are CPUs:
+// budgets count work, so the records are the same either way.
+func analyseAll(prog *ssaexec.Program, fns []*ssa.Function, cfg ssaexec.Config) []*ssaexec.FuncResult {
+	out := make([]*ssaexec.FuncResult, len(fns))
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for range runtime.GOMAXPROCS(0) {
+		wg.Go(func() {
+			for i := range next {
+				out[i] = prog.Analyze(fns[i], cfg)
+			}
+		})
+	}
+	for i := range fns {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	return out
+}
+
+// TestDiff checks what Diff calls a difference, on made-up records.
+func TestDiff(t *testing.T) {
+	at := func(line int, kind ssaexec.Kind) *ssaexec.Finding {
+		return &ssaexec.Finding{Kind: kind, Pos: token.Position{Filename: "f.go", Line: line, Column: 2}, Message: "m"}
+	}
+	rec := func(st ssaexec.Status, limits []string, fs ...*ssaexec.Finding) *ssaexec.FuncResult {
+		return &ssaexec.FuncResult{Func: "p.F", Status: st, Limits: limits, Findings: fs}
+	}
+	type outcome struct {
+		Skipped         bool
+		Lost, Extra     []string
+		FalselyComplete bool
+		Differs         bool
+	}
+	tests := []struct {
+		name         string
+		plain, short *ssaexec.FuncResult
+		want         outcome
+	}{
+		{"same findings",
+			rec(ssaexec.Failed, nil, at(3, ssaexec.NilDeref)), rec(ssaexec.Failed, nil, at(3, ssaexec.NilDeref)),
+			outcome{}},
+		{"a finding lost",
+			rec(ssaexec.Failed, []string{"k"}, at(3, ssaexec.NilDeref), at(5, ssaexec.Index)), rec(ssaexec.Failed, nil, at(5, ssaexec.Index)),
+			outcome{Lost: []string{"f.go:3:2 nil-deref"}, Differs: true}},
+		{"another kind at the same place is lost",
+			rec(ssaexec.Failed, nil, at(3, ssaexec.NilDeref)), rec(ssaexec.Failed, nil, at(3, ssaexec.Index)),
+			outcome{Lost: []string{"f.go:3:2 nil-deref"}, Extra: []string{"f.go:3:2 index"}, Differs: true}},
+		{"found only with the shortcut",
+			rec(ssaexec.Complete, nil), rec(ssaexec.Failed, nil, at(3, ssaexec.NilDeref)),
+			outcome{Extra: []string{"f.go:3:2 nil-deref"}}},
+		{"the plain search ran out of budget",
+			rec(ssaexec.Stopped, []string{"max-work"}, at(3, ssaexec.NilDeref)), rec(ssaexec.Bounded, []string{"k"}),
+			outcome{Skipped: true}},
+		{"the shortcut stopped deepening",
+			rec(ssaexec.Failed, nil, at(3, ssaexec.NilDeref)), rec(ssaexec.Bounded, []string{"deepening stopped"}),
+			outcome{Skipped: true}},
+		{"complete where the stopped plain search found a panic",
+			rec(ssaexec.Stopped, []string{"max-work"}, at(3, ssaexec.NilDeref)), rec(ssaexec.Complete, nil),
+			outcome{Lost: []string{"f.go:3:2 nil-deref"}, FalselyComplete: true, Differs: true}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			c := Diff("x", tt.plain, tt.short)
+			got := outcome{c.Skipped != "", c.Lost, c.Extra, c.FalselyComplete, c.Differs()}
+			if diff := cmp.Diff(tt.want, got); diff != "" {
+				t.Errorf("Diff (-want +got):\n%s\n%s", diff, c)
+			}
+		})
+	}
+}
+
+// TestTally checks the counts of a shortcut's comparisons.
+func TestTally(t *testing.T) {
+	var tally Tally
+	for _, c := range []*Comparison{
+		{Shortcut: "x"},
+		{Shortcut: "x", Extra: []string{"a", "b"}},
+		{Shortcut: "x", Skipped: "budget"},
+		{Shortcut: "x", Lost: []string{"a"}},
+	} {
+		tally.Count(c)
+	}
+	want := Tally{Shortcut: "x", Compared: 3, Skipped: 1, Differing: 1, Extra: 2}
+	if diff := cmp.Diff(want, tally); diff != "" {
+		t.Errorf("Tally (-want +got):\n%s", diff)
+	}
+	if got := fmt.Sprintf("%.2f", tally.SkippedShare()); got != "0.25" {
+		t.Errorf("SkippedShare = %s, want 0.25", got)
+	}
+}
