@@ -27,6 +27,9 @@ type callSpec struct {
 	// operand is the SSA callee operand, for messages.
 	operand ssa.Value
 	pos     token.Pos
+	// goStmt says the call is a go statement's, for which a nil
+	// function is a fatal error of the runtime, not a panic.
+	goStmt bool
 }
 
 func (x *explorer) evalCall(s *state, common *ssa.CallCommon, pos token.Pos) callSpec {
@@ -160,8 +163,16 @@ func (x *explorer) nilCall(s *state, spec callSpec, o heap.Origin) {
 		return
 	}
 	name := x.describeAt(s, spec.operand, spec.pos)
+	if spec.goStmt {
+		x.fatalAt(s, goNilFunc, fmt.Sprintf(": %s is nil%s", name, note), spec.pos)
+		return
+	}
 	x.panicked(s, NilFunc, fmt.Sprintf("call of nil function: %s is nil%s", name, note), spec.pos)
 }
+
+// goNilFunc is the runtime's fatal error for a go statement whose
+// function is nil.
+const goNilFunc = "go of nil func value"
 
 // enter starts executing fn in a new frame (or models it, without a body).
 func (x *explorer) enter(s *state, fn *ssa.Function, env []heap.Value, args []heap.Value, call *ssa.Call) []alt {

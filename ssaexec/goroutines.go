@@ -476,6 +476,7 @@ func (x *explorer) goInstr(s *state, in *ssa.Go) []alt {
 	if spec.builtin != nil {
 		return x.goBuiltin(s, spec, in)
 	}
+	spec.goStmt = true
 	s.threads()
 	depth := len(s.frames)
 	alts := x.invoke(s, spec, nil)

@@ -116,10 +116,16 @@ func (x *explorer) runIntrinsic(s *state, name string, args []heap.Value, call *
 
 // fatal ends s with the runtime's fatal error, text.
 func (x *explorer) fatal(s *state, text string) {
-	msg := fatalPrefix + text
-	pos, within, pkg := x.userPos(s, x.posOf(s))
-	f := &Finding{Kind: Fatal, Pos: x.fset.Position(pos), PosPkg: pkg, want: []string{msg}, Within: within,
-		render: func(heap.Valuer) string { return msg + inSuffix(within) }}
+	x.fatalAt(s, text, "", x.posOf(s))
+}
+
+// fatalAt ends s with the runtime's fatal error text at pos, the
+// message saying more after it.
+func (x *explorer) fatalAt(s *state, text, more string, pos token.Pos) {
+	want := fatalPrefix + text
+	pos, within, pkg := x.userPos(s, pos)
+	f := &Finding{Kind: Fatal, Pos: x.fset.Position(pos), PosPkg: pkg, want: []string{want}, Within: within,
+		render: func(heap.Valuer) string { return want + more + inSuffix(within) }}
 	x.endFatally(s, f)
 }
 

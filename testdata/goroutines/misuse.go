@@ -99,3 +99,21 @@ func Abandon(fail bool) {
 		go panic("abandoned") // want panic `^panic: abandoned$`
 	}
 }
+
+// Hooks are the callbacks a server runs as it starts and stops.
+type Hooks struct {
+	OnStart, OnStop func()
+}
+
+// Launch runs the start hook in a goroutine of its own: a Hooks without
+// one ends the program, which no recover stops.
+func Launch(h Hooks) {
+	go h.OnStart() // want fatal `^fatal error: go of nil func value: h.OnStart is nil$`
+}
+
+// Halt runs the stop hook in a goroutine of its own, if there is one.
+func Halt(h Hooks) {
+	if h.OnStop != nil {
+		go h.OnStop()
+	}
+}
