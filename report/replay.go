@@ -511,8 +511,8 @@ func (r *replayer) failAll(o Outcome, reason string) {
 }
 
 // run runs the test binary until every live test has a result: a test
-// that crashes the binary is not reproduced, unless it expects the
-// runtime's fatal error, and the run goes on with the tests after it.
+// that crashes the binary is not reproduced, and the run goes on with the
+// tests after it.
 // test2json reads the binary's output, so that a test that prints
 // without a final newline cannot hide its result.
 func (r *replayer) run(bin string) {
@@ -529,7 +529,7 @@ func (r *replayer) run(bin string) {
 		ctx, cancel := context.WithTimeout(context.Background(), r.opts.Timeout+10*time.Second)
 		cmd := exec.CommandContext(ctx, "go", "tool", "test2json", bin, "-test.v=test2json",
 			"-test.run", "^("+strings.Join(quoteMetaAll(pending), "|")+")$",
-			"-test.count=1", "-test.timeout", r.testTimeout(pending))
+			"-test.count=1", "-test.timeout", r.opts.Timeout.String())
 		cmd.Dir = r.dir
 		out, _ := cmd.Output()
 		cancel()
@@ -576,10 +576,6 @@ func (r *replayer) record(out []byte) bool {
 				r.results[e.Test] = ReplayResult{Outcome: NotReproduced, Reason: "the call returned: the test passed"}
 			case r.expectsRace(e.Test):
 				r.results[e.Test] = r.raced(e.Test, lines[e.Test])
-			case r.expectsFatal(e.Test):
-				// test2json fails the test that was running when the
-				// binary died.
-				r.results[e.Test] = r.crashed(e.Test, append(lines[e.Test], lines[""]...))
 			default:
 				r.results[e.Test] = failed(lines[e.Test])
 			}
@@ -587,7 +583,7 @@ func (r *replayer) record(out []byte) bool {
 	}
 	for _, name := range started {
 		if !ended[name] {
-			r.results[name] = r.crashed(name, append(lines[name], lines[""]...))
+			r.results[name] = crashed(append(lines[name], lines[""]...))
 			progress = true
 		}
 	}
@@ -609,19 +605,6 @@ func quoteMetaAll(names []string) []string {
 		out[i] = regexp.QuoteMeta(n)
 	}
 	return out
-}
-
-// testTimeout is the test binary's -test.timeout for a run of the pending
-// tests: none where one of them deadlocks, since the runtime finds a
-// deadlock only when no timer is pending (the run's context still bounds
-// it), the replay's timeout otherwise.
-func (r *replayer) testTimeout(pending []string) string {
-	for _, t := range r.suite.Tests {
-		if t.Finding.Kind == ssaexec.Deadlock && slices.Contains(pending, t.Name) {
-			return "0"
-		}
-	}
-	return r.opts.Timeout.String()
 }
 
 // expectsRace reports whether the test named name expects the race
@@ -652,13 +635,6 @@ func (r *replayer) scheduleDependent(name string) bool {
 	return t != nil && t.Finding.ScheduleDependent
 }
 
-// expectsFatal reports whether the test named name expects the
-// runtime's fatal error.
-func (r *replayer) expectsFatal(name string) bool {
-	t := r.testNamed(name)
-	return t != nil && t.fatal()
-}
-
 // testNamed returns the suite's test of that name, or nil.
 func (r *replayer) testNamed(name string) *Test {
 	if i := slices.IndexFunc(r.suite.Tests, func(t *Test) bool { return t.Name == name }); i >= 0 {
@@ -667,36 +643,11 @@ func (r *replayer) testNamed(name string) *Test {
 	return nil
 }
 
-// crashed is the result of the test named name, which ended the binary
-// with the output lines: confirmed if it expects a fatal error and the
-// runtime reported it, from a goroutine whose stack holds the finding's
-// line.
-func (r *replayer) crashed(name string, lines []string) ReplayResult {
-	why := ReplayResult{Outcome: NotReproduced, Reason: "the test crashed: " + failure(lines)}
-	if !r.expectsFatal(name) {
-		return why
-	}
-	f := r.testNamed(name).Finding
-	// The runtime prints a fatal error as it is, and a panic that ended
-	// the binary after "panic: " (any panic, where gosym cannot say its
-	// value's text).
-	reported := slices.ContainsFunc(lines, func(l string) bool {
-		panicked := strings.HasPrefix(l, "panic: ")
-		return panicked && len(f.Want) == 0 || slices.ContainsFunc(f.Want, func(want string) bool {
-			return l == want || panicked && strings.Contains(l, want)
-		})
-	})
-	// A stack's line ends with its pc offset, or nothing for a call the
-	// compiler inlined.
-	at := fmt.Sprintf("%s:%d", filepath.Base(f.Pos.Filename), f.Pos.Line)
-	raised := slices.ContainsFunc(lines, func(l string) bool {
-		b := filepath.Base(l)
-		return b == at || strings.Contains(b, at+" ")
-	})
-	if reported && raised {
-		return ReplayResult{Outcome: Confirmed}
-	}
-	return why
+// crashed is the result of a test that ended the binary with the output
+// lines: a test of a finding that ends its process makes its call in a
+// child process of its own (see gosymFatal), so no test should.
+func crashed(lines []string) ReplayResult {
+	return ReplayResult{Outcome: NotReproduced, Reason: "the test crashed: " + failure(lines)}
 }
 
 // failure picks the lines of a failed test's output that say why.

@@ -190,6 +190,90 @@ func gosymLine(file string, n int) string {
 }
 `
 
+const fatalHelper = `
+// gosymChildEnv names, in the environment of a child process that
+// gosymFatal starts, the test that makes its call there.
+const gosymChildEnv = "GOSYM_WITNESS_CHILD"
+
+// gosymChild reports whether this process is the child in which the
+// test t makes its call.
+func gosymChild(t *gosymtesting.T) bool { return gosymos.Getenv(gosymChildEnv) == t.Name() }
+
+// gosymFatal runs the test t again in a child process, which makes the
+// call: the error reported ends the process that raises it (a fatal
+// error of the runtime, or a panic in another goroutine), which no
+// recover stops. It fails the test while the child dies as reported, and
+// lets it pass once the child's call returns.
+func gosymFatal(t *gosymtesting.T, want gosymPanic) {
+	ctx := gosymcontext.Background()
+	if d, ok := t.Deadline(); ok {
+		var cancel gosymcontext.CancelFunc
+		ctx, cancel = gosymcontext.WithDeadline(ctx, d)
+		defer cancel()
+	}
+	// The child has no timeout of its own: the runtime finds a deadlock
+	// only where no timer is pending.
+	cmd := gosymexec.CommandContext(ctx, gosymos.Args[0], "-test.run=^"+t.Name()+"$", "-test.count=1", "-test.timeout=0")
+	cmd.Env = append(gosymos.Environ(), gosymChildEnv+"="+t.Name())
+	out, err := cmd.CombinedOutput()
+	if err == nil {
+		return
+	}
+	lines := gosymstrings.Split(string(out), "\n")
+	printed := want.printed(lines)
+	switch {
+	case printed == "":
+		t.Fatalf("gosym: the call ended its process, but not as reported; want %q:\n%s", want.wants, out)
+	case !want.inStack(lines):
+		t.Fatalf("gosym: the call ended its process as reported, but ` + wasNotRaisedAt + ` %q in %s:\n%s", want.stmt, want.fn, out)
+	}
+	t.Fatalf("` + reproduced + `%s\n\tin %s: %s\non the input\n\t%s", printed, want.fn, want.stmt, want.input)
+}
+
+// printed returns the line of a dead process's output that reports
+// want's error: the runtime prints a fatal error as it is, and a panic
+// that ended the process after "panic: " (any panic where want has no
+// text).
+func (want gosymPanic) printed(lines []string) string {
+	for _, l := range lines {
+		l = gosymstrings.TrimSpace(l)
+		panicked := gosymstrings.HasPrefix(l, "panic: ")
+		if panicked && len(want.wants) == 0 {
+			return l
+		}
+		for _, w := range want.wants {
+			if l == w || panicked && gosymstrings.Contains(l, w) {
+				return l
+			}
+		}
+	}
+	return ""
+}
+
+// inStack reports whether a goroutine's stack in a dead process's output
+// was in want's function at want's statement: a frame's line names the
+// function, and the next its file and line.
+func (want gosymPanic) inStack(lines []string) bool {
+	name := want.pkg + "." + want.fn
+	for i := 0; i+1 < len(lines); i++ {
+		rest, ok := gosymstrings.CutPrefix(lines[i], name)
+		if !ok || rest == "" || !gosymstrings.ContainsAny(rest[:1], "(.[-") {
+			continue
+		}
+		where, _, _ := gosymstrings.Cut(gosymstrings.TrimSpace(lines[i+1]), " ")
+		colon := gosymstrings.LastIndexByte(where, ':')
+		if colon < 0 {
+			continue
+		}
+		n, err := gosymstrconv.Atoi(where[colon+1:])
+		if err == nil && gosymstrings.HasPrefix(gosymLine(where[:colon], n), want.stmt) {
+			return true
+		}
+	}
+	return false
+}
+`
+
 const settleHelper = `
 // gosymSettle gives the goroutines that run fn, a function of the
 // package as the runtime names it, the processor until none of them is
@@ -325,7 +409,18 @@ func (s *Suite) writeTests(b *bytes.Buffer, external bool) {
 		}) {
 			b.WriteString(settleHelper)
 		}
+		if s.hasFatal(external) {
+			b.WriteString(fatalHelper)
+		}
 	}
+}
+
+// hasFatal reports whether one file's live tests have one of a finding
+// that ends the process raising it (see writeChildRun).
+func (s *Suite) hasFatal(external bool) bool {
+	return slices.ContainsFunc(s.Tests, func(t *Test) bool {
+		return s.inFile(t, external) && t.Omitted == "" && t.Finding.Call != "" && t.fatal()
+	})
 }
 
 // writeExported writes the package's own file of an Exported suite: a
@@ -383,10 +478,15 @@ func (s *Suite) live(external bool) int {
 // writeImports writes the import declaration of one file.
 func (s *Suite) writeImports(b *bytes.Buffer, external bool) {
 	b.WriteString("import (\n")
-	for _, imp := range [][2]string{
+	own := [][2]string{
 		{"gosymfmt", "fmt"}, {"gosymos", "os"}, {"gosymruntime", "runtime"},
 		{"gosymdebug", "runtime/debug"}, {"gosymstrings", "strings"}, {"gosymtesting", "testing"},
-	} {
+	}
+	if s.hasFatal(external) {
+		own = append(own, [2]string{"gosymcontext", "context"}, [2]string{"gosymexec", "os/exec"}, [2]string{"gosymstrconv", "strconv"})
+		slices.SortFunc(own, func(a, b [2]string) int { return strings.Compare(a[1], b[1]) })
+	}
+	for _, imp := range own {
 		fmt.Fprintf(b, "\t%s %q\n", imp[0], imp[1])
 	}
 	// The standard packages the witnesses name, then the others, each a
@@ -482,6 +582,13 @@ func (s *Suite) writeTest(b *bytes.Buffer, t *Test) {
 	if t.Unoptimized {
 		fmt.Fprintf(b, "\t// Optimized, gc raises the panic on another line (it moves nil checks,\n\t// and inlines): gosym confirmed it compiled with %s.\n", NoOptimization)
 	}
+	pkg := f.PosPkg
+	if pkg == "" {
+		pkg = s.PkgPath
+	}
+	if t.fatal() {
+		s.writeChildRun(b, t, pkg, input)
+	}
 	for _, line := range code.setup {
 		fmt.Fprintf(b, "\t%s\n", line)
 	}
@@ -494,10 +601,6 @@ func (s *Suite) writeTest(b *bytes.Buffer, t *Test) {
 		fmt.Fprintf(b, "\tif !%s {\n\t\tgosymT.Fatalf(%q, %q, %q)\n\t}\n", code.invariantCheck, reproduced+"%s is false after the call\non the input\n\t%s", code.invariantCheck, input)
 		b.WriteString("}\n")
 		return
-	}
-	pkg := f.PosPkg
-	if pkg == "" {
-		pkg = s.PkgPath
 	}
 	if f.ScheduleDependent {
 		fmt.Fprintf(b, "\t// The panic needs a schedule of the goroutines that a run may not take:\n\t// the test calls up to %d times.\n", ScheduleRuns)
@@ -517,12 +620,12 @@ func (s *Suite) writeTest(b *bytes.Buffer, t *Test) {
 		fmt.Fprintf(b, "\t\tgosymT.Fatalf(%q, stack, %q)\n\t}\n", reproduced+"a goroutine blocks forever after the call returned:\n%s\non the input\n\t%s", input)
 	case t.fatal():
 		// No deferred call runs after a fatal error, or after a panic in
-		// another goroutine: the replay reads the runtime's report
-		// instead.
+		// another goroutine: the test's parent process reads the
+		// runtime's report instead (see writeChildRun).
 		if t.inGoroutine() {
 			fmt.Fprintf(b, "\t// While the bug is there, a goroutine the call starts panics,\n\t// printing %s, and no recover of this goroutine stops it.\n", strings.Join(quoteAll(f.Want), " or "))
 		} else {
-			fmt.Fprintf(b, "\t// While the bug is there, the runtime ends the test binary here,\n\t// printing %s, which no recover stops.\n", strings.Join(quoteAll(f.Want), " or "))
+			fmt.Fprintf(b, "\t// While the bug is there, the runtime ends the child process here,\n\t// printing %s, which no recover stops.\n", strings.Join(quoteAll(f.Want), " or "))
 		}
 		fmt.Fprintf(b, "\t%s\n", code.call)
 		if t.inGoroutine() {
@@ -541,13 +644,31 @@ func (s *Suite) writeTest(b *bytes.Buffer, t *Test) {
 
 // writePanicCheck writes the deferred check of t's panic, and the call.
 func (s *Suite) writePanicCheck(b *bytes.Buffer, t *Test, pkg, input, call string) {
+	b.WriteString("\tdefer gosymNoPanic(gosymT, ")
+	writeWant(b, t, pkg, input)
+	b.WriteString(")\n")
+	fmt.Fprintf(b, "\t%s\n", call)
+}
+
+// writeChildRun writes the start of the test of a finding that ends the
+// process raising it: unless it is the child process the test started,
+// the test runs itself in one and reads what the runtime printed there
+// (gosymFatal), so that the test fails, and the others run, while the bug
+// is there.
+func (s *Suite) writeChildRun(b *bytes.Buffer, t *Test, pkg, input string) {
+	b.WriteString("\tif !gosymChild(gosymT) {\n\t\tgosymFatal(gosymT, ")
+	writeWant(b, t, pkg, input)
+	b.WriteString(")\n\t\treturn\n\t}\n")
+}
+
+// writeWant writes the gosymPanic literal of t's finding.
+func writeWant(b *bytes.Buffer, t *Test, pkg, input string) {
 	f := t.Finding
-	fmt.Fprintf(b, "\tdefer gosymNoPanic(gosymT, gosymPanic{\n\t\tpkg: %q,\n\t\tfn: %q,\n\t\tstmt: %q,\n", pkg, t.at.fn, t.at.text)
+	fmt.Fprintf(b, "gosymPanic{\n\t\tpkg: %q,\n\t\tfn: %q,\n\t\tstmt: %q,\n", pkg, t.at.fn, t.at.text)
 	if len(f.Want) > 0 {
 		fmt.Fprintf(b, "\t\twants: []string{%s},\n", strings.Join(quoteAll(f.Want), ", "))
 	}
-	fmt.Fprintf(b, "\t\tinput: %s,\n\t})\n", strconv.Quote(input))
-	fmt.Fprintf(b, "\t%s\n", call)
+	fmt.Fprintf(b, "\t\tinput: %s,\n\t}", strconv.Quote(input))
 }
 
 // ScheduleRuns is how many times the test of a schedule-dependent
