@@ -118,16 +118,21 @@ func Generate(data []byte, name string) (*Program, error) {
 		fmt.Fprintf(&g.b, "%s *%s\n", f, p.NodeType())
 	}
 	g.b.WriteString("Val int\n}\n")
+	g.node = p.NodeType()
 	if g.src.intn(2) == 1 {
 		// Written before the callee is set: the helper calls nothing.
-		g.function(p.Helper(), p.NodeType())
+		g.function(p.Helper(), false)
 		g.callee = p.Helper()
 	}
 	for i := range 1 + g.src.intn(maxFuncs) {
 		fn := fmt.Sprintf("F%s%d", name, i)
 		p.Funcs = append(p.Funcs, fn)
-		g.function(fn, p.NodeType())
+		g.function(fn, true)
 	}
+	// The helpers that statements asked for, each written once, at the
+	// end, where writing one does not interrupt the function that first
+	// called it.
+	g.b.WriteString(g.helpers.String())
 	src, err := format.Source([]byte(g.b.String()))
 	if err != nil {
 		return nil, fmt.Errorf("generated code does not parse: %v\n%s", err, g.b.String())
@@ -177,6 +182,15 @@ type gen struct {
 	divisions int
 	// callee is the helper the functions may call, or "".
 	callee string
+	// entry says whether the function written is one of Program.Funcs:
+	// only those start goroutines (see goStmt); goroutines and chans
+	// count its go statements and channels.
+	entry             bool
+	goroutines, chans int
+	// helpers holds the predicates, recursive helpers and goroutine
+	// bodies written so far, defined says which of them by name.
+	helpers strings.Builder
+	defined map[string]bool
 }
 
 // config picks gosym's configuration: the defaults first, then a smaller
@@ -198,9 +212,11 @@ func (g *gen) config() ssaexec.Config {
 	return c
 }
 
-func (g *gen) function(name, node string) {
-	g.node, g.divisions = node, 0
-	fmt.Fprintf(&g.b, "\nfunc %s(p, q *%s, a, b int) int {\n", name, node)
+// function writes a function of the Program.Funcs signature; entry says
+// whether it is one of Program.Funcs rather than the helper.
+func (g *gen) function(name string, entry bool) {
+	g.divisions, g.entry, g.goroutines, g.chans = 0, entry, 0, 0
+	fmt.Fprintf(&g.b, "\nfunc %s(p, q *%s, a, b int) int {\n", name, g.node)
 	g.b.WriteString("n, m := p, q\nx, y := a, b\n")
 	if g.src.intn(4) == 3 {
 		g.recoverIf()
@@ -231,7 +247,9 @@ func (g *gen) block(count int) {
 // return or a panic, after which code would be dead).
 func (g *gen) stmt() (ends bool) {
 	nested := g.nesting < maxNesting
-	switch g.src.intn(10) {
+	// Choices 10 to 13 came later: a byte below 10 picks what it picked
+	// before them, so that the corpus keeps its programs.
+	switch g.src.intn(14) {
 	case 0:
 		fmt.Fprintf(&g.b, "%s = %s\n", g.intVar(), g.intExpr(maxExprDepth).text)
 	case 1:
@@ -269,7 +287,24 @@ func (g *gen) stmt() (ends bool) {
 		// The arguments are variables: Go does not order the call
 		// against the dereferences and divisions of other operands.
 		fmt.Fprintf(&g.b, "%s = %s(%s, %s, %s, %s)\n", g.intVar(), g.callee, g.ptrVar(), g.ptrVar(), g.intVar(), g.intVar())
-	default:
+	case 10:
+		if !nested {
+			return g.leaf()
+		}
+		g.predSwitch()
+	case 11:
+		fmt.Fprintf(&g.b, "%s = %s\n", g.intVar(), g.recCall())
+	case 12:
+		if !g.entry || g.loops > 0 || g.goroutines == maxGoroutines {
+			return g.leaf()
+		}
+		g.goStmt()
+	case 13:
+		if !g.entry || g.loops > 0 || g.goroutines == maxGoroutines {
+			return g.leaf()
+		}
+		g.chanStmt()
+	case 8:
 		// Division gets a statement of its own, so that most programs
 		// have one.
 		l, r := g.intExpr(1), g.intExpr(1)
@@ -414,25 +449,29 @@ func (g *gen) binary(l, r expr, op string) expr {
 	return expr{text: fmt.Sprintf("(%s %s %s)", l.text, op, r.text), divides: divides || l.divides || r.divides}
 }
 
-// cond is a boolean expression over ints and pointers.
+// cond is a boolean expression over ints and pointers, or a call of a
+// predicate. The predicate came later than the others, as the last
+// choice, so that a byte that chose one of them still does.
 func (g *gen) cond(depth int) string {
-	choices := 3
+	choices := 4
 	if depth > 0 {
-		choices = 5
+		choices = 6
 	}
-	switch g.src.intn(choices) {
-	case 1:
+	switch c := g.src.intn(choices); {
+	case c == choices-1:
+		return g.predCall()
+	case c == 0:
+		l, r := g.intExpr(1), g.intExpr(1)
+		if l.constant && r.constant {
+			l = g.varExpr()
+		}
+		return fmt.Sprintf("%s %s %s", l.text, []string{"==", "!=", "<", "<=", ">", ">="}[g.src.intn(6)], r.text)
+	case c == 1:
 		return fmt.Sprintf("%s %s nil", g.ptrRead(), []string{"==", "!="}[g.src.intn(2)])
-	case 2:
+	case c == 2:
 		return fmt.Sprintf("%s %s %s", g.ptrRead(), []string{"==", "!="}[g.src.intn(2)], g.ptrRead())
-	case 3:
+	case c == 3:
 		return fmt.Sprintf("(%s %s %s)", g.cond(depth-1), []string{"&&", "||"}[g.src.intn(2)], g.cond(depth-1))
-	case 4:
-		return fmt.Sprintf("!(%s)", g.cond(depth-1))
 	}
-	l, r := g.intExpr(1), g.intExpr(1)
-	if l.constant && r.constant {
-		l = g.varExpr()
-	}
-	return fmt.Sprintf("%s %s %s", l.text, []string{"==", "!=", "<", "<=", ">", ">="}[g.src.intn(6)], r.text)
+	return fmt.Sprintf("!(%s)", g.cond(depth-1))
 }
