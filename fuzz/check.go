@@ -56,9 +56,15 @@ type Report struct {
 	// because Go's compiler moved a nil check, and that were confirmed
 	// without optimization (see replay).
 	Reordered []string
-	// Calls counts the concrete calls (of functions that claim some
-	// coverage), Panics those that panicked.
-	Calls, Panics int
+	// ScheduleDependent lists the findings whose test never took the
+	// schedule of goroutines they need: neither confirmed nor refuted.
+	ScheduleDependent []string
+	// Calls counts the concrete calls run (of functions that claim some
+	// coverage), Panics those that panicked, GoPanics those among them
+	// whose panic was a goroutine's (see runConcrete), Dropped the calls
+	// not run because their function's goroutines crashed the runner too
+	// often.
+	Calls, Panics, GoPanics, Dropped int
 }
 
 // Problem is one disagreement with Go.
@@ -222,7 +228,8 @@ const noVet = "-vet=off"
 // The witnesses name only the generated package's types, so a test that
 // cannot be built is as much a bug as one that does not panic. A test
 // confirmed only without optimization (see report.NoOptimization) is
-// counted in Report.Reordered, not as a problem.
+// counted in Report.Reordered, not as a problem, and so is one whose
+// test never took the schedule it needs, in Report.ScheduleDependent.
 func (c *checker) replay(findings []*ssaexec.Finding) error {
 	if len(findings) == 0 {
 		return nil
@@ -237,6 +244,8 @@ func (c *checker) replay(findings []*ssaexec.Finding) error {
 		switch res := results[t.Name]; {
 		case res.Unoptimized:
 			c.rep.Reordered = append(c.rep.Reordered, fmt.Sprintf("%s: %s", t.Finding.Func, res))
+		case res.Outcome == report.ScheduleDependent:
+			c.rep.ScheduleDependent = append(c.rep.ScheduleDependent, fmt.Sprintf("%s: %s", t.Finding.Func, res))
 		case res.Outcome != report.Confirmed:
 			c.replayProblem(t.Finding, res)
 		}
@@ -321,12 +330,19 @@ func (c *checker) compare() error {
 	}
 	reported := map[string]bool{}
 	for i, call := range calls {
-		c.rep.Calls++
 		o := outs[i]
+		if o.Dropped {
+			c.rep.Dropped++
+			continue
+		}
+		c.rep.Calls++
 		if !o.Panicked {
 			continue
 		}
 		c.rep.Panics++
+		if o.Goroutine {
+			c.rep.GoPanics++
+		}
 		if o.Line == 0 {
 			return fmt.Errorf("%s panicked (%s) with no frame in %s: are its paths trimmed?", call.Func, o.Value, c.dir)
 		}
@@ -337,8 +353,8 @@ func (c *checker) compare() error {
 		}
 		reported[key] = true
 		p := c.byFunc[call.Func]
-		c.rep.problem(r.Func, "missed panic at %s:%d: %s (claim %s; record %s)\ninput (depth %d, k %d):\n%s",
-			o.File, o.Line, o.Value, ClaimOf(r, p.Config), describe(r), call.Input.Depth(), p.Config.K,
+		c.rep.problem(r.Func, "missed panic%s at %s:%d: %s (claim %s; record %s)\ninput (depth %d, k %d):\n%s",
+			o.whose(), o.File, o.Line, o.Value, ClaimOf(r, p.Config), describe(r), call.Input.Depth(), p.Config.K,
 			indent(call.Input.GoString(call.Func, p.NodeType(), p.Shape)))
 	}
 	return nil
@@ -375,6 +391,15 @@ func explained(r *ssaexec.FuncResult, o Outcome) bool {
 	return slices.ContainsFunc(r.Findings, func(f *ssaexec.Finding) bool {
 		return lineKey(filepath.Base(f.Pos.Filename), f.Pos.Line) == at && string(f.Kind) == o.Kind()
 	})
+}
+
+// whose says, for a message, whose panic o was where it was not the
+// call's own.
+func (o Outcome) whose() string {
+	if o.Goroutine {
+		return " of a goroutine the call started"
+	}
+	return ""
 }
 
 // describe summarizes a record for a problem's message.

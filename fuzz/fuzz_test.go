@@ -147,9 +147,13 @@ func check(t *testing.T, progs []*Program, opts Options) {
 			claims[ClaimOf(rep.Records[fn], p.Config)]++
 		}
 	}
-	t.Logf("claims %v; %d findings replayed; %d concrete calls, %d panicked", claims, len(rep.Replays), rep.Calls, rep.Panics)
+	t.Logf("claims %v; %d findings replayed; %d concrete calls, %d panicked (%d in a goroutine), %d dropped", claims,
+		len(rep.Replays), rep.Calls, rep.Panics, rep.GoPanics, rep.Dropped)
 	for _, r := range rep.Reordered {
 		t.Logf("confirmed only without optimization: %s", r)
+	}
+	for _, r := range rep.ScheduleDependent {
+		t.Logf("schedule-dependent: %s", r)
 	}
 	var failed []string
 	for _, p := range rep.Problems {
