@@ -10,6 +10,9 @@ import (
 	"strings"
 	"time"
 
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/gosym/gosym/oracle"
 	"github.com/gosym/gosym/report"
 	"github.com/gosym/gosym/ssaexec"
 )
@@ -27,7 +30,13 @@ type Options struct {
 	// the replay and the concrete runs still fit; a function stopped so
 	// claims nothing. If gosym answers the interruption so late that less
 	// than minRest is left, Check returns ErrLate instead of going on.
+	// The oracle's searches (see Oracle) get what the analysis left of
+	// the time before the interruption; those that get none are skipped.
 	Deadline time.Time
+	// Oracle compares each function's search with each shortcut of
+	// package oracle off, under the program's configuration otherwise:
+	// one or two more analyses per function and shortcut.
+	Oracle bool
 }
 
 // ErrLate is Check's error when the analysis ended too close to
@@ -59,6 +68,12 @@ type Report struct {
 	// ScheduleDependent lists the findings whose test never took the
 	// schedule of goroutines they need: neither confirmed nor refuted.
 	ScheduleDependent []string
+	// Oracle counts, by shortcut in the order of oracle.Shortcuts, the
+	// functions compared with the shortcut off, those skipped (a search
+	// ran out of budget, or the deadline left no time) and those where
+	// the shortcut lost something (each also a problem); nil without
+	// Options.Oracle.
+	Oracle []oracle.Tally
 	// Calls counts the concrete calls run (of functions that claim some
 	// coverage), Panics those that panicked, GoPanics those among them
 	// whose panic was a goroutine's (see runConcrete), Dropped the calls
@@ -99,9 +114,12 @@ func Check(dir string, progs []*Program, opts Options) (*Report, error) {
 			c.byFunc[fn] = p
 		}
 	}
-	findings, err := c.analyse()
+	prog, fns, findings, err := c.analyse()
 	if err != nil {
 		return nil, err
+	}
+	if opts.Oracle {
+		c.compareShortcuts(prog, fns)
 	}
 	if left := time.Until(opts.Deadline); !opts.Deadline.IsZero() && left < minRest {
 		return c.rep, fmt.Errorf("%w: %s; %v left of the %v kept for the replay and the runs", ErrLate,
@@ -141,17 +159,19 @@ func writeModule(dir string, progs []*Program) error {
 }
 
 // analyse loads the package as the gosym command does and analyses each
-// generated function.
-func (c *checker) analyse() ([]*ssaexec.Finding, error) {
+// generated function; it returns the program, the functions and their
+// findings.
+func (c *checker) analyse() (*ssaexec.Program, []*ssa.Function, []*ssaexec.Finding, error) {
 	prog, err := ssaexec.Load(c.dir, ".")
 	if err != nil {
-		return nil, fmt.Errorf("loading the generated package: %v", err)
+		return nil, nil, nil, fmt.Errorf("loading the generated package: %v", err)
 	}
 	var findings []*ssaexec.Finding
-	for _, fn := range prog.Entries(false, nil) {
+	fns := prog.Entries(false, nil)
+	for _, fn := range fns {
 		p := c.byFunc[fn.Name()]
 		if p == nil {
-			return nil, fmt.Errorf("gosym found an entry %s that was not generated", fn.Name())
+			return nil, nil, nil, fmt.Errorf("gosym found an entry %s that was not generated", fn.Name())
 		}
 		r := prog.Analyze(fn, withDeadline(p.Config, c.opts.Deadline, time.Now()))
 		c.rep.Records[fn.Name()] = r
@@ -159,9 +179,9 @@ func (c *checker) analyse() ([]*ssaexec.Finding, error) {
 		findings = append(findings, r.Findings...)
 	}
 	if len(c.rep.Records) != len(c.byFunc) {
-		return nil, fmt.Errorf("gosym analysed %d functions of %d", len(c.rep.Records), len(c.byFunc))
+		return nil, nil, nil, fmt.Errorf("gosym analysed %d functions of %d", len(c.rep.Records), len(c.byFunc))
 	}
-	return findings, nil
+	return prog, fns, findings, nil
 }
 
 // slowest names the function whose analysis took longest, and how long.
@@ -177,6 +197,10 @@ func (c *checker) slowest() string {
 	}
 	return fmt.Sprintf("%s took %v (%s)", slow.Func, slow.Elapsed.Round(time.Millisecond), slow.Status)
 }
+
+// deadlineLimit is how a record names Check's deadline, the budget that
+// withDeadline's interruption stops a search with.
+const deadlineLimit = "Check's deadline"
 
 // withDeadline returns cfg with its search interrupted restTime before
 // deadline, if that is not zero, and its Timeout no later: the Timeout
@@ -196,7 +220,7 @@ func withDeadline(cfg ssaexec.Config, deadline, now time.Time) ssaexec.Config {
 	}
 	cfg.Interrupt = func() string {
 		if time.Now().After(end) {
-			return "Check's deadline"
+			return deadlineLimit
 		}
 		return ""
 	}
