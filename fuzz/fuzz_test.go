@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/gosym/gosym/oracle"
 )
 
 // random and randomSeed drive TestRandom.
@@ -105,7 +107,18 @@ func TestSeeds(t *testing.T) {
 		}
 		progs = append(progs, p)
 	}
-	check(t, progs, Options{Inputs: inputs, Oracle: true})
+	rep := check(t, progs, Options{Inputs: inputs, Oracle: true})
+	funcs := 0
+	for _, p := range progs {
+		funcs += len(p.Funcs)
+	}
+	// Without a deadline only a budget skips a comparison: most
+	// functions are compared.
+	for _, tally := range rep.Oracle {
+		if tally.Compared+tally.Skipped != funcs || tally.Compared < funcs/2 {
+			t.Errorf("oracle: %s; want %d functions, at least half compared", tally, funcs)
+		}
+	}
 }
 
 // batchSize is the number of programs TestRandom checks at once.
@@ -137,10 +150,10 @@ func TestRandom(t *testing.T) {
 	}
 }
 
-// check runs Check on progs and fails on every problem. When the analysis
-// overran opts.Deadline (ErrLate), it fails on the problems the records
-// show, and skips the rest.
-func check(t *testing.T, progs []*Program, opts Options) {
+// check runs Check on progs and fails on every problem, and returns the
+// report. When the analysis overran opts.Deadline (ErrLate), it fails on
+// the problems the records show, and skips the rest.
+func check(t *testing.T, progs []*Program, opts Options) *Report {
 	t.Helper()
 	rep, err := Check(t.TempDir(), progs, opts)
 	late := errors.Is(err, ErrLate)
@@ -177,4 +190,8 @@ func check(t *testing.T, progs []*Program, opts Options) {
 	if late {
 		t.Skip(err)
 	}
+	if opts.Oracle && len(rep.Oracle) != len(oracle.Shortcuts()) {
+		t.Errorf("%d oracle tallies, want one per shortcut", len(rep.Oracle))
+	}
+	return rep
 }
