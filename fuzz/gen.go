@@ -1,13 +1,21 @@
-// Package fuzz checks gosym against the Go it analyses, on small random
-// programs (issue 7, "Robustness").
+// Package fuzz checks gosym against the Go it analyses, and its
+// shortcuts against its plain search, on small random programs (issue 7,
+// "Robustness"; issue 56, "The fuzz harness learns the same oracle").
 //
 // Generate turns a fuzzer's bytes into a package: a node type (a list, a
 // tree, or both) and a few functions of two node pointers and two ints,
 // built from what gosym models: int arithmetic with / and %, field reads
 // and writes, pointer and int comparisons, if, for loops with a small
 // constant bound (walking a list or not), early returns, explicit panics,
-// a deferred recover, and calls of an unexported helper. The same bytes
-// also choose gosym's bounds and policies (k, lazy initialization,
+// a deferred recover, and calls of an unexported helper. Besides, so that
+// procedure summaries and schedules have work: pure predicates over an
+// int or a byte, called from conditions, loops and switch chains whose
+// cases panic (each predicate from several places); helpers that recurse
+// along the nodes or on an int to a small depth; and goroutines that may
+// outlive the function: a closure or helper that writes a node or panics
+// under a condition, and a send on a channel of the function, buffered
+// or not, that the function receives, polls or leaves (a leak). The same
+// bytes also choose gosym's bounds and policies (k, lazy initialization,
 // subsumption, refinement); nil parameters are always reported.
 //
 // Check writes such packages into a module, runs gosym on every function,
@@ -16,16 +24,24 @@
 //   - gosym failed on a function (status error) or left out panics that
 //     its configuration should have reported;
 //   - a finding whose witness test, replayed by package report, was
-//     not confirmed;
+//     not confirmed (one that needs a schedule its test never took is
+//     counted, neither confirmed nor refuted);
 //   - a panic that the compiled function raised on a random input within
 //     what gosym's record claims to cover (see ClaimOf: every input, or
 //     those whose nodes lie at most k fields from a parameter), at a line
-//     where gosym reported no panic of that kind.
+//     where gosym reported no panic of that kind. A panic of a goroutine
+//     the call started counts as the call's (see runConcrete);
+//   - with Options.Oracle, a shortcut of package oracle (procedure
+//     summaries, partial-order reduction, shared initialization, exact
+//     subsumption, the solver's Go side) that lost a finding of the plain
+//     search under the program's configuration, or called complete a
+//     function the plain search found a panic in. Pairs where a search ran
+//     out of budget are skipped, and counted in Report.Oracle.
 //
 // The fuzz target FuzzGosym drives Check, one program per input; the
 // corpus entries in testdata/fuzz/FuzzGosym are inputs on which it found
-// gosym bugs. Each input costs a load, a replay and two
-// builds, a few seconds:
+// gosym bugs. Each input costs a load, the analyses (the oracle's
+// included), a replay and two builds, a few seconds:
 //
 //	go test ./fuzz                       # the seeds, batched, and the corpus
 //	go test ./fuzz -run '^$' -fuzz FuzzGosym -parallel 1 -fuzzminimizetime 5s
