@@ -95,7 +95,8 @@ func (r *Report) problem(fn, format string, args ...any) {
 }
 
 // Check writes progs as one package into dir (a new, empty directory),
-// analyses every function with its program's configuration, replays the
+// analyses every function with its program's configuration, compares the
+// shortcuts with the plain search if Options.Oracle is set, replays the
 // findings and runs the functions on random inputs. An error means the
 // harness failed, not gosym, except ErrLate: Check then returns the
 // report so far, the records and the problems they show.
