@@ -10,6 +10,9 @@ import (
 	"strings"
 	"time"
 
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/gosym/gosym/oracle"
 	"github.com/gosym/gosym/report"
 	"github.com/gosym/gosym/ssaexec"
 )
@@ -27,7 +30,13 @@ type Options struct {
 	// the replay and the concrete runs still fit; a function stopped so
 	// claims nothing. If gosym answers the interruption so late that less
 	// than minRest is left, Check returns ErrLate instead of going on.
+	// The oracle's searches (see Oracle) get what the analysis left of
+	// the time before the interruption; those that get none are skipped.
 	Deadline time.Time
+	// Oracle compares each function's search with each shortcut of
+	// package oracle off, under the program's configuration otherwise:
+	// one or two more analyses per function and shortcut.
+	Oracle bool
 }
 
 // ErrLate is Check's error when the analysis ended too close to
@@ -56,9 +65,21 @@ type Report struct {
 	// because Go's compiler moved a nil check, and that were confirmed
 	// without optimization (see replay).
 	Reordered []string
-	// Calls counts the concrete calls (of functions that claim some
-	// coverage), Panics those that panicked.
-	Calls, Panics int
+	// ScheduleDependent lists the findings whose test never took the
+	// schedule of goroutines they need: neither confirmed nor refuted.
+	ScheduleDependent []string
+	// Oracle counts, by shortcut in the order of oracle.Shortcuts, the
+	// functions compared with the shortcut off, those skipped (a search
+	// ran out of budget, or the deadline left no time) and those where
+	// the shortcut lost something (each also a problem); nil without
+	// Options.Oracle.
+	Oracle []oracle.Tally
+	// Calls counts the concrete calls run (of functions that claim some
+	// coverage), Panics those that panicked, GoPanics those among them
+	// whose panic was a goroutine's (see runConcrete), Dropped the calls
+	// not run because their function's goroutines crashed the runner too
+	// often.
+	Calls, Panics, GoPanics, Dropped int
 }
 
 // Problem is one disagreement with Go.
@@ -74,7 +95,8 @@ func (r *Report) problem(fn, format string, args ...any) {
 }
 
 // Check writes progs as one package into dir (a new, empty directory),
-// analyses every function with its program's configuration, replays the
+// analyses every function with its program's configuration, compares the
+// shortcuts with the plain search if Options.Oracle is set, replays the
 // findings and runs the functions on random inputs. An error means the
 // harness failed, not gosym, except ErrLate: Check then returns the
 // report so far, the records and the problems they show.
@@ -93,9 +115,12 @@ func Check(dir string, progs []*Program, opts Options) (*Report, error) {
 			c.byFunc[fn] = p
 		}
 	}
-	findings, err := c.analyse()
+	prog, fns, findings, err := c.analyse()
 	if err != nil {
 		return nil, err
+	}
+	if opts.Oracle {
+		c.compareShortcuts(prog, fns)
 	}
 	if left := time.Until(opts.Deadline); !opts.Deadline.IsZero() && left < minRest {
 		return c.rep, fmt.Errorf("%w: %s; %v left of the %v kept for the replay and the runs", ErrLate,
@@ -135,17 +160,19 @@ func writeModule(dir string, progs []*Program) error {
 }
 
 // analyse loads the package as the gosym command does and analyses each
-// generated function.
-func (c *checker) analyse() ([]*ssaexec.Finding, error) {
+// generated function; it returns the program, the functions and their
+// findings.
+func (c *checker) analyse() (*ssaexec.Program, []*ssa.Function, []*ssaexec.Finding, error) {
 	prog, err := ssaexec.Load(c.dir, ".")
 	if err != nil {
-		return nil, fmt.Errorf("loading the generated package: %v", err)
+		return nil, nil, nil, fmt.Errorf("loading the generated package: %v", err)
 	}
 	var findings []*ssaexec.Finding
-	for _, fn := range prog.Entries(false, nil) {
+	fns := prog.Entries(false, nil)
+	for _, fn := range fns {
 		p := c.byFunc[fn.Name()]
 		if p == nil {
-			return nil, fmt.Errorf("gosym found an entry %s that was not generated", fn.Name())
+			return nil, nil, nil, fmt.Errorf("gosym found an entry %s that was not generated", fn.Name())
 		}
 		r := prog.Analyze(fn, withDeadline(p.Config, c.opts.Deadline, time.Now()))
 		c.rep.Records[fn.Name()] = r
@@ -153,9 +180,9 @@ func (c *checker) analyse() ([]*ssaexec.Finding, error) {
 		findings = append(findings, r.Findings...)
 	}
 	if len(c.rep.Records) != len(c.byFunc) {
-		return nil, fmt.Errorf("gosym analysed %d functions of %d", len(c.rep.Records), len(c.byFunc))
+		return nil, nil, nil, fmt.Errorf("gosym analysed %d functions of %d", len(c.rep.Records), len(c.byFunc))
 	}
-	return findings, nil
+	return prog, fns, findings, nil
 }
 
 // slowest names the function whose analysis took longest, and how long.
@@ -171,6 +198,10 @@ func (c *checker) slowest() string {
 	}
 	return fmt.Sprintf("%s took %v (%s)", slow.Func, slow.Elapsed.Round(time.Millisecond), slow.Status)
 }
+
+// deadlineLimit is how a record names Check's deadline, the budget that
+// withDeadline's interruption stops a search with.
+const deadlineLimit = "Check's deadline"
 
 // withDeadline returns cfg with its search interrupted restTime before
 // deadline, if that is not zero, and its Timeout no later: the Timeout
@@ -190,7 +221,7 @@ func withDeadline(cfg ssaexec.Config, deadline, now time.Time) ssaexec.Config {
 	}
 	cfg.Interrupt = func() string {
 		if time.Now().After(end) {
-			return "Check's deadline"
+			return deadlineLimit
 		}
 		return ""
 	}
@@ -222,7 +253,8 @@ const noVet = "-vet=off"
 // The witnesses name only the generated package's types, so a test that
 // cannot be built is as much a bug as one that does not panic. A test
 // confirmed only without optimization (see report.NoOptimization) is
-// counted in Report.Reordered, not as a problem.
+// counted in Report.Reordered, not as a problem, and so is one whose
+// test never took the schedule it needs, in Report.ScheduleDependent.
 func (c *checker) replay(findings []*ssaexec.Finding) error {
 	if len(findings) == 0 {
 		return nil
@@ -237,6 +269,8 @@ func (c *checker) replay(findings []*ssaexec.Finding) error {
 		switch res := results[t.Name]; {
 		case res.Unoptimized:
 			c.rep.Reordered = append(c.rep.Reordered, fmt.Sprintf("%s: %s", t.Finding.Func, res))
+		case res.Outcome == report.ScheduleDependent:
+			c.rep.ScheduleDependent = append(c.rep.ScheduleDependent, fmt.Sprintf("%s: %s", t.Finding.Func, res))
 		case res.Outcome != report.Confirmed:
 			c.replayProblem(t.Finding, res)
 		}
@@ -321,12 +355,19 @@ func (c *checker) compare() error {
 	}
 	reported := map[string]bool{}
 	for i, call := range calls {
-		c.rep.Calls++
 		o := outs[i]
+		if o.Dropped {
+			c.rep.Dropped++
+			continue
+		}
+		c.rep.Calls++
 		if !o.Panicked {
 			continue
 		}
 		c.rep.Panics++
+		if o.Goroutine {
+			c.rep.GoPanics++
+		}
 		if o.Line == 0 {
 			return fmt.Errorf("%s panicked (%s) with no frame in %s: are its paths trimmed?", call.Func, o.Value, c.dir)
 		}
@@ -337,8 +378,8 @@ func (c *checker) compare() error {
 		}
 		reported[key] = true
 		p := c.byFunc[call.Func]
-		c.rep.problem(r.Func, "missed panic at %s:%d: %s (claim %s; record %s)\ninput (depth %d, k %d):\n%s",
-			o.File, o.Line, o.Value, ClaimOf(r, p.Config), describe(r), call.Input.Depth(), p.Config.K,
+		c.rep.problem(r.Func, "missed panic%s at %s:%d: %s (claim %s; record %s)\ninput (depth %d, k %d):\n%s",
+			o.whose(), o.File, o.Line, o.Value, ClaimOf(r, p.Config), describe(r), call.Input.Depth(), p.Config.K,
 			indent(call.Input.GoString(call.Func, p.NodeType(), p.Shape)))
 	}
 	return nil
@@ -375,6 +416,15 @@ func explained(r *ssaexec.FuncResult, o Outcome) bool {
 	return slices.ContainsFunc(r.Findings, func(f *ssaexec.Finding) bool {
 		return lineKey(filepath.Base(f.Pos.Filename), f.Pos.Line) == at && string(f.Kind) == o.Kind()
 	})
+}
+
+// whose says, for a message, whose panic o was where it was not the
+// call's own.
+func (o Outcome) whose() string {
+	if o.Goroutine {
+		return " of a goroutine the call started"
+	}
+	return ""
 }
 
 // describe summarizes a record for a problem's message.

@@ -5,7 +5,10 @@ import (
 	"testing"
 	"time"
 
+	"github.com/google/go-cmp/cmp"
+
 	"github.com/gosym/gosym/abstraction"
+	"github.com/gosym/gosym/oracle"
 	"github.com/gosym/gosym/ssaexec"
 )
 
@@ -113,14 +116,14 @@ func TestWithDeadline(t *testing.T) {
 }
 
 // TestCheckLate checks that a deadline cuts the analysis short, that
-// what it cut claims nothing, and that Check stops before the replay
-// when too little time is left.
+// what it cut claims nothing, that the oracle is skipped and counted, and
+// that Check stops before the replay when too little time is left.
 func TestCheckLate(t *testing.T) {
 	p, err := Generate(seeds[1], "")
 	if err != nil {
 		t.Fatal(err)
 	}
-	rep, err := Check(t.TempDir(), []*Program{p}, Options{Inputs: inputs, Deadline: time.Now()})
+	rep, err := Check(t.TempDir(), []*Program{p}, Options{Inputs: inputs, Deadline: time.Now(), Oracle: true})
 	if !errors.Is(err, ErrLate) {
 		t.Fatalf("Check with a deadline passed: error %v, want ErrLate", err)
 	}
@@ -134,5 +137,12 @@ func TestCheckLate(t *testing.T) {
 	}
 	if rep.Replays != nil || rep.Calls > 0 {
 		t.Errorf("%d replays and %d calls after ErrLate", len(rep.Replays), rep.Calls)
+	}
+	var want []oracle.Tally
+	for _, sc := range oracle.Shortcuts() {
+		want = append(want, oracle.Tally{Shortcut: sc.Name, Skipped: len(p.Funcs)})
+	}
+	if diff := cmp.Diff(want, rep.Oracle); diff != "" {
+		t.Errorf("oracle with no time left (-want +got):\n%s", diff)
 	}
 }

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/gosym/gosym/oracle"
 )
 
 // random and randomSeed drive TestRandom.
@@ -21,21 +23,30 @@ var (
 const inputs = 200
 
 // seeds are the fuzz target's seed inputs, chosen for variety: lists and
-// trees, walks, divisions, explicit panics, field writes, a helper, a
-// deferred recover, and each lazy initialization and subsumption mode.
+// trees, walks, divisions, explicit panics, field writes, a deferred
+// recover, switch chains of predicates over ints and bytes, recursive
+// helpers, goroutines that outlive the entry, channels, and each lazy
+// initialization and subsumption mode.
 var seeds = [][]byte{
-	// A list, lazier#, abstract subsumption refined: walks of 5 and 2
-	// under a deferred recover, a division in the first.
-	[]byte("6\xff\xea\x073\x18I\xbb\x86\xcc\x01\xe2U\xf9bTB\xf5`Z\xf6\xbbYi\x90\x8f\xed\x96^AY\xc6\xd3\x0b\xd8\xad\x05z\xd2\x02\xb7GS\x9a\xe1\x11\xd1\x9fm\xca\x9f\xc5\x1b\xeb\xe3\x90\xd0\xf0\xc8S\xe7\x0d,\x02mJ\xfa\xd5`\x0c\x1c\x91\xf1"),
-	// A tree, lazy, k 1, exact subsumption refined: explicit panics on
-	// both branches, deep reads, a division.
+	// A tree, lazy, k 1, exact subsumption refined: a walk with a
+	// division under a deferred recover, then a switch of byte
+	// predicates whose middle case panics or divides.
 	[]byte("\x8f/\x8e\x9ds\x0a\x83\xaf\x14\xe4k\x85\xc9\xef9\xf0\xa5\x10d\xad\x9a\xdc\x00N\xd9\xed_\xcb\xe8Ux\x7f\xea\x0a7\xe9y\xe80\x08\x92!\xcb`\x03_\xc8\xae\x0a\xcc\xb9\xe0\x97\x12\x86\x13\xc8\x06\xa6\xfa\xa6\xf6\xa1\xda\x0f\xa7\xe2\x86\x045;\x91*\xe5\xd1\xca\xe7!\x1f\xda\x22\xe5\xa3|\xcd\xb9\xb2\xaa"),
-	// A list, lazier, no subsumption: a helper with a deferred recover,
-	// called in a loop.
-	[]byte("\xb4\x97\x80@\xcc\x85\x1f$X\xd0i\xbd\xcf\xdaAn\xebT0\xb4\xc4\xb8'a\x8c1\xc4\x80'\x1a\xfd\xcc`\x22k\xd8\xe0\x91lmp!5\xbc\xd54Nl`\xf2\xde\xaf\x1a\xa7\xc4\x0a\xe1(\x1f\xbd\xb3WG"),
-	// A list and a tree, lazier#, abstract subsumption: a walk of 8
-	// that writes through q, a remainder.
+	// A list and a tree, lazier#, abstract subsumption: a closure sends
+	// on an unbuffered channel that the entry then receives from, after
+	// a deferred recover; field writes.
 	[]byte("\x0cW\xf0\xac\xce\xa8jCF\x1f\xdd\xa50K\x01\x83\x09\xe5-\xbe]\xd7\x04P\xe2\x0df\xc2\x8aKsz\x19\x01\xa8\x03o\xa6H\xf7\xf91?4j*\xf2\xd7\xddL\xc1\x0a\x99U\x00/ \xae\xa9T[,\xa5\xf3\x10\xc6\xd6\xfd5s"),
+	// Three fields, lazier, exact subsumption refined: a goroutine that
+	// sends on an unbuffered channel the entry may not receive from (a
+	// leak), one that panics after the entry returned unless an int
+	// predicate holds, and a switch of predicates whose second case
+	// panics before a helper that recurses on an int.
+	[]byte("\xb7s\xdf\x07\x05DVZ\x9c\x0d\x8c\x0bQbH\xfcg|\xadb\xacd\x0b\xcc<Ap\xa3\xd5\x8e\x1dK\xd03F\xb1\x1d/\xe1\x10y\xab<@:\xe0\xceVC\xf8i\xd9A$\x19\x93Y\xed\xb5\xa0\xbc\xe4\xeb\xff\x10Q\x92-\x9c\x03\xa6\x113\x80\xa8Q\x91\xb8jG\x8aI\xa14\xd2"),
+	// A list, lazier, k 2, no subsumption, refined: a helper that
+	// recurses along the list and panics, under a deferred recover, and
+	// a goroutine that dereferences, panics and writes a field after the
+	// entry returned from a switch of predicates.
+	[]byte("\xf1yk\xc5\xf0\xfc^Kj%\x96@\x9b\x14\xe7M\xf7D\xe7\x97\x00\x95\x0cWn=\xe5\xb2\x00\x90\x07\xe9\x9d\x05Z\xc5<j\x92R\xf7\x03h\xfa\xf6DzR\x9fk\xcd0\xa8S\xa9\x85-<\xeb\xf1\x03\xcd\xde\x0d\xb8\xdd\x95\xc8\xd4V\x97\x0f\x052\xb6O\xfd\x1f\x824\x8b\xb8U\x8cU\xea!\xc3"),
 }
 
 // workerTime bounds a run of the fuzz function in a fuzz worker, which
@@ -59,7 +70,7 @@ func FuzzGosym(f *testing.F) {
 		}
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		opts := Options{Inputs: inputs}
+		opts := Options{Inputs: inputs, Oracle: true}
 		if fuzzWorker() {
 			opts.Deadline = time.Now().Add(workerTime)
 		}
@@ -96,7 +107,18 @@ func TestSeeds(t *testing.T) {
 		}
 		progs = append(progs, p)
 	}
-	check(t, progs, Options{Inputs: inputs})
+	rep := check(t, progs, Options{Inputs: inputs, Oracle: true})
+	funcs := 0
+	for _, p := range progs {
+		funcs += len(p.Funcs)
+	}
+	// Without a deadline only a budget skips a comparison: most
+	// functions are compared.
+	for _, tally := range rep.Oracle {
+		if tally.Compared+tally.Skipped != funcs || tally.Compared < funcs/2 {
+			t.Errorf("oracle: %s; want %d functions, at least half compared", tally, funcs)
+		}
+	}
 }
 
 // batchSize is the number of programs TestRandom checks at once.
@@ -124,14 +146,14 @@ func TestRandom(t *testing.T) {
 			}
 			progs = append(progs, p)
 		}
-		t.Run(fmt.Sprint(batch), func(t *testing.T) { check(t, progs, Options{Inputs: inputs}) })
+		t.Run(fmt.Sprint(batch), func(t *testing.T) { check(t, progs, Options{Inputs: inputs, Oracle: true}) })
 	}
 }
 
-// check runs Check on progs and fails on every problem. When the analysis
-// overran opts.Deadline (ErrLate), it fails on the problems the records
-// show, and skips the rest.
-func check(t *testing.T, progs []*Program, opts Options) {
+// check runs Check on progs and fails on every problem, and returns the
+// report. When the analysis overran opts.Deadline (ErrLate), it fails on
+// the problems the records show, and skips the rest.
+func check(t *testing.T, progs []*Program, opts Options) *Report {
 	t.Helper()
 	rep, err := Check(t.TempDir(), progs, opts)
 	late := errors.Is(err, ErrLate)
@@ -147,9 +169,16 @@ func check(t *testing.T, progs []*Program, opts Options) {
 			claims[ClaimOf(rep.Records[fn], p.Config)]++
 		}
 	}
-	t.Logf("claims %v; %d findings replayed; %d concrete calls, %d panicked", claims, len(rep.Replays), rep.Calls, rep.Panics)
+	t.Logf("claims %v; %d findings replayed; %d concrete calls, %d panicked (%d in a goroutine), %d dropped", claims,
+		len(rep.Replays), rep.Calls, rep.Panics, rep.GoPanics, rep.Dropped)
 	for _, r := range rep.Reordered {
 		t.Logf("confirmed only without optimization: %s", r)
+	}
+	for _, r := range rep.ScheduleDependent {
+		t.Logf("schedule-dependent: %s", r)
+	}
+	for _, tally := range rep.Oracle {
+		t.Logf("oracle: %s", tally)
 	}
 	var failed []string
 	for _, p := range rep.Problems {
@@ -161,4 +190,8 @@ func check(t *testing.T, progs []*Program, opts Options) {
 	if late {
 		t.Skip(err)
 	}
+	if opts.Oracle && len(rep.Oracle) != len(oracle.Shortcuts()) {
+		t.Errorf("%d oracle tallies, want one per shortcut", len(rep.Oracle))
+	}
+	return rep
 }

@@ -1,13 +1,21 @@
-// Package fuzz checks gosym against the Go it analyses, on small random
-// programs (issue 7, "Robustness").
+// Package fuzz checks gosym against the Go it analyses, and its
+// shortcuts against its plain search, on small random programs (issue 7,
+// "Robustness"; issue 56, "The fuzz harness learns the same oracle").
 //
 // Generate turns a fuzzer's bytes into a package: a node type (a list, a
 // tree, or both) and a few functions of two node pointers and two ints,
 // built from what gosym models: int arithmetic with / and %, field reads
 // and writes, pointer and int comparisons, if, for loops with a small
 // constant bound (walking a list or not), early returns, explicit panics,
-// a deferred recover, and calls of an unexported helper. The same bytes
-// also choose gosym's bounds and policies (k, lazy initialization,
+// a deferred recover, and calls of an unexported helper. Besides, so that
+// procedure summaries and schedules have work: pure predicates over an
+// int or a byte, called from conditions, loops and switch chains whose
+// cases panic (each predicate from several places); helpers that recurse
+// along the nodes or on an int to a small depth; and goroutines that may
+// outlive the function: a closure or helper that writes a node or panics
+// under a condition, and a send on a channel of the function, buffered
+// or not, that the function receives, polls or leaves (a leak). The same
+// bytes also choose gosym's bounds and policies (k, lazy initialization,
 // subsumption, refinement); nil parameters are always reported.
 //
 // Check writes such packages into a module, runs gosym on every function,
@@ -16,16 +24,24 @@
 //   - gosym failed on a function (status error) or left out panics that
 //     its configuration should have reported;
 //   - a finding whose witness test, replayed by package report, was
-//     not confirmed;
+//     not confirmed (one that needs a schedule its test never took is
+//     counted, neither confirmed nor refuted);
 //   - a panic that the compiled function raised on a random input within
 //     what gosym's record claims to cover (see ClaimOf: every input, or
 //     those whose nodes lie at most k fields from a parameter), at a line
-//     where gosym reported no panic of that kind.
+//     where gosym reported no panic of that kind. A panic of a goroutine
+//     the call started counts as the call's (see runConcrete);
+//   - with Options.Oracle, a shortcut of package oracle (procedure
+//     summaries, partial-order reduction, shared initialization, exact
+//     subsumption, the solver's Go side) that lost a finding of the plain
+//     search under the program's configuration, or called complete a
+//     function the plain search found a panic in. Pairs where a search ran
+//     out of budget are skipped, and counted in Report.Oracle.
 //
 // The fuzz target FuzzGosym drives Check, one program per input; the
 // corpus entries in testdata/fuzz/FuzzGosym are inputs on which it found
-// gosym bugs. Each input costs a load, a replay and two
-// builds, a few seconds:
+// gosym bugs. Each input costs a load, the analyses (the oracle's
+// included), a replay and two builds, a few seconds:
 //
 //	go test ./fuzz                       # the seeds, batched, and the corpus
 //	go test ./fuzz -run '^$' -fuzz FuzzGosym -parallel 1 -fuzzminimizetime 5s
@@ -118,16 +134,21 @@ func Generate(data []byte, name string) (*Program, error) {
 		fmt.Fprintf(&g.b, "%s *%s\n", f, p.NodeType())
 	}
 	g.b.WriteString("Val int\n}\n")
+	g.node = p.NodeType()
 	if g.src.intn(2) == 1 {
 		// Written before the callee is set: the helper calls nothing.
-		g.function(p.Helper(), p.NodeType())
+		g.function(p.Helper(), false)
 		g.callee = p.Helper()
 	}
 	for i := range 1 + g.src.intn(maxFuncs) {
 		fn := fmt.Sprintf("F%s%d", name, i)
 		p.Funcs = append(p.Funcs, fn)
-		g.function(fn, p.NodeType())
+		g.function(fn, true)
 	}
+	// The helpers that statements asked for, each written once, at the
+	// end, where writing one does not interrupt the function that first
+	// called it.
+	g.b.WriteString(g.helpers.String())
 	src, err := format.Source([]byte(g.b.String()))
 	if err != nil {
 		return nil, fmt.Errorf("generated code does not parse: %v\n%s", err, g.b.String())
@@ -177,6 +198,15 @@ type gen struct {
 	divisions int
 	// callee is the helper the functions may call, or "".
 	callee string
+	// entry says whether the function written is one of Program.Funcs:
+	// only those start goroutines (see goStmt); goroutines and chans
+	// count its go statements and channels.
+	entry             bool
+	goroutines, chans int
+	// helpers holds the predicates, recursive helpers and goroutine
+	// bodies written so far, defined says which of them by name.
+	helpers strings.Builder
+	defined map[string]bool
 }
 
 // config picks gosym's configuration: the defaults first, then a smaller
@@ -198,9 +228,11 @@ func (g *gen) config() ssaexec.Config {
 	return c
 }
 
-func (g *gen) function(name, node string) {
-	g.node, g.divisions = node, 0
-	fmt.Fprintf(&g.b, "\nfunc %s(p, q *%s, a, b int) int {\n", name, node)
+// function writes a function of the Program.Funcs signature; entry says
+// whether it is one of Program.Funcs rather than the helper.
+func (g *gen) function(name string, entry bool) {
+	g.divisions, g.entry, g.goroutines, g.chans = 0, entry, 0, 0
+	fmt.Fprintf(&g.b, "\nfunc %s(p, q *%s, a, b int) int {\n", name, g.node)
 	g.b.WriteString("n, m := p, q\nx, y := a, b\n")
 	if g.src.intn(4) == 3 {
 		g.recoverIf()
@@ -231,7 +263,9 @@ func (g *gen) block(count int) {
 // return or a panic, after which code would be dead).
 func (g *gen) stmt() (ends bool) {
 	nested := g.nesting < maxNesting
-	switch g.src.intn(10) {
+	// Choices 10 to 13 came later: a byte below 10 picks what it picked
+	// before them, so that the corpus keeps its programs.
+	switch g.src.intn(14) {
 	case 0:
 		fmt.Fprintf(&g.b, "%s = %s\n", g.intVar(), g.intExpr(maxExprDepth).text)
 	case 1:
@@ -269,7 +303,24 @@ func (g *gen) stmt() (ends bool) {
 		// The arguments are variables: Go does not order the call
 		// against the dereferences and divisions of other operands.
 		fmt.Fprintf(&g.b, "%s = %s(%s, %s, %s, %s)\n", g.intVar(), g.callee, g.ptrVar(), g.ptrVar(), g.intVar(), g.intVar())
-	default:
+	case 10:
+		if !nested {
+			return g.leaf()
+		}
+		g.predSwitch()
+	case 11:
+		fmt.Fprintf(&g.b, "%s = %s\n", g.intVar(), g.recCall())
+	case 12:
+		if !g.entry || g.loops > 0 || g.goroutines == maxGoroutines {
+			return g.leaf()
+		}
+		g.goStmt()
+	case 13:
+		if !g.entry || g.loops > 0 || g.goroutines == maxGoroutines {
+			return g.leaf()
+		}
+		g.chanStmt()
+	case 8:
 		// Division gets a statement of its own, so that most programs
 		// have one.
 		l, r := g.intExpr(1), g.intExpr(1)
@@ -414,25 +465,29 @@ func (g *gen) binary(l, r expr, op string) expr {
 	return expr{text: fmt.Sprintf("(%s %s %s)", l.text, op, r.text), divides: divides || l.divides || r.divides}
 }
 
-// cond is a boolean expression over ints and pointers.
+// cond is a boolean expression over ints and pointers, or a call of a
+// predicate. The predicate came later than the others, as the last
+// choice, so that a byte that chose one of them still does.
 func (g *gen) cond(depth int) string {
-	choices := 3
+	choices := 4
 	if depth > 0 {
-		choices = 5
+		choices = 6
 	}
-	switch g.src.intn(choices) {
-	case 1:
+	switch c := g.src.intn(choices); {
+	case c == choices-1:
+		return g.predCall()
+	case c == 0:
+		l, r := g.intExpr(1), g.intExpr(1)
+		if l.constant && r.constant {
+			l = g.varExpr()
+		}
+		return fmt.Sprintf("%s %s %s", l.text, []string{"==", "!=", "<", "<=", ">", ">="}[g.src.intn(6)], r.text)
+	case c == 1:
 		return fmt.Sprintf("%s %s nil", g.ptrRead(), []string{"==", "!="}[g.src.intn(2)])
-	case 2:
+	case c == 2:
 		return fmt.Sprintf("%s %s %s", g.ptrRead(), []string{"==", "!="}[g.src.intn(2)], g.ptrRead())
-	case 3:
+	case c == 3:
 		return fmt.Sprintf("(%s %s %s)", g.cond(depth-1), []string{"&&", "||"}[g.src.intn(2)], g.cond(depth-1))
-	case 4:
-		return fmt.Sprintf("!(%s)", g.cond(depth-1))
 	}
-	l, r := g.intExpr(1), g.intExpr(1)
-	if l.constant && r.constant {
-		l = g.varExpr()
-	}
-	return fmt.Sprintf("%s %s %s", l.text, []string{"==", "!=", "<", "<=", ">", ">="}[g.src.intn(6)], r.text)
+	return fmt.Sprintf("!(%s)", g.cond(depth-1))
 }

@@ -145,6 +145,10 @@ func unfinished(plain, short *ssaexec.FuncResult) string {
 		switch st := r.res.Status; {
 		case st == ssaexec.Stopped || st == ssaexec.Timeout:
 			return fmt.Sprintf("the %s search ran out of budget (limits hit: %s)", r.side, strings.Join(r.res.Limits, ", "))
+		case slices.ContainsFunc(r.res.Limits, isBudget):
+			// A search that found something is failed whether or not a
+			// budget then stopped it: the rest was not searched.
+			return fmt.Sprintf("the %s search ran out of budget after a finding (limits hit: %s)", r.side, strings.Join(r.res.Limits, ", "))
 		case st == ssaexec.Error:
 			return fmt.Sprintf("the %s search failed: %s", r.side, r.res.Err)
 		case slices.Contains(r.res.Limits, "deepening stopped"):
@@ -152,6 +156,12 @@ func unfinished(plain, short *ssaexec.FuncResult) string {
 		}
 	}
 	return ""
+}
+
+// isBudget reports whether limit names a budget of the whole search
+// (FuncResult.Limits), not a bound that cut some paths.
+func isBudget(limit string) bool {
+	return limit == "max-work" || limit == "max-states" || limit == "timeout"
 }
 
 // findingKeys returns the position and kind of each of r's findings,
