@@ -275,17 +275,16 @@ func (want gosymPanic) inStack(lines []string) bool {
 `
 
 const settleHelper = `
-// gosymSettle gives the goroutines that run fn, a function of the
-// package as the runtime names it, the processor until none of them is
-// running, a bounded number of times. It returns the stack of one that
-// is then blocked on a channel, a select or a lock, if any.
-func gosymSettle(fn string) (string, bool) {
-	buf := make([]byte, 1<<20)
+// gosymSettle gives the goroutines that were not alive before a call,
+// those the call started and those they started, the processor until
+// none of them is running, a bounded number of times. It returns the
+// stack of one that is then blocked on a channel, a select or a lock, if
+// any.
+func gosymSettle(before map[string]bool) (string, bool) {
 	for try := 0; try < 1000; try++ {
 		running, blocked := false, ""
-		stacks := string(buf[:gosymruntime.Stack(buf, true)])
-		for _, g := range gosymstrings.Split(stacks, "\n\n")[1:] { // not this one
-			if !gosymstrings.Contains(g, "\n"+fn+"(") && !gosymstrings.Contains(g, "\n"+fn+".") {
+		for _, g := range gosymStacks() {
+			if before[gosymGoroutineID(g)] {
 				continue
 			}
 			header, _, _ := gosymstrings.Cut(g, "\n")
@@ -304,6 +303,29 @@ func gosymSettle(fn string) (string, bool) {
 		gosymruntime.Gosched()
 	}
 	return "", false
+}
+
+// gosymGoroutines returns the ids of the goroutines alive now, this one
+// among them: a goroutine's id is never used again.
+func gosymGoroutines() map[string]bool {
+	ids := map[string]bool{}
+	for _, g := range gosymStacks() {
+		ids[gosymGoroutineID(g)] = true
+	}
+	return ids
+}
+
+// gosymStacks returns the stack of each goroutine, this one first.
+func gosymStacks() []string {
+	buf := make([]byte, 1<<20)
+	return gosymstrings.Split(string(buf[:gosymruntime.Stack(buf, true)]), "\n\n")
+}
+
+// gosymGoroutineID returns the id of the goroutine whose stack is g.
+func gosymGoroutineID(g string) string {
+	rest, _ := gosymstrings.CutPrefix(g, "goroutine ")
+	id, _, _ := gosymstrings.Cut(rest, " ")
+	return id
 }
 `
 
@@ -612,11 +634,11 @@ func (s *Suite) writeTest(b *bytes.Buffer, t *Test) {
 	switch {
 	case f.Kind == ssaexec.Race:
 		fmt.Fprintf(b, "\t// While the bug is there, the race detector reports the data race\n\t// (replay builds the test with -race).\n")
-		fmt.Fprintf(b, "\t%s\n", code.call)
-		fmt.Fprintf(b, "\tgosymSettle(%q)\n", pkg+"."+t.at.fn)
+		writeSettledCall(b, code.call)
+		b.WriteString("\tgosymSettle(gosymBefore)\n")
 	case f.Kind == ssaexec.Leak:
-		fmt.Fprintf(b, "\t%s\n", code.call)
-		fmt.Fprintf(b, "\tif stack, leaked := gosymSettle(%q); leaked {\n", pkg+"."+t.at.fn)
+		writeSettledCall(b, code.call)
+		b.WriteString("\tif stack, leaked := gosymSettle(gosymBefore); leaked {\n")
 		fmt.Fprintf(b, "\t\tgosymT.Fatalf(%q, stack, %q)\n\t}\n", reproduced+"a goroutine blocks forever after the call returned:\n%s\non the input\n\t%s", input)
 	case t.fatal():
 		// No deferred call runs after a fatal error, or after a panic in
@@ -627,10 +649,12 @@ func (s *Suite) writeTest(b *bytes.Buffer, t *Test) {
 		} else {
 			fmt.Fprintf(b, "\t// While the bug is there, the runtime ends the child process here,\n\t// printing %s, which no recover stops.\n", strings.Join(quoteAll(f.Want), " or "))
 		}
-		fmt.Fprintf(b, "\t%s\n", code.call)
 		if t.inGoroutine() {
 			// The goroutine may run after the call returned.
-			fmt.Fprintf(b, "\tgosymSettle(%q)\n", pkg+"."+t.at.fn)
+			writeSettledCall(b, code.call)
+			b.WriteString("\tgosymSettle(gosymBefore)\n")
+		} else {
+			fmt.Fprintf(b, "\t%s\n", code.call)
 		}
 	case f.ScheduleDependent:
 		// Each run's panic is recovered where it is raised.
@@ -640,6 +664,12 @@ func (s *Suite) writeTest(b *bytes.Buffer, t *Test) {
 	default:
 		s.writePanicCheck(b, t, pkg, input, code.call)
 	}
+}
+
+// writeSettledCall writes a call whose goroutines gosymSettle waits for:
+// those that were not alive before it.
+func writeSettledCall(b *bytes.Buffer, call string) {
+	fmt.Fprintf(b, "\tgosymBefore := gosymGoroutines()\n\t%s\n", call)
 }
 
 // writePanicCheck writes the deferred check of t's panic, and the call.
