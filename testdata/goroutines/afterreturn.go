@@ -321,3 +321,25 @@ func Spawn() *node {
 	go n.run()
 	return n
 }
+
+// settings are what Configure hands to its applier.
+type settings struct {
+	retries int
+	applied bool
+}
+
+// Configure fills in settings and hands them to an applier that waits
+// for them, and returns: the applier's writes come after its receive,
+// which the unbuffered send is synchronized with, so they race with
+// none of Configure's.
+func Configure(retries int) {
+	pending := make(chan *settings)
+	go func() {
+		s := <-pending
+		s.retries++
+		s.applied = true
+	}()
+	s := &settings{}
+	s.retries = retries
+	pending <- s
+}
