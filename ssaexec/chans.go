@@ -285,6 +285,7 @@ func (x *explorer) complete(s *state, i int, wc waitCase, v heap.Value, ok bool)
 	}
 	f.pc++
 	f.checked = false
+	g.joinPartner(i)
 	g.wake(i)
 }
 

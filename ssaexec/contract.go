@@ -157,7 +157,11 @@ func (x *explorer) invariantAtExit(s *state, result heap.Value) []alt {
 	msg := fmt.Sprintf("invariant %s() does not hold at the return of %s", x.repOK.Name(), x.fn.Name())
 	holds := func(s *state) {
 		s.frames = nil
-		s.end = returned
+		if s.g == nil {
+			s.end = returned
+		}
+		// Otherwise the path's next step ends the entry's goroutine:
+		// the goroutines it left run on (see step).
 	}
 	fail := func(s *state) {
 		x.panicked(s, Assert, msg, exit)

@@ -196,19 +196,58 @@ func takesFrom(acc []access, j int) bool {
 func (x *explorer) pendingAccess(s *state, i int) []access {
 	r := &s.g.gs[i]
 	if w := r.wait; w != nil {
-		if w.onSema {
-			return []access{{obj: w.sema.Obj, path: w.sema.Path, write: true}}
-		}
-		acc := make([]access, len(w.cases))
-		for k, c := range w.cases {
-			acc[k] = access{obj: c.ch, write: true}
-		}
-		return acc
+		return w.access()
 	}
 	if !r.poised {
 		return nil
 	}
 	return x.opAccess(s, s.g.topOf(s, i))
+}
+
+// access is what the operation w waits to do touches: its semaphore,
+// or the channel of each of its cases.
+func (w *waiting) access() []access {
+	if w.onSema {
+		return []access{{obj: w.sema.Obj, path: w.sema.Path, write: true}}
+	}
+	acc := make([]access, len(w.cases))
+	for k, c := range w.cases {
+		acc[k] = access{obj: c.ch, write: true}
+	}
+	return acc
+}
+
+// joinPartner makes the path's last transition, the running goroutine's
+// operation that completes goroutine i's blocked one on an unbuffered
+// channel, an operation of both. It touches every channel i waits on:
+// taking one case of i's select disables the others, so an operation on
+// another of them by a third goroutine races with it (Start runs a node,
+// then Status and Stop each need its select: which one comes first
+// decides whether the other blocks forever). And it is i's operation in
+// the clocks: the send and the receive are synchronized both ways (Go's
+// memory model), so what i did before it happens before what the
+// running goroutine does after.
+func (g *sched) joinPartner(i int) {
+	n := len(g.trans) - 1
+	r := g.running()
+	if n < 0 || g.trans[n].gid != r.id {
+		return
+	}
+	t := g.trans[n]
+	p := &g.gs[i]
+	extra := p.wait.access()
+	c := t.clock.join(p.clock)
+	for _, u := range g.trans[:n] {
+		if dependent(u.acc, extra) {
+			c = c.join(u.clock)
+		}
+	}
+	t.acc = append(slices.Clip(t.acc), extra...)
+	t.clock = c.with(p.id, n)
+	r.clock = t.clock
+	// Forked paths share the transitions: the last one is replaced, not
+	// changed in place.
+	g.trans = append(g.trans[:n:n], t)
 }
 
 // topOf returns goroutine i's top frame.

@@ -3,6 +3,7 @@ package ssaexec
 import (
 	"fmt"
 	"go/types"
+	"slices"
 	"strings"
 	"testing"
 
@@ -178,5 +179,73 @@ func TestZeroChannel(t *testing.T) {
 		if z := heap.Zero(nil, ch); z != (heap.Nil{}) {
 			t.Errorf("zero %s is %#v, want nil", ch, z)
 		}
+	}
+}
+
+// afterReturn lists the goroutines that take a step of trace after the
+// last step of the entry's, in the order of their first such step.
+func afterReturn(trace []Step) []int {
+	last := -1
+	for i, st := range trace {
+		if st.Goroutine == 0 {
+			last = i
+		}
+	}
+	var ids []int
+	for _, st := range trace[last+1:] {
+		if !slices.Contains(ids, st.Goroutine) {
+			ids = append(ids, st.Goroutine)
+		}
+	}
+	return ids
+}
+
+// TestAfterReturn checks that the goroutines an entry leaves runnable
+// when it returns (normally, after a recovered panic, or with its
+// receiver's invariant asserted) run on, in the orders the reduction
+// needs: the finding is on the schedule where one of two goroutines
+// takes a case of a third's select first, its trace goes on after the
+// entry's last step with steps of the goroutines, and trying every
+// order finds the same. With leaks off a leak is no finding, but the
+// goroutines still run in both orders (paths) and a panic of one is.
+func TestAfterReturn(t *testing.T) {
+	for _, tt := range []struct {
+		entry      string
+		invariants bool
+		findings   []string
+		after      []int
+		// unleaked are the findings with leaks off, and paths the
+		// paths then.
+		unleaked []string
+		paths    int
+	}{
+		{"goroutines.StartNode", false, []string{"leak 37:9"}, []int{1, 2, 3}, nil, 2},
+		{"goroutines.Record", false, []string{"nil-map 155:6"}, []int{1, 2, 3}, []string{"nil-map 155:6"}, 1},
+		{"goroutines.Guarded", false, []string{"nil-map 155:6"}, []int{1, 2, 3}, []string{"nil-map 155:6"}, 3},
+		{"(*goroutines.Meter).Observe", true, []string{"leak 37:9"}, []int{1, 2, 3}, nil, 4},
+	} {
+		t.Run(tt.entry, func(t *testing.T) {
+			fn := entry(t, tt.entry)
+			cfg := deepConfig()
+			cfg.Invariants = tt.invariants
+			for _, por := range []bool{true, false} {
+				cfg.POR = por
+				got := testdataProgram(t).Analyze(fn, cfg)
+				if diff := cmp.Diff(tt.findings, findingPlaces(got)); diff != "" {
+					t.Fatalf("por %t: findings (-want +got):\n%s", por, diff)
+				}
+				if diff := cmp.Diff(tt.after, afterReturn(got.Findings[0].Trace)); diff != "" {
+					t.Errorf("por %t: goroutines stepping after the return (-want +got):\n%s", por, diff)
+				}
+			}
+			cfg.POR, cfg.Leaks = true, false
+			got := testdataProgram(t).Analyze(fn, cfg)
+			if diff := cmp.Diff(tt.unleaked, findingPlaces(got)); diff != "" {
+				t.Errorf("leaks off: findings (-want +got):\n%s", diff)
+			}
+			if got.Paths != tt.paths {
+				t.Errorf("leaks off: %d paths, want %d", got.Paths, tt.paths)
+			}
+		})
 	}
 }

@@ -27,6 +27,11 @@ func (x *explorer) step(s *state) []alt {
 		}
 		return x.bindParam(s)
 	}
+	if s.g != nil && len(s.frames) == 0 {
+		// The entry's goroutine ended after its receiver's invariant
+		// held (see invariantAtExit): the others run on.
+		return x.goroutineEnded(s)
+	}
 	if s.g != nil {
 		if alts, took := x.schedule(s); took {
 			return alts
@@ -667,11 +672,13 @@ func (x *explorer) ret(s *state, in *ssa.Return) []alt {
 		return x.seqReturn(s, result)
 	}
 	s.pop()
-	if len(s.frames) == 0 && s.g != nil && (s.g.running().id != 0 || !x.checksInvariant()) {
+	if len(s.frames) == 0 && s.g != nil {
 		if s.g.running().id == 0 {
 			s.g.result, s.g.entryArgs = result, x.argsOf(done)
 		}
-		return x.goroutineEnded(s)
+		if s.g.running().id != 0 || !x.checksInvariant() {
+			return x.goroutineEnded(s)
+		}
 	}
 	if len(s.frames) == 0 {
 		if x.checksInvariant() && done.fn == x.fn {

@@ -412,7 +412,7 @@ func (s *state) note(x *explorer, pos token.Pos) {
 		return
 	}
 	// A line another goroutine's step is on starts a step of this one.
-	own := s.g == nil || s.trace == nil || int(s.trace.gid) == s.gid()
+	own := s.g == nil || s.trace == nil || s.ownStep(s.trace)
 	// This runs for every instruction: compare lines without building
 	// Positions.
 	if pos >= s.lineFrom && pos < s.lineTo && own {
@@ -487,7 +487,7 @@ func (s *state) noteBranch(x *explorer, in *ssa.If, taken bool) {
 			}
 		}
 	}
-	if last := s.trace; last != nil && last.branch == nil && last.depth == s.traceDepth() {
+	if last := s.trace; last != nil && last.branch == nil && last.depth == s.traceDepth() && s.ownStep(last) {
 		if s.onTraceLine(x, last.pos) {
 			// The step may be shared with a forked path, so it is not
 			// changed: a step that decides the previous one's line is
@@ -510,6 +510,11 @@ type branchTraceStep struct {
 	traceStep
 	branchStep
 }
+
+// ownStep reports whether the running goroutine took step t: a branch
+// or an event decides only a line of its own goroutine (a goroutine a
+// partner's send woke decides its select on its own line).
+func (s *state) ownStep(t *traceStep) bool { return int(t.gid) == s.gid() }
 
 // onTraceLine reports whether pos is on the line of the trace's last
 // entry.
@@ -547,7 +552,7 @@ func (s *state) noteEvent(x *explorer, pos token.Pos, event string) {
 		return
 	}
 	step := traceStep{pos: pos, depth: s.traceDepth(), event: event}
-	if last := s.trace; last != nil && last.branch == nil && last.event == "" && last.depth == step.depth && s.onTraceLine(x, last.pos) {
+	if last := s.trace; last != nil && last.branch == nil && last.event == "" && last.depth == step.depth && s.ownStep(last) && s.onTraceLine(x, last.pos) {
 		// It says what happened on the line the step before entered.
 		step.pos, step.decidesPrevious = last.pos, true
 	}
