@@ -1,7 +1,6 @@
 package ssaexec
 
 import (
-	"fmt"
 	"go/token"
 	"go/types"
 	"sync"
@@ -230,6 +229,7 @@ func (x *explorer) unwakeable(s *state, w *waiting) (string, bool) {
 		return "", false // on a nil channel: allBlocked says so already
 	}
 	var t waitTarget
+	sends := 0
 	for _, c := range w.cases {
 		ch := s.g.chans[c.ch]
 		if ch == nil || ch.timer != 0 {
@@ -239,14 +239,27 @@ func (x *explorer) unwakeable(s *state, w *waiting) (string, bool) {
 		if f.chanWoken(t) || !x.keptIn(s, f, c.ch, t) {
 			return "", false
 		}
+		if c.send {
+			sends++
+		}
 	}
-	if len(w.cases) > 1 {
-		return "no code of the program sends on, closes or receives from a channel of its cases' types", true
+	return chanWhy(t, len(w.cases), sends), true
+}
+
+// chanWhy says why no code ends a wait on n channels, sends of them
+// sends, the last one t.
+func chanWhy(t waitTarget, n, sends int) string {
+	switch {
+	case n == 1 && t.send:
+		return "no code of the program sends on or closes a chan " + types.TypeString(t.elem, shortQualifier)
+	case n == 1:
+		return "no code of the program receives from a chan " + types.TypeString(t.elem, shortQualifier)
+	case sends == 0:
+		return "no code of the program sends on or closes a channel of its cases' types"
+	case sends == n:
+		return "no code of the program receives from a channel of its cases' types"
 	}
-	if t.send {
-		return fmt.Sprintf("no code of the program sends on or closes a chan %s", types.TypeString(t.elem, shortQualifier)), true
-	}
-	return fmt.Sprintf("no code of the program receives from a chan %s", types.TypeString(t.elem, shortQualifier)), true
+	return "no code of the program sends on, closes or receives from a channel of its cases' types"
 }
 
 // shortQualifier names a package by its name.

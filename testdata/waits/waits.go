@@ -120,6 +120,37 @@ func NextEvent() string {
 	return e.name
 }
 
+// NextChange waits for the next update or event, whichever comes
+// first: neither ever does.
+func NextChange() string {
+	select { // want deadlock `^deadlock: select blocks forever: no code of the program sends on or closes a channel of its cases' types$`
+	case u := <-updates:
+		return u.key
+	case e := <-events:
+		return e.name
+	}
+}
+
+// pool holds the idle connections, which wait for a free slot.
+var pool struct {
+	mu    sync.Mutex
+	freed sync.Cond
+	idle  int
+}
+
+func init() { pool.freed.L = &pool.mu }
+
+// Acquire takes an idle connection, waiting for one while there is
+// none. Nothing ever puts a connection back or signals freed.
+func Acquire() {
+	pool.freed.L.Lock()
+	for pool.idle == 0 {
+		pool.freed.Wait() // want deadlock `^deadlock: Cond.Wait blocks forever \(in \(\*sync.Cond\).Wait\): no code of the program calls Signal or Broadcast on its Cond$`
+	}
+	pool.idle--
+	pool.freed.L.Unlock()
+}
+
 // token says the service started.
 type token struct{}
 
