@@ -266,8 +266,10 @@ func chanWhy(t waitTarget, n, sends int) string {
 func shortQualifier(p *types.Package) string { return p.Name() }
 
 // keptIn reports whether object o of s, made by the code under analysis,
-// is reached by unexported package variables only, none of whose uses
-// lets it out or ends a wait on it (t).
+// which the entry's caller holds nothing of and no code forges from an
+// unsafe.Pointer, is reached by package variables, each unexported with
+// no use that lets o out or ends a wait on it (t), or too narrow to end
+// one (an exported receive-only view of a channel).
 func (x *explorer) keptIn(s *state, f *waitFacts, o heap.ObjID, t waitTarget) bool {
 	obj := s.heap.Object(o)
 	if obj == nil || obj.Input || obj.External || s.heap.Reaches(x.callerRoots(s), o) {
