@@ -177,6 +177,7 @@ func lineKey(file string, line int) string { return fmt.Sprintf("%s:%d", file, l
 // the ignored lines.
 func (p *Program) Analyze(fn *ssa.Function, cfg Config) *FuncResult {
 	cfg.IgnoredLines = p.ignoredLines
+	cfg.waits = &p.waits
 	for _, d := range functionDirectives(fn) {
 		if checkFunctionDirective(d) != nil {
 			continue // reported by Load

@@ -564,10 +564,14 @@ func (x *explorer) spawn(s *state, f *frame, name string, pos token.Pos) int {
 // returned, a goroutine the entry started leaks, or the program is
 // deadlocked. Where a goroutine waits on a channel the entry's caller can
 // reach, another goroutine of the caller may serve it: the path ends
-// there, as a bound, not a finding (a pipe's Read waits for a Write).
+// there, as a bound, not a finding (a pipe's Read waits for a Write),
+// unless nothing can end the wait (see waits.go).
 func (x *explorer) allBlocked(s *state) {
 	g := s.g
 	if len(g.gs) > 0 {
+		if x.stuckForever(s) {
+			return
+		}
 		if i, ok := x.callerServes(s); ok {
 			w := g.gs[i].wait
 			x.hitBound(bound{boundGoroutine, fmt.Sprintf("%s waits for another goroutine at %s", w.what, shortPos(x.fset.Position(w.pos))), w.what + " waits for another goroutine"})
@@ -576,14 +580,14 @@ func (x *explorer) allBlocked(s *state) {
 		}
 	}
 	if !g.entryDone {
-		x.deadlock(s)
+		x.deadlock(s, "")
 		return
 	}
 	if !slices.ContainsFunc(g.gs, goroutine.blocked) || !x.cfg.Leaks {
 		s.end = returned
 		return
 	}
-	x.leak(s)
+	x.leak(s, slices.IndexFunc(g.gs, goroutine.blocked), "")
 }
 
 // blocked reports whether r is a goroutine of the program blocked: not
@@ -595,11 +599,7 @@ func (r goroutine) blocked() bool { return r.wait != nil && !r.wait.timer }
 // or what the entry returned.
 func (x *explorer) callerServes(s *state) (int, bool) {
 	g := s.g
-	roots := []heap.Value{heap.Ptr{Obj: s.heap.Args()}, g.result}
-	if !g.entryDone {
-		g.entryArgs = x.argsOf(g.stackOf(s, g.index(0))[0])
-	}
-	roots = append(roots, g.entryArgs...)
+	roots := x.callerRoots(s)
 	for _, p := range s.globals {
 		roots = append(roots, p)
 	}
@@ -619,13 +619,25 @@ func (x *explorer) callerServes(s *state) (int, bool) {
 	return 0, false
 }
 
+// callerRoots are what the entry's caller holds: the entry's arguments
+// and what it returned.
+func (x *explorer) callerRoots(s *state) []heap.Value {
+	g := s.g
+	roots := []heap.Value{heap.Ptr{Obj: s.heap.Args()}, g.result}
+	if !g.entryDone {
+		g.entryArgs = x.argsOf(g.stackOf(s, g.index(0))[0])
+	}
+	return append(roots, g.entryArgs...)
+}
+
 // deadlock ends s, in which the entry's goroutine blocks and every other
-// goroutine does too, with the runtime's fatal error.
-func (x *explorer) deadlock(s *state) {
+// goroutine does too, with the runtime's fatal error; why, if not empty,
+// says why nothing can end its wait.
+func (x *explorer) deadlock(s *state, why string) {
 	g := s.g
 	s.switchTo(g.index(0))
 	w := g.running().wait
-	msg := "deadlock: " + w.what + " blocks forever" + inSuffix(w.within)
+	msg := "deadlock: " + w.what + " blocks forever" + inSuffix(w.within) + becauseOf(why)
 	if others := x.blockedOthers(g, 0); others != "" {
 		msg += "; every other goroutine blocks too: " + others
 	}
@@ -635,13 +647,14 @@ func (x *explorer) deadlock(s *state) {
 }
 
 // leak ends s, in which the entry returned while goroutines it started
-// block forever, with a finding at the first of them.
-func (x *explorer) leak(s *state) {
+// block forever, with a finding at the one of index i; why, if not
+// empty, says why nothing can end its wait.
+func (x *explorer) leak(s *state, i int, why string) {
 	g := s.g
-	s.switchTo(slices.IndexFunc(g.gs, goroutine.blocked))
+	s.switchTo(i)
 	r := g.running()
 	w := r.wait
-	msg := fmt.Sprintf("leak: goroutine %d (%s) blocks forever on %s after %s returned", r.id, x.startedAt(g, r), w.what, FuncName(x.fn))
+	msg := fmt.Sprintf("leak: goroutine %d (%s) blocks forever on %s after %s returned", r.id, x.startedAt(g, r), w.what, FuncName(x.fn)) + becauseOf(why)
 	if others := x.blockedOthers(g, r.id); others != "" {
 		msg += "; so do " + others
 	}

@@ -28,6 +28,9 @@ type Program struct {
 	// ignoredLines maps "file:line" to the reason given there (see
 	// Directives).
 	ignoredLines map[string]string
+	// waits are what the program's code says of who can end a wait (see
+	// waits.go).
+	waits waitFacts
 }
 
 // LoadError lists the errors of packages that do not load or compile.
@@ -115,7 +118,7 @@ func Load(dir string, patterns ...string) (*Program, error) {
 		}
 		return nil, &LoadError{Errors: []string{fmt.Sprintf("no packages match %s", strings.Join(patterns, " "))}}
 	}
-	p := &Program{Fset: prog.Fset, SSA: prog, Packages: named}
+	p := &Program{Fset: prog.Fset, SSA: prog, Packages: named, waits: waitFacts{prog: prog}}
 	var files, all []*ast.File
 	for i, sp := range ssaPkgs {
 		if slices.Contains(named, sp) {

@@ -196,6 +196,9 @@ type Config struct {
 	nilParam int
 	// condRun, if set, runs the entry for Program.PanicConds.
 	condRun *condRun
+	// waits, if set, are the program's facts of who can end a wait (see
+	// waits.go); without them, no wait is found to be one nothing ends.
+	waits *waitFacts
 }
 
 // factRun reports a run that computes a fact (Program.NilPanics,
