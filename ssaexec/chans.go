@@ -414,8 +414,8 @@ func (x *explorer) selectInstr(s *state, in *ssa.Select) []alt {
 		return x.block(s, selectWait(ops))
 	}
 	// A case per ready operation and partner, as encoded by pick. A
-	// timer ready to fire may also not have fired yet: then the default
-	// is taken.
+	// timer ready to fire may also not have fired yet, and a partner that
+	// waits may not have come yet: then the default is taken.
 	var picks []int
 	var timers []heap.ObjID
 	for _, i := range ready {
@@ -426,7 +426,7 @@ func (x *explorer) selectInstr(s *state, in *ssa.Select) []alt {
 			timers = append(timers, t)
 		}
 	}
-	if len(timers) > 0 && !in.Blocking {
+	if !in.Blocking && (len(timers) > 0 || byPartners(picks)) {
 		picks = append(picks, defaultPick)
 	}
 	return x.eachChoice(s, picks, func(s *state, p int) {
@@ -442,6 +442,22 @@ func (x *explorer) selectInstr(s *state, in *ssa.Select) []alt {
 			x.set(s, in, x.selectResult(in, i, v, ok))
 		}
 	})
+}
+
+// byPartners reports whether each of a select's picks is ready only by a
+// goroutine that waits to be its partner. A goroutine blocks at once where
+// it stands before an operation it cannot run (see schedule): its wait is
+// no operation of its own, ordered against others. Nothing can order its
+// coming there before the select, since it does nothing after it but
+// wait, so on another schedule it has not come yet, and a select with a
+// default takes the default.
+func byPartners(picks []int) bool {
+	for _, p := range picks {
+		if _, partner := unpick(p); partner < 0 {
+			return false
+		}
+	}
+	return true
 }
 
 // pick encodes a select's case i and its partner (-1 for none) as one

@@ -246,7 +246,7 @@ func (x *explorer) schedule(s *state) (alts []alt, took bool) {
 		return nil, false
 	}
 	r.poised = true
-	if x.blocksUnseen(s, s.top()) {
+	if !x.enabledAt(s, s.top()) {
 		// It blocks there, which no other goroutine sees: it may as
 		// well block at once.
 		s.choose()
@@ -263,13 +263,14 @@ func (x *explorer) reschedule(s *state) []alt {
 
 // pickNext lets the goroutines that do not stand before an operation they
 // can run go first: what they do until their next one is their own, and
-// blocking on a lock or a semaphore is seen by no other goroutine. Then it
-// decides which goroutine runs its operation. With current, the running
-// goroutine can go on.
+// blocking is seen by no other goroutine (but a select with a default,
+// which takes it where the partner may not have come yet: see
+// selectInstr). Then it decides which goroutine runs its operation. With
+// current, the running goroutine can go on.
 func (x *explorer) pickNext(s *state, current bool) []alt {
 	g := s.g
 	for i, r := range g.gs {
-		if i != g.cur && r.wait == nil && (!r.poised || x.blocksUnseen(s, g.topOf(s, i))) {
+		if i != g.cur && r.wait == nil && (!r.poised || !x.enabledAt(s, g.topOf(s, i))) {
 			s.switchTo(i)
 			return nil
 		}
@@ -415,26 +416,6 @@ func visibleFunc(fn *ssa.Function) bool {
 
 // enabledAt reports whether the visible operation frame f stands before
 // can go on now, rather than block.
-// blocksUnseen reports whether the operation f stands before would block
-// in a way no other goroutine can observe. A goroutine blocked on a
-// channel is a partner a select with a default (or one of its other
-// cases) finds ready: that select runs otherwise where the goroutine has
-// not reached its operation yet, so the block is an operation of its own.
-func (x *explorer) blocksUnseen(s *state, f *frame) bool {
-	if f.unwinding {
-		return false
-	}
-	switch in := f.block.Instrs[f.pc].(type) {
-	case *ssa.Send, *ssa.Select:
-		return false
-	case *ssa.UnOp:
-		if in.Op == token.ARROW {
-			return false
-		}
-	}
-	return !x.enabledAt(s, f)
-}
-
 func (x *explorer) enabledAt(s *state, f *frame) bool {
 	if f.unwinding {
 		return true
