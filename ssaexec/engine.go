@@ -737,6 +737,9 @@ func (x *explorer) finish(s *state) {
 		if !s.contract {
 			x.panicPaths++
 		}
+		if x.othersFirst(s) && s.finding != nil {
+			s.finding.picked = true
+		}
 		switch {
 		case s.contract:
 			x.res.NilParams++

@@ -73,6 +73,10 @@ type sched struct {
 	// picks counts the path's choices among a select's ready cases or a
 	// channel's blocked partners.
 	picks int
+	// doomed says a goroutine of the path panicked, which ends the
+	// program once the others, which run first, end or block (see
+	// othersFirst).
+	doomed bool
 }
 
 // goroutine is one goroutine of a path.
@@ -549,6 +553,11 @@ func (x *explorer) spawn(s *state, f *frame, name string, pos token.Pos) int {
 // unless nothing can end the wait (see waits.go).
 func (x *explorer) allBlocked(s *state) {
 	g := s.g
+	if g.doomed {
+		// The panic that ends the program comes now; it was reported.
+		s.end = dropped
+		return
+	}
 	if len(g.gs) > 0 {
 		if x.stuckForever(s) {
 			return
@@ -686,6 +695,43 @@ func (x *explorer) blockedOthers(g *sched, id int) string {
 		}
 	}
 	return strings.Join(out, ", ")
+}
+
+// othersFirst explores, where s ended in a panic of one of its goroutines
+// while others could still run, the schedules on which those run before
+// it: a panic ends every goroutine, so it is an operation that depends on
+// every other's, and one of them may panic first. It reports whether one
+// of those schedules ended in a panic of its own: then the panic of s
+// needs its schedule.
+func (x *explorer) othersFirst(s *state) bool {
+	g := s.g
+	if g == nil || g.doomed || g.cur < 0 || !slices.ContainsFunc(g.gs, func(r goroutine) bool { return r.wait == nil && r.id != g.running().id }) {
+		return false
+	}
+	c := s.clone()
+	c.end, c.finding, c.panic, c.contract, c.seqPanic = running, nil, nil, false, false
+	c.g.doomed = true
+	c.g.gs = slices.Delete(c.g.gs, c.g.cur, c.g.cur+1)
+	c.g.cur = -1
+	c.frames = nil
+	panics := x.res.Panics
+	x.res.States++
+	x.goOn(c, x.reschedule(c))
+	return x.res.Panics > panics
+}
+
+// goOn explores s, which a step left with alts.
+func (x *explorer) goOn(s *state, alts []alt) {
+	switch {
+	case s.end != running:
+		x.finish(s)
+	case len(alts) == 1 && alts[0].node != nil:
+		x.exploreNode(s, alts[0].node)
+	case len(alts) > 0:
+		x.branch(s, alts)
+	default:
+		x.explore(s)
+	}
 }
 
 // goroutineEnded removes the running goroutine, whose last frame

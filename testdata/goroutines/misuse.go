@@ -117,3 +117,20 @@ func Halt(h Hooks) {
 		go h.OnStop()
 	}
 }
+
+// registry maps names to the handlers a server warms up.
+type registry struct{ handlers map[string]func() }
+
+// Warm checks the name in a goroutine of its own while it registers a
+// handler in a registry that was never made: the write to its nil map
+// panics, and so does the check of an empty name, which may come first
+// and end the program before it.
+func Warm(name string) {
+	go func() {
+		if name == "" {
+			panic("warm: empty name") // want panic `^panic: warm: empty name$`
+		}
+	}()
+	var r registry
+	r.handlers[name] = func() {} // want nil-map `^assignment to entry in nil map \(r.handlers\)$`
+}
