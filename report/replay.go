@@ -571,7 +571,7 @@ func (r *replayer) record(out []byte) bool {
 			ended[e.Test], progress = true, true
 			switch {
 			case e.Action == "pass" && r.scheduleDependent(e.Test):
-				r.results[e.Test] = ReplayResult{Outcome: ScheduleDependent, Reason: fmt.Sprintf("not reproduced in %d runs", ScheduleRuns)}
+				r.results[e.Test] = ReplayResult{Outcome: ScheduleDependent, Reason: fmt.Sprintf("not reproduced in %d runs", r.testNamed(e.Test).scheduleRuns())}
 			case e.Action == "pass":
 				r.results[e.Test] = ReplayResult{Outcome: NotReproduced, Reason: "the call returned: the test passed"}
 			case r.expectsRace(e.Test):
@@ -645,7 +645,7 @@ func (r *replayer) testNamed(name string) *Test {
 
 // crashed is the result of a test that ended the binary with the output
 // lines: a test of a finding that ends its process makes its call in a
-// child process of its own (see gosymFatal), so no test should.
+// child process of its own (see gosymInChild), so no test should.
 func crashed(lines []string) ReplayResult {
 	return ReplayResult{Outcome: NotReproduced, Reason: "the test crashed: " + failure(lines)}
 }

@@ -190,44 +190,54 @@ func gosymLine(file string, n int) string {
 }
 `
 
-const fatalHelper = `
+const childHelper = `
 // gosymChildEnv names, in the environment of a child process that
-// gosymFatal starts, the test that makes its call there.
+// gosymInChild starts, the test that makes its call there.
 const gosymChildEnv = "GOSYM_WITNESS_CHILD"
 
 // gosymChild reports whether this process is the child in which the
 // test t makes its call.
 func gosymChild(t *gosymtesting.T) bool { return gosymos.Getenv(gosymChildEnv) == t.Name() }
 
-// gosymFatal runs the test t again in a child process, which makes the
-// call: the error reported ends the process that raises it (a fatal
-// error of the runtime, or a panic in another goroutine), which no
-// recover stops. It fails the test while the child dies as reported, and
-// lets it pass once the child's call returns.
-func gosymFatal(t *gosymtesting.T, want gosymPanic) {
+// gosymInChild runs the test t again in a child process, which makes the
+// call, up to runs times: the error reported, or another goroutine's
+// panic on some schedule, ends the process that raises it (a fatal error
+// of the runtime, a panic in another goroutine), which no recover stops.
+// It fails the test while a child fails as reported, and lets it pass
+// once the child's call returns (every time).
+func gosymInChild(t *gosymtesting.T, want gosymPanic, runs int) {
 	ctx := gosymcontext.Background()
 	if d, ok := t.Deadline(); ok {
 		var cancel gosymcontext.CancelFunc
 		ctx, cancel = gosymcontext.WithDeadline(ctx, d)
 		defer cancel()
 	}
-	// The child has no timeout of its own: the runtime finds a deadlock
-	// only where no timer is pending.
-	cmd := gosymexec.CommandContext(ctx, gosymos.Args[0], "-test.run=^"+t.Name()+"$", "-test.count=1", "-test.timeout=0")
-	cmd.Env = append(gosymos.Environ(), gosymChildEnv+"="+t.Name())
-	out, err := cmd.CombinedOutput()
-	if err == nil {
-		return
+	for run := 0; run < runs; run++ {
+		// The child has no timeout of its own: the runtime finds a
+		// deadlock only where no timer is pending.
+		cmd := gosymexec.CommandContext(ctx, gosymos.Args[0], "-test.run=^"+t.Name()+"$", "-test.count=1", "-test.timeout=0")
+		cmd.Env = append(gosymos.Environ(), gosymChildEnv+"="+t.Name())
+		out, err := cmd.CombinedOutput()
+		if err == nil {
+			continue // the call returned
+		}
+		if gosymstrings.Contains(string(out), "` + reproduced + `") {
+			// The child's own check of its panic.
+			t.Fatalf("%s", out)
+		}
+		lines := gosymstrings.Split(string(out), "\n")
+		printed := want.printed(lines)
+		switch {
+		case printed != "" && want.inStack(lines):
+			t.Fatalf("` + reproduced + `%s\n\tin %s: %s\non the input\n\t%s", printed, want.fn, want.stmt, want.input)
+		case runs > 1:
+			continue // another panic came first on this schedule
+		case printed == "":
+			t.Fatalf("gosym: the call ended its process, but not as reported; want %q:\n%s", want.wants, out)
+		default:
+			t.Fatalf("gosym: the call ended its process as reported, but ` + wasNotRaisedAt + ` %q in %s:\n%s", want.stmt, want.fn, out)
+		}
 	}
-	lines := gosymstrings.Split(string(out), "\n")
-	printed := want.printed(lines)
-	switch {
-	case printed == "":
-		t.Fatalf("gosym: the call ended its process, but not as reported; want %q:\n%s", want.wants, out)
-	case !want.inStack(lines):
-		t.Fatalf("gosym: the call ended its process as reported, but ` + wasNotRaisedAt + ` %q in %s:\n%s", want.stmt, want.fn, out)
-	}
-	t.Fatalf("` + reproduced + `%s\n\tin %s: %s\non the input\n\t%s", printed, want.fn, want.stmt, want.input)
 }
 
 // printed returns the line of a dead process's output that reports
@@ -431,17 +441,17 @@ func (s *Suite) writeTests(b *bytes.Buffer, external bool) {
 		}) {
 			b.WriteString(settleHelper)
 		}
-		if s.hasFatal(external) {
-			b.WriteString(fatalHelper)
+		if s.hasChild(external) {
+			b.WriteString(childHelper)
 		}
 	}
 }
 
-// hasFatal reports whether one file's live tests have one of a finding
-// that ends the process raising it (see writeChildRun).
-func (s *Suite) hasFatal(external bool) bool {
+// hasChild reports whether one of a file's live tests makes its call in
+// a child process (see writeChildRun).
+func (s *Suite) hasChild(external bool) bool {
 	return slices.ContainsFunc(s.Tests, func(t *Test) bool {
-		return s.inFile(t, external) && t.Omitted == "" && t.Finding.Call != "" && t.fatal()
+		return s.inFile(t, external) && t.Omitted == "" && t.Finding.Call != "" && t.inChild()
 	})
 }
 
@@ -504,7 +514,7 @@ func (s *Suite) writeImports(b *bytes.Buffer, external bool) {
 		{"gosymfmt", "fmt"}, {"gosymos", "os"}, {"gosymruntime", "runtime"},
 		{"gosymdebug", "runtime/debug"}, {"gosymstrings", "strings"}, {"gosymtesting", "testing"},
 	}
-	if s.hasFatal(external) {
+	if s.hasChild(external) {
 		own = append(own, [2]string{"gosymcontext", "context"}, [2]string{"gosymexec", "os/exec"}, [2]string{"gosymstrconv", "strconv"})
 		slices.SortFunc(own, func(a, b [2]string) int { return strings.Compare(a[1], b[1]) })
 	}
@@ -608,7 +618,7 @@ func (s *Suite) writeTest(b *bytes.Buffer, t *Test) {
 	if pkg == "" {
 		pkg = s.PkgPath
 	}
-	if t.fatal() {
+	if t.inChild() {
 		s.writeChildRun(b, t, pkg, input)
 	}
 	for _, line := range code.setup {
@@ -624,7 +634,7 @@ func (s *Suite) writeTest(b *bytes.Buffer, t *Test) {
 		b.WriteString("}\n")
 		return
 	}
-	if f.ScheduleDependent {
+	if f.ScheduleDependent && !t.inChild() {
 		fmt.Fprintf(b, "\t// The panic needs a schedule of the goroutines that a run may not take:\n\t// the test calls up to %d times.\n", ScheduleRuns)
 		fmt.Fprintf(b, "\tfor gosymRun := 0; gosymRun < %d; gosymRun++ {\n", ScheduleRuns)
 		defer b.WriteString("\t}\n}\n")
@@ -680,16 +690,27 @@ func (s *Suite) writePanicCheck(b *bytes.Buffer, t *Test, pkg, input, call strin
 	fmt.Fprintf(b, "\t%s\n", call)
 }
 
-// writeChildRun writes the start of the test of a finding that ends the
-// process raising it: unless it is the child process the test started,
-// the test runs itself in one and reads what the runtime printed there
-// (gosymFatal), so that the test fails, and the others run, while the bug
-// is there.
+// writeChildRun writes the start of the test of a finding that ends, or
+// may end, the process raising it: unless it is the child process the
+// test started, the test runs itself in one and reads what the child
+// printed (gosymInChild), so that the test fails, and the others run,
+// while the bug is there. A schedule-dependent finding's test starts a
+// child up to ScheduleChildRuns times, each making the call once.
 func (s *Suite) writeChildRun(b *bytes.Buffer, t *Test, pkg, input string) {
-	b.WriteString("\tif !gosymChild(gosymT) {\n\t\tgosymFatal(gosymT, ")
+	runs := 1
+	if t.Finding.ScheduleDependent {
+		fmt.Fprintf(b, "\t// The panic needs a schedule of the goroutines that a run may not take:\n\t// the test starts up to %d child processes.\n", ScheduleChildRuns)
+		runs = ScheduleChildRuns
+	}
+	b.WriteString("\tif !gosymChild(gosymT) {\n\t\tgosymInChild(gosymT, ")
 	writeWant(b, t, pkg, input)
-	b.WriteString(")\n\t\treturn\n\t}\n")
+	fmt.Fprintf(b, ", %d)\n\t\treturn\n\t}\n", runs)
 }
+
+// ScheduleChildRuns is how many child processes the test of a
+// schedule-dependent finding that runs in one starts (see writeChildRun),
+// until one raises the panic: a process costs more than a call.
+const ScheduleChildRuns = 100
 
 // writeWant writes the gosymPanic literal of t's finding.
 func writeWant(b *bytes.Buffer, t *Test, pkg, input string) {
@@ -711,6 +732,23 @@ const ScheduleRuns = 1000
 func (t *Test) fatal() bool {
 	f := t.Finding
 	return f.Kind == ssaexec.Fatal || f.Kind == ssaexec.Deadlock || t.inGoroutine()
+}
+
+// scheduleRuns is how many times the test of t's schedule-dependent
+// finding makes its call.
+func (t *Test) scheduleRuns() int {
+	if t.inChild() {
+		return ScheduleChildRuns
+	}
+	return ScheduleRuns
+}
+
+// inChild reports whether t's test makes its call in a child process:
+// its finding ends the process that raises it, or another goroutine the
+// call starts panics first on some schedule and ends it
+// (Finding.OthersPanic).
+func (t *Test) inChild() bool {
+	return t.fatal() || t.Finding.OthersPanic
 }
 
 // inGoroutine reports whether t's finding is a panic in a goroutine the

@@ -738,7 +738,7 @@ func (x *explorer) finish(s *state) {
 			x.panicPaths++
 		}
 		if x.othersFirst(s) && s.finding != nil {
-			s.finding.picked = true
+			s.finding.picked, s.finding.OthersPanic = true, true
 		}
 		switch {
 		case s.contract:

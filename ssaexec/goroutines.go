@@ -711,6 +711,7 @@ func (x *explorer) othersFirst(s *state) bool {
 	c := s.clone()
 	c.end, c.finding, c.panic, c.contract, c.seqPanic = running, nil, nil, false, false
 	c.g.doomed = true
+	c.g.picks++ // holding a goroutine that can go on is a choice of schedule
 	c.g.gs = slices.Delete(c.g.gs, c.g.cur, c.g.cur+1)
 	c.g.cur = -1
 	c.frames = nil

@@ -288,6 +288,11 @@ type Finding struct {
 	// The input may then not panic on every schedule; without it, it
 	// does on every schedule.
 	ScheduleDependent bool
+	// OthersPanic says another goroutine the path started panics first
+	// on some schedule, which ends the program before this panic (it is
+	// then ScheduleDependent too): a test of the finding must survive
+	// the other's panic.
+	OthersPanic bool
 	// Approximated lists, for a finding shown with Config.Assumed, the
 	// calls without a body whose results or effects the panic rests on.
 	Approximated []string

@@ -51,7 +51,9 @@ func Relock() {
 	mu.Lock() // want deadlock `^deadlock: Lock of a locked Mutex blocks forever \(in \(\*sync.Mutex\).Lock\)$`
 }
 
-// Overdone calls Done once too often from a goroutine.
+// Overdone calls Done once too often from a goroutine. The second Done
+// panics; the Wait the first one woke may run before that panic ends the
+// program, find the counter below zero, and panic first.
 func Overdone() {
 	var wg sync.WaitGroup
 	wg.Add(1)
@@ -59,7 +61,7 @@ func Overdone() {
 		wg.Done()
 		wg.Done() // want panic `^panic: sync: negative WaitGroup counter \(in \(\*sync.WaitGroup\).Done\)$`
 	}()
-	wg.Wait()
+	wg.Wait() // want panic `^panic: sync: WaitGroup is reused before previous Wait has returned \(in \(\*sync.WaitGroup\).Wait\)$`
 }
 
 // Early divides by a value the goroutine zeroes if it takes the lock
