@@ -144,6 +144,9 @@ func (x *explorer) notePanic(s *state, f *Finding) bool {
 			f.Goroutine = s.gid()
 			f.Goroutines = g.started
 			f.picked = g.picks > 0
+			// A goroutine held at its panic (see othersFirst) panics
+			// once this one would have.
+			f.OthersPanic = g.doomed
 			for _, t := range g.trans {
 				if t.node != nil && len(t.node.enabled) > 1 {
 					f.decisions = append(f.decisions, t.node)
