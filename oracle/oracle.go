@@ -87,7 +87,7 @@ func BaseConfig(budget int64) ssaexec.Config {
 	cfg := ssaexec.DefaultConfig()
 	cfg.Subsume = abstraction.Exact
 	cfg.MaxWork = budget
-	cfg.KBytes, cfg.Loops = 3, 4
+	cfg.KBytes, cfg.Loops = 2, 4
 	return cfg
 }
 
