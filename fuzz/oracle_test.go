@@ -38,7 +38,7 @@ func TestJudge(t *testing.T) {
 			oracle.Tally{Shortcut: "por", Compared: 1, Differing: 1}, "lost gen.go:4:3 nil-deref"},
 		{"falsely complete",
 			rec(ssaexec.Failed, nil, at(4, ssaexec.DivZero)), rec(ssaexec.Complete, nil),
-			oracle.Tally{Shortcut: "por", Compared: 1, Differing: 1}, "complete, where the plain search found something"},
+			oracle.Tally{Shortcut: "por", Compared: 1, Differing: 1}, "complete, where the plain search found more"},
 		{"the solver gave up on the shortcut's query",
 			rec(ssaexec.Failed, nil, at(4, ssaexec.NilDeref)), rec(ssaexec.Bounded, []string{"solver: timeout"}),
 			oracle.Tally{Shortcut: "por", Skipped: 1}, ""},

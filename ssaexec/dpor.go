@@ -185,6 +185,33 @@ func (x *explorer) backtrack(s *state) {
 	}
 }
 
+// backtrackUnknown is backtrack where a bound cut s's path: what each
+// goroutine would have done next is unknown, and may race with what any
+// other did, so each goroutine's next operation touches everything. The
+// paths a cut stops do not show the races further on, which the other
+// orders would (partial-order reduction with a depth bound is not
+// complete); this tries the goroutines in the other order at the last
+// operation each could race with.
+func (x *explorer) backtrackUnknown(s *state) {
+	g := s.g
+	if g == nil {
+		return
+	}
+	for i := range g.gs {
+		p := &g.gs[i]
+		for j := len(g.trans) - 1; j >= 0; j-- {
+			t := &g.trans[j]
+			if t.gid == p.id || p.clock.get(t.gid) >= j {
+				continue
+			}
+			if t.node != nil {
+				t.node.add(p.id)
+			}
+			break
+		}
+	}
+}
+
 // takesFrom reports whether the receive acc describes takes the value
 // transition j sent.
 func takesFrom(acc []access, j int) bool {

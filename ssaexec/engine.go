@@ -685,6 +685,7 @@ func (x *explorer) checkWithin(limit uint) solver.Result {
 // abstraction already answers for what the bound leaves out.
 func (x *explorer) cutPath(s *state, k boundKind, detail string) {
 	markPaths(s, "a bound")
+	x.backtrackUnknown(s)
 	if s.refining {
 		x.res.Refined++
 		x.approximations++
