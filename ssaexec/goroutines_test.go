@@ -83,9 +83,9 @@ func TestPreemptionBound(t *testing.T) {
 		findings    []string
 		bounds      []string
 	}{
-		{0, nil, []string{"preemptions at syncs.go:75:9"}},
-		{1, []string{"div-zero 78:12"}, nil},
-		{2, []string{"div-zero 78:12"}, nil},
+		{0, nil, []string{"preemptions at syncs.go:77:9"}},
+		{1, []string{"div-zero 80:12"}, nil},
+		{2, []string{"div-zero 80:12"}, nil},
 	} {
 		t.Run(fmt.Sprint(tt.preemptions), func(t *testing.T) {
 			cfg := deepConfig()
