@@ -620,7 +620,7 @@ func (r *replayer) expectsRace(name string) bool {
 func (r *replayer) raced(name string, lines []string) ReplayResult {
 	f := r.testNamed(name).Finding
 	at := fmt.Sprintf("%s:%d", filepath.Base(f.Pos.Filename), f.Pos.Line)
-	warned := slices.Contains(lines, "WARNING: DATA RACE")
+	warned := slices.Contains(lines, raceReport)
 	there := slices.ContainsFunc(lines, func(l string) bool { return strings.HasPrefix(filepath.Base(l), at+" ") })
 	if warned && there {
 		return ReplayResult{Outcome: Confirmed}

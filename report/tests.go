@@ -221,8 +221,9 @@ func gosymInChild(t *gosymtesting.T, want gosymPanic, runs int) {
 		if err == nil {
 			continue // the call returned
 		}
-		if gosymstrings.Contains(string(out), "` + reproduced + `") {
-			// The child's own check of its panic.
+		if gosymstrings.Contains(string(out), "` + reproduced + `") || gosymstrings.Contains(string(out), "` + raceReport + `") {
+			// The child's own check of its panic, or the race
+			// detector's report (in a binary built with -race).
 			t.Fatalf("%s", out)
 		}
 		lines := gosymstrings.Split(string(out), "\n")
@@ -707,17 +708,25 @@ func (s *Suite) writeChildRun(b *bytes.Buffer, t *Test, pkg, input string) {
 	fmt.Fprintf(b, ", %d)\n\t\treturn\n\t}\n", runs)
 }
 
+// raceReport is the line the race detector starts a report with.
+const raceReport = "WARNING: DATA RACE"
+
 // ScheduleChildRuns is how many child processes the test of a
 // schedule-dependent finding that runs in one starts (see writeChildRun),
 // until one raises the panic: a process costs more than a call.
 const ScheduleChildRuns = 100
 
-// writeWant writes the gosymPanic literal of t's finding.
+// writeWant writes the gosymPanic literal of t's finding. A race's is
+// the race detector's report, not a panic.
 func writeWant(b *bytes.Buffer, t *Test, pkg, input string) {
 	f := t.Finding
 	fmt.Fprintf(b, "gosymPanic{\n\t\tpkg: %q,\n\t\tfn: %q,\n\t\tstmt: %q,\n", pkg, t.at.fn, t.at.text)
-	if len(f.Want) > 0 {
-		fmt.Fprintf(b, "\t\twants: []string{%s},\n", strings.Join(quoteAll(f.Want), ", "))
+	wants := f.Want
+	if f.Kind == ssaexec.Race {
+		wants = []string{raceReport}
+	}
+	if len(wants) > 0 {
+		fmt.Fprintf(b, "\t\twants: []string{%s},\n", strings.Join(quoteAll(wants), ", "))
 	}
 	fmt.Fprintf(b, "\t\tinput: %s,\n\t}", strconv.Quote(input))
 }
@@ -746,9 +755,10 @@ func (t *Test) scheduleRuns() int {
 // inChild reports whether t's test makes its call in a child process:
 // its finding ends the process that raises it, or another goroutine the
 // call starts panics first on some schedule and ends it
-// (Finding.OthersPanic).
+// (Finding.OthersPanic), or it is a race, after which the racing
+// goroutines go on with what they read, and may panic.
 func (t *Test) inChild() bool {
-	return t.fatal() || t.Finding.OthersPanic
+	return t.fatal() || t.Finding.OthersPanic || t.Finding.Kind == ssaexec.Race
 }
 
 // inGoroutine reports whether t's finding is a panic in a goroutine the
