@@ -181,7 +181,9 @@ func (x *explorer) exec(s *state, instr ssa.Instruction) []alt {
 		if g, isGlobal := in.Addr.(*ssa.Global); isGlobal && s.initializing {
 			s.initSet = withMember(s.initSet, g)
 		}
-		x.access(s, t, true, in.Addr, in.Pos())
+		if !selfAssignment(in) {
+			x.access(s, t, true, in.Addr, in.Pos())
+		}
 		if store, off, isView := x.arrayView(s, t, in.Addr.Type()); isView {
 			return x.storeView(s, store, off, in.Val)
 		}
@@ -798,4 +800,26 @@ func packageOf(fn *ssa.Function) *ssa.Package {
 		return o.Pkg
 	}
 	return fn.Pkg
+}
+
+// selfAssignment reports whether the store writes back what was just
+// loaded from its address (x = x): gc removes it, so no run of the
+// compiled program writes there, and no race detector sees a write to
+// race with.
+func selfAssignment(st *ssa.Store) bool {
+	load, ok := st.Val.(*ssa.UnOp)
+	if !ok || load.Op != token.MUL || load.X != st.Addr || load.Block() != st.Block() {
+		return false
+	}
+	instrs := st.Block().Instrs
+	for i := slices.Index(instrs, ssa.Instruction(st)) - 1; i >= 0; i-- {
+		switch instrs[i].(type) {
+		case *ssa.DebugRef:
+			continue // no code
+		case *ssa.UnOp:
+			return instrs[i] == ssa.Instruction(load)
+		}
+		return false
+	}
+	return false
 }
