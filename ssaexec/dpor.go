@@ -171,17 +171,25 @@ func (x *explorer) backtrack(s *state) {
 		if len(acc) == 0 {
 			continue
 		}
-		p := &g.gs[i]
-		for j := len(g.trans) - 1; j >= 0; j-- {
-			t := &g.trans[j]
-			if t.gid == p.id || !dependent(t.acc, acc) || p.clock.get(t.gid) >= j || takesFrom(acc, j) {
-				continue
-			}
-			if t.node != nil {
-				t.node.add(p.id)
-			}
-			break
+		g.tryBeforeLastRace(&g.gs[i], func(j int, t *transition) bool {
+			return dependent(t.acc, acc) && !takesFrom(acc, j)
+		})
+	}
+}
+
+// tryBeforeLastRace adds goroutine p to the node of the last transition
+// of another goroutine that nothing orders before p and that races with
+// p's next operation (FG05's update).
+func (g *sched) tryBeforeLastRace(p *goroutine, races func(j int, t *transition) bool) {
+	for j := len(g.trans) - 1; j >= 0; j-- {
+		t := &g.trans[j]
+		if t.gid == p.id || p.clock.get(t.gid) >= j || !races(j, t) {
+			continue
 		}
+		if t.node != nil {
+			t.node.add(p.id)
+		}
+		return
 	}
 }
 
@@ -198,17 +206,7 @@ func (x *explorer) backtrackUnknown(s *state) {
 		return
 	}
 	for i := range g.gs {
-		p := &g.gs[i]
-		for j := len(g.trans) - 1; j >= 0; j-- {
-			t := &g.trans[j]
-			if t.gid == p.id || p.clock.get(t.gid) >= j {
-				continue
-			}
-			if t.node != nil {
-				t.node.add(p.id)
-			}
-			break
-		}
+		g.tryBeforeLastRace(&g.gs[i], func(int, *transition) bool { return true })
 	}
 }
 
