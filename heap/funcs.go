@@ -19,7 +19,7 @@ import (
 // its nilness.
 type InputFunc struct {
 	// Given is the function the value was taken to be (GiveFunc), and
-	// Written what a witness writes for it (see report/witness); nil
+	// Written what a witness writes for it (see witness); nil
 	// while it is any function.
 	Given   *Func
 	Written any
@@ -51,7 +51,7 @@ func (h *Heap) setFunc(x SymPtr, change func(f *InputFunc)) {
 }
 
 // GiveFunc records that the input function x is fn, which a witness
-// writes as written says (see report/witness).
+// writes as written says (see witness).
 func (h *Heap) GiveFunc(x SymPtr, fn Func, written any) {
 	h.setFunc(x, func(f *InputFunc) { f.Given, f.Written = &fn, written })
 }

@@ -12,7 +12,7 @@ import (
 // TestInputFuncSnapshot checks what a path's input says of input
 // functions: what each call returned, in order (zero where it read
 // nothing of it), and a function the path called never, took for
-// another, or needed nil, as such. (report/witness writes them.)
+// another, or needed nil, as such. (witness writes them.)
 func TestInputFuncSnapshot(t *testing.T) {
 	p := newDotHeap(t)
 	sig := func(results ...types.Type) *types.Signature {

@@ -11,7 +11,7 @@ import (
 // witness writes, with no solver terms left (algorithms.md section 8).
 // Unresolved symbolic references are nil, unresolved symbolic locations
 // distinct zero objects (with negative ids), unobserved fields zero, and
-// scalars the model's values. Package report/witness writes it as Go.
+// scalars the model's values. Package witness writes it as Go.
 type Input struct {
 	// Args is the entry's arguments' pseudo-object: field i is parameter
 	// i.

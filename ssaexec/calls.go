@@ -11,7 +11,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/gosym/gosym/heap"
-	"github.com/gosym/gosym/report/witness"
+	"github.com/gosym/gosym/witness"
 )
 
 // callSpec is a call with its callee and arguments evaluated: what a call

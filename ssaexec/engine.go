@@ -16,8 +16,8 @@ import (
 
 	"github.com/gosym/gosym/abstraction"
 	"github.com/gosym/gosym/heap"
-	"github.com/gosym/gosym/report/witness"
 	"github.com/gosym/gosym/solver"
+	"github.com/gosym/gosym/witness"
 )
 
 // alt is one alternative of a branch point: a scalar guard (nil for none)

@@ -6,7 +6,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/gosym/gosym/heap"
-	"github.com/gosym/gosym/report/witness"
+	"github.com/gosym/gosym/witness"
 )
 
 // ExternalWitness is a finding's witness written as code of the package's
@@ -26,7 +26,7 @@ type ExternalWitness struct {
 // writeWitness writes the witness of the panicking path s under model m
 // into f, as code of the function's package and, where a user of the
 // package could write it, of its external test package. Package
-// report/witness writes it from what the path holds (see witnessEntry).
+// witness writes it from what the path holds (see witnessEntry).
 // A witness that writes by hand a value the package's API builds, or
 // names a type its package does not export, makes f latent.
 func (x *explorer) writeWitness(s *state, m heap.Valuer, f *Finding) {

@@ -11,7 +11,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/gosym/gosym/heap"
-	"github.com/gosym/gosym/report/witness"
+	"github.com/gosym/gosym/witness"
 )
 
 // invokeMethod calls a method through an interface: the dynamic type of

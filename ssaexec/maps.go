@@ -7,8 +7,8 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/gosym/gosym/heap"
-	"github.com/gosym/gosym/report/witness"
 	"github.com/gosym/gosym/solver"
+	"github.com/gosym/gosym/witness"
 )
 
 // Maps: a map value is a reference to an object holding a heap.MapStore.

@@ -10,8 +10,8 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/gosym/gosym/heap"
-	"github.com/gosym/gosym/report/witness"
 	"github.com/gosym/gosym/solver"
+	"github.com/gosym/gosym/witness"
 )
 
 // canonicalOrder is the function a call of a sequence is given for an
@@ -70,7 +70,7 @@ func isInteger(t types.Type) bool {
 	return ok
 }
 
-// written is the order as report/witness writes it.
+// written is the order as witness writes it.
 func (o *canonicalOrder) written() witness.Order {
 	return witness.Order{Param: o.sig.Params().At(0).Type(), Key: o.key, Compare: o.compare, Equal: o.equal}
 }

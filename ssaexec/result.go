@@ -256,7 +256,7 @@ type Finding struct {
 	// Setup and Call are the witness: Go statements that build the input,
 	// then the call that panics. They are written as code of the
 	// function's package would be; Imports lists the paths of the other
-	// packages they name. Package report/witness writes them from the
+	// packages they name. Package witness writes them from the
 	// path's concrete input (see writeWitness).
 	Setup   []string
 	Call    string

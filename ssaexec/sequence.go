@@ -11,7 +11,7 @@ import (
 
 	"github.com/gosym/gosym/abstraction"
 	"github.com/gosym/gosym/heap"
-	"github.com/gosym/gosym/report/witness"
+	"github.com/gosym/gosym/witness"
 )
 
 // Call sequences (Symstra; Visser, Păsăreanu and Pelánek, ISSTA 2006): an
@@ -97,7 +97,7 @@ func (o offeredFunc) value() heap.Value {
 	return heap.Func{Fn: o.fn}
 }
 
-// written is the function as report/witness writes it.
+// written is the function as witness writes it.
 func (o offeredFunc) written() any {
 	if o.order != nil {
 		return o.order.written()
