@@ -31,6 +31,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/gosym/gosym/result"
 	"github.com/gosym/gosym/solver"
 	"github.com/gosym/gosym/ssaexec"
 )
@@ -150,7 +151,7 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	start := time.Now()
 	var skipped []string
-	var results []*ssaexec.FuncResult
+	var results []*result.FuncResult
 	var entries []*ssa.Function
 	for _, fn := range prog.Entries(all, nil) {
 		if budget > 0 && time.Since(start) > budget {
@@ -160,12 +161,12 @@ func run(pass *analysis.Pass) (any, error) {
 		exportFacts(pass, prog, fn, cfg)
 		results, entries = append(results, prog.Analyze(fn, cfg)), append(entries, fn)
 	}
-	ssaexec.Consolidate(results, latent) // one panic, one diagnostic
+	result.Consolidate(results, latent) // one panic, one diagnostic
 	for i, r := range results {
 		for _, f := range r.Findings {
 			pass.Report(diagnostic(pass, entries[i].Pos(), f))
 		}
-		if r.Status == ssaexec.Error {
+		if r.Status == result.Error {
 			msg, _, _ := strings.Cut(r.Err, "\n")
 			pass.Report(analysis.Diagnostic{Pos: entries[i].Pos(), Category: "internal-error",
 				Message: fmt.Sprintf("gosym internal error in %s (a bug in gosym: please report it): %s", r.Func, msg)})
@@ -209,7 +210,7 @@ func isStandard(pass *analysis.Pass) bool {
 // diagnostic reports finding f of the function at fnPos: at the
 // panicking position, with the witness as related information at the
 // function.
-func diagnostic(pass *analysis.Pass, fnPos token.Pos, f *ssaexec.Finding) analysis.Diagnostic {
+func diagnostic(pass *analysis.Pass, fnPos token.Pos, f *result.Finding) analysis.Diagnostic {
 	input := strings.Join(append(append([]string(nil), f.Setup...), f.Call), "; ")
 	return analysis.Diagnostic{
 		Pos:      posOf(pass.Fset, fnPos, f.Pos),

@@ -19,6 +19,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/gosym/gosym/result"
 	"github.com/gosym/gosym/solver"
 	"github.com/gosym/gosym/ssaexec"
 
@@ -68,7 +69,7 @@ type concCall struct {
 // callFor writes the call of the function name, of package pkg and
 // signature sig, that its test makes: the first of gosym's findings
 // whose witness compiles in a copy of the package, or else zero values.
-func callFor(name string, pkg *types.Package, sig *types.Signature, findings []*ssaexec.Finding) concCall {
+func callFor(name string, pkg *types.Package, sig *types.Signature, findings []*result.Finding) concCall {
 	c := concCall{Func: name, Test: "Test" + name}
 	if name == "Main" {
 		// TestMain would be the package's test main, which takes a
@@ -319,7 +320,7 @@ type concRow struct {
 	// want are the bugs of the function's // want comments, gosym the
 	// findings, each as its kind and line.
 	want, gosym []string
-	status      ssaexec.Status
+	status      result.Status
 	call        concCall
 	// race and leak count the runs that showed each observation.
 	race, leak map[string]int

@@ -12,8 +12,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
-
-	"github.com/gosym/gosym/ssaexec"
+	"github.com/gosym/gosym/result"
 )
 
 // TestCallFor checks the call each generated test makes, on made-up
@@ -45,21 +44,21 @@ func TestCallFor(t *testing.T) {
 		name     string
 		fn       string
 		sig      *types.Signature
-		findings []*ssaexec.Finding
+		findings []*result.Finding
 		want     concCall
 	}{
 		{
 			name:     "witness",
 			fn:       "Double",
 			sig:      sig(false, types.Typ[types.Int]),
-			findings: []*ssaexec.Finding{{Kind: "div-zero", Call: "Double(4)"}},
+			findings: []*result.Finding{{Kind: "div-zero", Call: "Double(4)"}},
 			want:     concCall{Func: "Double", Test: "TestDouble", Call: "Double(4)", Input: inputWitness},
 		},
 		{
 			name: "first witness that compiles",
 			fn:   "Stamp",
 			sig:  sig(false, types.NewPointer(buffer), duration),
-			findings: []*ssaexec.Finding{
+			findings: []*result.Finding{
 				{Kind: "nil", Call: "Stamp(b, 0)", Unwritable: []string{"unexported field"}},
 				{Kind: "panic", Setup: []string{"var b bytes.Buffer"}, Call: "Stamp(&b, time.Second)", Imports: []string{"time", "bytes"}},
 			},
@@ -70,7 +69,7 @@ func TestCallFor(t *testing.T) {
 			name:     "witness of another module's package",
 			fn:       "Load",
 			sig:      sig(false, types.NewPointer(config)),
-			findings: []*ssaexec.Finding{{Kind: "nil", Setup: []string{"c := &Config{}"}, Call: "Load(c, other.V)", Imports: []string{"example.com/other"}}},
+			findings: []*result.Finding{{Kind: "nil", Setup: []string{"c := &Config{}"}, Call: "Load(c, other.V)", Imports: []string{"example.com/other"}}},
 			want:     concCall{Func: "Load", Test: "TestLoad", Call: "Load(nil)", Input: inputZero},
 		},
 		{
@@ -351,7 +350,7 @@ func (T) M() {
 // counts, in some run and in every run, and the cells.
 func TestWriteConcurrency(t *testing.T) {
 	row := func(fn string, line int, want, gosym []string, call concCall, race, leak map[string]int) *concRow {
-		return &concRow{fn: fn, file: "a.go", line: line, want: want, gosym: gosym, status: ssaexec.Complete, call: call, race: race, leak: leak}
+		return &concRow{fn: fn, file: "a.go", line: line, want: want, gosym: gosym, status: result.Complete, call: call, race: race, leak: leak}
 	}
 	tab := &concTable{runs: 4, timeout: 2 * time.Second, workers: 2, goleakVersion: "v1.3.0", rows: []*concRow{
 		row("Race", 1, []string{"send-closed :3"}, []string{"send-closed :3"}, concCall{Call: "Race()", Input: inputNone},

@@ -12,6 +12,7 @@ import (
 
 	"github.com/gosym/gosym/abstraction"
 	"github.com/gosym/gosym/heap"
+	"github.com/gosym/gosym/result"
 	"github.com/gosym/gosym/ssaexec"
 )
 
@@ -86,7 +87,7 @@ func tableFuncs() (names, dirs []string) {
 // median: single runs of a few milliseconds varied by a factor of two
 // on the machine of RESULTS.md. The repeats must agree on everything but
 // time; where they do not, the run's notes say so.
-func (h *harness) measure(fn string, cfg ssaexec.Config) *ssaexec.FuncResult {
+func (h *harness) measure(fn string, cfg ssaexec.Config) *result.FuncResult {
 	// The published tables measure time to finish: a run's only budget
 	// is time, so that no work budget cuts a slow configuration short.
 	// The tests give a work budget instead (options.work), under which a
@@ -98,7 +99,7 @@ func (h *harness) measure(fn string, cfg ssaexec.Config) *ssaexec.FuncResult {
 	cfg.Solver = h.opts.chain
 	runtime.GC()
 	first := h.prog.Analyze(h.funcs[fn], cfg)
-	if first.Elapsed >= repeatBelow || first.Status == ssaexec.Timeout {
+	if first.Elapsed >= repeatBelow || first.Status == result.Timeout {
 		return first
 	}
 	times := []time.Duration{first.Elapsed}
@@ -126,11 +127,11 @@ const (
 
 // runCounts are the figures of a run that do not depend on the machine.
 type runCounts struct {
-	status                              ssaexec.Status
+	status                              result.Status
 	paths, states, checks, z3, findings int
 }
 
-func counts(m *ssaexec.FuncResult) runCounts {
+func counts(m *result.FuncResult) runCounts {
 	return runCounts{m.Status, m.Paths, m.States, m.SolverChecks, m.SolverCalls, len(m.Findings)}
 }
 
@@ -139,7 +140,7 @@ type kResult struct {
 	row  kRow
 	k    int
 	mode int // index into modes
-	m    *ssaexec.FuncResult
+	m    *result.FuncResult
 }
 
 // kbound measures Table I: no subsumption, so that every path is counted
@@ -189,7 +190,7 @@ func mustMode(name string) heap.Mode {
 type nResult struct {
 	row nRow
 	i   int // index into row.ns
-	m   *ssaexec.FuncResult
+	m   *result.FuncResult
 }
 
 // nboundK stands for no k-bound: deeper than any n-bounded input.
@@ -219,7 +220,7 @@ func (h *harness) nbound() []nResult {
 // absResult is one row of the abstraction table.
 type absResult struct {
 	row absRow
-	m   *ssaexec.FuncResult
+	m   *result.FuncResult
 }
 
 // abstraction runs the abstraction paper's loops with gosym's defaults,
@@ -243,7 +244,7 @@ func (h *harness) abstraction() []absResult {
 // summaries (nil above maxUnsummarized) and with them.
 type sumResult struct {
 	row           sumRow
-	without, with *ssaexec.FuncResult
+	without, with *result.FuncResult
 }
 
 // summaries runs 003's micro-benchmark at each size: in one pass, with

@@ -9,8 +9,7 @@ import (
 	"time"
 
 	"github.com/google/go-cmp/cmp"
-
-	"github.com/gosym/gosym/ssaexec"
+	"github.com/gosym/gosym/result"
 )
 
 // testWork is the budget of one run in the tests, in work units, so
@@ -55,7 +54,7 @@ func TestKBound(t *testing.T) {
 		t.Fatalf("%d runs, want %d", len(results), len(tableI)*len(ks)*len(modes))
 	}
 	for _, r := range results {
-		if r.m.Status == ssaexec.Error || r.m.Status == ssaexec.Unsupported || r.m.Status == ssaexec.Stopped || len(r.m.Findings) > 0 {
+		if r.m.Status == result.Error || r.m.Status == result.Unsupported || r.m.Status == result.Stopped || len(r.m.Findings) > 0 {
 			t.Errorf("%s at k = %d in %s: status %s, %d findings", r.row.name, r.k, modes[r.mode], r.m.Status, len(r.m.Findings))
 		}
 	}
@@ -77,12 +76,12 @@ func TestKBound(t *testing.T) {
 // TestMonotoneViolations checks the check itself on made-up counts.
 func TestMonotoneViolations(t *testing.T) {
 	row := kRow{name: "m"}
-	cell := func(k, mode, paths int, st ssaexec.Status) kResult {
-		return kResult{row: row, k: k, mode: mode, m: &ssaexec.FuncResult{Status: st, Paths: paths}}
+	cell := func(k, mode, paths int, st result.Status) kResult {
+		return kResult{row: row, k: k, mode: mode, m: &result.FuncResult{Status: st, Paths: paths}}
 	}
 	results := []kResult{
-		cell(1, 0, 9, ssaexec.Bounded), cell(1, 1, 5, ssaexec.Bounded), cell(1, 2, 7, ssaexec.Bounded),
-		cell(2, 0, 3, ssaexec.Timeout), cell(2, 1, 5, ssaexec.Bounded), cell(2, 2, 5, ssaexec.Complete),
+		cell(1, 0, 9, result.Bounded), cell(1, 1, 5, result.Bounded), cell(1, 2, 7, result.Bounded),
+		cell(2, 0, 3, result.Timeout), cell(2, 1, 5, result.Bounded), cell(2, 2, 5, result.Complete),
 	}
 	want := []string{"m at k = 1: lazier 5 paths, lazier# 7"}
 	if diff := cmp.Diff(want, monotoneViolations(results)); diff != "" {
@@ -152,7 +151,7 @@ func TestWriteKBound(t *testing.T) {
 	lazierSharp := slices.Index(modes, "lazier#")
 	cell := func(row kRow, k int, states int, d time.Duration) kResult {
 		return kResult{row: row, k: k, mode: lazierSharp,
-			m: &ssaexec.FuncResult{Status: ssaexec.Bounded, Paths: k, States: states, SolverChecks: 2 * states, Elapsed: d}}
+			m: &result.FuncResult{Status: result.Bounded, Paths: k, States: states, SolverChecks: 2 * states, Elapsed: d}}
 	}
 	var b strings.Builder
 	writeKBound(&b, []kResult{
@@ -181,7 +180,7 @@ func TestSummaries(t *testing.T) {
 	h := testHarness(t, nil)
 	h.opts.run = regexp.MustCompile(`Run(5|10|50)$`)
 	var got []string
-	line := func(n int, how string, m *ssaexec.FuncResult) string {
+	line := func(n int, how string, m *result.FuncResult) string {
 		return fmt.Sprintf("N=%d %s: %s, %d paths, %d states, %d findings, %+v", n, how, m.Status, m.Paths, m.States, len(m.Findings), m.Summaries)
 	}
 	for _, r := range h.summaries() {

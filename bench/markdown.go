@@ -10,8 +10,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/gosym/gosym/result"
 	"github.com/gosym/gosym/solver"
-	"github.com/gosym/gosym/ssaexec"
 )
 
 // writeHeader says what produced the tables and where, since times only
@@ -85,14 +85,14 @@ func writeKBound(w io.Writer, results []kResult) {
 }
 
 // pathCount marks the count of a run that did not finish as a lower bound.
-func pathCount(m *ssaexec.FuncResult) string {
-	if m.Status == ssaexec.Timeout || m.Status == ssaexec.Stopped {
+func pathCount(m *result.FuncResult) string {
+	if m.Status == result.Timeout || m.Status == result.Stopped {
 		return fmt.Sprintf("≥ %d", m.Paths)
 	}
 	return fmt.Sprint(m.Paths)
 }
 
-func status(m *ssaexec.FuncResult) string {
+func status(m *result.FuncResult) string {
 	s := string(m.Status)
 	if len(m.Findings) > 0 {
 		s += fmt.Sprintf(" (%d findings)", len(m.Findings))
@@ -147,7 +147,7 @@ func monotoneViolations(results []kResult) []string {
 			paths[c] = &[3]int{-1, -1, -1}
 			order = append(order, c)
 		}
-		if r.m.Status != ssaexec.Timeout && r.m.Status != ssaexec.Stopped {
+		if r.m.Status != result.Timeout && r.m.Status != result.Stopped {
 			paths[c][r.mode] = r.m.Paths
 		}
 	}
@@ -274,7 +274,7 @@ func writeAbstraction(w io.Writer, results []absResult) {
 
 // findingSummary gives a row's first finding: its kind, how many source
 // lines its path runs through and its witness.
-func findingSummary(findings []*ssaexec.Finding) string {
+func findingSummary(findings []*result.Finding) string {
 	if len(findings) == 0 {
 		return "none"
 	}

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/gosym/gosym/result"
 	"github.com/gosym/gosym/ssaexec"
 )
 
@@ -32,7 +33,7 @@ type schedResult struct {
 	row         schedRow
 	preemptions int
 	reduced     bool
-	m           *ssaexec.FuncResult
+	m           *result.FuncResult
 }
 
 // schedules runs each row at each preemption bound, with and without

@@ -14,6 +14,7 @@ import (
 
 	"github.com/gosym/gosym/oracle"
 	"github.com/gosym/gosym/report"
+	"github.com/gosym/gosym/result"
 	"github.com/gosym/gosym/ssaexec"
 )
 
@@ -58,7 +59,7 @@ type Report struct {
 	// Problems are the disagreements with Go, each a candidate gosym bug.
 	Problems []Problem
 	// Records are gosym's records of the functions, by name.
-	Records map[string]*ssaexec.FuncResult
+	Records map[string]*result.FuncResult
 	// Replays are the outcomes of the findings' tests.
 	Replays map[string]report.ReplayResult
 	// Reordered lists the findings whose test saw another panic first
@@ -109,7 +110,7 @@ func Check(dir string, progs []*Program, opts Options) (*Report, error) {
 		return nil, err
 	}
 	c := &checker{dir: dir, progs: progs, byFunc: map[string]*Program{}, opts: opts,
-		rep: &Report{Records: map[string]*ssaexec.FuncResult{}}}
+		rep: &Report{Records: map[string]*result.FuncResult{}}}
 	for _, p := range progs {
 		for _, fn := range p.Funcs {
 			c.byFunc[fn] = p
@@ -162,12 +163,12 @@ func writeModule(dir string, progs []*Program) error {
 // analyse loads the package as the gosym command does and analyses each
 // generated function; it returns the program, the functions and their
 // findings.
-func (c *checker) analyse() (*ssaexec.Program, []*ssa.Function, []*ssaexec.Finding, error) {
+func (c *checker) analyse() (*ssaexec.Program, []*ssa.Function, []*result.Finding, error) {
 	prog, err := ssaexec.Load(c.dir, ".")
 	if err != nil {
 		return nil, nil, nil, fmt.Errorf("loading the generated package: %v", err)
 	}
-	var findings []*ssaexec.Finding
+	var findings []*result.Finding
 	fns := prog.Entries(false, nil)
 	for _, fn := range fns {
 		p := c.byFunc[fn.Name()]
@@ -187,7 +188,7 @@ func (c *checker) analyse() (*ssaexec.Program, []*ssa.Function, []*ssaexec.Findi
 
 // slowest names the function whose analysis took longest, and how long.
 func (c *checker) slowest() string {
-	var slow *ssaexec.FuncResult
+	var slow *result.FuncResult
 	for _, r := range c.rep.Records {
 		if slow == nil || r.Elapsed > slow.Elapsed {
 			slow = r
@@ -231,8 +232,8 @@ func withDeadline(cfg ssaexec.Config, deadline, now time.Time) ssaexec.Config {
 // checkRecord checks what a function's record says of gosym itself. The
 // generated code calls nothing gosym does not execute and the
 // configuration reports nil parameters, so no panic may be left out.
-func (c *checker) checkRecord(r *ssaexec.FuncResult) {
-	if r.Status == ssaexec.Error {
+func (c *checker) checkRecord(r *result.FuncResult) {
+	if r.Status == result.Error {
 		c.rep.problem(r.Func, "gosym failed: %s", r.Err)
 	}
 	if r.NilParams > 0 || r.Assumed > 0 {
@@ -255,7 +256,7 @@ const noVet = "-vet=off"
 // confirmed only without optimization (see report.NoOptimization) is
 // counted in Report.Reordered, not as a problem, and so is one whose
 // test never took the schedule it needs, in Report.ScheduleDependent.
-func (c *checker) replay(findings []*ssaexec.Finding) error {
+func (c *checker) replay(findings []*result.Finding) error {
 	if len(findings) == 0 {
 		return nil
 	}
@@ -287,7 +288,7 @@ func replayWith(suite *report.Suite, dir string, flags ...string) (map[string]re
 	return results, nil
 }
 
-func (c *checker) replayProblem(f *ssaexec.Finding, res report.ReplayResult) {
+func (c *checker) replayProblem(f *result.Finding, res report.ReplayResult) {
 	c.rep.problem(f.Func, "finding %s:%d %s (%s) %s\nwitness:\n%s", filepath.Base(f.Pos.Filename),
 		f.Pos.Line, f.Kind, f.Message, res, indent(strings.Join(append(slices.Clip(f.Setup), f.Call), "\n")))
 }
@@ -318,9 +319,9 @@ func (c Claim) String() string {
 
 // ClaimOf reads the claim from the record rather than its status, so that
 // a failed function (one with findings) claims what its search covered.
-func ClaimOf(r *ssaexec.FuncResult, cfg ssaexec.Config) Claim {
+func ClaimOf(r *result.FuncResult, cfg ssaexec.Config) Claim {
 	switch r.Status {
-	case ssaexec.Failed, ssaexec.Complete, ssaexec.Abstract, ssaexec.Bounded:
+	case result.Failed, result.Complete, result.Abstract, result.Bounded:
 	default:
 		return ClaimNone
 	}
@@ -411,9 +412,9 @@ func (c *checker) calls() []Call {
 
 // explained reports whether gosym reported the concrete panic o: a finding
 // on its line of its kind.
-func explained(r *ssaexec.FuncResult, o Outcome) bool {
+func explained(r *result.FuncResult, o Outcome) bool {
 	at := lineKey(o.File, o.Line)
-	return slices.ContainsFunc(r.Findings, func(f *ssaexec.Finding) bool {
+	return slices.ContainsFunc(r.Findings, func(f *result.Finding) bool {
 		return lineKey(filepath.Base(f.Pos.Filename), f.Pos.Line) == at && string(f.Kind) == o.Kind()
 	})
 }
@@ -428,7 +429,7 @@ func (o Outcome) whose() string {
 }
 
 // describe summarizes a record for a problem's message.
-func describe(r *ssaexec.FuncResult) string {
+func describe(r *result.FuncResult) string {
 	var fs []string
 	for _, f := range r.Findings {
 		fs = append(fs, fmt.Sprintf("%d:%d %s", f.Pos.Line, f.Pos.Column, f.Kind))

@@ -7,8 +7,8 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	"github.com/gosym/gosym/abstraction"
 	"github.com/gosym/gosym/oracle"
+	"github.com/gosym/gosym/result"
 	"github.com/gosym/gosym/ssaexec"
 )
 
@@ -17,36 +17,36 @@ func TestClaimOf(t *testing.T) {
 	refine.Refine = true
 	tests := []struct {
 		name string
-		r    ssaexec.FuncResult
+		r    result.FuncResult
 		cfg  ssaexec.Config
 		want Claim
 	}{
-		{"complete", ssaexec.FuncResult{Status: ssaexec.Complete}, ssaexec.DefaultConfig(), ClaimAll},
-		{"failed, nothing cut", ssaexec.FuncResult{Status: ssaexec.Failed}, ssaexec.DefaultConfig(), ClaimAll},
-		{"bounded by k", ssaexec.FuncResult{Status: ssaexec.Bounded, Cut: 2, BoundsHit: []string{"k at gen.go:3:4"}, Limits: []string{"k"}},
+		{"complete", result.FuncResult{Status: result.Complete}, ssaexec.DefaultConfig(), ClaimAll},
+		{"failed, nothing cut", result.FuncResult{Status: result.Failed}, ssaexec.DefaultConfig(), ClaimAll},
+		{"bounded by k", result.FuncResult{Status: result.Bounded, Cut: 2, BoundsHit: []string{"k at gen.go:3:4"}, Limits: []string{"k"}},
 			ssaexec.DefaultConfig(), ClaimWithinK},
-		{"failed, cut by k", ssaexec.FuncResult{Status: ssaexec.Failed, Cut: 1, BoundsHit: []string{"k at gen.go:3:4"}, Limits: []string{"k"}},
+		{"failed, cut by k", result.FuncResult{Status: result.Failed, Cut: 1, BoundsHit: []string{"k at gen.go:3:4"}, Limits: []string{"k"}},
 			ssaexec.DefaultConfig(), ClaimWithinK},
-		{"cut by loops", ssaexec.FuncResult{Status: ssaexec.Bounded, Cut: 1, BoundsHit: []string{"loops at gen.go:3:4"}, Limits: []string{"loops"}},
+		{"cut by loops", result.FuncResult{Status: result.Bounded, Cut: 1, BoundsHit: []string{"loops at gen.go:3:4"}, Limits: []string{"loops"}},
 			ssaexec.DefaultConfig(), ClaimNone},
-		{"solver gave up", ssaexec.FuncResult{Status: ssaexec.Failed, Cut: 1, BoundsHit: []string{"solver: timeout at gen.go:3:4"}, Limits: []string{"solver: timeout"}},
+		{"solver gave up", result.FuncResult{Status: result.Failed, Cut: 1, BoundsHit: []string{"solver: timeout at gen.go:3:4"}, Limits: []string{"solver: timeout"}},
 			ssaexec.DefaultConfig(), ClaimNone},
-		{"failed, then timed out", ssaexec.FuncResult{Status: ssaexec.Failed, BoundsHit: []string{"timeout of 5s"}, Limits: []string{"timeout"}},
+		{"failed, then timed out", result.FuncResult{Status: result.Failed, BoundsHit: []string{"timeout of 5s"}, Limits: []string{"timeout"}},
 			ssaexec.DefaultConfig(), ClaimNone},
-		{"abstract", ssaexec.FuncResult{Status: ssaexec.Abstract, Subsumption: abstraction.Stats{Abstract: 1}},
+		{"abstract", result.FuncResult{Status: result.Abstract, Subsumption: result.Subsumption{Abstract: 1}},
 			ssaexec.DefaultConfig(), ClaimNone},
-		{"abstract, refined", ssaexec.FuncResult{Status: ssaexec.Abstract, Subsumption: abstraction.Stats{Abstract: 1}},
+		{"abstract, refined", result.FuncResult{Status: result.Abstract, Subsumption: result.Subsumption{Abstract: 1}},
 			refine, ClaimWithinK},
-		{"refined paths cut", ssaexec.FuncResult{Status: ssaexec.Complete, Refined: 3}, refine, ClaimWithinK},
-		{"unsupported", ssaexec.FuncResult{Status: ssaexec.Unsupported, UnsupportedConstructs: []string{"x"}},
+		{"refined paths cut", result.FuncResult{Status: result.Complete, Refined: 3}, refine, ClaimWithinK},
+		{"unsupported", result.FuncResult{Status: result.Unsupported, UnsupportedConstructs: []string{"x"}},
 			ssaexec.DefaultConfig(), ClaimNone},
-		{"failed on an unsupported path", ssaexec.FuncResult{Status: ssaexec.Failed, UnsupportedConstructs: []string{"x"}},
+		{"failed on an unsupported path", result.FuncResult{Status: result.Failed, UnsupportedConstructs: []string{"x"}},
 			ssaexec.DefaultConfig(), ClaimNone},
-		{"a call not executed", ssaexec.FuncResult{Status: ssaexec.Unsupported, NotExecuted: []string{"C.f"}},
+		{"a call not executed", result.FuncResult{Status: result.Unsupported, NotExecuted: []string{"C.f"}},
 			ssaexec.DefaultConfig(), ClaimNone},
-		{"timeout", ssaexec.FuncResult{Status: ssaexec.Timeout}, ssaexec.DefaultConfig(), ClaimNone},
-		{"stopped", ssaexec.FuncResult{Status: ssaexec.Stopped}, ssaexec.DefaultConfig(), ClaimNone},
-		{"error", ssaexec.FuncResult{Status: ssaexec.Error}, ssaexec.DefaultConfig(), ClaimNone},
+		{"timeout", result.FuncResult{Status: result.Timeout}, ssaexec.DefaultConfig(), ClaimNone},
+		{"stopped", result.FuncResult{Status: result.Stopped}, ssaexec.DefaultConfig(), ClaimNone},
+		{"error", result.FuncResult{Status: result.Error}, ssaexec.DefaultConfig(), ClaimNone},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

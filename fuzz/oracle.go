@@ -9,6 +9,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/gosym/gosym/oracle"
+	"github.com/gosym/gosym/result"
 	"github.com/gosym/gosym/ssaexec"
 )
 
@@ -42,7 +43,7 @@ func (c *checker) compareOne(prog *ssaexec.Program, fn *ssa.Function, sc oracle.
 	plainCfg, shortCfg := cfg, cfg
 	sc.Plain(&plainCfg)
 	sc.Short(&shortCfg)
-	sides := []*ssaexec.FuncResult{reuse(rec, cfg, plainCfg), reuse(rec, cfg, shortCfg)}
+	sides := []*result.FuncResult{reuse(rec, cfg, plainCfg), reuse(rec, cfg, shortCfg)}
 	for i, side := range []ssaexec.Config{plainCfg, shortCfg} {
 		if sides[i] != nil {
 			continue
@@ -58,7 +59,7 @@ func (c *checker) compareOne(prog *ssaexec.Program, fn *ssa.Function, sc oracle.
 // reuse returns rec, analysed under cfg, where side is cfg, else nil. The
 // generated configurations set no function, so that the two compare
 // field by field.
-func reuse(rec *ssaexec.FuncResult, cfg, side ssaexec.Config) *ssaexec.FuncResult {
+func reuse(rec *result.FuncResult, cfg, side ssaexec.Config) *result.FuncResult {
 	if reflect.DeepEqual(cfg, side) {
 		return rec
 	}
@@ -81,12 +82,12 @@ func (c *checker) noTime() bool {
 // machine may not give one side: either is a budget that ran out, not a
 // path the shortcut lost. A falsely complete function is a difference
 // whatever the other side: complete says no query was given up.
-func comparison(name string, plain, short *ssaexec.FuncResult) *oracle.Comparison {
+func comparison(name string, plain, short *result.FuncResult) *oracle.Comparison {
 	c := oracle.Diff(name, plain, short)
 	if c.Skipped != "" || c.FalselyComplete {
 		return c
 	}
-	for _, r := range []*ssaexec.FuncResult{plain, short} {
+	for _, r := range []*result.FuncResult{plain, short} {
 		if i := slices.IndexFunc(r.Limits, givenUp); i >= 0 {
 			c.Skipped = "a search ran out of budget: " + r.Limits[i]
 			c.Lost, c.Extra = nil, nil

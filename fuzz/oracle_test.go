@@ -9,7 +9,7 @@ import (
 
 	"github.com/gosym/gosym/abstraction"
 	"github.com/gosym/gosym/oracle"
-	"github.com/gosym/gosym/ssaexec"
+	"github.com/gosym/gosym/result"
 )
 
 // TestJudge checks how Check turns the comparison of made-up records
@@ -18,35 +18,35 @@ import (
 // records; a pair where a search ran out of a budget Check sets is
 // skipped.
 func TestJudge(t *testing.T) {
-	at := func(line int, kind ssaexec.Kind) *ssaexec.Finding {
-		return &ssaexec.Finding{Kind: kind, Pos: token.Position{Filename: "gen.go", Line: line, Column: 3}, Message: "m"}
+	at := func(line int, kind result.Kind) *result.Finding {
+		return &result.Finding{Kind: kind, Pos: token.Position{Filename: "gen.go", Line: line, Column: 3}, Message: "m"}
 	}
-	rec := func(st ssaexec.Status, limits []string, fs ...*ssaexec.Finding) *ssaexec.FuncResult {
-		return &ssaexec.FuncResult{Func: "fuzzgen.F0", Status: st, Limits: limits, Findings: fs}
+	rec := func(st result.Status, limits []string, fs ...*result.Finding) *result.FuncResult {
+		return &result.FuncResult{Func: "fuzzgen.F0", Status: st, Limits: limits, Findings: fs}
 	}
 	tests := []struct {
 		name         string
-		plain, short *ssaexec.FuncResult
+		plain, short *result.FuncResult
 		want         oracle.Tally
 		problem      string // what the problem's text holds; "" for none
 	}{
 		{"same findings",
-			rec(ssaexec.Failed, nil, at(4, ssaexec.NilDeref)), rec(ssaexec.Failed, nil, at(4, ssaexec.NilDeref)),
+			rec(result.Failed, nil, at(4, result.NilDeref)), rec(result.Failed, nil, at(4, result.NilDeref)),
 			oracle.Tally{Shortcut: "por", Compared: 1}, ""},
 		{"a finding lost",
-			rec(ssaexec.Failed, []string{"k"}, at(4, ssaexec.NilDeref), at(9, ssaexec.Panic)), rec(ssaexec.Failed, []string{"k"}, at(9, ssaexec.Panic)),
+			rec(result.Failed, []string{"k"}, at(4, result.NilDeref), at(9, result.Panic)), rec(result.Failed, []string{"k"}, at(9, result.Panic)),
 			oracle.Tally{Shortcut: "por", Compared: 1, Differing: 1}, "lost gen.go:4:3 nil-deref"},
 		{"falsely complete",
-			rec(ssaexec.Failed, nil, at(4, ssaexec.DivZero)), rec(ssaexec.Complete, nil),
+			rec(result.Failed, nil, at(4, result.DivZero)), rec(result.Complete, nil),
 			oracle.Tally{Shortcut: "por", Compared: 1, Differing: 1}, "complete, where the plain search found more"},
 		{"the solver gave up on the shortcut's query",
-			rec(ssaexec.Failed, nil, at(4, ssaexec.NilDeref)), rec(ssaexec.Bounded, []string{"solver: timeout"}),
+			rec(result.Failed, nil, at(4, result.NilDeref)), rec(result.Bounded, []string{"solver: timeout"}),
 			oracle.Tally{Shortcut: "por", Skipped: 1}, ""},
 		{"Check's deadline stopped the plain search after a finding",
-			rec(ssaexec.Failed, []string{deadlineLimit}, at(4, ssaexec.NilDeref)), rec(ssaexec.Failed, nil, at(9, ssaexec.Panic)),
+			rec(result.Failed, []string{deadlineLimit}, at(4, result.NilDeref)), rec(result.Failed, nil, at(9, result.Panic)),
 			oracle.Tally{Shortcut: "por", Skipped: 1}, ""},
 		{"found only with the shortcut",
-			rec(ssaexec.Complete, nil), rec(ssaexec.Failed, nil, at(9, ssaexec.Panic)),
+			rec(result.Complete, nil), rec(result.Failed, nil, at(9, result.Panic)),
 			oracle.Tally{Shortcut: "por", Compared: 1, Extra: 1}, ""},
 	}
 	for _, tt := range tests {
@@ -79,7 +79,7 @@ func TestJudge(t *testing.T) {
 // defaults have every shortcut on but subsumption, which is abstract
 // (neither side), exact (the shortcut's side) or off (the plain side).
 func TestReuse(t *testing.T) {
-	rec := &ssaexec.FuncResult{Func: "fuzzgen.F0"}
+	rec := &result.FuncResult{Func: "fuzzgen.F0"}
 	tests := []struct {
 		subsume abstraction.Mode
 		want    map[string]string // shortcut: the side rec is

@@ -28,6 +28,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/gosym/gosym/abstraction"
+	"github.com/gosym/gosym/result"
 	"github.com/gosym/gosym/solver"
 	"github.com/gosym/gosym/ssaexec"
 )
@@ -106,7 +107,7 @@ type Comparison struct {
 	// where the plain search found something it did not.
 	FalselyComplete bool
 	// Plain and Short are the two records.
-	Plain, Short *ssaexec.FuncResult
+	Plain, Short *result.FuncResult
 }
 
 // Differs reports whether the shortcut lost something the plain search
@@ -124,11 +125,11 @@ func Compare(prog *ssaexec.Program, fn *ssa.Function, cfg ssaexec.Config, sc Sho
 
 // Diff compares the records of the plain search and of the search with
 // the shortcut called name.
-func Diff(name string, plain, short *ssaexec.FuncResult) *Comparison {
+func Diff(name string, plain, short *result.FuncResult) *Comparison {
 	c := &Comparison{Func: plain.Func, Shortcut: name, Plain: plain, Short: short}
 	p, s := findingKeys(plain), findingKeys(short)
 	c.Lost, c.Extra = missing(p, s), missing(s, p)
-	c.FalselyComplete = short.Status == ssaexec.Complete && len(c.Lost) > 0
+	c.FalselyComplete = short.Status == result.Complete && len(c.Lost) > 0
 	if why := unfinished(plain, short); why != "" && !c.FalselyComplete {
 		c.Skipped, c.Lost, c.Extra = why, nil, nil
 	}
@@ -137,19 +138,19 @@ func Diff(name string, plain, short *ssaexec.FuncResult) *Comparison {
 
 // unfinished says why one of the records is not a search that finished
 // within the bounds, or "".
-func unfinished(plain, short *ssaexec.FuncResult) string {
+func unfinished(plain, short *result.FuncResult) string {
 	for _, r := range []struct {
 		side string
-		res  *ssaexec.FuncResult
+		res  *result.FuncResult
 	}{{"plain", plain}, {"shortcut", short}} {
 		switch st := r.res.Status; {
-		case st == ssaexec.Stopped || st == ssaexec.Timeout:
+		case st == result.Stopped || st == result.Timeout:
 			return fmt.Sprintf("the %s search ran out of budget (limits hit: %s)", r.side, strings.Join(r.res.Limits, ", "))
 		case slices.ContainsFunc(r.res.Limits, isBudget):
 			// A search that found something is failed whether or not a
 			// budget then stopped it: the rest was not searched.
 			return fmt.Sprintf("the %s search ran out of budget after a finding (limits hit: %s)", r.side, strings.Join(r.res.Limits, ", "))
-		case st == ssaexec.Error:
+		case st == result.Error:
 			return fmt.Sprintf("the %s search failed: %s", r.side, r.res.Err)
 		case slices.Contains(r.res.Limits, "deepening stopped"):
 			return fmt.Sprintf("the %s search stopped deepening for lack of budget", r.side)
@@ -166,7 +167,7 @@ func isBudget(limit string) bool {
 
 // findingKeys returns the position and kind of each of r's findings,
 // sorted, each once.
-func findingKeys(r *ssaexec.FuncResult) []string {
+func findingKeys(r *result.FuncResult) []string {
 	var keys []string
 	for _, f := range r.Findings {
 		keys = append(keys, fmt.Sprintf("%s:%d:%d %s", f.Pos.Filename, f.Pos.Line, f.Pos.Column, f.Kind))
@@ -208,7 +209,7 @@ func (c *Comparison) String() string {
 
 // Record writes what a comparison looks at in r: its status and counts,
 // the bounds hit, and each finding with its message and witness.
-func Record(r *ssaexec.FuncResult) string {
+func Record(r *result.FuncResult) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s, %d paths, %d panics, %d cut, %d states, %d work", r.Status, r.Paths, r.Panics, r.Cut, r.States, r.Work)
 	if len(r.BoundsHit) > 0 {

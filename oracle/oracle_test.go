@@ -13,6 +13,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/gosym/gosym/result"
 	"github.com/gosym/gosym/ssaexec"
 )
 
@@ -86,8 +87,8 @@ func TestShortcutsLoseNothing(t *testing.T) {
 
 // analyseAll analyses fns under cfg, as many at once as there are CPUs:
 // budgets count work, so the records are the same either way.
-func analyseAll(prog *ssaexec.Program, fns []*ssa.Function, cfg ssaexec.Config) []*ssaexec.FuncResult {
-	out := make([]*ssaexec.FuncResult, len(fns))
+func analyseAll(prog *ssaexec.Program, fns []*ssa.Function, cfg ssaexec.Config) []*result.FuncResult {
+	out := make([]*result.FuncResult, len(fns))
 	next := make(chan int)
 	var wg sync.WaitGroup
 	for range runtime.GOMAXPROCS(0) {
@@ -107,11 +108,11 @@ func analyseAll(prog *ssaexec.Program, fns []*ssa.Function, cfg ssaexec.Config) 
 
 // TestDiff checks what Diff calls a difference, on made-up records.
 func TestDiff(t *testing.T) {
-	at := func(line int, kind ssaexec.Kind) *ssaexec.Finding {
-		return &ssaexec.Finding{Kind: kind, Pos: token.Position{Filename: "f.go", Line: line, Column: 2}, Message: "m"}
+	at := func(line int, kind result.Kind) *result.Finding {
+		return &result.Finding{Kind: kind, Pos: token.Position{Filename: "f.go", Line: line, Column: 2}, Message: "m"}
 	}
-	rec := func(st ssaexec.Status, limits []string, fs ...*ssaexec.Finding) *ssaexec.FuncResult {
-		return &ssaexec.FuncResult{Func: "p.F", Status: st, Limits: limits, Findings: fs}
+	rec := func(st result.Status, limits []string, fs ...*result.Finding) *result.FuncResult {
+		return &result.FuncResult{Func: "p.F", Status: st, Limits: limits, Findings: fs}
 	}
 	type outcome struct {
 		Skipped         bool
@@ -121,35 +122,35 @@ func TestDiff(t *testing.T) {
 	}
 	tests := []struct {
 		name         string
-		plain, short *ssaexec.FuncResult
+		plain, short *result.FuncResult
 		want         outcome
 	}{
 		{"same findings",
-			rec(ssaexec.Failed, nil, at(3, ssaexec.NilDeref)), rec(ssaexec.Failed, nil, at(3, ssaexec.NilDeref)),
+			rec(result.Failed, nil, at(3, result.NilDeref)), rec(result.Failed, nil, at(3, result.NilDeref)),
 			outcome{}},
 		{"a finding lost",
-			rec(ssaexec.Failed, []string{"k"}, at(3, ssaexec.NilDeref), at(5, ssaexec.Index)), rec(ssaexec.Failed, nil, at(5, ssaexec.Index)),
+			rec(result.Failed, []string{"k"}, at(3, result.NilDeref), at(5, result.Index)), rec(result.Failed, nil, at(5, result.Index)),
 			outcome{Lost: []string{"f.go:3:2 nil-deref"}, Differs: true}},
 		{"another kind at the same place is lost",
-			rec(ssaexec.Failed, nil, at(3, ssaexec.NilDeref)), rec(ssaexec.Failed, nil, at(3, ssaexec.Index)),
+			rec(result.Failed, nil, at(3, result.NilDeref)), rec(result.Failed, nil, at(3, result.Index)),
 			outcome{Lost: []string{"f.go:3:2 nil-deref"}, Extra: []string{"f.go:3:2 index"}, Differs: true}},
 		{"found only with the shortcut",
-			rec(ssaexec.Complete, nil), rec(ssaexec.Failed, nil, at(3, ssaexec.NilDeref)),
+			rec(result.Complete, nil), rec(result.Failed, nil, at(3, result.NilDeref)),
 			outcome{Extra: []string{"f.go:3:2 nil-deref"}}},
 		{"the plain search ran out of budget",
-			rec(ssaexec.Stopped, []string{"max-work"}, at(3, ssaexec.NilDeref)), rec(ssaexec.Bounded, []string{"k"}),
+			rec(result.Stopped, []string{"max-work"}, at(3, result.NilDeref)), rec(result.Bounded, []string{"k"}),
 			outcome{Skipped: true}},
 		{"the shortcut ran out of budget after a finding",
-			rec(ssaexec.Failed, nil, at(3, ssaexec.NilDeref), at(5, ssaexec.Index)), rec(ssaexec.Failed, []string{"k", "max-work"}, at(5, ssaexec.Index)),
+			rec(result.Failed, nil, at(3, result.NilDeref), at(5, result.Index)), rec(result.Failed, []string{"k", "max-work"}, at(5, result.Index)),
 			outcome{Skipped: true}},
 		{"the shortcut stopped deepening",
-			rec(ssaexec.Failed, nil, at(3, ssaexec.NilDeref)), rec(ssaexec.Bounded, []string{"deepening stopped"}),
+			rec(result.Failed, nil, at(3, result.NilDeref)), rec(result.Bounded, []string{"deepening stopped"}),
 			outcome{Skipped: true}},
 		{"complete with the latent finding the plain search found",
-			rec(ssaexec.Stopped, []string{"max-work"}, at(3, ssaexec.NilDeref)), rec(ssaexec.Complete, nil, at(3, ssaexec.NilDeref)),
+			rec(result.Stopped, []string{"max-work"}, at(3, result.NilDeref)), rec(result.Complete, nil, at(3, result.NilDeref)),
 			outcome{Skipped: true}},
 		{"complete where the stopped plain search found a panic",
-			rec(ssaexec.Stopped, []string{"max-work"}, at(3, ssaexec.NilDeref)), rec(ssaexec.Complete, nil),
+			rec(result.Stopped, []string{"max-work"}, at(3, result.NilDeref)), rec(result.Complete, nil),
 			outcome{Lost: []string{"f.go:3:2 nil-deref"}, FalselyComplete: true, Differs: true}},
 	}
 	for _, tt := range tests {

@@ -7,7 +7,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/gosym/gosym/ssaexec"
+	"github.com/gosym/gosym/result"
 )
 
 // Coverage says how fully a run's functions were explored, so that "no
@@ -26,10 +26,10 @@ type Coverage struct {
 }
 
 // CoverageOf measures the coverage of a run's results.
-func CoverageOf(results []*ssaexec.FuncResult) Coverage {
+func CoverageOf(results []*result.FuncResult) Coverage {
 	c := Coverage{Reasons: map[string]int{}}
 	for _, r := range results {
-		if r.Status == ssaexec.Ignored {
+		if r.Status == result.Ignored {
 			continue
 		}
 		c.Functions++
@@ -47,7 +47,7 @@ func CoverageOf(results []*ssaexec.FuncResult) Coverage {
 
 // limits names what kept r from being explored fully, each once: its
 // bounds' and unmodelled constructs' kinds, or else its status.
-func limits(r *ssaexec.FuncResult) []string {
+func limits(r *result.FuncResult) []string {
 	out := slices.Clone(r.Limits)
 	out = append(out, r.UnsupportedConstructs...)
 	if len(r.NotExecuted) > 0 {
@@ -58,9 +58,9 @@ func limits(r *ssaexec.FuncResult) []string {
 	}
 	switch {
 	case len(out) > 0:
-	case r.Status == ssaexec.Error:
+	case r.Status == result.Error:
 		out = append(out, "internal error")
-	case r.Status != ssaexec.Complete && r.Status != ssaexec.Failed, r.Cut > 0:
+	case r.Status != result.Complete && r.Status != result.Failed, r.Cut > 0:
 		out = append(out, string(r.Status))
 	}
 	slices.Sort(out)

@@ -9,16 +9,16 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/gosym/gosym/ssaexec"
+	"github.com/gosym/gosym/result"
 )
 
 // WritePictures writes each finding's heap pictures (-dot) into dir: per
 // package a directory, per finding <Func>_<n>.input.dot and .panic.dot,
 // named like its witness test, and SVG beside them when Graphviz's dot is
 // installed. It returns each finding's file names without the extension.
-func WritePictures(results []*ssaexec.FuncResult, dir string, stderr io.Writer) (map[*ssaexec.Finding]string, error) {
+func WritePictures(results []*result.FuncResult, dir string, stderr io.Writer) (map[*result.Finding]string, error) {
 	render, renderErr := exec.LookPath("dot")
-	bases := map[*ssaexec.Finding]string{}
+	bases := map[*result.Finding]string{}
 	usedDirs := map[string]bool{}
 	files := 0
 	for _, p := range byPackage(results) {

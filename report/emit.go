@@ -7,17 +7,17 @@ import (
 	"os"
 	"path/filepath"
 
-	"github.com/gosym/gosym/ssaexec"
+	"github.com/gosym/gosym/result"
 )
 
 // packageFindings is one analysed package and its findings.
 type packageFindings struct {
 	path, name, dir string
-	findings        []*ssaexec.Finding
+	findings        []*result.Finding
 }
 
 // byPackage groups the findings by package, in the order of the results.
-func byPackage(results []*ssaexec.FuncResult) []*packageFindings {
+func byPackage(results []*result.FuncResult) []*packageFindings {
 	var out []*packageFindings
 	index := map[string]*packageFindings{}
 	for _, r := range results {
@@ -51,11 +51,11 @@ type TestOptions struct {
 // WitnessTests writes (Emit) and runs (Replay) each package's witness
 // tests, returning each finding's replay; it says on stderr which files
 // it wrote.
-func WitnessTests(results []*ssaexec.FuncResult, opts TestOptions, stderr io.Writer) (map[*ssaexec.Finding]ReplayResult, error) {
+func WitnessTests(results []*result.FuncResult, opts TestOptions, stderr io.Writer) (map[*result.Finding]ReplayResult, error) {
 	if opts.File == "" {
 		opts.File = DefaultFile
 	}
-	replays := map[*ssaexec.Finding]ReplayResult{}
+	replays := map[*result.Finding]ReplayResult{}
 	for _, p := range byPackage(results) {
 		suite := NewSuite(p.path, p.name, p.findings)
 		if opts.Replay && len(p.findings) > 0 {

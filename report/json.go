@@ -3,7 +3,7 @@ package report
 import (
 	"strings"
 
-	"github.com/gosym/gosym/ssaexec"
+	"github.com/gosym/gosym/result"
 )
 
 // FindingRecord is the JSON Lines object of a finding.
@@ -21,7 +21,7 @@ type FindingRecord struct {
 	Trace         []StepRecord `json:"trace"`
 	// Goroutine is the goroutine that panicked (0: the function's own),
 	// Goroutines those its path started; ScheduleDependent says the
-	// panic needs the trace's schedule (see ssaexec.Finding).
+	// panic needs the trace's schedule (see result.Finding).
 	Goroutine         int               `json:"goroutine,omitempty"`
 	Goroutines        []GoroutineRecord `json:"goroutines,omitempty"`
 	ScheduleDependent bool              `json:"schedule_dependent,omitempty"`
@@ -95,7 +95,7 @@ type FuncRecord struct {
 	Cached bool `json:"cached,omitempty"`
 }
 
-func findingJSON(f *ssaexec.Finding, rel func(string) string) FindingRecord {
+func findingJSON(f *result.Finding, rel func(string) string) FindingRecord {
 	trace := make([]StepRecord, len(f.Trace))
 	for i, st := range f.Trace {
 		trace[i] = StepRecord{Posn: rel(st.Pos.String()), Depth: st.Depth, Branch: st.Branch, Values: st.Values, Goroutine: st.Goroutine}
@@ -129,7 +129,7 @@ func findingJSON(f *ssaexec.Finding, rel func(string) string) FindingRecord {
 	}
 }
 
-func funcJSON(r *ssaexec.FuncResult, rel func(string) string) FuncRecord {
+func funcJSON(r *result.FuncResult, rel func(string) string) FuncRecord {
 	bounds := r.BoundsHit
 	if bounds == nil {
 		bounds = []string{}
@@ -166,7 +166,7 @@ func funcJSON(r *ssaexec.FuncResult, rel func(string) string) FuncRecord {
 }
 
 // SummaryRecord is what procedure summaries did in a function's search
-// (see ssaexec.SummaryStats).
+// (see result.SummaryStats).
 type SummaryRecord struct {
 	Recorded int `json:"recorded"`
 	Broken   int `json:"broken"`
@@ -176,8 +176,8 @@ type SummaryRecord struct {
 }
 
 // summaryJSON is nil for a search that made no summary.
-func summaryJSON(s ssaexec.SummaryStats) *SummaryRecord {
-	if s == (ssaexec.SummaryStats{}) {
+func summaryJSON(s result.SummaryStats) *SummaryRecord {
+	if s == (result.SummaryStats{}) {
 		return nil
 	}
 	return &SummaryRecord{s.Recorded, s.Broken, s.Dropped, s.Applied, s.Covered}

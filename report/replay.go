@@ -18,7 +18,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/gosym/gosym/ssaexec"
+	"github.com/gosym/gosym/result"
 )
 
 // Outcome is what replaying a finding's test showed.
@@ -156,7 +156,7 @@ func (r *replayer) raceTests() []*Test {
 	}
 	var out []*Test
 	for _, t := range r.suite.Tests {
-		if t.Omitted == "" && t.Finding.Kind == ssaexec.Race {
+		if t.Omitted == "" && t.Finding.Kind == result.Race {
 			out = append(out, t)
 		}
 	}
@@ -179,8 +179,8 @@ func (r *replayer) replayAlone(tests []*Test, flag string) (map[*Test]ReplayResu
 	if len(tests) == 0 {
 		return nil, nil
 	}
-	findings := make([]*ssaexec.Finding, len(tests))
-	of := map[*ssaexec.Finding]*Test{}
+	findings := make([]*result.Finding, len(tests))
+	of := map[*result.Finding]*Test{}
 	for i, t := range tests {
 		findings[i], of[t.Finding] = t.Finding, t
 	}
@@ -611,7 +611,7 @@ func quoteMetaAll(names []string) []string {
 // detector's report.
 func (r *replayer) expectsRace(name string) bool {
 	t := r.testNamed(name)
-	return t != nil && t.Finding.Kind == ssaexec.Race
+	return t != nil && t.Finding.Kind == result.Race
 }
 
 // raced is the result of the race test named name, which failed with the

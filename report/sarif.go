@@ -6,33 +6,32 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/gosym/gosym/result"
 	"github.com/owenrumney/go-sarif/v2/sarif"
-
-	"github.com/gosym/gosym/ssaexec"
 )
 
 // kindRules describes each kind of finding, one SARIF rule each.
 var kindRules = []struct {
-	kind        ssaexec.Kind
+	kind        result.Kind
 	name, about string
 }{
-	{ssaexec.NilDeref, "NilDereference", "A field access, load, store or method call through a nil pointer or interface."},
-	{ssaexec.Index, "IndexOutOfRange", "An index out of the range of a slice, array or string."},
-	{ssaexec.SliceBounds, "SliceBoundsOutOfRange", "A slice expression whose bounds are out of range."},
-	{ssaexec.MakeLen, "MakeLengthOutOfRange", "make with a negative or too large length or capacity."},
-	{ssaexec.DivZero, "DivisionByZero", "An integer division or remainder by zero."},
-	{ssaexec.NilMap, "NilMapWrite", "An assignment to an entry of a nil map."},
-	{ssaexec.TypeAssert, "FailedTypeAssertion", "A type assertion that fails."},
-	{ssaexec.NilFunc, "NilFunctionCall", "A call of a nil function value."},
-	{ssaexec.Panic, "Panic", "An explicit panic, or another runtime panic such as a negative shift count."},
-	{ssaexec.Assert, "AssertionFailure", "An assert.Assert whose condition can be false."},
-	{ssaexec.Deadlock, "Deadlock", "A goroutine that blocks forever, such as a Lock of a mutex it already holds."},
-	{ssaexec.Fatal, "FatalError", "A fatal error of the runtime, such as an Unlock of an unlocked mutex: no recover stops it."},
-	{ssaexec.Leak, "GoroutineLeak", "A goroutine the function started that blocks forever after the function returned."},
-	{ssaexec.SendClosed, "SendOnClosedChannel", "A send on a closed channel."},
-	{ssaexec.CloseClosed, "CloseOfClosedChannel", "A close of a closed channel."},
-	{ssaexec.CloseNil, "CloseOfNilChannel", "A close of a nil channel."},
-	{ssaexec.Race, "DataRace", "Two accesses of one variable by two goroutines, one a write, with nothing ordering them."},
+	{result.NilDeref, "NilDereference", "A field access, load, store or method call through a nil pointer or interface."},
+	{result.Index, "IndexOutOfRange", "An index out of the range of a slice, array or string."},
+	{result.SliceBounds, "SliceBoundsOutOfRange", "A slice expression whose bounds are out of range."},
+	{result.MakeLen, "MakeLengthOutOfRange", "make with a negative or too large length or capacity."},
+	{result.DivZero, "DivisionByZero", "An integer division or remainder by zero."},
+	{result.NilMap, "NilMapWrite", "An assignment to an entry of a nil map."},
+	{result.TypeAssert, "FailedTypeAssertion", "A type assertion that fails."},
+	{result.NilFunc, "NilFunctionCall", "A call of a nil function value."},
+	{result.Panic, "Panic", "An explicit panic, or another runtime panic such as a negative shift count."},
+	{result.Assert, "AssertionFailure", "An assert.Assert whose condition can be false."},
+	{result.Deadlock, "Deadlock", "A goroutine that blocks forever, such as a Lock of a mutex it already holds."},
+	{result.Fatal, "FatalError", "A fatal error of the runtime, such as an Unlock of an unlocked mutex: no recover stops it."},
+	{result.Leak, "GoroutineLeak", "A goroutine the function started that blocks forever after the function returned."},
+	{result.SendClosed, "SendOnClosedChannel", "A send on a closed channel."},
+	{result.CloseClosed, "CloseOfClosedChannel", "A close of a closed channel."},
+	{result.CloseNil, "CloseOfNilChannel", "A close of a nil channel."},
+	{result.Race, "DataRace", "Two accesses of one variable by two goroutines, one a write, with nothing ordering them."},
 }
 
 // WriteSARIF writes the findings as a SARIF 2.1.0 log in the form GitHub
@@ -40,7 +39,7 @@ var kindRules = []struct {
 // message with its witness, and its path as a code flow. File names are
 // relative to the working directory, which is the repository's root in
 // CI.
-func WriteSARIF(file string, results []*ssaexec.FuncResult, rel func(string) string) error {
+func WriteSARIF(file string, results []*result.FuncResult, rel func(string) string) error {
 	report, err := sarif.New(sarif.Version210)
 	if err != nil {
 		return err
@@ -71,7 +70,7 @@ func WriteSARIF(file string, results []*ssaexec.FuncResult, rel func(string) str
 }
 
 // sarifMessage is the finding's message, the function, and the witness.
-func sarifMessage(f *ssaexec.Finding) string {
+func sarifMessage(f *result.Finding) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s (in %s). Input that panics:\n", f.Message, f.Func)
 	for _, line := range append(append([]string(nil), f.Setup...), f.Call) {
@@ -95,7 +94,7 @@ func sarifLocation(file string, line, col int, rel func(string) string) *sarif.L
 
 // sarifFlow writes a finding's path: a location per step, with the branch
 // taken as its message and the call depth as its nesting level.
-func sarifFlow(f *ssaexec.Finding, rel func(string) string) *sarif.CodeFlow {
+func sarifFlow(f *result.Finding, rel func(string) string) *sarif.CodeFlow {
 	locs := make([]*sarif.ThreadFlowLocation, len(f.Trace))
 	for i, st := range f.Trace {
 		loc := sarifLocation(st.Pos.Filename, st.Pos.Line, st.Pos.Column, rel)

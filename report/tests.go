@@ -11,7 +11,7 @@ import (
 	"strings"
 	"unicode"
 
-	"github.com/gosym/gosym/ssaexec"
+	"github.com/gosym/gosym/result"
 )
 
 // DefaultFile is the name of the generated test file of the external
@@ -28,7 +28,7 @@ func InternalFile(name string) string {
 type Test struct {
 	// Name is the test function's name: TestGosymWitness_<Func>_<n>.
 	Name    string
-	Finding *ssaexec.Finding
+	Finding *result.Finding
 	// Omitted says why the finding has a comment instead of a test (its
 	// witness is not Go that compiles here), or is empty.
 	Omitted string
@@ -57,7 +57,7 @@ type Suite struct {
 
 // NewSuite names a test for each finding, in order: the n-th finding of
 // a function gets the suffix _n.
-func NewSuite(pkgPath, pkgName string, findings []*ssaexec.Finding) *Suite {
+func NewSuite(pkgPath, pkgName string, findings []*result.Finding) *Suite {
 	s := &Suite{PkgPath: pkgPath, PkgName: pkgName}
 	loc := newLocator()
 	count := map[string]int{}
@@ -438,7 +438,7 @@ func (s *Suite) writeTests(b *bytes.Buffer, external bool) {
 	if live > 0 {
 		b.WriteString(helper)
 		if slices.ContainsFunc(s.Tests, func(t *Test) bool {
-			return s.inFile(t, external) && t.Omitted == "" && (t.Finding.Kind == ssaexec.Leak || t.Finding.Kind == ssaexec.Race || t.inGoroutine())
+			return s.inFile(t, external) && t.Omitted == "" && (t.Finding.Kind == result.Leak || t.Finding.Kind == result.Race || t.inGoroutine())
 		}) {
 			b.WriteString(settleHelper)
 		}
@@ -643,11 +643,11 @@ func (s *Suite) writeTest(b *bytes.Buffer, t *Test) {
 		defer b.WriteString("}\n")
 	}
 	switch {
-	case f.Kind == ssaexec.Race:
+	case f.Kind == result.Race:
 		fmt.Fprintf(b, "\t// While the bug is there, the race detector reports the data race\n\t// (replay builds the test with -race).\n")
 		writeSettledCall(b, code.call)
 		b.WriteString("\tgosymSettle(gosymBefore)\n")
-	case f.Kind == ssaexec.Leak:
+	case f.Kind == result.Leak:
 		writeSettledCall(b, code.call)
 		b.WriteString("\tif stack, leaked := gosymSettle(gosymBefore); leaked {\n")
 		fmt.Fprintf(b, "\t\tgosymT.Fatalf(%q, stack, %q)\n\t}\n", reproduced+"a goroutine blocks forever after the call returned:\n%s\non the input\n\t%s", input)
@@ -722,7 +722,7 @@ func writeWant(b *bytes.Buffer, t *Test, pkg, input string) {
 	f := t.Finding
 	fmt.Fprintf(b, "gosymPanic{\n\t\tpkg: %q,\n\t\tfn: %q,\n\t\tstmt: %q,\n", pkg, t.at.fn, t.at.text)
 	wants := f.Want
-	if f.Kind == ssaexec.Race {
+	if f.Kind == result.Race {
 		wants = []string{raceReport}
 	}
 	if len(wants) > 0 {
@@ -740,7 +740,7 @@ const ScheduleRuns = 1000
 // deadlock is one), or a panic in a goroutine the call started.
 func (t *Test) fatal() bool {
 	f := t.Finding
-	return f.Kind == ssaexec.Fatal || f.Kind == ssaexec.Deadlock || t.inGoroutine()
+	return f.Kind == result.Fatal || f.Kind == result.Deadlock || t.inGoroutine()
 }
 
 // scheduleRuns is how many times the test of t's schedule-dependent
@@ -758,14 +758,14 @@ func (t *Test) scheduleRuns() int {
 // (Finding.OthersPanic), or it is a race, after which the racing
 // goroutines go on with what they read, and may panic.
 func (t *Test) inChild() bool {
-	return t.fatal() || t.Finding.OthersPanic || t.Finding.Kind == ssaexec.Race
+	return t.fatal() || t.Finding.OthersPanic || t.Finding.Kind == result.Race
 }
 
 // inGoroutine reports whether t's finding is a panic in a goroutine the
 // call started.
 func (t *Test) inGoroutine() bool {
 	f := t.Finding
-	return f.Goroutine != 0 && f.Kind != ssaexec.Leak && f.Kind != ssaexec.Fatal && f.Kind != ssaexec.Deadlock && f.Kind != ssaexec.Race
+	return f.Goroutine != 0 && f.Kind != result.Leak && f.Kind != result.Fatal && f.Kind != result.Deadlock && f.Kind != result.Race
 }
 
 func quoteAll(ss []string) []string {

@@ -13,6 +13,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 	"golang.org/x/tools/txtar"
 
+	"github.com/gosym/gosym/result"
 	"github.com/gosym/gosym/ssaexec"
 )
 
@@ -36,11 +37,11 @@ func analyseDirs(t *testing.T, merge bool, patterns ...string) ([]*Suite, map[st
 		t.Fatal(err)
 	}
 	var suites []*Suite
-	byPath := map[string][]*ssaexec.Finding{}
+	byPath := map[string][]*result.Finding{}
 	names := map[string]string{}
 	dirs := map[string]string{}
 	var order []string
-	var results []*ssaexec.FuncResult
+	var results []*result.FuncResult
 	cfg := ssaexec.DefaultConfig()
 	cfg.MaxWork = ssaexec.DeepMaxWork   // the budget the goldens were made under
 	cfg.CallFacts = prog.CallFacts(cfg) // as the command does
@@ -48,7 +49,7 @@ func analyseDirs(t *testing.T, merge bool, patterns ...string) ([]*Suite, map[st
 		results = append(results, prog.Analyze(fn, cfg))
 	}
 	if merge {
-		ssaexec.Merge(results)
+		result.Merge(results)
 	}
 	for _, r := range results {
 		if _, seen := names[r.PkgPath]; !seen {
@@ -209,26 +210,26 @@ func TestReplayCatches(t *testing.T) {
 	}
 	// Each mutant is a copy of the good test, in the external test
 	// package's file unless the change drops its external witness.
-	mutate := func(name string, change func(f *ssaexec.Finding)) {
+	mutate := func(name string, change func(f *result.Finding)) {
 		f := *good.Finding
 		external := *f.External
 		f.External = &external
 		change(&f)
 		s.Tests = append(s.Tests, &Test{Name: name, Finding: &f, External: f.External != nil, at: newLocator().at(f.Pos)})
 	}
-	mutate("TestGosymWitness_NoPanic", func(f *ssaexec.Finding) { f.External.Call = "loops.Max([]int{1})" })
-	mutate("TestGosymWitness_Elsewhere", func(f *ssaexec.Finding) { f.Pos.Line++ })
-	mutate("TestGosymWitness_OtherWords", func(f *ssaexec.Finding) { f.Want = []string{"integer divide by zero"} })
-	mutate("TestGosymWitness_NoCompile", func(f *ssaexec.Finding) { f.External.Call = "loops.Max(undefinedWitnessVariable)" })
-	mutate("TestGosymWitness_NoParse", func(f *ssaexec.Finding) { f.External.Call = "loops.Max([]int{)" })
-	mutate("TestGosymWitness_Internal", func(f *ssaexec.Finding) { f.External = nil })
+	mutate("TestGosymWitness_NoPanic", func(f *result.Finding) { f.External.Call = "loops.Max([]int{1})" })
+	mutate("TestGosymWitness_Elsewhere", func(f *result.Finding) { f.Pos.Line++ })
+	mutate("TestGosymWitness_OtherWords", func(f *result.Finding) { f.Want = []string{"integer divide by zero"} })
+	mutate("TestGosymWitness_NoCompile", func(f *result.Finding) { f.External.Call = "loops.Max(undefinedWitnessVariable)" })
+	mutate("TestGosymWitness_NoParse", func(f *result.Finding) { f.External.Call = "loops.Max([]int{)" })
+	mutate("TestGosymWitness_Internal", func(f *result.Finding) { f.External = nil })
 	// An import the package may not make fails the build outside any
 	// test's lines: each test is then built alone.
-	mutate("TestGosymWitness_ForbiddenImport", func(f *ssaexec.Finding) {
+	mutate("TestGosymWitness_ForbiddenImport", func(f *result.Finding) {
 		f.External.Imports = append(slices.Clip(f.External.Imports), "internal/abi")
 		f.External.Call = "loops.Max(make([]int, abi.PtrSize-8))"
 	})
-	mutate("TestGosymWitness_NoCompileInternal", func(f *ssaexec.Finding) {
+	mutate("TestGosymWitness_NoCompileInternal", func(f *result.Finding) {
 		f.External, f.Call = nil, "Max(undefinedInternalVariable)"
 	})
 	results, err := Replay(s, dirOf(s), ReplayOptions{})
@@ -278,8 +279,8 @@ func TestReplayCatches(t *testing.T) {
 }
 
 func TestTestNames(t *testing.T) {
-	f := func(fn string) *ssaexec.Finding { return &ssaexec.Finding{Func: fn} }
-	s := NewSuite("p", "p", []*ssaexec.Finding{
+	f := func(fn string) *result.Finding { return &result.Finding{Func: fn} }
+	s := NewSuite("p", "p", []*result.Finding{
 		f("p.Find"), f("p.Find"), f("(*p.List).Len"), f("(p.Counter).Next"), f("p.Map[int]"),
 	})
 	var got []string
@@ -321,7 +322,7 @@ func TestInvariantReplay(t *testing.T) {
 	}
 	held := *r.Findings[0]
 	held.Setup = []string{"r := &Ring{buf: []int{0, 0}, head: 0, n: 1}"} // not full: Push keeps the invariant
-	s := NewSuite(r.PkgPath, r.PkgName, []*ssaexec.Finding{r.Findings[0], &held})
+	s := NewSuite(r.PkgPath, r.PkgName, []*result.Finding{r.Findings[0], &held})
 	src, err := s.Source(false) // repOK is not exported
 	if err != nil {
 		t.Fatal(err)
@@ -418,7 +419,7 @@ func TestReplayInModuleCache(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var findings []*ssaexec.Finding
+	var findings []*result.Finding
 	for _, fn := range prog.Entries(false, nil) {
 		findings = append(findings, prog.Analyze(fn, ssaexec.DefaultConfig()).Findings...)
 	}
@@ -467,7 +468,7 @@ func TestReplayExported(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var findings []*ssaexec.Finding
+	var findings []*result.Finding
 	dir := ""
 	for _, fn := range prog.Entries(false, regexp.MustCompile(`^\(\*bytes\.Buffer\)\.(Bytes|String)$`)) {
 		r := prog.Analyze(fn, ssaexec.DefaultConfig())
@@ -523,8 +524,8 @@ func TestReplayExported(t *testing.T) {
 // whose witnesses name the package that closes it are left out, and only
 // they.
 func TestOmitImporting(t *testing.T) {
-	viaStrings := &ssaexec.Finding{Call: "Copy(nil, (*strings.Reader)(nil))", Imports: []string{"strings"}}
-	alone := &ssaexec.Finding{Call: "Copy(nil, (*nopCloserWriterTo)(nil))"}
+	viaStrings := &result.Finding{Call: "Copy(nil, (*strings.Reader)(nil))", Imports: []string{"strings"}}
+	alone := &result.Finding{Call: "Copy(nil, (*nopCloserWriterTo)(nil))"}
 	s := &Suite{PkgPath: "io", PkgName: "io", Exported: true, Tests: []*Test{
 		{Name: "TestGosymWitness_Copy_1", Finding: viaStrings},
 		{Name: "TestGosymWitness_Copy_2", Finding: alone},

@@ -11,7 +11,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/gosym/gosym/ssaexec"
+	"github.com/gosym/gosym/result"
 )
 
 // Options say what a Writer writes.
@@ -33,12 +33,12 @@ type Writer struct {
 	enc  *json.Encoder
 	cwd  string
 	// Replays holds each finding's replay (WitnessTests), if replayed.
-	Replays map[*ssaexec.Finding]ReplayResult
+	Replays map[*result.Finding]ReplayResult
 	// Pictures holds each finding's picture files without extension
 	// (WritePictures).
-	Pictures map[*ssaexec.Finding]string
+	Pictures map[*result.Finding]string
 	// Cached marks the results taken from a result cache.
-	Cached map[*ssaexec.FuncResult]bool
+	Cached map[*result.FuncResult]bool
 	// sources caches the lines of the files traces show.
 	sources map[string][]string
 }
@@ -53,7 +53,7 @@ func NewWriter(w io.Writer, opts Options) *Writer {
 
 // Function writes a function's findings, its internal error if it has
 // one, and with Options.Verbose or JSON its status.
-func (p *Writer) Function(r *ssaexec.FuncResult) {
+func (p *Writer) Function(r *result.FuncResult) {
 	if p.opts.JSON {
 		for _, f := range r.Findings {
 			rec := findingJSON(f, p.Rel)
@@ -73,7 +73,7 @@ func (p *Writer) Function(r *ssaexec.FuncResult) {
 	for _, f := range r.Findings {
 		p.text(f)
 	}
-	if r.Status == ssaexec.Error {
+	if r.Status == result.Error {
 		fmt.Fprintf(p.w, "%s: gosym internal error in %s: %s\n", p.Rel(r.Pos.String()), r.Func, firstLine(r.Err))
 	}
 	if p.opts.Verbose {
@@ -85,7 +85,7 @@ func (p *Writer) Function(r *ssaexec.FuncResult) {
 	}
 }
 
-func (p *Writer) text(f *ssaexec.Finding) {
+func (p *Writer) text(f *result.Finding) {
 	fmt.Fprintf(p.w, "%s: %s (%s in %s)\n", p.Rel(f.Pos.String()), f.Message, f.Label(), f.Func)
 	for _, line := range f.Setup {
 		fmt.Fprintf(p.w, "\t%s\n", line)
@@ -133,7 +133,7 @@ func (p *Writer) Rel(pos string) string {
 	return pos
 }
 
-func statusLine(r *ssaexec.FuncResult) string {
+func statusLine(r *result.FuncResult) string {
 	s := fmt.Sprintf("%s (paths %d, panics %d, cut %d, states %d, work %d, solver calls %d, %s)",
 		r.Status, r.Paths, r.Panics, r.Cut, r.States, r.Work, r.SolverCalls, r.Elapsed.Round(time.Millisecond))
 	if sub := r.Subsumption; sub.Checks > 0 {
@@ -142,7 +142,7 @@ func statusLine(r *ssaexec.FuncResult) string {
 	if r.Refined > 0 {
 		s += fmt.Sprintf("; %d paths past abstract subsumption cut by bounds (-refine)", r.Refined)
 	}
-	if sum := r.Summaries; sum != (ssaexec.SummaryStats{}) {
+	if sum := r.Summaries; sum != (result.SummaryStats{}) {
 		s += fmt.Sprintf("; summaries: %d recorded, %d broken, %s answered, %s covered", sum.Recorded, sum.Broken,
 			Plural(sum.Applied, "call", "calls"), Plural(sum.Covered, "return", "returns"))
 	}
@@ -184,9 +184,9 @@ func firstLine(s string) string {
 // hides "did not look", the coverage, the findings by kind, and where the
 // time went. cached marks the results a cache gave, whose time this run
 // did not spend.
-func Summary(w io.Writer, results []*ssaexec.FuncResult, cached map[*ssaexec.FuncResult]bool, wall time.Duration) {
-	counts := map[ssaexec.Status]int{}
-	kinds := map[ssaexec.Kind]int{}
+func Summary(w io.Writer, results []*result.FuncResult, cached map[*result.FuncResult]bool, wall time.Duration) {
+	counts := map[result.Status]int{}
+	kinds := map[result.Kind]int{}
 	findings, assumed, latent, latentShown := 0, 0, 0, 0
 	var analysis, solver time.Duration
 	for _, r := range results {
@@ -208,7 +208,7 @@ func Summary(w io.Writer, results []*ssaexec.FuncResult, cached map[*ssaexec.Fun
 		}
 	}
 	var parts []string
-	for _, st := range []ssaexec.Status{ssaexec.Failed, ssaexec.Complete, ssaexec.Abstract, ssaexec.Bounded, ssaexec.NotReached, ssaexec.Unsupported, ssaexec.Timeout, ssaexec.Stopped, ssaexec.Ignored, ssaexec.Error} {
+	for _, st := range []result.Status{result.Failed, result.Complete, result.Abstract, result.Bounded, result.NotReached, result.Unsupported, result.Timeout, result.Stopped, result.Ignored, result.Error} {
 		if counts[st] > 0 {
 			parts = append(parts, fmt.Sprintf("%d %s", counts[st], st))
 		}
@@ -253,7 +253,7 @@ func Plural(n int, one, many string) string {
 
 // unsupportedTexts names what r's search did not model: its unsupported
 // constructs, then each call it did not execute.
-func unsupportedTexts(r *ssaexec.FuncResult) []string {
+func unsupportedTexts(r *result.FuncResult) []string {
 	out := slices.Clone(r.UnsupportedConstructs)
 	for _, name := range r.NotExecuted {
 		out = append(out, "call of "+name+", not executed")

@@ -5,8 +5,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
-
-	"github.com/gosym/gosym/ssaexec"
+	"github.com/gosym/gosym/result"
 )
 
 // TestStatusLineSummaries checks what a function's status line says of
@@ -15,18 +14,18 @@ import (
 func TestStatusLineSummaries(t *testing.T) {
 	tests := []struct {
 		name string
-		sum  ssaexec.SummaryStats
+		sum  result.SummaryStats
 		want string // the line's part after the counts, "" for none
 	}{
-		{"none", ssaexec.SummaryStats{}, ""},
-		{"one of each", ssaexec.SummaryStats{Recorded: 1, Broken: 1, Applied: 1, Covered: 1},
+		{"none", result.SummaryStats{}, ""},
+		{"one of each", result.SummaryStats{Recorded: 1, Broken: 1, Applied: 1, Covered: 1},
 			"; summaries: 1 recorded, 1 broken, 1 call answered, 1 return covered"},
-		{"recorded only", ssaexec.SummaryStats{Recorded: 3},
+		{"recorded only", result.SummaryStats{Recorded: 3},
 			"; summaries: 3 recorded, 0 broken, 0 calls answered, 0 returns covered"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			line := statusLine(&ssaexec.FuncResult{Status: ssaexec.Complete, Summaries: tt.sum})
+			line := statusLine(&result.FuncResult{Status: result.Complete, Summaries: tt.sum})
 			_, got, _ := strings.Cut(line, ")")
 			if diff := cmp.Diff(tt.want, got); diff != "" {
 				t.Errorf("status line %q (-want +got):\n%s", line, diff)

@@ -6,13 +6,13 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/gosym/gosym/ssaexec"
+	"github.com/gosym/gosym/result"
 )
 
 // path prints a finding's trace (-trace): one line per step, the source
 // line indented by call depth, then the branch taken and the values that
 // decided it.
-func (p *Writer) path(f *ssaexec.Finding) {
+func (p *Writer) path(f *result.Finding) {
 	locs := make([]string, len(f.Trace))
 	width := 0
 	for i, st := range f.Trace {
@@ -46,11 +46,11 @@ func (p *Writer) path(f *ssaexec.Finding) {
 }
 
 // lastStep says what a finding's last step does.
-func lastStep(k ssaexec.Kind) string {
+func lastStep(k result.Kind) string {
 	switch k {
-	case ssaexec.Race:
+	case result.Race:
 		return "races"
-	case ssaexec.Leak, ssaexec.Deadlock:
+	case result.Leak, result.Deadlock:
 		return "blocks forever"
 	}
 	return "panics"
@@ -58,7 +58,7 @@ func lastStep(k ssaexec.Kind) string {
 
 // goroutineLabel names goroutine id of f's path as the trace shows it
 // where that goroutine takes over.
-func goroutineLabel(f *ssaexec.Finding, id int) string {
+func goroutineLabel(f *result.Finding, id int) string {
 	if id == 0 {
 		return "-- goroutine 0 (" + f.Func + ")"
 	}

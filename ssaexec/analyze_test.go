@@ -15,12 +15,13 @@ import (
 
 	"github.com/gosym/gosym/abstraction"
 	"github.com/gosym/gosym/heap"
+	"github.com/gosym/gosym/result"
 )
 
 // shownFinding is the part of a finding a user reads, with the file name
 // shortened.
 type shownFinding struct {
-	Kind    Kind
+	Kind    result.Kind
 	Posn    string
 	Message string
 	Setup   []string
@@ -32,7 +33,7 @@ type shownFinding struct {
 	HandBuilt []string
 }
 
-func show(f *Finding) shownFinding {
+func show(f *result.Finding) shownFinding {
 	return shownFinding{
 		Kind:    f.Kind,
 		Posn:    fmt.Sprintf("%s:%d:%d", filepath.Base(f.Pos.Filename), f.Pos.Line, f.Pos.Column),
@@ -54,7 +55,7 @@ func TestWitnesses(t *testing.T) {
 	}{{
 		fn: "lists.ThreeBug",
 		want: []shownFinding{{
-			Kind: NilDeref, Posn: "lists.go:52:30",
+			Kind: result.NilDeref, Posn: "lists.go:52:30",
 			Message: "nil dereference: head.Next.Next.Next is nil",
 			Setup:   []string{"head := &Node{Next: &Node{Next: &Node{Next: nil}}}"},
 			Call:    "ThreeBug(head)",
@@ -63,7 +64,7 @@ func TestWitnesses(t *testing.T) {
 		// A function the path needs non-nil is a literal of its type.
 		fn: "funcs.Notify",
 		want: []shownFinding{{
-			Kind: NilDeref, Posn: "funcs.go:175:16",
+			Kind: result.NilDeref, Posn: "funcs.go:175:16",
 			Message: "nil dereference: n.Next is nil",
 			Setup:   []string{"n := &Node{Next: nil}"},
 			Call:    "Notify(func(string) {}, n)",
@@ -73,7 +74,7 @@ func TestWitnesses(t *testing.T) {
 		// returns what each call needs, in order, counting its calls.
 		fn: "callbacks.Window",
 		want: []shownFinding{{
-			Kind: SliceBounds, Posn: "callbacks.go:33:12",
+			Kind: result.SliceBounds, Posn: "callbacks.go:33:12",
 			Message: "slice bounds out of range [1:0] (buf)",
 			Setup:   []string{"calls := 0"},
 			Call:    "Window([]byte{}, func() int { calls++; switch calls { case 1: return 1; default: return 0 } })",
@@ -82,7 +83,7 @@ func TestWitnesses(t *testing.T) {
 		// A loop calls it: each call a fresh value, up to k calls.
 		fn: "callbacks.Drain",
 		want: []shownFinding{{
-			Kind: Panic, Posn: "callbacks.go:47:9",
+			Kind: result.Panic, Posn: "callbacks.go:47:9",
 			Message: "panic: third value is 7",
 			Setup:   []string{"calls := 0"},
 			Call:    "Drain(func() (int, bool) { calls++; switch calls { case 1, 2: return 0, true; default: return 7, true } })",
@@ -91,7 +92,7 @@ func TestWitnesses(t *testing.T) {
 		// An input function in a field of an input struct.
 		fn: "callbacks.Pad",
 		want: []shownFinding{{
-			Kind: Index, Posn: "callbacks.go:62:10",
+			Kind: result.Index, Posn: "callbacks.go:62:10",
 			Message: "index out of range [0] with length 0 (s[opts.Width(len(s))])",
 			Setup:   []string{"opts := &Options{Width: func(int) int { return 0 }}"},
 			Call:    `Pad("", opts)`,
@@ -100,7 +101,7 @@ func TestWitnesses(t *testing.T) {
 		// A less is an ordering: the canonical one.
 		fn: "callbacks.Gap",
 		want: []shownFinding{{
-			Kind: DivZero, Posn: "callbacks.go:87:13",
+			Kind: result.DivZero, Posn: "callbacks.go:87:13",
 			Message: "integer divide by zero: a - b is 0",
 			Call:    "Gap(0, 0, func(a, b int) bool { return a < b })",
 		}},
@@ -109,13 +110,13 @@ func TestWitnesses(t *testing.T) {
 		// before the calls that build the receiver.
 		fn: "(*callbacks.Feed).Step",
 		want: []shownFinding{{
-			Kind: NilFunc, Posn: "callbacks.go:157:13",
+			Kind: result.NilFunc, Posn: "callbacks.go:157:13",
 			Message:   "call of nil function: f.next is nil",
 			Setup:     []string{"f := &Feed{next: nil}"},
 			Call:      "f.Step([]int{})",
 			HandBuilt: []string{"Feed"},
 		}, {
-			Kind: Index, Posn: "callbacks.go:162:14",
+			Kind: result.Index, Posn: "callbacks.go:162:14",
 			Message: "index out of range [1] with length 0 (steps[a - b])",
 			Setup:   []string{"calls := 0", "f := NewFeed(func() int { calls++; switch calls { case 1: return 0; default: return -1 } })"},
 			Call:    "f.Step([]int{})",
@@ -125,7 +126,7 @@ func TestWitnesses(t *testing.T) {
 		// invariant): the witness is an in-package test.
 		fn: "(*callbacks.Meter).Rise",
 		want: []shownFinding{{
-			Kind: Index, Posn: "callbacks.go:181:17",
+			Kind: result.Index, Posn: "callbacks.go:181:17",
 			Message: "index out of range [1] with length 0 (m.levels[after - before])",
 			Setup:   []string{"calls := 0", "m := &Meter{probe: func() int { calls++; switch calls { case 1: return 0; default: return 1 } }, levels: []int{}}"},
 			Call:    "m.Rise()",
@@ -135,13 +136,13 @@ func TestWitnesses(t *testing.T) {
 		// are declared: here it returns the node it is a field of.
 		fn: "callbacks.Hop",
 		want: []shownFinding{{
-			Kind: DivZero, Posn: "callbacks.go:200:12",
+			Kind: result.DivZero, Posn: "callbacks.go:200:12",
 			Message: "integer divide by zero: n.Visit(n).Val is 0",
 			Setup: []string{"calls := 0", "n := &Node{}",
 				"n.Visit = func(*Node) *Node { calls++; switch calls { case 1: return n; default: return &Node{Val: 0} } }"},
 			Call: "Hop(n)",
 		}, {
-			Kind: NilDeref, Posn: "callbacks.go:200:25",
+			Kind: result.NilDeref, Posn: "callbacks.go:200:25",
 			Message: "nil dereference: n.Visit(n) is nil",
 			Setup: []string{"calls := 0", "n := &Node{}",
 				"n.Visit = func(*Node) *Node { calls++; switch calls { case 1: return n; default: return nil } }"},
@@ -151,7 +152,7 @@ func TestWitnesses(t *testing.T) {
 		// An assert.Assert that can fail is a finding of its own kind.
 		fn: "contracts.Abs",
 		want: []shownFinding{{
-			Kind: Assert, Posn: "contracts.go:32:15",
+			Kind: result.Assert, Posn: "contracts.go:32:15",
 			Message: "assertion failed: Abs is negative",
 			Call:    "Abs(-9223372036854775808)",
 		}},
@@ -159,7 +160,7 @@ func TestWitnesses(t *testing.T) {
 		// The witness satisfies the receiver's invariant (repOK).
 		fn: "(*contracts.Ring).Newest",
 		want: []shownFinding{{
-			Kind: Index, Posn: "contracts.go:77:14",
+			Kind: result.Index, Posn: "contracts.go:77:14",
 			Message: "index out of range [9] with length 9 (r.buf[r.head + r.n - 1])",
 			Setup:   []string{"r := &Ring{buf: []int{8: 0}, head: 1, n: 9}"},
 			Call:    "r.Newest()",
@@ -167,33 +168,33 @@ func TestWitnesses(t *testing.T) {
 	}, {
 		fn: "strs.Euro",
 		want: []shownFinding{{
-			Kind: Panic, Posn: "strs.go:120:9", Message: "panic: euro",
+			Kind: result.Panic, Posn: "strs.go:120:9", Message: "panic: euro",
 			Call: `Euro("€")`,
 		}},
 	}, {
 		fn: "strs.FirstOfGreater",
 		want: []shownFinding{{
-			Kind: Index, Posn: "strs.go:97:10", Message: "index out of range [0] with length 0 (a[0])",
+			Kind: result.Index, Posn: "strs.go:97:10", Message: "index out of range [0] with length 0 (a[0])",
 			Call: `FirstOfGreater("", "")`,
 		}},
 	}, {
 		// bits.Len64 reads a constant table at a symbolic index: one path.
 		fn: "strs.Digits",
 		want: []shownFinding{{
-			Kind: DivZero, Posn: "tables.go:18:12", Message: "integer divide by zero: bits.Len64(x) is 0",
+			Kind: result.DivZero, Posn: "tables.go:18:12", Message: "integer divide by zero: bits.Len64(x) is 0",
 			Call: "Digits(0)",
 		}},
 	}, {
 		fn: "maps.Tags",
 		want: []shownFinding{{
-			Kind: NilDeref, Posn: "maps.go:125:17", Message: "nil dereference: n.Next is nil",
+			Kind: result.NilDeref, Posn: "maps.go:125:17", Message: "nil dereference: n.Next is nil",
 			Setup: []string{`tags := map[string]*Node{"x": &Node{Next: nil}}`},
 			Call:  `Tags(tags, "x")`,
 		}},
 	}, {
 		fn: "maps.Longest",
 		want: []shownFinding{{
-			Kind: Index, Posn: "maps.go:135:15", Message: "index out of range [-1] (k[len(k) - 1])",
+			Kind: result.Index, Posn: "maps.go:135:15", Message: "index out of range [-1] (k[len(k) - 1])",
 			Setup: []string{`m := map[string]int{"": 0}`},
 			Call:  "Longest(m)",
 		}},
@@ -202,19 +203,19 @@ func TestWitnesses(t *testing.T) {
 		// literals.
 		fn: "stdlib.Same",
 		want: []shownFinding{{
-			Kind: Index, Posn: "stdlib.go:57:11", Message: "index out of range [0] with length 0 (a[0])",
+			Kind: result.Index, Posn: "stdlib.go:57:11", Message: "index out of range [0] with length 0 (a[0])",
 			Call: "Same([]byte{}, []byte{})",
 		}},
 	}, {
 		fn: "stdlib.Port",
 		want: []shownFinding{{
-			Kind: DivZero, Posn: "stdlib.go:33:15", Message: "integer divide by zero: p is 0",
+			Kind: result.DivZero, Posn: "stdlib.go:33:15", Message: "integer divide by zero: p is 0",
 			Call: `Port("0")`,
 		}},
 	}, {
 		fn: "aliasing.Steal",
 		want: []shownFinding{{
-			Kind: NilDeref, Posn: "aliasing.go:19:18",
+			Kind: result.NilDeref, Posn: "aliasing.go:19:18",
 			Message: "nil dereference: dst.Item is nil",
 			Setup:   []string{"dst := &Box{Item: &Item{}}"},
 			Call:    "Steal(dst, dst)",
@@ -222,7 +223,7 @@ func TestWitnesses(t *testing.T) {
 	}, {
 		fn: "(*dlist.List).Remove",
 		want: []shownFinding{{
-			Kind: NilDeref, Posn: "dlist.go:22:9",
+			Kind: result.NilDeref, Posn: "dlist.go:22:9",
 			Message: "nil dereference: n.Next is nil",
 			Setup:   []string{"l := &List{}", "n := &Node{Prev: nil, Next: nil}"},
 			Call:    "l.Remove(n)",
@@ -230,21 +231,21 @@ func TestWitnesses(t *testing.T) {
 	}, {
 		fn: "arith.CheckedInc",
 		want: []shownFinding{{
-			Kind: Panic, Posn: "arith.go:9:8",
+			Kind: result.Panic, Posn: "arith.go:9:8",
 			Message: "panic: overflow",
 			Call:    "CheckedInc(2147483647)",
 		}},
 	}, {
 		fn: "lists.ValueOrZero",
 		want: []shownFinding{{
-			Kind: NilDeref, Posn: "lists.go:77:12",
+			Kind: result.NilDeref, Posn: "lists.go:77:12",
 			Message: "nil dereference: n is nil (compared with nil in n == nil at lists.go:76:7)",
 			Call:    "ValueOrZero(nil)",
 		}},
 	}, {
 		fn: "lists.Last",
 		want: []shownFinding{{
-			Kind: NilDeref, Posn: "lists.go:101:16",
+			Kind: result.NilDeref, Posn: "lists.go:101:16",
 			Message: "nil dereference: n.Next is nil",
 			Setup:   []string{"head := &Node{Next: nil}"},
 			Call:    "Last(head)",
@@ -252,7 +253,7 @@ func TestWitnesses(t *testing.T) {
 	}, {
 		fn: "lists.CycleBug",
 		want: []shownFinding{{
-			Kind: Panic, Posn: "lists.go:110:8",
+			Kind: result.Panic, Posn: "lists.go:110:8",
 			Message: "panic: cycle",
 			Setup:   []string{"head := &Node{}", "node1 := &Node{}", "head.Next = node1", "node1.Next = head"},
 			Call:    "CycleBug(head)",
@@ -260,7 +261,7 @@ func TestWitnesses(t *testing.T) {
 	}, {
 		fn: "lists.SharedTail",
 		want: []shownFinding{{
-			Kind: Panic, Posn: "lists.go:121:8",
+			Kind: result.Panic, Posn: "lists.go:121:8",
 			Message: "panic: shared",
 			Setup:   []string{"a := &Node{}", "b := &Node{}", "node1 := &Node{}", "a.Next = node1", "b.Next = node1"},
 			Call:    "SharedTail(a, b)",
@@ -268,26 +269,26 @@ func TestWitnesses(t *testing.T) {
 	}, {
 		fn: "(misc.Counter).Next",
 		want: []shownFinding{{
-			Kind: DivZero, Posn: "misc.go:48:13",
+			Kind: result.DivZero, Posn: "misc.go:48:13",
 			Message: "integer divide by zero: *c.Step is 0",
 			Setup:   []string{"int1 := new(int)", "*int1 = 0"},
 			Call:    "(Counter{N: 0, Step: int1}).Next()",
 		}, {
-			Kind: NilDeref, Posn: "misc.go:48:15",
+			Kind: result.NilDeref, Posn: "misc.go:48:15",
 			Message: "nil dereference: c.Step is nil",
 			Call:    "(Counter{N: 0, Step: nil}).Next()",
 		}},
 	}, {
 		fn: "slices.InsertionSort",
 		want: []shownFinding{{
-			Kind: Index, Posn: "slices.go:43:34",
+			Kind: result.Index, Posn: "slices.go:43:34",
 			Message: "index out of range [1] with length 1 (a[j])",
 			Call:    "InsertionSort([]int{0})",
 		}},
 	}, {
 		fn: "(*slices.Stack).Pop",
 		want: []shownFinding{{
-			Kind: Index, Posn: "slices.go:66:14",
+			Kind: result.Index, Posn: "slices.go:66:14",
 			Message: "index out of range [-1] (s.items[len(s.items) - 1])",
 			Setup:   []string{"s := &Stack{}"},
 			Call:    "s.Pop()",
@@ -295,32 +296,32 @@ func TestWitnesses(t *testing.T) {
 	}, {
 		fn: "slices.FirstName",
 		want: []shownFinding{{
-			Kind: NilDeref, Posn: "slices.go:174:19",
+			Kind: result.NilDeref, Posn: "slices.go:174:19",
 			Message: "nil dereference: people[0] is nil",
 			Call:    "FirstName([]*Person{nil})",
 		}},
 	}, {
 		fn: "ifaces.Inverse",
 		want: []shownFinding{{
-			Kind: DivZero, Posn: "ifaces.go:62:14",
+			Kind: result.DivZero, Posn: "ifaces.go:62:14",
 			Message: "integer divide by zero: x is 0",
 			Call:    "Inverse(0)",
 		}, {
-			Kind: NilDeref, Posn: "ifaces.go:64:12",
+			Kind: result.NilDeref, Posn: "ifaces.go:64:12",
 			Message: "nil dereference: x is nil",
 			Call:    "Inverse((*Square)(nil))",
 		}},
 	}, {
 		fn: "ifaces.AsInt",
 		want: []shownFinding{{
-			Kind: TypeAssert, Posn: "ifaces.go:47:11",
+			Kind: result.TypeAssert, Posn: "ifaces.go:47:11",
 			Message: "interface conversion: interface is nil, not int (v)",
 			Call:    "AsInt(nil)",
 		}},
 	}, {
 		fn: "maps.NextVal",
 		want: []shownFinding{{
-			Kind: NilDeref, Posn: "maps.go:36:16",
+			Kind: result.NilDeref, Posn: "maps.go:36:16",
 			Message: "nil dereference: n.Next is nil",
 			Setup:   []string{"nodes := map[int]*Node{0: &Node{Next: nil}}"},
 			Call:    "NextVal(nodes, 0)",
@@ -328,7 +329,7 @@ func TestWitnesses(t *testing.T) {
 	}, {
 		fn: "(*maps.Index).Add",
 		want: []shownFinding{{
-			Kind: NilMap, Posn: "maps.go:12:11",
+			Kind: result.NilMap, Posn: "maps.go:12:11",
 			Message: "assignment to entry in nil map (ix.counts)",
 			Setup:   []string{"ix := &Index{}"},
 			Call:    `ix.Add("")`,
@@ -336,7 +337,7 @@ func TestWitnesses(t *testing.T) {
 	}, {
 		fn: "(*funcs.Handler).Fire",
 		want: []shownFinding{{
-			Kind: NilFunc, Posn: "funcs.go:19:18",
+			Kind: result.NilFunc, Posn: "funcs.go:19:18",
 			Message: "call of nil function: h.OnEvent is nil",
 			Setup:   []string{"h := &Handler{OnEvent: nil}"},
 			Call:    "h.Fire(0)",
@@ -346,12 +347,12 @@ func TestWitnesses(t *testing.T) {
 		// n panics with the division, so it is the division's witness.
 		fn: "evalorder.Field",
 		want: []shownFinding{{
-			Kind: NilDeref, Posn: "evalorder.go:15:9",
+			Kind: result.NilDeref, Posn: "evalorder.go:15:9",
 			Message: "nil dereference: n.Next is nil",
 			Setup:   []string{"n := &Node{Next: nil}"},
 			Call:    "Field(n, 1)",
 		}, {
-			Kind: DivZero, Posn: "evalorder.go:15:17",
+			Kind: result.DivZero, Posn: "evalorder.go:15:17",
 			Message: "integer divide by zero: x is 0",
 			Call:    "Field(nil, 0)",
 		}},
@@ -359,19 +360,19 @@ func TestWitnesses(t *testing.T) {
 		// A store's index is checked after the right-hand side too.
 		fn: "evalorder.Element",
 		want: []shownFinding{{
-			Kind: Index, Posn: "evalorder.go:20:8",
+			Kind: result.Index, Posn: "evalorder.go:20:8",
 			Message: "index out of range [0] with length 0 (n.Vals[i])",
 			Setup:   []string{"n := &Node{Vals: []int{}}"},
 			Call:    "Element(n, 0, 1)",
 		}, {
-			Kind: DivZero, Posn: "evalorder.go:20:16",
+			Kind: result.DivZero, Posn: "evalorder.go:20:16",
 			Message: "integer divide by zero: x is 0",
 			Call:    "Element(nil, 0, 0)",
 		}},
 	}, {
 		fn: "globals.Slot",
 		want: []shownFinding{{
-			Kind: NilDeref, Posn: "globals.go:27:9",
+			Kind: result.NilDeref, Posn: "globals.go:27:9",
 			Message: "nil dereference: table[i] is nil",
 			Call:    "Slot(0)",
 		}},
@@ -380,7 +381,7 @@ func TestWitnesses(t *testing.T) {
 		// a sequence of calls: the stale tail needs two.
 		fn: "(*api.List).First",
 		want: []shownFinding{{
-			Kind: NilDeref, Posn: "api.go:53:16",
+			Kind: result.NilDeref, Posn: "api.go:53:16",
 			Message: "nil dereference: l.head is nil",
 			Setup:   []string{"l := NewList()", "l.Append(0)", "l.RemoveFirst()"},
 			Call:    "l.First()",
@@ -389,7 +390,7 @@ func TestWitnesses(t *testing.T) {
 		// So is a parameter, with the arguments of the calls.
 		fn: "api.Sum",
 		want: []shownFinding{{
-			Kind: DivZero, Posn: "api.go:169:16",
+			Kind: result.DivZero, Posn: "api.go:169:16",
 			Message: "integer divide by zero: n.val is 0",
 			Setup:   []string{"l := NewFixedList()", "l.Append(0)"},
 			Call:    "Sum(l)",
@@ -398,7 +399,7 @@ func TestWitnesses(t *testing.T) {
 		// The zero value the doc comment calls usable.
 		fn: "(*api.Counter).Add",
 		want: []shownFinding{{
-			Kind: NilMap, Posn: "api.go:148:10",
+			Kind: result.NilMap, Posn: "api.go:148:10",
 			Message: "assignment to entry in nil map (c.counts)",
 			Setup:   []string{"c := &Counter{}"},
 			Call:    `c.Add("")`,
@@ -409,7 +410,7 @@ func TestWitnesses(t *testing.T) {
 		// function returns one.
 		fn: "(*api.FixedList).First",
 		want: []shownFinding{{
-			Kind: NilDeref, Posn: "api.go:103:16",
+			Kind: result.NilDeref, Posn: "api.go:103:16",
 			Message:   "nil dereference: l.head is nil",
 			Setup:     []string{"l := &FixedList{head: nil, tail: &node{}}"},
 			Call:      "l.First()",
@@ -420,7 +421,7 @@ func TestWitnesses(t *testing.T) {
 		// not call usable, is hand-built too.
 		fn: "(*api.Table).Set",
 		want: []shownFinding{{
-			Kind: NilMap, Posn: "api.go:161:8",
+			Kind: result.NilMap, Posn: "api.go:161:8",
 			Message:   "assignment to entry in nil map (t.rows)",
 			Setup:     []string{"t := &Table{rows: nil}"},
 			Call:      `t.Set("", 0)`,
@@ -431,12 +432,12 @@ func TestWitnesses(t *testing.T) {
 		// offers, which the insertions then run.
 		fn: "(*api.Sorted).Gap",
 		want: []shownFinding{{
-			Kind: DivZero, Posn: "api.go:210:13",
+			Kind: result.DivZero, Posn: "api.go:210:13",
 			Message: "integer divide by zero: s.vals[1] - s.vals[0] is 0",
 			Setup:   []string{"s := NewSorted(Ascending)", "s.Insert(0)", "s.Insert(0)"},
 			Call:    "s.Gap()",
 		}, {
-			Kind: Index, Posn: "api.go:210:22",
+			Kind: result.Index, Posn: "api.go:210:22",
 			Message: "index out of range [1] with length 0 (s.vals[1])",
 			Setup:   []string{"s := NewSorted(Ascending)"},
 			Call:    "s.Gap()",
@@ -446,7 +447,7 @@ func TestWitnesses(t *testing.T) {
 		// order of ints, written out; Add runs it.
 		fn: "(*api.Set).Gap",
 		want: []shownFinding{{
-			Kind: DivZero, Posn: "api.go:268:13",
+			Kind: result.DivZero, Posn: "api.go:268:13",
 			Message: "integer divide by zero: s.keys[1].(int) - s.keys[0].(int) - 1 is 0",
 			Setup: []string{
 				"s := NewSet(func(a, b any) int { switch { case a.(int) < b.(int): return -1; case a.(int) > b.(int): return 1 }; return 0 })",
@@ -454,18 +455,18 @@ func TestWitnesses(t *testing.T) {
 			},
 			Call: "s.Gap()",
 		}, {
-			Kind: Index, Posn: "api.go:268:22",
+			Kind: result.Index, Posn: "api.go:268:22",
 			Message: "index out of range [1] with length 0 (s.keys[1])",
 			Setup:   []string{"s := NewSet(func(a, b any) int { switch { case a.(int) < b.(int): return -1; case a.(int) > b.(int): return 1 }; return 0 })"},
 			Call:    "s.Gap()",
 		}, {
-			Kind: TypeAssert, Posn: "api.go:268:26",
+			Kind: result.TypeAssert, Posn: "api.go:268:26",
 			Message:   "interface conversion: interface is nil, not int (s.keys[1])",
 			Setup:     []string{"s := &Set{keys: []any{1: nil}}"},
 			Call:      "s.Gap()",
 			HandBuilt: []string{"Set"},
 		}, {
-			Kind: TypeAssert, Posn: "api.go:268:44",
+			Kind: result.TypeAssert, Posn: "api.go:268:44",
 			Message:   "interface conversion: interface is nil, not int (s.keys[0])",
 			Setup:     []string{"s := &Set{keys: []any{nil, 0}}"},
 			Call:      "s.Gap()",
@@ -476,7 +477,7 @@ func TestWitnesses(t *testing.T) {
 		// with it.
 		fn: "(api.Vec).Ratio",
 		want: []shownFinding{{
-			Kind: DivZero, Posn: "api.go:234:21",
+			Kind: result.DivZero, Posn: "api.go:234:21",
 			Message: "integer divide by zero: v.vals[n - 1] is 0",
 			Setup:   []string{"v := EmptyVec()", "v = v.With(0)", "v = v.With(0)"},
 			Call:    "v.Ratio()",
@@ -486,13 +487,13 @@ func TestWitnesses(t *testing.T) {
 		// on a value the API built, then goes on with its own methods.
 		fn: "(*api.BagIter).Done",
 		want: []shownFinding{{
-			Kind: Panic, Posn: "api.go:342:8",
+			Kind: result.Panic, Posn: "api.go:342:8",
 			Message: "panic: iterator overflow",
 			Setup:   []string{"bag := NewBag()", "bag.Add(0)", "it := bag.From(1)", "it.Skip(9223372036854775807)"},
 			Call:    "it.Done()",
 		}, {
 			// Its zero value is no iterator the bag made.
-			Kind: NilDeref, Posn: "api.go:344:29",
+			Kind: result.NilDeref, Posn: "api.go:344:29",
 			Message:   "nil dereference: it.b is nil",
 			Setup:     []string{"it := &BagIter{b: nil, next: 0}"},
 			Call:      "it.Done()",
@@ -501,7 +502,7 @@ func TestWitnesses(t *testing.T) {
 	}, {
 		fn: "(*api.Cursor).Value",
 		want: []shownFinding{{
-			Kind: NilDeref, Posn: "api.go:301:44",
+			Kind: result.NilDeref, Posn: "api.go:301:44",
 			Message: "nil dereference: c.at is nil",
 			Setup:   []string{"list := NewList()", "c := list.Cursor()"},
 			Call:    "c.Value()",
@@ -512,14 +513,14 @@ func TestWitnesses(t *testing.T) {
 		// buffer's panic is latent, and not Go the package can write.
 		fn: "stdlib.LastUnread",
 		want: []shownFinding{{
-			Kind: SliceBounds, Posn: "stdlib.go:75:17",
+			Kind: result.SliceBounds, Posn: "stdlib.go:75:17",
 			Message:    "slice bounds out of range [1:0] (b.buf) (in (*bytes.Buffer).Bytes)",
 			Setup:      []string{"b := &bytes.Buffer{buf: []byte{}, off: 1}"},
 			Call:       "LastUnread(b)",
 			Unwritable: []string{"field buf of bytes.Buffer is not exported", "field off of bytes.Buffer is not exported"},
 			HandBuilt:  []string{"bytes.Buffer"},
 		}, {
-			Kind: Index, Posn: "stdlib.go:76:13",
+			Kind: result.Index, Posn: "stdlib.go:76:13",
 			Message: "index out of range [-1] (data[len(data) - 1])",
 			Setup:   []string{"b := &bytes.Buffer{}"},
 			Call:    "LastUnread(b)",
@@ -529,11 +530,11 @@ func TestWitnesses(t *testing.T) {
 		// argument is called with it, the first type its constraint names.
 		fn: "generic.NewTree",
 		want: []shownFinding{{
-			Kind: Panic, Posn: "generic.go:107:8",
+			Kind: result.Panic, Posn: "generic.go:107:8",
 			Message: "panic: bad degree",
 			Call:    "NewTree[int](0)",
 		}, {
-			Kind: MakeLen, Posn: "generic.go:119:28",
+			Kind: result.MakeLen, Posn: "generic.go:119:28",
 			Message: "makeslice: cap out of range (n)",
 			Call:    "NewTree[int](35184372088836)",
 		}},
@@ -542,7 +543,7 @@ func TestWitnesses(t *testing.T) {
 		// is as abstract as the generic function.
 		fn: "generic.NewPool[T]",
 		want: []shownFinding{{
-			Kind: MakeLen, Posn: "generic.go:119:28",
+			Kind: result.MakeLen, Posn: "generic.go:119:28",
 			Message: "makeslice: cap out of range (n)",
 			Call:    "NewPool[int](-1)",
 		}},
@@ -550,7 +551,7 @@ func TestWitnesses(t *testing.T) {
 		// An instance of a generic type: its zero value and a method.
 		fn: "(*generic.List[int]).Second",
 		want: []shownFinding{{
-			Kind: NilDeref, Posn: "generic.go:44:21",
+			Kind: result.NilDeref, Posn: "generic.go:44:21",
 			Message: "nil dereference: l.head.next is nil",
 			Setup:   []string{"l := &List[int]{}", "l.Push(0)"},
 			Call:    "l.Second()",
@@ -577,7 +578,7 @@ func TestWitnesses(t *testing.T) {
 // needs the package's internals has none, and says why.
 func TestExternalWitnesses(t *testing.T) {
 	type external struct {
-		Witness     *ExternalWitness
+		Witness     *result.ExternalWitness
 		NotExternal []string
 	}
 	tests := []struct {
@@ -585,7 +586,7 @@ func TestExternalWitnesses(t *testing.T) {
 		want []external
 	}{{
 		fn: "(*api.List).First",
-		want: []external{{Witness: &ExternalWitness{
+		want: []external{{Witness: &result.ExternalWitness{
 			Setup:   []string{"l := api.NewList()", "l.Append(0)", "l.RemoveFirst()"},
 			Call:    "l.First()",
 			Imports: []string{"github.com/gosym/gosym/testdata/api"},
@@ -593,14 +594,14 @@ func TestExternalWitnesses(t *testing.T) {
 	}, {
 		// The parameter's name is the package's.
 		fn: "api.FirstOf",
-		want: []external{{Witness: &ExternalWitness{
+		want: []external{{Witness: &result.ExternalWitness{
 			Setup:   []string{"arg0 := api.NewList()", "arg0.Append(0)", "arg0.RemoveFirst()"},
 			Call:    "api.FirstOf(arg0)",
 			Imports: []string{"github.com/gosym/gosym/testdata/api"},
 		}}},
 	}, {
 		fn: "(*api.Counter).Add",
-		want: []external{{Witness: &ExternalWitness{
+		want: []external{{Witness: &result.ExternalWitness{
 			Setup:   []string{"c := &api.Counter{}"},
 			Call:    `c.Add("")`,
 			Imports: []string{"github.com/gosym/gosym/testdata/api"},
@@ -608,11 +609,11 @@ func TestExternalWitnesses(t *testing.T) {
 	}, {
 		// The function the package offers, named as a user names it.
 		fn: "(*api.Sorted).Gap",
-		want: []external{{Witness: &ExternalWitness{
+		want: []external{{Witness: &result.ExternalWitness{
 			Setup:   []string{"s := api.NewSorted(api.Ascending)", "s.Insert(0)", "s.Insert(0)"},
 			Call:    "s.Gap()",
 			Imports: []string{"github.com/gosym/gosym/testdata/api"},
-		}}, {Witness: &ExternalWitness{
+		}}, {Witness: &result.ExternalWitness{
 			Setup:   []string{"s := api.NewSorted(api.Ascending)"},
 			Call:    "s.Gap()",
 			Imports: []string{"github.com/gosym/gosym/testdata/api"},
@@ -621,25 +622,25 @@ func TestExternalWitnesses(t *testing.T) {
 		// A list a field points to, built by the API, the package
 		// named apart from the variable.
 		fn: "(*api.Shelf).Top",
-		want: []external{{Witness: &ExternalWitness{
+		want: []external{{Witness: &result.ExternalWitness{
 			Setup:   []string{"list := api.NewList()", "list.Append(0)", "list.RemoveFirst()", "s := &api.Shelf{Main: list}"},
 			Call:    "s.Top()",
 			Imports: []string{"github.com/gosym/gosym/testdata/api"},
 		}}},
 	}, {
 		fn: "api.Ratio",
-		want: []external{{Witness: &ExternalWitness{
+		want: []external{{Witness: &result.ExternalWitness{
 			Setup:   []string{"list := api.NewList()"},
 			Call:    "api.Ratio(api.Shelf{Main: list})",
 			Imports: []string{"github.com/gosym/gosym/testdata/api"},
-		}}, {Witness: &ExternalWitness{
+		}}, {Witness: &result.ExternalWitness{
 			Call:    "api.Ratio(api.Shelf{Main: nil})",
 			Imports: []string{"github.com/gosym/gosym/testdata/api"},
 		}}},
 	}, {
 		// A cursor in a field, made by its list's method.
 		fn: "(api.Walk).Here",
-		want: []external{{Witness: &ExternalWitness{
+		want: []external{{Witness: &result.ExternalWitness{
 			Setup:   []string{"list := api.NewList()", "cursor := list.Cursor()"},
 			Call:    "(api.Walk{At: cursor}).Here()",
 			Imports: []string{"github.com/gosym/gosym/testdata/api"},
@@ -647,14 +648,14 @@ func TestExternalWitnesses(t *testing.T) {
 	}, {
 		// A list held by value is a copy of one the API built.
 		fn: "(*api.Ledger).Peek",
-		want: []external{{Witness: &ExternalWitness{
+		want: []external{{Witness: &result.ExternalWitness{
 			Setup:   []string{"list := api.NewList()", "list.Append(0)", "list.RemoveFirst()", "g := &api.Ledger{Open: *list}"},
 			Call:    "g.Peek()",
 			Imports: []string{"github.com/gosym/gosym/testdata/api"},
 		}}},
 	}, {
 		fn: "(*api.Ledger).Oldest",
-		want: []external{{Witness: &ExternalWitness{
+		want: []external{{Witness: &result.ExternalWitness{
 			Setup:   []string{"list := api.NewList()", "g := &api.Ledger{Closed: []api.List{*list}}"},
 			Call:    "g.Oldest()",
 			Imports: []string{"github.com/gosym/gosym/testdata/api"},
@@ -662,7 +663,7 @@ func TestExternalWitnesses(t *testing.T) {
 	}, {
 		// A zero value that is a starting state, held by value.
 		fn: "(*api.Piles).Top",
-		want: []external{{Witness: &ExternalWitness{
+		want: []external{{Witness: &result.ExternalWitness{
 			Setup:   []string{"var stack api.Stack", "p := &api.Piles{Main: stack}"},
 			Call:    "p.Top()",
 			Imports: []string{"github.com/gosym/gosym/testdata/api"},
@@ -671,7 +672,7 @@ func TestExternalWitnesses(t *testing.T) {
 		// The latent panic needs a count no calls make: it has no
 		// witness outside the package.
 		fn: "(api.Ledger).Mean",
-		want: []external{{}, {Witness: &ExternalWitness{
+		want: []external{{}, {Witness: &result.ExternalWitness{
 			Setup:   []string{"list := api.NewList()"},
 			Call:    "(api.Ledger{Open: *list}).Mean(0)",
 			Imports: []string{"github.com/gosym/gosym/testdata/api"},
@@ -682,7 +683,7 @@ func TestExternalWitnesses(t *testing.T) {
 		want: []external{{}},
 	}, {
 		fn: "(*generic.List[int]).Second",
-		want: []external{{Witness: &ExternalWitness{
+		want: []external{{Witness: &result.ExternalWitness{
 			Setup:   []string{"l := &generic.List[int]{}", "l.Push(0)"},
 			Call:    "l.Second()",
 			Imports: []string{"github.com/gosym/gosym/testdata/generic"},
@@ -690,9 +691,9 @@ func TestExternalWitnesses(t *testing.T) {
 	}, {
 		fn: "ifaces.Bigger",
 		want: []external{
-			{Witness: &ExternalWitness{Call: "ifaces.Bigger((*ifaces.Rect)(nil), &ifaces.Rect{})", Imports: []string{"github.com/gosym/gosym/testdata/ifaces"}}},
-			{Witness: &ExternalWitness{Call: "ifaces.Bigger((*ifaces.Square)(nil), &ifaces.Rect{})", Imports: []string{"github.com/gosym/gosym/testdata/ifaces"}}},
-			{Witness: &ExternalWitness{Call: "ifaces.Bigger(ifaces.Square{Side: 0}, (*ifaces.Square)(nil))", Imports: []string{"github.com/gosym/gosym/testdata/ifaces"}}},
+			{Witness: &result.ExternalWitness{Call: "ifaces.Bigger((*ifaces.Rect)(nil), &ifaces.Rect{})", Imports: []string{"github.com/gosym/gosym/testdata/ifaces"}}},
+			{Witness: &result.ExternalWitness{Call: "ifaces.Bigger((*ifaces.Square)(nil), &ifaces.Rect{})", Imports: []string{"github.com/gosym/gosym/testdata/ifaces"}}},
+			{Witness: &result.ExternalWitness{Call: "ifaces.Bigger(ifaces.Square{Side: 0}, (*ifaces.Square)(nil))", Imports: []string{"github.com/gosym/gosym/testdata/ifaces"}}},
 		},
 	}, {
 		// A receiver with an invariant is written field by field, which
@@ -709,7 +710,7 @@ func TestExternalWitnesses(t *testing.T) {
 		fn: "api.TotalSize",
 		want: []external{
 			{NotExternal: []string{"type api.box is not exported"}},
-			{Witness: &ExternalWitness{Call: "api.TotalSize([]api.Sizer{nil})", Imports: []string{"github.com/gosym/gosym/testdata/api"}}},
+			{Witness: &result.ExternalWitness{Call: "api.TotalSize([]api.Sizer{nil})", Imports: []string{"github.com/gosym/gosym/testdata/api"}}},
 		},
 	}, {
 		// An unexported function (an entry under -all).
@@ -754,7 +755,7 @@ func TestSwapPaths(t *testing.T) {
 				if diff := cmp.Diff(tt.want, got); diff != "" {
 					t.Errorf("counts (-want +got):\n%s", diff)
 				}
-				if res.Status != Complete || res.NilParams != res.Panics || res.Panics == 0 {
+				if res.Status != result.Complete || res.NilParams != res.Panics || res.Panics == 0 {
 					t.Errorf("status %s, %d panics of which %d on nil parameters; want complete, all on nil parameters",
 						res.Status, res.Panics, res.NilParams)
 				}
@@ -767,7 +768,7 @@ func TestSwapPaths(t *testing.T) {
 // explored.
 func TestStatuses(t *testing.T) {
 	type record struct {
-		Status      Status
+		Status      result.Status
 		Bounds      []string
 		Limits      []string
 		Unsupported []string
@@ -781,68 +782,68 @@ func TestStatuses(t *testing.T) {
 		fn   string
 		want record
 	}{
-		{"lists.SelfLoop", record{Status: Complete}},
-		{"aliasing.CopyPair", record{Status: Complete}},
-		{"aliasing.StealFixed", record{Status: Complete, NilParams: 2}},
-		{"(*dlist.List).RemoveFixed", record{Status: Complete, NilParams: 4}},
-		{"arith.Mid", record{Status: Complete}},
-		{"arith.Wide", record{Status: Complete}},
-		{"lists.Second", record{Status: Failed, NilParams: 1}},
-		{"lists.InsertSortedFixed", record{Status: Abstract}},
-		{"lists.Length", record{Status: Bounded, Bounds: []string{"k at lists.go:88:22", "recursion at lists.go:88:19"}, Limits: []string{"k", "recursion"}}},
-		{"misc.Count", record{Status: Bounded, Bounds: []string{"string key length at misc.go:13:14"}, Limits: []string{"string key length"}}},
-		{"misc.Rotate", record{Status: Unsupported, Unsupported: []string{"operator * on complex128"}}},
+		{"lists.SelfLoop", record{Status: result.Complete}},
+		{"aliasing.CopyPair", record{Status: result.Complete}},
+		{"aliasing.StealFixed", record{Status: result.Complete, NilParams: 2}},
+		{"(*dlist.List).RemoveFixed", record{Status: result.Complete, NilParams: 4}},
+		{"arith.Mid", record{Status: result.Complete}},
+		{"arith.Wide", record{Status: result.Complete}},
+		{"lists.Second", record{Status: result.Failed, NilParams: 1}},
+		{"lists.InsertSortedFixed", record{Status: result.Abstract}},
+		{"lists.Length", record{Status: result.Bounded, Bounds: []string{"k at lists.go:88:22", "recursion at lists.go:88:19"}, Limits: []string{"k", "recursion"}}},
+		{"misc.Count", record{Status: result.Bounded, Bounds: []string{"string key length at misc.go:13:14"}, Limits: []string{"string key length"}}},
+		{"misc.Rotate", record{Status: result.Unsupported, Unsupported: []string{"operator * on complex128"}}},
 		// Floats are exact: these two have no panic, and every path of
 		// theirs is decided without a bound.
-		{"(*floats.Histogram).AddSafe", record{Status: Complete, NilParams: 1}},
-		{"floats.Half", record{Status: Complete}},
-		{"maps.AnyKeyIsString", record{Status: Bounded, Bounds: []string{"k at maps.go:143:2", "map order at maps.go:143:2"}, Limits: []string{"k", "map order"}}},
+		{"(*floats.Histogram).AddSafe", record{Status: result.Complete, NilParams: 1}},
+		{"floats.Half", record{Status: result.Complete}},
+		{"maps.AnyKeyIsString", record{Status: result.Bounded, Bounds: []string{"k at maps.go:143:2", "map order at maps.go:143:2"}, Limits: []string{"k", "map order"}}},
 		// os.Getenv, not executed, cannot panic: complete (see neverPanics).
-		{"misc.Parse", record{Status: Complete, Approx: []string{"os.Getenv"}, NilParams: 1, Assumed: 1}},
-		{"misc.Lookup", record{Status: Failed, Approx: []string{"os.Getenv"}, NilParams: 1}},
+		{"misc.Parse", record{Status: result.Complete, Approx: []string{"os.Getenv"}, NilParams: 1, Assumed: 1}},
+		{"misc.Lookup", record{Status: result.Failed, Approx: []string{"os.Getenv"}, NilParams: 1}},
 		// Another package's variable is approximated where it is read,
 		// not where it is only written.
-		{"globals.Client", record{Status: Complete, Approx: []string{"variable os.Args"}, Assumed: 1}},
-		{"globals.Hook", record{Status: Complete}},
+		{"globals.Client", record{Status: result.Complete, Approx: []string{"variable os.Args"}, Assumed: 1}},
+		{"globals.Hook", record{Status: result.Complete}},
 		// A package that calls into C: its pure Go is analysed as in a
 		// package without C (cgo's variables do not cut its
 		// initialization), and a call into C is not executed.
-		{"cgo.Pick", record{Status: Failed}},
-		{"cgo.Entry", record{Status: Failed}},
-		{"cgo.Halve", record{Status: Unsupported, NotExecuted: []string{"C.twice"}, Approx: []string{"call into C (C.twice)"}, Assumed: 1}},
-		{"cgo.Scale", record{Status: Failed, NotExecuted: []string{"C.twice"}, Approx: []string{"call into C (C.twice)"}}},
-		{"cgo.Bump", record{Status: Unsupported, NotExecuted: []string{"C.bump"}, Approx: []string{"call into C (C.bump)"}, Assumed: 1}},
-		{"cgo.Count", record{Status: Complete, Approx: []string{"C variable C.counter"}, Assumed: 1}},
-		{"cgo.Label", record{Status: Unsupported, NotExecuted: []string{"C.CString", "C.GoString", "C.free"}, Approx: []string{
+		{"cgo.Pick", record{Status: result.Failed}},
+		{"cgo.Entry", record{Status: result.Failed}},
+		{"cgo.Halve", record{Status: result.Unsupported, NotExecuted: []string{"C.twice"}, Approx: []string{"call into C (C.twice)"}, Assumed: 1}},
+		{"cgo.Scale", record{Status: result.Failed, NotExecuted: []string{"C.twice"}, Approx: []string{"call into C (C.twice)"}}},
+		{"cgo.Bump", record{Status: result.Unsupported, NotExecuted: []string{"C.bump"}, Approx: []string{"call into C (C.bump)"}, Assumed: 1}},
+		{"cgo.Count", record{Status: result.Complete, Approx: []string{"C variable C.counter"}, Assumed: 1}},
+		{"cgo.Label", record{Status: result.Unsupported, NotExecuted: []string{"C.CString", "C.GoString", "C.free"}, Approx: []string{
 			"call into C (C.CString)", "call into C (C.GoString)", "call into C (C.free)"}}},
 		// The correct twins of the contracts examples: an Assume, an
 		// Assert that holds, and an invariant that rules out the panic.
 		// No hand-built Stack makes Top panic (but a nil one): the API's
 		// are not built (see probe.go).
-		{"(*contracts.Stack).Top", record{Status: Complete, NilParams: 1,
+		{"(*contracts.Stack).Top", record{Status: result.Complete, NilParams: 1,
 			Notes: []string{"values of Stack hand-built only: no hand-built value within the bounds makes the function panic, and those the package's API builds are among them"}}},
-		{"contracts.AbsClamped", record{Status: Complete}},
-		{"(*contracts.Ring).Oldest", record{Status: Complete, Notes: []string{"receiver invariant repOK() assumed at entry"}}},
+		{"contracts.AbsClamped", record{Status: result.Complete}},
+		{"(*contracts.Ring).Oldest", record{Status: result.Complete, Notes: []string{"receiver invariant repOK() assumed at entry"}}},
 		// An input function's results are inputs, not approximations:
 		// a function that checks them is complete, one that does not
 		// fails, and neither assumes anything.
-		{"callbacks.Clamped", record{Status: Complete, NilParams: 1}},
-		{"callbacks.Apply", record{Status: Failed, NilParams: 1}},
-		{"(*funcs.Handler).FireSafe", record{Status: Complete, NilParams: 1}},
+		{"callbacks.Clamped", record{Status: result.Complete, NilParams: 1}},
+		{"callbacks.Apply", record{Status: result.Failed, NilParams: 1}},
+		{"(*funcs.Handler).FireSafe", record{Status: result.Complete, NilParams: 1}},
 		// At most k calls of one input function return something.
-		{"callbacks.Drain", record{Status: Failed, Bounds: []string{"k at callbacks.go:41:16"}, Limits: []string{"k"}, NilParams: 1}},
+		{"callbacks.Drain", record{Status: result.Failed, Bounds: []string{"k at callbacks.go:41:16"}, Limits: []string{"k"}, NilParams: 1}},
 		// One handed a pointer is taken to write nothing through it.
-		{"callbacks.Record", record{Status: Failed, NilParams: 1,
+		{"callbacks.Record", record{Status: result.Failed, NilParams: 1,
 			Notes: []string{"hook: an input function, taken to change nothing its arguments reach"}}},
 		// Orderings and equalities are real ones: no panic that needs an
 		// inconsistent one. Strings are compared by their first k bytes.
-		{"callbacks.Ordered", record{Status: Complete, NilParams: 1}},
-		{"callbacks.Compare", record{Status: Complete, NilParams: 1}},
-		{"callbacks.Symmetric", record{Status: Complete, NilParams: 1}},
-		{"callbacks.First", record{Status: Bounded, Bounds: []string{"string length at callbacks.go:122:11"}, Limits: []string{"string length"}, NilParams: 1}},
+		{"callbacks.Ordered", record{Status: result.Complete, NilParams: 1}},
+		{"callbacks.Compare", record{Status: result.Complete, NilParams: 1}},
+		{"callbacks.Symmetric", record{Status: result.Complete, NilParams: 1}},
+		{"callbacks.First", record{Status: result.Bounded, Bounds: []string{"string length at callbacks.go:122:11"}, Limits: []string{"string length"}, NilParams: 1}},
 		// An ordering of a type with no canonical order, which the
 		// package offers none for, is an unknown function: assumed.
-		{"callbacks.Top", record{Status: Complete, Approx: []string{"less"}, NilParams: 1, Assumed: 1}},
+		{"callbacks.Top", record{Status: result.Complete, Approx: []string{"less"}, NilParams: 1, Assumed: 1}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.fn, func(t *testing.T) {
@@ -876,11 +877,11 @@ func TestNilParams(t *testing.T) {
 		got = append(got, show(f))
 	}
 	want := []shownFinding{{
-		Kind: NilDeref, Posn: "lists.go:70:14",
+		Kind: result.NilDeref, Posn: "lists.go:70:14",
 		Message: "nil dereference: head is nil",
 		Call:    "Second(nil)",
 	}, {
-		Kind: NilDeref, Posn: "lists.go:70:19",
+		Kind: result.NilDeref, Posn: "lists.go:70:19",
 		Message: "nil dereference: head.Next is nil",
 		Setup:   []string{"head := &Node{Next: nil}"},
 		Call:    "Second(head)",
@@ -925,8 +926,8 @@ func TestTimeout(t *testing.T) {
 	cfg := deepConfig()
 	cfg.K, cfg.Loops, cfg.Timeout = 50, 50, time.Minute
 	res := Analyze(entry(t, "lists.InsertSortedFixed"), cfg)
-	if res.Status != Timeout || !slices.Contains(res.BoundsHit, "timeout of 1m0s") {
-		t.Errorf("status %s, bounds %q; want %s and the timeout among the bounds", res.Status, res.BoundsHit, Timeout)
+	if res.Status != result.Timeout || !slices.Contains(res.BoundsHit, "timeout of 1m0s") {
+		t.Errorf("status %s, bounds %q; want %s and the timeout among the bounds", res.Status, res.BoundsHit, result.Timeout)
 	}
 }
 
@@ -939,12 +940,12 @@ func TestWorkBudget(t *testing.T) {
 	// 1,000 units: the kinds of its nodes cover its loop.)
 	fn := entry(t, "lists.ThreeBug")
 	first := Analyze(fn, cfg)
-	if first.Status != Stopped || !slices.Contains(first.BoundsHit, "max-work of 5000") || first.Work <= 5000 {
-		t.Fatalf("status %s, bounds %q, work %d; want %s past max-work of 5000", first.Status, first.BoundsHit, first.Work, Stopped)
+	if first.Status != result.Stopped || !slices.Contains(first.BoundsHit, "max-work of 5000") || first.Work <= 5000 {
+		t.Fatalf("status %s, bounds %q, work %d; want %s past max-work of 5000", first.Status, first.BoundsHit, first.Work, result.Stopped)
 	}
 	again := Analyze(fn, cfg)
 	type counts struct{ Paths, Cut, States, Work, SolverChecks int64 }
-	of := func(r *FuncResult) counts {
+	of := func(r *result.FuncResult) counts {
 		return counts{int64(r.Paths), int64(r.Cut), int64(r.States), r.Work, int64(r.SolverChecks)}
 	}
 	if diff := cmp.Diff(of(first), of(again)); diff != "" {
@@ -961,11 +962,11 @@ func TestWorkIndependentOfConcurrency(t *testing.T) {
 	prog := testdataProgram(t)
 	fn, other := entry(t, "(*contracts.Ring).Push"), entry(t, "strs.Reverse")
 	type record struct {
-		Status                      Status
+		Status                      result.Status
 		Paths, States, SolverChecks int
 		Work                        int64
 	}
-	of := func(r *FuncResult) record { return record{r.Status, r.Paths, r.States, r.SolverChecks, r.Work} }
+	of := func(r *result.FuncResult) record { return record{r.Status, r.Paths, r.States, r.SolverChecks, r.Work} }
 	alone := of(prog.Analyze(fn, deepConfig()))
 	busy := deepConfig()
 	busy.MaxWork = 300_000
@@ -989,7 +990,7 @@ func TestInternalErrorRecovered(t *testing.T) {
 	stepHook = func(fn *ssa.Function) { panic("injected") }
 	defer func() { stepHook = nil }()
 	res := Analyze(entry(t, "lists.Second"), deepConfig())
-	if res.Status != Error || !strings.Contains(res.Err, "injected") {
+	if res.Status != result.Error || !strings.Contains(res.Err, "injected") {
 		t.Errorf("status %s, error %q; want error status mentioning the panic", res.Status, res.Err)
 	}
 }
@@ -1015,7 +1016,7 @@ func TestLoadError(t *testing.T) {
 // lazier and lazier# find panics at the same positions, of the same kinds,
 // in every function; only the number of paths differs.
 func TestModesAgree(t *testing.T) {
-	findings := func(fn *ssa.Function, mode heap.Mode) ([]string, Status) {
+	findings := func(fn *ssa.Function, mode heap.Mode) ([]string, result.Status) {
 		cfg := deepConfig()
 		cfg.Init, cfg.MaxWork = mode, 600_000
 		var out []string
@@ -1027,14 +1028,14 @@ func TestModesAgree(t *testing.T) {
 	}
 	for _, fn := range testdataProgram(t).Entries(true, nil) {
 		want, status := findings(fn, heap.LazierSharp)
-		if status == Stopped {
+		if status == result.Stopped {
 			// What a search that did not finish found depends on how far
 			// it got: nothing to compare.
 			continue
 		}
 		for _, mode := range []heap.Mode{heap.Lazy, heap.Lazier} {
 			got, st := findings(fn, mode)
-			if st == Stopped {
+			if st == result.Stopped {
 				continue
 			}
 			if diff := cmp.Diff(want, got); diff != "" {
@@ -1056,7 +1057,7 @@ func TestInsertionSortPaths(t *testing.T) {
 			// Kiasan counts paths without subsumption.
 			cfg.Subsume = abstraction.Off
 			res := Analyze(entry(t, "kiasan.InsertionSort"), cfg)
-			if res.Paths != want || res.Status != Bounded || len(res.Findings) != 0 {
+			if res.Paths != want || res.Status != result.Bounded || len(res.Findings) != 0 {
 				t.Errorf("%s k=%d: %d paths, status %s, %d findings; want %d paths, bounded, none",
 					mode, k, res.Paths, res.Status, len(res.Findings), want)
 			}
@@ -1070,27 +1071,27 @@ func TestInsertionSortPaths(t *testing.T) {
 func TestSubsumption(t *testing.T) {
 	tests := []struct {
 		fn                       string
-		status                   Status
+		status                   result.Status
 		checks, subsumed, stored int
 	}{
-		{"loops.Sum", Abstract, 11, 7, 4},
-		{"loops.Length", Abstract, 11, 7, 4},
-		{"loops.Find", Abstract, 11, 7, 4},
-		{"loops.Reverse", Abstract, 26, 2, 24},
-		{"loops.Insert", Abstract, 22, 11, 11},
-		{"loops.RemoveLast", Abstract, 22, 11, 11},
-		{"lists.InsertSortedFixed", Abstract, 22, 11, 11},
-		{"lists.InsertSorted", Failed, 22, 11, 11},
-		{"(*dlist.List).Len", Abstract, 7, 4, 3},
-		{"kiasan.InsertionSort", Abstract, 11, 4, 7},
-		{"loops.SumSlice", Abstract, 4, 1, 3},
-		{"loops.Max", Failed, 5, 3, 2},
-		{"(*dlist.List).Check", Failed, 6, 1, 5},
+		{"loops.Sum", result.Abstract, 11, 7, 4},
+		{"loops.Length", result.Abstract, 11, 7, 4},
+		{"loops.Find", result.Abstract, 11, 7, 4},
+		{"loops.Reverse", result.Abstract, 26, 2, 24},
+		{"loops.Insert", result.Abstract, 22, 11, 11},
+		{"loops.RemoveLast", result.Abstract, 22, 11, 11},
+		{"lists.InsertSortedFixed", result.Abstract, 22, 11, 11},
+		{"lists.InsertSorted", result.Failed, 22, 11, 11},
+		{"(*dlist.List).Len", result.Abstract, 7, 4, 3},
+		{"kiasan.InsertionSort", result.Abstract, 11, 4, 7},
+		{"loops.SumSlice", result.Abstract, 4, 1, 3},
+		{"loops.Max", result.Failed, 5, 3, 2},
+		{"(*dlist.List).Check", result.Failed, 6, 1, 5},
 	}
 	for _, tt := range tests {
 		t.Run(tt.fn, func(t *testing.T) {
 			fn := entry(t, tt.fn)
-			results := map[abstraction.Mode]*FuncResult{}
+			results := map[abstraction.Mode]*result.FuncResult{}
 			for _, mode := range []abstraction.Mode{abstraction.Off, abstraction.Exact, abstraction.Abstract} {
 				cfg := deepConfig()
 				cfg.Subsume = mode
@@ -1104,10 +1105,10 @@ func TestSubsumption(t *testing.T) {
 			if want := [3]int{tt.checks, tt.subsumed, tt.stored}; stats != want {
 				t.Errorf("checks, subsumed, stored = %v, want %v", stats, want)
 			}
-			if off := results[abstraction.Off]; off.Status != Bounded && off.Status != Failed {
+			if off := results[abstraction.Off]; off.Status != result.Bounded && off.Status != result.Failed {
 				t.Errorf("without subsumption: status %s, want bounded or failed", off.Status)
 			}
-			kinds := func(r *FuncResult) []string {
+			kinds := func(r *result.FuncResult) []string {
 				var out []string
 				for _, f := range r.Findings {
 					out = append(out, string(f.Kind)+" "+show(f).Posn)
@@ -1130,29 +1131,29 @@ func TestSubsumption(t *testing.T) {
 func TestTextbookLoops(t *testing.T) {
 	tests := []struct {
 		fn     string
-		status Status
+		status result.Status
 	}{
-		{"textbook.CountEqual", Abstract},
-		{"textbook.CountSigns", Abstract},
-		{"textbook.CountRuns", Abstract},
-		{"textbook.LastIndex", Abstract},
-		{"textbook.LastIndexBuggy", Failed},
-		{"textbook.Reverse", Abstract},
-		{"textbook.IsPalindrome", Abstract},
-		{"textbook.IsPalindromeBuggy", Failed},
-		{"textbook.Partition", Abstract},
-		{"textbook.PartitionBuggy", Failed},
-		{"textbook.TwoSum", Abstract},
-		{"textbook.PrefixSums", Abstract},
-		{"textbook.RemoveZeros", Abstract},
-		{"textbook.Dedup", Abstract},
-		{"textbook.RemoveAll", Abstract},
-		{"textbook.RemoveAllBuggy", Failed},
-		{"textbook.DeleteAll", Abstract},
-		{"textbook.MaxIndex", Abstract},
-		{"textbook.Above", Abstract},
-		{"textbook.Merge", Abstract},
-		{"textbook.MergeBuggy", Failed},
+		{"textbook.CountEqual", result.Abstract},
+		{"textbook.CountSigns", result.Abstract},
+		{"textbook.CountRuns", result.Abstract},
+		{"textbook.LastIndex", result.Abstract},
+		{"textbook.LastIndexBuggy", result.Failed},
+		{"textbook.Reverse", result.Abstract},
+		{"textbook.IsPalindrome", result.Abstract},
+		{"textbook.IsPalindromeBuggy", result.Failed},
+		{"textbook.Partition", result.Abstract},
+		{"textbook.PartitionBuggy", result.Failed},
+		{"textbook.TwoSum", result.Abstract},
+		{"textbook.PrefixSums", result.Abstract},
+		{"textbook.RemoveZeros", result.Abstract},
+		{"textbook.Dedup", result.Abstract},
+		{"textbook.RemoveAll", result.Abstract},
+		{"textbook.RemoveAllBuggy", result.Failed},
+		{"textbook.DeleteAll", result.Abstract},
+		{"textbook.MaxIndex", result.Abstract},
+		{"textbook.Above", result.Abstract},
+		{"textbook.Merge", result.Abstract},
+		{"textbook.MergeBuggy", result.Failed},
 	}
 	for _, tt := range tests {
 		t.Run(tt.fn, func(t *testing.T) {
@@ -1176,7 +1177,7 @@ func TestRefine(t *testing.T) {
 	cfg := deepConfig()
 	cfg.Refine = true
 	refined := Analyze(fn, cfg)
-	if refined.Status != Abstract || len(refined.Findings) != 0 || len(refined.BoundsHit) != 0 {
+	if refined.Status != result.Abstract || len(refined.Findings) != 0 || len(refined.BoundsHit) != 0 {
 		t.Errorf("refined: status %s, %d findings, bounds %v; want abstract, none, none", refined.Status, len(refined.Findings), refined.BoundsHit)
 	}
 	if refined.States <= plain.States || refined.Paths <= plain.Paths {
@@ -1196,16 +1197,16 @@ func TestPartition(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	results := map[string]*FuncResult{}
+	results := map[string]*result.FuncResult{}
 	for _, fn := range prog.Entries(false, nil) {
 		results[FuncName(fn)] = Analyze(fn, deepConfig())
 	}
 	type row struct {
-		Status                   Status
+		Status                   result.Status
 		Checks, Subsumed, Stored int
 		Findings                 []string
 	}
-	summary := func(r *FuncResult) row {
+	summary := func(r *result.FuncResult) row {
 		out := row{Status: r.Status, Checks: r.Subsumption.Checks, Subsumed: r.Subsumption.Subsumed, Stored: r.Subsumption.Stored}
 		for _, f := range r.Findings {
 			out.Findings = append(out.Findings, fmt.Sprintf("%s %s: %s", show(f).Posn, f.Kind, f.Message))
@@ -1216,14 +1217,14 @@ func TestPartition(t *testing.T) {
 		// The counts are the last pass's (k 2, ListPartition's first
 		// without a cut): it prunes most states against those its first
 		// pass stored and explored to their end.
-		"partition.ListPartition": {Status: Abstract, Checks: 154, Subsumed: 133, Stored: 21},
-		"partition.ListPartitionBuggy": {Status: Failed, Checks: 170, Subsumed: 149, Stored: 21, Findings: []string{
+		"partition.ListPartition": {Status: result.Abstract, Checks: 154, Subsumed: 133, Stored: 21},
+		"partition.ListPartitionBuggy": {Status: result.Failed, Checks: 170, Subsumed: 149, Stored: 21, Findings: []string{
 			"partition.go:93:9 panic: panic: partition: kept list holds an element greater than v",
 		}},
 		// The array's cells are also compared by their kinds (see
 		// abstraction/kinds.go): closer to the paper's 30 / 17 / 13.
-		"partition.ArrayPartition": {Status: Abstract, Checks: 43, Subsumed: 20, Stored: 23},
-		"partition.ArrayPartitionBuggy": {Status: Failed, Checks: 41, Subsumed: 19, Stored: 22, Findings: []string{
+		"partition.ArrayPartition": {Status: result.Abstract, Checks: 43, Subsumed: 20, Stored: 23},
+		"partition.ArrayPartitionBuggy": {Status: result.Failed, Checks: 41, Subsumed: 19, Stored: 22, Findings: []string{
 			"partition.go:146:8 index: index out of range [2] with length 2 (a[lo])",
 		}},
 	}
@@ -1268,7 +1269,7 @@ func TestAppendPaths(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.fn, func(t *testing.T) {
 			res := Analyze(entry(t, tt.fn), cfg)
-			if res.Paths != tt.paths || res.Status != Complete {
+			if res.Paths != tt.paths || res.Status != result.Complete {
 				t.Errorf("%d paths, status %s; want %d, complete", res.Paths, res.Status, tt.paths)
 			}
 		})
@@ -1290,7 +1291,7 @@ func TestConstantTablePaths(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.fn, func(t *testing.T) {
 			res := Analyze(entry(t, tt.fn), deepConfig())
-			if res.Paths != tt.paths || res.Status != Failed || res.Panics != 1 {
+			if res.Paths != tt.paths || res.Status != result.Failed || res.Panics != 1 {
 				t.Errorf("%d paths, %d panics, status %s; want %d, 1, failed", res.Paths, res.Panics, res.Status, tt.paths)
 			}
 		})
@@ -1305,17 +1306,17 @@ func TestInitialization(t *testing.T) {
 	const cutBound = "initialization of github.com/gosym/gosym/testdata/initcut cut at initcut.go:23:20 (builtin complex): the variables it did not set, or may still change, are inputs"
 	tests := []struct {
 		fn       string
-		status   Status
+		status   result.Status
 		findings int
 		assumed  int
 		read     []string // the unset variables the body read
 	}{
-		{"initcut.Width", Failed, 1, 0, nil},
-		{"initcut.Share", Failed, 1, 0, nil},
-		{"initcut.Bucket", Failed, 1, 0, nil},
-		{"initcut.Name", Failed, 1, 0, nil},
-		{"initcut.Fallback", Bounded, 0, 1, []string{"variable github.com/gosym/gosym/testdata/initcut.fallback"}},
-		{"initcut.Get", Failed, 1, 0, []string{"variable github.com/gosym/gosym/testdata/initcut.table"}},
+		{"initcut.Width", result.Failed, 1, 0, nil},
+		{"initcut.Share", result.Failed, 1, 0, nil},
+		{"initcut.Bucket", result.Failed, 1, 0, nil},
+		{"initcut.Name", result.Failed, 1, 0, nil},
+		{"initcut.Fallback", result.Bounded, 0, 1, []string{"variable github.com/gosym/gosym/testdata/initcut.fallback"}},
+		{"initcut.Get", result.Failed, 1, 0, []string{"variable github.com/gosym/gosym/testdata/initcut.table"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.fn, func(t *testing.T) {
@@ -1344,17 +1345,17 @@ func TestInitializationGuess(t *testing.T) {
 	const variable = "variable github.com/gosym/gosym/testdata/initguess."
 	tests := []struct {
 		fn       string
-		status   Status
+		status   result.Status
 		findings int
 		assumed  int
 		approx   []string
 	}{
-		{"initguess.Prime", Failed, 1, 0, []string{"os.Getenv"}},
-		{"initguess.Rank", Failed, 1, 0, []string{"os.Getenv"}},
-		{"initguess.Per", Bounded, 0, 1, []string{"os.Getenv", variable + "limit"}},
-		{"initguess.Tag", Bounded, 0, 1, []string{"os.Getenv", variable + "settings"}},
-		{"initguess.Count", Bounded, 0, 1, []string{"os.Getenv", variable + "counts"}},
-		{"initguess.Clamp", Failed, 1, 0, []string{"os.Getenv"}},
+		{"initguess.Prime", result.Failed, 1, 0, []string{"os.Getenv"}},
+		{"initguess.Rank", result.Failed, 1, 0, []string{"os.Getenv"}},
+		{"initguess.Per", result.Bounded, 0, 1, []string{"os.Getenv", variable + "limit"}},
+		{"initguess.Tag", result.Bounded, 0, 1, []string{"os.Getenv", variable + "settings"}},
+		{"initguess.Count", result.Bounded, 0, 1, []string{"os.Getenv", variable + "counts"}},
+		{"initguess.Clamp", result.Failed, 1, 0, []string{"os.Getenv"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.fn, func(t *testing.T) {
@@ -1388,7 +1389,7 @@ func TestInitializationLoops(t *testing.T) {
 		t.Fatal("no flate.NewWriter")
 	}
 	res := Analyze(prog.Entries(false, nil)[i], deepConfig())
-	if res.Status != Complete || res.Paths == 0 || len(res.BoundsHit) != 0 {
+	if res.Status != result.Complete || res.Paths == 0 || len(res.BoundsHit) != 0 {
 		t.Errorf("status %s, %d paths, bounds %q; want complete, some paths, no bounds", res.Status, res.Paths, res.BoundsHit)
 	}
 }
@@ -1400,8 +1401,8 @@ func TestInitializationLoops(t *testing.T) {
 func TestSyncWaits(t *testing.T) {
 	res := Analyze(entry(t, "(*syncs.Box).Take"), deepConfig())
 	const bound = "Cond.Wait waits for another goroutine at syncs.go:219:15"
-	reachable := slices.DeleteFunc(slices.Clone(res.Findings), func(f *Finding) bool { return f.Latent })
-	if res.Status != Bounded || len(reachable) != 0 || !slices.Contains(res.BoundsHit, bound) {
+	reachable := slices.DeleteFunc(slices.Clone(res.Findings), func(f *result.Finding) bool { return f.Latent })
+	if res.Status != result.Bounded || len(reachable) != 0 || !slices.Contains(res.BoundsHit, bound) {
 		t.Errorf("status %s, %d reachable findings, bounds %q; want bounded, none, %q among them", res.Status, len(reachable), res.BoundsHit, bound)
 	}
 }
@@ -1450,7 +1451,7 @@ func (t *Node) Get() int {
 	paths, bounds := map[string]int{}, map[string][]string{}
 	for _, fn := range prog.Entries(false, nil) {
 		res := prog.Analyze(fn, deepConfig())
-		if res.Status == Error {
+		if res.Status == result.Error {
 			t.Fatalf("%s: %s", res.Func, res.Err)
 		}
 		paths[res.PkgName], bounds[res.PkgName] = res.Paths, res.BoundsHit

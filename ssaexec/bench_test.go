@@ -7,6 +7,7 @@ import (
 
 	"github.com/gosym/gosym/abstraction"
 	"github.com/gosym/gosym/heap"
+	"github.com/gosym/gosym/result"
 )
 
 // BenchmarkAnalyze explores testdata functions and reports, besides time,
@@ -34,7 +35,7 @@ func BenchmarkAnalyze(b *testing.B) {
 			fn := entry(&testing.T{}, c.fn)
 			cfg := deepConfig()
 			cfg.Init = c.mode
-			var res *FuncResult
+			var res *result.FuncResult
 			for b.Loop() {
 				res = Analyze(fn, cfg)
 			}

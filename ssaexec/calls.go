@@ -11,6 +11,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/gosym/gosym/heap"
+	"github.com/gosym/gosym/result"
 	"github.com/gosym/gosym/witness"
 )
 
@@ -167,7 +168,7 @@ func (x *explorer) nilCall(s *state, spec callSpec, o heap.Origin) {
 		x.fatalAt(s, goNilFunc, fmt.Sprintf(": %s is nil%s", name, note), spec.pos)
 		return
 	}
-	x.panicked(s, NilFunc, fmt.Sprintf("call of nil function: %s is nil%s", name, note), spec.pos)
+	x.panicked(s, result.NilFunc, fmt.Sprintf("call of nil function: %s is nil%s", name, note), spec.pos)
 }
 
 // goNilFunc is the runtime's fatal error for a go statement whose
@@ -364,8 +365,8 @@ func (x *explorer) wrapNilCheck(s *state, in *ssa.Call) []alt {
 		// rest is expected; an inlined wrapper dereferences nil instead.
 		name := typ[strings.LastIndex(typ, ".")+1:]
 		wrapper := fmt.Sprintf("%s.%s called using nil *%s pointer", name, method, name)
-		x.panicked(s, NilDeref, fmt.Sprintf("nil dereference: value method %s.%s called using nil %s pointer",
-			typ, method, recv), x.posOf(s), wrapper, runtimeMessages[NilDeref])
+		x.panicked(s, result.NilDeref, fmt.Sprintf("nil dereference: value method %s.%s called using nil %s pointer",
+			typ, method, recv), x.posOf(s), wrapper, runtimeMessages[result.NilDeref])
 		return nil
 	}
 	x.set(s, in, p)

@@ -8,6 +8,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/gosym/gosym/heap"
+	"github.com/gosym/gosym/result"
 )
 
 // Channels. A channel is an object of the heap, for its identity, whose
@@ -237,7 +238,7 @@ func (x *explorer) perform(s *state, op chanOp, partner int, pos token.Pos) (v h
 	c := g.chans[op.ch]
 	if op.send {
 		if c.closed {
-			x.chanPanic(s, SendClosed, "send on closed channel", pos)
+			x.chanPanic(s, result.SendClosed, "send on closed channel", pos)
 			return nil, false, false
 		}
 		if partner >= 0 {
@@ -509,13 +510,13 @@ func (x *explorer) closeChan(s *state, v heap.Value, pos token.Pos) (alts []alt,
 		return alts, false
 	}
 	if op.isNil {
-		x.chanPanic(s, CloseNil, "close of nil channel", pos)
+		x.chanPanic(s, result.CloseNil, "close of nil channel", pos)
 		return nil, false
 	}
 	g := s.g
 	c := g.chans[op.ch]
 	if c.closed {
-		x.chanPanic(s, CloseClosed, "close of closed channel", pos)
+		x.chanPanic(s, result.CloseClosed, "close of closed channel", pos)
 		return nil, false
 	}
 	d := *c
@@ -553,7 +554,7 @@ func (x *explorer) chanLenCap(s *state, in *ssa.Call, which string) []alt {
 }
 
 // chanPanic raises the runtime's panic of a misused channel.
-func (x *explorer) chanPanic(s *state, k Kind, words string, pos token.Pos) {
+func (x *explorer) chanPanic(s *state, k result.Kind, words string, pos token.Pos) {
 	value := heap.Iface{Type: runtimeErrorType, V: heap.Str{S: words}}
 	x.panickedValue(s, k, pos, func(heap.Valuer) string { return words }, value, words)
 }

@@ -8,6 +8,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/gosym/gosym/heap"
+	"github.com/gosym/gosym/result"
 )
 
 // assertPkg is the import path of gosym's assertion package.
@@ -45,7 +46,7 @@ func (x *explorer) contractCall(s *state, fn *ssa.Function, args []heap.Value, c
 		msg += ": " + str.S
 		want = msg
 	}
-	fail := func(s *state) { x.panicked(s, Assert, msg, call.Pos(), want) }
+	fail := func(s *state) { x.panicked(s, result.Assert, msg, call.Pos(), want) }
 	return x.assert(s, cond, fail, proceed), true
 }
 
@@ -145,8 +146,8 @@ func (x *explorer) enterPostcondition(s *state, recv heap.Value, exit token.Pos)
 
 // invariantAtExit splits a path on the invariant's result: where it can
 // be false, a finding at the entry's return.
-func (x *explorer) invariantAtExit(s *state, result heap.Value) []alt {
-	cond, ok := x.invariantResult(s, result)
+func (x *explorer) invariantAtExit(s *state, holdsNow heap.Value) []alt {
+	cond, ok := x.invariantResult(s, holdsNow)
 	if !ok {
 		return nil
 	}
@@ -164,7 +165,7 @@ func (x *explorer) invariantAtExit(s *state, result heap.Value) []alt {
 		// the goroutines it left run on (see step).
 	}
 	fail := func(s *state) {
-		x.panicked(s, Assert, msg, exit)
+		x.panicked(s, result.Assert, msg, exit)
 		s.finding.invariant = x.repOK.Name()
 	}
 	return x.assert(s, cond, fail, holds)

@@ -18,7 +18,7 @@ import (
 
 // panicking is a panic in flight.
 type panicking struct {
-	finding  *Finding
+	finding  *found
 	contract bool // left to the caller by the entry policy
 	value    heap.Value
 }
@@ -107,7 +107,7 @@ func (x *explorer) deferredBuiltinPos(s *state) token.Pos {
 
 // raise starts a panic: with deferred calls pending it unwinds, otherwise
 // the path ends here.
-func (x *explorer) raise(s *state, f *Finding, contract bool, value heap.Value) {
+func (x *explorer) raise(s *state, f *found, contract bool, value heap.Value) {
 	if !x.notePanic(s, f) {
 		return
 	}
@@ -122,7 +122,7 @@ func (x *explorer) raise(s *state, f *Finding, contract bool, value heap.Value) 
 
 // endFatally ends s with f, an end no deferred call runs after: a fatal
 // error of the runtime.
-func (x *explorer) endFatally(s *state, f *Finding) {
+func (x *explorer) endFatally(s *state, f *found) {
 	if x.notePanic(s, f) {
 		notePanicking(s)
 		s.end, s.finding, s.contract = panicked, f, false
@@ -132,7 +132,7 @@ func (x *explorer) endFatally(s *state, f *Finding) {
 // notePanic records where s panics with f (nil: a panic gosym does not
 // report). It reports false, having dropped s, for a panic in the
 // receiver's invariant: not an input the function accepts.
-func (x *explorer) notePanic(s *state, f *Finding) bool {
+func (x *explorer) notePanic(s *state, f *found) bool {
 	if s.inPrecondition() {
 		s.end = dropped
 		return false

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/gosym/gosym/result"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -175,7 +176,7 @@ func lineKey(file string, line int) string { return fmt.Sprintf("%s:%d", file, l
 // Analyze analyses fn as the package-level Analyze does, under the
 // directives of its source: its doc comment's bounds, or its ignore, and
 // the ignored lines.
-func (p *Program) Analyze(fn *ssa.Function, cfg Config) *FuncResult {
+func (p *Program) Analyze(fn *ssa.Function, cfg Config) *result.FuncResult {
 	cfg.IgnoredLines = p.ignoredLines
 	cfg.waits = &p.waits
 	for _, d := range functionDirectives(fn) {
@@ -209,8 +210,8 @@ func functionDirectives(fn *ssa.Function) []directive {
 	return out
 }
 
-func ignoredFunc(fn *ssa.Function, why string) *FuncResult {
-	res := &FuncResult{Func: FuncName(fn), Pos: fn.Prog.Fset.Position(fn.Pos()), Status: Ignored,
+func ignoredFunc(fn *ssa.Function, why string) *result.FuncResult {
+	res := &result.FuncResult{Func: FuncName(fn), Pos: fn.Prog.Fset.Position(fn.Pos()), Status: result.Ignored,
 		Notes: []string{"//gosym:ignore " + why}}
 	if pkg := packageOf(fn); pkg != nil {
 		res.PkgPath, res.PkgName = pkg.Pkg.Path(), pkg.Pkg.Name()

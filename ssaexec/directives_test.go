@@ -5,6 +5,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
+	"github.com/gosym/gosym/result"
 )
 
 // TestDirectives checks that Program.Analyze applies the //gosym:
@@ -12,7 +13,7 @@ import (
 // a function's own bound, which the package-level Analyze does not.
 func TestDirectives(t *testing.T) {
 	type record struct {
-		Status   Status
+		Status   result.Status
 		Bounds   []string
 		Notes    []string
 		Findings int
@@ -22,23 +23,23 @@ func TestDirectives(t *testing.T) {
 		plain, with record
 	}{{
 		fn:    "directives.First",
-		plain: record{Status: Failed, Findings: 1},
-		with:  record{Status: Complete, Notes: []string{"index at directives.go:6:10 ignored: callers check len(a) > 0"}},
+		plain: record{Status: result.Failed, Findings: 1},
+		with:  record{Status: result.Complete, Notes: []string{"index at directives.go:6:10 ignored: callers check len(a) > 0"}},
 	}, {
 		fn:    "directives.Second",
-		plain: record{Status: Failed, Findings: 1},
-		with:  record{Status: Complete, Notes: []string{"index at directives.go:12:10 ignored: callers pass pairs"}},
+		plain: record{Status: result.Failed, Findings: 1},
+		with:  record{Status: result.Complete, Notes: []string{"index at directives.go:12:10 ignored: callers pass pairs"}},
 	}, {
 		fn:    "directives.Third",
-		plain: record{Status: Failed, Findings: 1},
-		with:  record{Status: Ignored, Notes: []string{"//gosym:ignore generated accessor"}},
+		plain: record{Status: result.Failed, Findings: 1},
+		with:  record{Status: result.Ignored, Notes: []string{"//gosym:ignore generated accessor"}},
 	}, {
 		fn:    "directives.Fourth",
-		plain: record{Status: Failed, Bounds: []string{"k at directives.go:31:31"}, Findings: 4},
-		with:  record{Status: Failed, Findings: 4},
+		plain: record{Status: result.Failed, Bounds: []string{"k at directives.go:31:31"}, Findings: 4},
+		with:  record{Status: result.Failed, Findings: 4},
 	}}
 	prog := testdataProgram(t)
-	show := func(r *FuncResult) record {
+	show := func(r *result.FuncResult) record {
 		return record{Status: r.Status, Bounds: r.BoundsHit, Notes: r.Notes, Findings: len(r.Findings)}
 	}
 	for _, tt := range tests {
@@ -76,7 +77,7 @@ func TestInvariants(t *testing.T) {
 	}
 	want := shown{
 		Finding: shownFinding{
-			Kind: Assert, Posn: "contracts.go:98:1",
+			Kind: result.Assert, Posn: "contracts.go:98:1",
 			Message: "invariant repOK() does not hold at the return of Push",
 			Setup:   []string{"r := &Ring{buf: []int{0: 0}, head: 0, n: 1}"},
 			Call:    "r.Push(0)",
@@ -87,7 +88,7 @@ func TestInvariants(t *testing.T) {
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("(*contracts.Ring).Push (-want +got):\n%s", diff)
 	}
-	if res := Analyze(entry(t, "(*contracts.Ring).PushWrapped"), cfg); res.Status != Complete {
+	if res := Analyze(entry(t, "(*contracts.Ring).PushWrapped"), cfg); res.Status != result.Complete {
 		t.Errorf("(*contracts.Ring).PushWrapped: %s with %d findings, want complete", res.Status, len(res.Findings))
 	}
 }

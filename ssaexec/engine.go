@@ -16,6 +16,7 @@ import (
 
 	"github.com/gosym/gosym/abstraction"
 	"github.com/gosym/gosym/heap"
+	"github.com/gosym/gosym/result"
 	"github.com/gosym/gosym/solver"
 	"github.com/gosym/gosym/witness"
 )
@@ -47,12 +48,15 @@ type explorer struct {
 	fset        *token.FileSet
 	ctx         *solver.Context
 	solver      *solver.Solver
-	res         *FuncResult
+	res         *result.FuncResult
 	params      *types.Tuple
 
 	budget budget
 
-	seen       map[string]*Finding
+	// found are the findings made, in the order made; seen indexes them
+	// by kind, position and callee (see report).
+	found      []*found
+	seen       map[string]*found
 	bounds     map[bound]bool
 	constructs map[string]bool
 	approx     map[string]bool
@@ -201,7 +205,7 @@ func (x *explorer) namesOf(fn *ssa.Function) sourceNames {
 
 // newExplorer returns the explorer of a search of fn, started at start,
 // whose terms are built in ctx and whose record is res.
-func newExplorer(fn *ssa.Function, cfg Config, ctx *solver.Context, res *FuncResult, start time.Time) *explorer {
+func newExplorer(fn *ssa.Function, cfg Config, ctx *solver.Context, res *result.FuncResult, start time.Time) *explorer {
 	s := ctx.NewSolver()
 	s.SetChain(cfg.Solver)
 	return &explorer{
@@ -213,7 +217,7 @@ func newExplorer(fn *ssa.Function, cfg Config, ctx *solver.Context, res *FuncRes
 		res:          res,
 		params:       paramTuple(fn),
 		budget:       newBudget(cfg, ctx, start),
-		seen:         map[string]*Finding{},
+		seen:         map[string]*found{},
 		bounds:       map[bound]bool{},
 		constructs:   map[string]bool{},
 		approx:       map[string]bool{},
@@ -236,9 +240,9 @@ func newExplorer(fn *ssa.Function, cfg Config, ctx *solver.Context, res *FuncRes
 
 // Analyze explores fn symbolically and returns its record. A panic inside
 // the engine is caught and reported as an Error status.
-func Analyze(fn *ssa.Function, cfg Config) (res *FuncResult) {
+func Analyze(fn *ssa.Function, cfg Config) (res *result.FuncResult) {
 	start := time.Now()
-	res = &FuncResult{Func: FuncName(fn), Pos: fn.Prog.Fset.Position(fn.Pos())}
+	res = &result.FuncResult{Func: FuncName(fn), Pos: fn.Prog.Fset.Position(fn.Pos())}
 	if pkg := packageOf(fn); pkg != nil {
 		res.PkgPath, res.PkgName = pkg.Pkg.Path(), pkg.Pkg.Name()
 	}
@@ -264,7 +268,7 @@ func Analyze(fn *ssa.Function, cfg Config) (res *FuncResult) {
 	}
 	defer func() {
 		if r := recover(); r != nil {
-			res.Status = Error
+			res.Status = result.Error
 			res.Err = fmt.Sprintf("internal error: %v\n%s", r, debug.Stack())
 		}
 		res.SolverChecks, res.SolverCalls, res.SolverTime = x.solver.Checks(), x.solver.Calls(), x.solver.Spent()
@@ -274,7 +278,7 @@ func Analyze(fn *ssa.Function, cfg Config) (res *FuncResult) {
 		res.Elapsed = time.Since(start)
 	}()
 	if why := unsupportedFunc(fn); why != "" {
-		res.Status = Unsupported
+		res.Status = result.Unsupported
 		res.UnsupportedConstructs = []string{why}
 		return res
 	}
@@ -753,87 +757,6 @@ func (x *explorer) finish(s *state) {
 	}
 }
 
-// report turns a panicking path into a finding, unless one at the same
-// position and of the same kind is already known.
-//
-// Of the paths that reach one finding, the one that observed the fewest
-// inputs gives the witness, and of those the one with the fewest aliased
-// references: subsumption lets loops run past the k-bound, and a short,
-// acyclic input reads better.
-func (x *explorer) report(s *state) {
-	f := s.finding
-	if why, ok := x.cfg.IgnoredLines[lineKey(f.Pos.Filename, f.Pos.Line)]; ok {
-		x.ignored[fmt.Sprintf("%s at %s ignored: %s", f.Kind, shortPos(f.Pos), why)] = true
-		return
-	}
-	key := fmt.Sprintf("%s|%s|%s", f.Kind, f.Pos, f.Within)
-	known := x.seen[key]
-	if known != nil && (!better(s, known) || known.replaced >= maxWitnessReplacements) {
-		return
-	}
-	if x.check() != solver.Sat {
-		// The path condition was proved satisfiable when it was extended,
-		// so this is the solver giving up on a repeated query.
-		x.cutPath(s, boundSolver, x.solver.ReasonUnknown())
-		return
-	}
-	m := x.readableModel(s)
-	if m == nil {
-		x.cutPath(s, boundSolver, "no model: "+x.solver.ReasonUnknown())
-		return
-	}
-	f.Message = f.render(m)
-	f.Want = expectedPanic(f)
-	x.writeWitness(s, m, f)
-	if known != nil && f.Latent && (!known.Latent || !smaller(s.heap, known)) {
-		return // a caller can reach it already, or a smaller input
-	}
-	f.Func = x.res.Func
-	f.Trace = x.traceOf(s, f, m)
-	if p := f.atPanic; p != nil {
-		q := witness.PackageQualifier(x.fn)
-		f.InputDot = s.heap.InputDot(m, q, x.params, p.mark)
-		f.PanicDot = p.heap.PanicDot(m, q, x.params, p.roots, p.mark)
-	}
-	if s.assumed {
-		f.Approximated = slices.Compact(slices.Sorted(slices.Values(s.approximations())))
-	}
-	f.size, f.aliases, f.calls = s.heap.Materialized, s.heap.Aliases, s.seqLen()
-	if known != nil {
-		f.replaced = known.replaced + 1
-	}
-	x.seen[key] = f
-	if i := slices.Index(x.res.Findings, known); known != nil && i >= 0 {
-		x.res.Findings[i] = f
-		return
-	}
-	x.res.Findings = append(x.res.Findings, f)
-}
-
-// better reports whether the path s may make a better witness than the
-// known finding's: for a reachable finding, the shortest sequence of
-// calls, then the smaller input; a latent one is also bettered by any
-// path that builds values through the API, which may make it reachable.
-// Whether the new witness is latent is known only once it is written.
-func better(s *state, known *Finding) bool {
-	if known.Latent {
-		return s.seqLen() > 0 || smaller(s.heap, known)
-	}
-	if n := s.seqLen(); n != known.calls {
-		return n < known.calls
-	}
-	return smaller(s.heap, known)
-}
-
-// smaller reports whether the inputs of h make a smaller witness than
-// the known finding's.
-func smaller(h *heap.Heap, known *Finding) bool {
-	if h.Materialized != known.size {
-		return h.Materialized < known.size
-	}
-	return h.Aliases < known.aliases
-}
-
 // readableModel returns a model of the current path, under as many of the
 // heap's witness preferences (small values) as the solver grants quickly.
 // It is called right after a satisfiable check.
@@ -874,10 +797,6 @@ func (x *explorer) readableModel(s *state) *solver.Model {
 	return m
 }
 
-// maxWitnessReplacements bounds how often a finding's witness is replaced
-// by a smaller one: each costs a model and a search for readable values.
-const maxWitnessReplacements = 6
-
 // preferenceBudget bounds each query of the search for a more readable
 // witness, in Z3's resource units (about 200 ms), and no such query
 // spends more than a preferenceShare of the work left: a witness is
@@ -891,7 +810,7 @@ const (
 
 func (x *explorer) finishRecord() {
 	r := x.res
-	r.Subsumption = x.table.Stats
+	r.Subsumption = result.Subsumption(x.table.Stats)
 	r.BoundsHit, r.Limits = boundTexts(x.bounds), boundLimits(x.bounds)
 	r.UnsupportedConstructs = sortedKeys(x.constructs)
 	// A call that might have panicked, unseen: the function is not
@@ -901,8 +820,9 @@ func (x *explorer) finishRecord() {
 	r.Notes = append(r.Notes, sortedKeys(x.notes)...)
 	r.Notes = append(r.Notes, sortedKeys(x.ignored)...)
 	reachable := 0
-	for _, f := range r.Findings {
+	for _, f := range x.found {
 		f.ScheduleDependent = f.picked || slices.ContainsFunc(f.decisions, func(n *schedNode) bool { return len(n.backtrack) > 1 || n.cut })
+		r.Findings = append(r.Findings, f.Finding)
 		if f.Latent {
 			r.Latent++
 		} else {
@@ -925,28 +845,28 @@ func (x *explorer) finishRecord() {
 		r.Limits = append(r.Limits, x.budget.limit())
 		slices.Sort(r.Limits)
 	}
-	r.Work, r.workParts = x.budget.work(), x.budget.parts()
+	r.Work = x.budget.work()
 	timedOut := x.budget.cause == timedOut
 	// Latent findings are counted, not failures: no caller reaches them.
 	switch {
 	case reachable == 0 && !x.reachedBody && !x.halted():
 		// No path got past the initialization and the parameters: the
 		// bounds and constructs say why.
-		r.Status = NotReached
+		r.Status = result.NotReached
 	case reachable > 0:
-		r.Status = Failed
+		r.Status = result.Failed
 	case timedOut:
-		r.Status = Timeout
+		r.Status = result.Timeout
 	case x.halted():
-		r.Status = Stopped
+		r.Status = result.Stopped
 	case len(r.UnsupportedConstructs) > 0, len(r.NotExecuted) > 0:
-		r.Status = Unsupported
+		r.Status = result.Unsupported
 	case r.Cut > 0:
-		r.Status = Bounded
+		r.Status = result.Bounded
 	case r.Subsumption.Abstract > 0:
-		r.Status = Abstract
+		r.Status = result.Abstract
 	default:
-		r.Status = Complete
+		r.Status = result.Complete
 	}
 }
 
@@ -1002,26 +922,4 @@ func FuncName(fn *ssa.Function) string {
 		return pkg.Pkg.Name() + "." + name
 	}
 	return fn.String()
-}
-
-// expectedPanic returns the texts one of which the panic of f prints
-// (see Finding.Want).
-func expectedPanic(f *Finding) []string {
-	switch {
-	case f.invariant != "":
-		return nil // a broken invariant does not panic
-	case f.want != nil:
-		return f.want
-	case f.explicit && f.panicText == "":
-		return nil
-	case f.explicit:
-		return []string{f.panicText}
-	case f.Kind == Index, f.Kind == SliceBounds:
-		// The message starts with the runtime's own, values included.
-		msg, _, _ := strings.Cut(f.Message, " (")
-		return []string{msg}
-	}
-	// Other messages are gosym's words (a nil dereference names the
-	// nil value).
-	return []string{runtimeMessages[f.Kind]}
 }

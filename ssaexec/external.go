@@ -6,22 +6,9 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/gosym/gosym/heap"
+	"github.com/gosym/gosym/result"
 	"github.com/gosym/gosym/witness"
 )
-
-// ExternalWitness is a finding's witness written as code of the package's
-// external test package (package p_test): it names the package's own
-// declarations through the package's name, as a user of the package
-// writes them, and uses only exported names.
-type ExternalWitness struct {
-	Setup []string
-	Call  string
-	// InvariantCheck: see Finding.InvariantCheck.
-	InvariantCheck string
-	// Imports lists the paths of the packages the code names, the
-	// function's own among them.
-	Imports []string
-}
 
 // writeWitness writes the witness of the panicking path s under model m
 // into f, as code of the function's package and, where a user of the
@@ -29,7 +16,7 @@ type ExternalWitness struct {
 // witness writes it from what the path holds (see witnessEntry).
 // A witness that writes by hand a value the package's API builds, or
 // names a type its package does not export, makes f latent.
-func (x *explorer) writeWitness(s *state, m heap.Valuer, f *Finding) {
+func (x *explorer) writeWitness(s *state, m heap.Valuer, f *found) {
 	e := x.witnessEntry(s, m)
 	w := witness.Write(e)
 	f.Latent, f.HandBuilt = len(w.HandBuilt) > 0, w.HandBuilt
@@ -38,7 +25,7 @@ func (x *explorer) writeWitness(s *state, m heap.Valuer, f *Finding) {
 		ext, why := witness.External(e)
 		switch {
 		case why == nil:
-			f.External = &ExternalWitness{Setup: ext.Setup, Call: ext.Call, InvariantCheck: ext.InvariantCheck, Imports: ext.Imports}
+			f.External = &result.ExternalWitness{Setup: ext.Setup, Call: ext.Call, InvariantCheck: ext.InvariantCheck, Imports: ext.Imports}
 		case len(ext.Unnameable) > 0:
 			// A value of a type its package does not export (a nil
 			// *io.discard, a sort.reverse literal): written so, the

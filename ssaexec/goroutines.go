@@ -11,6 +11,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/gosym/gosym/heap"
+	"github.com/gosym/gosym/result"
 )
 
 // Goroutines are threads of a path's state (design.md, "Goroutines").
@@ -61,7 +62,7 @@ type sched struct {
 	// dpor.go); forked paths share its prefix, and started's.
 	trans []transition
 	// started lists the goroutines the path started.
-	started []Goroutine
+	started []result.Goroutine
 	// shadows hold what accesses of each location left (see races.go),
 	// copied on write.
 	shadows      map[shadowKey]*shadow
@@ -540,7 +541,7 @@ func (x *explorer) spawn(s *state, f *frame, name string, pos token.Pos) int {
 	g.record(g.cur, nil, nil)
 	id := g.nextID
 	g.gs = append(g.gs, goroutine{id: id, frames: []*frame{f}, clock: g.running().clock, start: x.userLine(s.frames)})
-	g.started = append(g.started, Goroutine{ID: id, Func: name, Start: x.fset.Position(pos)})
+	g.started = append(g.started, result.Goroutine{ID: id, Func: name, Start: x.fset.Position(pos)})
 	g.nextID++
 	return id
 }
@@ -631,8 +632,8 @@ func (x *explorer) deadlock(s *state, why string) {
 	if others := x.blockedOthers(g, 0); others != "" {
 		msg += "; every other goroutine blocks too: " + others
 	}
-	f := &Finding{Kind: Deadlock, Pos: x.fset.Position(w.pos), PosPkg: w.pkg, want: []string{fatalPrefix + deadlockMessage}, Within: w.within,
-		render: func(heap.Valuer) string { return msg }}
+	f := x.newFound(result.Deadlock, w.pos, w.pkg, w.within, func(heap.Valuer) string { return msg })
+	f.want = []string{fatalPrefix + deadlockMessage}
 	x.endFatally(s, f)
 }
 
@@ -648,8 +649,7 @@ func (x *explorer) leak(s *state, i int, why string) {
 	if others := x.blockedOthers(g, r.id); others != "" {
 		msg += "; so do " + others
 	}
-	f := &Finding{Kind: Leak, Pos: x.fset.Position(w.pos), PosPkg: w.pkg, Within: w.within,
-		render: func(heap.Valuer) string { return msg }}
+	f := x.newFound(result.Leak, w.pos, w.pkg, w.within, func(heap.Valuer) string { return msg })
 	x.endFatally(s, f)
 }
 
@@ -673,8 +673,8 @@ func (x *explorer) startedAt(g *sched, r *goroutine) string {
 }
 
 // info returns what the path recorded of the start of goroutine id.
-func (g *sched) info(id int) Goroutine {
-	i := slices.IndexFunc(g.started, func(r Goroutine) bool { return r.ID == id })
+func (g *sched) info(id int) result.Goroutine {
+	i := slices.IndexFunc(g.started, func(r result.Goroutine) bool { return r.ID == id })
 	return g.started[i]
 }
 

@@ -11,6 +11,7 @@ import (
 	"github.com/google/go-cmp/cmp/cmpopts"
 
 	"github.com/gosym/gosym/heap"
+	"github.com/gosym/gosym/result"
 )
 
 // goroutineEntries returns the entry functions of testdata/goroutines.
@@ -29,7 +30,7 @@ func goroutineEntries(t *testing.T) []string {
 }
 
 // findingPlaces lists r's findings by kind and position.
-func findingPlaces(r *FuncResult) []string {
+func findingPlaces(r *result.FuncResult) []string {
 	var out []string
 	for _, f := range r.Findings {
 		out = append(out, fmt.Sprintf("%s %d:%d", f.Kind, f.Pos.Line, f.Pos.Column))
@@ -62,7 +63,7 @@ func TestIndependentSchedules(t *testing.T) {
 	fn := entry(t, "goroutines.Independent")
 	cfg := deepConfig()
 	got := testdataProgram(t).Analyze(fn, cfg)
-	if got.Status != Complete || got.Paths != 1 {
+	if got.Status != result.Complete || got.Paths != 1 {
 		t.Errorf("with partial-order reduction: %s with %d paths, want complete with 1", got.Status, got.Paths)
 	}
 	cfg.POR = false
@@ -184,7 +185,7 @@ func TestZeroChannel(t *testing.T) {
 
 // afterReturn lists the goroutines that take a step of trace after the
 // last step of the entry's, in the order of their first such step.
-func afterReturn(trace []Step) []int {
+func afterReturn(trace []result.Step) []int {
 	last := -1
 	for i, st := range trace {
 		if st.Goroutine == 0 {

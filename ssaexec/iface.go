@@ -11,6 +11,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/gosym/gosym/heap"
+	"github.com/gosym/gosym/result"
 	"github.com/gosym/gosym/witness"
 )
 
@@ -33,7 +34,7 @@ func (x *explorer) invokeMethod(s *state, spec callSpec, call *ssa.Call) []alt {
 	if iv.Type == nil {
 		note, left := x.entryPolicy(s, origin, "invalid memory address or nil pointer dereference")
 		if !left {
-			x.panicked(s, NilDeref, fmt.Sprintf("nil dereference: method %s called on nil interface %s%s",
+			x.panicked(s, result.NilDeref, fmt.Sprintf("nil dereference: method %s called on nil interface %s%s",
 				spec.method.Name(), x.describeAt(s, spec.operand, spec.pos), note), spec.pos)
 		}
 		return nil
@@ -189,14 +190,14 @@ func (x *explorer) typeAssert(s *state, in *ssa.TypeAssert) []alt {
 		return x.decide(s, d)
 	}
 	var ok bool
-	var result heap.Value
+	var asserted heap.Value
 	if target, isIface := heap.Under(in.AssertedType).(*types.Interface); isIface {
 		iv, alts, done := x.concreteIface(s, v, target)
 		if !done {
 			return alts
 		}
 		ok = iv.Type != nil && types.Implements(iv.Type, target)
-		result = iv
+		asserted = iv
 	} else {
 		is, d := s.heap.HasType(v, in.AssertedType)
 		if d != nil {
@@ -205,17 +206,17 @@ func (x *explorer) typeAssert(s *state, in *ssa.TypeAssert) []alt {
 		ok = is
 		if ok {
 			iv, _ := s.heap.Concrete(v, nil, false)
-			result = iv.V
+			asserted = iv.V
 		}
 	}
 	if in.CommaOk {
 		if !ok {
-			result = heap.Zero(x.ctx, in.AssertedType)
+			asserted = heap.Zero(x.ctx, in.AssertedType)
 			if _, isIface := heap.Under(in.AssertedType).(*types.Interface); isIface {
-				result = heap.Iface{}
+				asserted = heap.Iface{}
 			}
 		}
-		x.set(s, in, heap.Tuple{Elems: []heap.Value{result, heap.Scalar{T: x.ctx.Bool(ok)}}})
+		x.set(s, in, heap.Tuple{Elems: []heap.Value{asserted, heap.Scalar{T: x.ctx.Bool(ok)}}})
 		return nil
 	}
 	if !ok {
@@ -223,10 +224,10 @@ func (x *explorer) typeAssert(s *state, in *ssa.TypeAssert) []alt {
 			x.nilMethodValue(s, in, v, m)
 			return nil
 		}
-		x.panicked(s, TypeAssert, x.assertMessage(s, in, v), in.Pos())
+		x.panicked(s, result.TypeAssert, x.assertMessage(s, in, v), in.Pos())
 		return nil
 	}
-	x.set(s, in, result)
+	x.set(s, in, asserted)
 	return nil
 }
 
@@ -259,7 +260,7 @@ func (x *explorer) nilMethodValue(s *state, in *ssa.TypeAssert, v heap.Value, me
 	if left {
 		return
 	}
-	x.panicked(s, NilDeref, fmt.Sprintf("nil dereference: method value %s of nil interface %s%s",
+	x.panicked(s, result.NilDeref, fmt.Sprintf("nil dereference: method value %s of nil interface %s%s",
 		method, x.describeAt(s, in.X, in.Pos()), note), in.Pos())
 }
 

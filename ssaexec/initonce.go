@@ -10,6 +10,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/gosym/gosym/heap"
+	"github.com/gosym/gosym/result"
 	"github.com/gosym/gosym/solver"
 )
 
@@ -124,7 +125,7 @@ func (e *initEnd) run(pkg *ssa.Package, init *ssa.Function, cfg Config) {
 			e.ctx = nil
 		}
 	}()
-	y := newExplorer(init, cfg, e.ctx, &FuncResult{}, time.Now())
+	y := newExplorer(init, cfg, e.ctx, &result.FuncResult{}, time.Now())
 	var ends []*state
 	y.initDone = func(s *state) { ends = append(ends, s) }
 	// The bottom frame stands for the entry's frames, on top of which

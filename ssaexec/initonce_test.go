@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/gosym/gosym/result"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -19,15 +20,15 @@ import (
 // runs initialization itself cannot, as each pass holds its own copy of
 // the package's variables, so it explores those states again.
 type sharedRecord struct {
-	Status                                  Status
+	Status                                  result.Status
 	Cut, Latent, Assumed                    int
 	Sequences, NilParams                    int
 	Bounds, Constructs, Approximated, Notes []string
 	Findings                                []shownFinding
-	Traces                                  [][]Step
+	Traces                                  [][]result.Step
 }
 
-func recordOf(r *FuncResult) sharedRecord {
+func recordOf(r *result.FuncResult) sharedRecord {
 	s := sharedRecord{Status: r.Status, Cut: r.Cut, Latent: r.Latent,
 		Assumed: r.Assumed, Sequences: r.Sequences, NilParams: r.NilParams,
 		Bounds: r.BoundsHit, Constructs: r.UnsupportedConstructs, Approximated: r.Approximated, Notes: r.Notes}
@@ -69,7 +70,7 @@ func TestSharedInitialization(t *testing.T) {
 		shared := prog.Analyze(fn, cfg)
 		cfg.ShareInit = false
 		own := prog.Analyze(fn, cfg)
-		if shared.Status == Error || own.Status == Error {
+		if shared.Status == result.Error || own.Status == result.Error {
 			t.Fatalf("%s: %s%s", shared.Func, shared.Err, own.Err)
 		}
 		if diff := cmp.Diff(recordOf(own), recordOf(shared)); diff != "" {
@@ -136,7 +137,7 @@ func Div(n int) int { return n / width }
 	assumed := 0
 	for _, fn := range prog.Entries(false, nil) {
 		res := prog.Analyze(fn, cfg)
-		if res.Status == Error {
+		if res.Status == result.Error {
 			t.Fatalf("%s: %s", res.Func, res.Err)
 		}
 		pkg := packageOf(fn)

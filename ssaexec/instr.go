@@ -12,6 +12,7 @@ import (
 
 	"github.com/gosym/gosym/abstraction"
 	"github.com/gosym/gosym/heap"
+	"github.com/gosym/gosym/result"
 	"github.com/gosym/gosym/solver"
 )
 
@@ -453,7 +454,7 @@ func (x *explorer) nilDeref(s *state, v ssa.Value, o heap.Origin, pos token.Pos)
 	if left {
 		return
 	}
-	x.panicked(s, NilDeref, fmt.Sprintf("nil dereference: %s is nil%s", x.describeAt(s, v, pos), note), pos)
+	x.panicked(s, result.NilDeref, fmt.Sprintf("nil dereference: %s is nil%s", x.describeAt(s, v, pos), note), pos)
 }
 
 // entryPolicy applies the entry policy to a panic on a nil value of origin
@@ -479,37 +480,37 @@ func (x *explorer) entryPolicy(s *state, o heap.Origin, runtimeMsg string) (note
 // panicked ends s with a finding of the given kind at pos; want, if
 // given, overrides the texts the panic is expected to print (see
 // Finding.Want).
-func (x *explorer) panicked(s *state, k Kind, msg string, pos token.Pos, want ...string) {
+func (x *explorer) panicked(s *state, k result.Kind, msg string, pos token.Pos, want ...string) {
 	x.panickedWith(s, k, pos, func(heap.Valuer) string { return msg }, want...)
 }
 
 // panickedWith ends s with a finding whose message needs the witness's
 // values (an index and a length, say), rendered once the model is known.
-func (x *explorer) panickedWith(s *state, k Kind, pos token.Pos, render func(m heap.Valuer) string, want ...string) {
+func (x *explorer) panickedWith(s *state, k result.Kind, pos token.Pos, render func(m heap.Valuer) string, want ...string) {
 	x.panickedValue(s, k, pos, render, x.runtimeError(runtimeMessages[k]), want...)
 }
 
 // runtimePanic ends s with a runtime error that only its message tells
 // apart ("comparing uncomparable type []int"), of kind Panic.
 func (x *explorer) runtimePanic(s *state, msg string, pos token.Pos) {
-	x.panickedValue(s, Panic, pos, func(heap.Valuer) string { return "runtime error: " + msg }, x.runtimeError(msg), "runtime error: "+msg)
+	x.panickedValue(s, result.Panic, pos, func(heap.Valuer) string { return "runtime error: " + msg }, x.runtimeError(msg), "runtime error: "+msg)
 }
 
 // runtimePanicWords is runtimePanic for a runtime error whose words do not
 // begin with "runtime error: " (internal/runtime/maps's).
 func (x *explorer) runtimePanicWords(s *state, words string, pos token.Pos) {
 	value := heap.Iface{Type: runtimeErrorType, V: heap.Str{S: words}}
-	x.panickedValue(s, Panic, pos, func(heap.Valuer) string { return words }, value, words)
+	x.panickedValue(s, result.Panic, pos, func(heap.Valuer) string { return words }, value, words)
 }
 
 // panickedValue ends s with a finding whose panic carries value.
-func (x *explorer) panickedValue(s *state, k Kind, pos token.Pos, render func(m heap.Valuer) string, value heap.Value, want ...string) {
+func (x *explorer) panickedValue(s *state, k result.Kind, pos token.Pos, render func(m heap.Valuer) string, value heap.Value, want ...string) {
 	if !pos.IsValid() {
 		pos = x.posOf(s)
 	}
 	pos, within, pkg := x.userPos(s, pos)
-	f := &Finding{Kind: k, Pos: x.fset.Position(pos), PosPkg: pkg, want: want, Within: within,
-		render: func(m heap.Valuer) string { return render(m) + inSuffix(within) }}
+	f := x.newFound(k, pos, pkg, within, func(m heap.Valuer) string { return render(m) + inSuffix(within) })
+	f.want = want
 	x.raise(s, f, false, value)
 }
 
@@ -731,8 +732,8 @@ func (x *explorer) panicInstr(s *state, in *ssa.Panic) []alt {
 	}
 	pos, within, pkg := x.userPos(s, pos)
 	msg += inSuffix(within)
-	f := &Finding{Kind: Panic, Pos: x.fset.Position(pos), PosPkg: pkg, explicit: true, panicText: text, Within: within,
-		render: func(heap.Valuer) string { return msg }}
+	f := x.newFound(result.Panic, pos, pkg, within, func(heap.Valuer) string { return msg })
+	f.explicit, f.panicText = true, text
 	x.raise(s, f, false, v)
 	return nil
 }

@@ -7,6 +7,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/gosym/gosym/heap"
+	"github.com/gosym/gosym/result"
 	"github.com/gosym/gosym/solver"
 	"github.com/gosym/gosym/witness"
 )
@@ -324,7 +325,7 @@ func (x *explorer) nilMapWrite(s *state, in *ssa.MapUpdate, o heap.Origin) {
 	if left {
 		return
 	}
-	x.panicked(s, NilMap, "assignment to entry in nil map ("+x.describeAt(s, in.Map, in.Pos())+")"+note, in.Pos())
+	x.panicked(s, result.NilMap, "assignment to entry in nil map ("+x.describeAt(s, in.Map, in.Pos())+")"+note, in.Pos())
 }
 
 // mapDelete is delete(m, k); deleting from a nil map does nothing.

@@ -9,6 +9,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/gosym/gosym/heap"
+	"github.com/gosym/gosym/result"
 	"github.com/gosym/gosym/solver"
 )
 
@@ -257,7 +258,7 @@ func (x *explorer) division(s *state, in *ssa.BinOp, a, b *solver.Term, signed b
 	zero := c.Eq(b, c.BV(b.Sort().Width(), 0))
 	return []alt{
 		{guard: zero, apply: func(s *state) {
-			x.panicked(s, DivZero, fmt.Sprintf("integer divide by zero: %s is 0", x.describeAt(s, in.Y, in.Pos())), in.Pos())
+			x.panicked(s, result.DivZero, fmt.Sprintf("integer divide by zero: %s is 0", x.describeAt(s, in.Y, in.Pos())), in.Pos())
 		}},
 		{guard: c.Not(zero), apply: compute},
 	}
@@ -285,7 +286,7 @@ func (x *explorer) shift(s *state, in *ssa.BinOp, a, n *solver.Term, signed bool
 	neg := c.Slt(n, c.BV(n.Sort().Width(), 0))
 	return []alt{
 		{guard: neg, apply: func(s *state) {
-			x.panicked(s, Panic, fmt.Sprintf("negative shift amount: %s < 0", x.describeAt(s, in.Y, in.Pos())), in.Pos())
+			x.panicked(s, result.Panic, fmt.Sprintf("negative shift amount: %s < 0", x.describeAt(s, in.Y, in.Pos())), in.Pos())
 		}},
 		{guard: c.Not(neg), apply: compute},
 	}

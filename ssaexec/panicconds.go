@@ -10,6 +10,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/gosym/gosym/heap"
+	"github.com/gosym/gosym/result"
 	"github.com/gosym/gosym/solver"
 )
 
@@ -29,7 +30,7 @@ type PanicCond struct {
 	// Text is the condition in Go's syntax, over the parameters' names.
 	Text string
 	// Kind is the panics' kind: Panic when they are of several kinds.
-	Kind Kind
+	Kind result.Kind
 	// Cause says what panics: the runtime's words for a runtime error
 	// whose message holds the input's values, else one panic's message.
 	// Pos is where one of the panics is.
@@ -59,6 +60,8 @@ const maxCondCandidates = 3
 // conditions from its panicking paths, or assuming one at entry.
 type condRun struct {
 	assume *PanicCond
+	// candidates are the conditions a run without assume collected.
+	candidates []PanicCond
 }
 
 // atom is a value of an argument a condition may read, with its term.
@@ -111,7 +114,8 @@ func (p *Program) PanicConds(fn *ssa.Function, cfg Config) []PanicCond {
 	run := factConfig(cfg)
 	run.condRun = &condRun{}
 	var out []PanicCond
-	for _, cand := range p.Analyze(fn, run).candidates {
+	p.Analyze(fn, run)
+	for _, cand := range run.condRun.candidates {
 		run.condRun = &condRun{assume: &cand}
 		if pc, ok := provenCond(p.Analyze(fn, run), cand); ok {
 			out = append(out, pc)
@@ -141,21 +145,21 @@ func factConfig(cfg Config) Config {
 
 // provenCond reads a PanicCond off the result of a run with cand assumed
 // at entry, if every path of it panicked.
-func provenCond(r *FuncResult, cand PanicCond) (PanicCond, bool) {
+func provenCond(r *result.FuncResult, cand PanicCond) (PanicCond, bool) {
 	if !allPanicked(r) {
 		return PanicCond{}, false
 	}
 	first := r.Findings[0]
 	cand.Kind, cand.Pos, cand.Cause = first.Kind, first.Pos, first.Message
-	if words, ok := runtimeMessages[first.Kind]; ok && first.Kind != Panic && first.Kind != NilDeref {
+	if words, ok := runtimeMessages[first.Kind]; ok && first.Kind != result.Panic && first.Kind != result.NilDeref {
 		cand.Cause = words // its message holds the witness's values
 	}
 	for _, f := range r.Findings {
 		if f.Kind != cand.Kind {
-			cand.Kind = Panic
+			cand.Kind = result.Panic
 		}
 		want := f.Want
-		if f.Kind == Index || f.Kind == SliceBounds {
+		if f.Kind == result.Index || f.Kind == result.SliceBounds {
 			want = []string{runtimeMessages[f.Kind]} // without the values
 		}
 		if len(want) == 0 {
@@ -172,18 +176,18 @@ func provenCond(r *FuncResult, cand PanicCond) (PanicCond, bool) {
 // allPanicked reports whether every path of a fact's run was explored to
 // a panic, with nothing in the way: no bound, abstraction, unsupported
 // construct, unexecuted call or ignored panic.
-func allPanicked(r *FuncResult) bool {
-	covered := r.Status == Failed && r.Paths == 0 && r.Cut == 0 && r.Refined == 0 &&
+func allPanicked(r *result.FuncResult) bool {
+	covered := r.Status == result.Failed && r.Paths == 0 && r.Cut == 0 && r.Refined == 0 &&
 		r.Assumed == 0 && r.Subsumption.Abstract == 0 && len(r.BoundsHit) == 0 &&
 		len(r.UnsupportedConstructs) == 0 && len(r.NotExecuted) == 0 && len(r.Approximated) == 0
 	return covered && len(r.Findings) > 0 && !ignoredPanics(r)
 }
 
-// collectCond adds to the record's candidates, for a path that panicked
+// collectCond adds to the run's candidates, for a path that panicked
 // in a PanicConds run, the part of its condition over the parameters'
 // atoms alone, if there is one.
 func (x *explorer) collectCond(s *state) {
-	if x.cfg.condRun == nil || x.cfg.condRun.assume != nil || s.assumed || len(x.res.candidates) >= maxCondCandidates {
+	if x.cfg.condRun == nil || x.cfg.condRun.assume != nil || s.assumed || len(x.cfg.condRun.candidates) >= maxCondCandidates {
 		return
 	}
 	args := x.entryArgs(s)
@@ -212,10 +216,10 @@ func (x *explorer) collectCond(s *state) {
 		return
 	}
 	text := f.Format(usedNames)
-	if slices.ContainsFunc(x.res.candidates, func(c PanicCond) bool { return c.Text == text }) || x.saysZero(args, holes, names, text) {
+	if slices.ContainsFunc(x.cfg.condRun.candidates, func(c PanicCond) bool { return c.Text == text }) || x.saysZero(args, holes, names, text) {
 		return
 	}
-	x.res.candidates = append(x.res.candidates, PanicCond{Atoms: usedAtoms, Cond: f, Text: text})
+	x.cfg.condRun.candidates = append(x.cfg.condRun.candidates, PanicCond{Atoms: usedAtoms, Cond: f, Text: text})
 }
 
 // saysZero reports whether a condition only says that a parameter is nil

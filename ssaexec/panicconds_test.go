@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/gosym/gosym/result"
 )
 
 // TestPanicConds checks which conditions over a function's arguments are
@@ -13,7 +14,7 @@ func TestPanicConds(t *testing.T) {
 	type shownCond struct {
 		Atoms       []CondAtom
 		Text        string
-		Kind        Kind
+		Kind        result.Kind
 		Cause, Posn string
 		Want        []string
 	}
@@ -22,18 +23,18 @@ func TestPanicConds(t *testing.T) {
 		fn   string
 		want []shownCond
 	}{
-		{"window.At", []shownCond{{[]CondAtom{{1, ""}, {0, "len"}}, "uint(i) >= uint(len(s))", Index, "index out of range", "window.go:8:10", index}}},
+		{"window.At", []shownCond{{[]CondAtom{{1, ""}, {0, "len"}}, "uint(i) >= uint(len(s))", result.Index, "index out of range", "window.go:8:10", index}}},
 		{"window.Span", []shownCond{{[]CondAtom{{0, "cap"}, {2, ""}, {1, ""}}, "uint(cap(s)) < uint(hi) || uint(hi) < uint(lo)",
-			SliceBounds, "slice bounds out of range", "window.go:13:10", []string{"slice bounds out of range"}}}},
-		{"window.Clamp", []shownCond{{[]CondAtom{{2, ""}, {1, ""}}, "hi < lo", Panic, "panic: window: empty range", "window.go:19:8", []string{"window: empty range"}}}},
-		{"window.Every", []shownCond{{[]CondAtom{{1, ""}}, "step <= 0", Panic, "panic: window: step must be positive", "window.go:27:8", []string{"window: step must be positive"}}}},
+			result.SliceBounds, "slice bounds out of range", "window.go:13:10", []string{"slice bounds out of range"}}}},
+		{"window.Clamp", []shownCond{{[]CondAtom{{2, ""}, {1, ""}}, "hi < lo", result.Panic, "panic: window: empty range", "window.go:19:8", []string{"window: empty range"}}}},
+		{"window.Every", []shownCond{{[]CondAtom{{1, ""}}, "step <= 0", result.Panic, "panic: window: step must be positive", "window.go:27:8", []string{"window: step must be positive"}}}},
 		// Checked first: no path panics.
 		{"window.Get", nil},
 		// The second panic rests on s's elements: only the first is a
 		// condition of the arguments.
-		{"window.Mixed", []shownCond{{[]CondAtom{{1, ""}}, "n < 0", Panic, "panic: window: negative n", "window.go:48:8", []string{"window: negative n"}}}},
+		{"window.Mixed", []shownCond{{[]CondAtom{{1, ""}}, "n < 0", result.Panic, "panic: window: negative n", "window.go:48:8", []string{"window: negative n"}}}},
 		// A bool: its negation, as Go writes it.
-		{"window.Check", []shownCond{{[]CondAtom{{0, ""}}, "!ok", Panic, "panic: window: check failed", "window.go:59:8", []string{"window: check failed"}}}},
+		{"window.Check", []shownCond{{[]CondAtom{{0, ""}}, "!ok", result.Panic, "panic: window: check failed", "window.go:59:8", []string{"window: check failed"}}}},
 		// Only that b is 0: a NilPanic says so.
 		{"nilpanics.Ratio", nil},
 		// Pointers are nil by a heap decision, no condition: NilPanics

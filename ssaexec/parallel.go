@@ -3,22 +3,23 @@ package ssaexec
 import (
 	"sync"
 
+	"github.com/gosym/gosym/result"
 	"golang.org/x/tools/go/ssa"
 )
 
 // Each is what AnalyzeAll does around one function's analysis, on the
 // worker that runs it: it may adjust the function's configuration (its
 // Interrupt, say) and returns what to do when the analysis ends, or nil.
-type Each func(fn *ssa.Function, cfg *Config) (end func(*FuncResult))
+type Each func(fn *ssa.Function, cfg *Config) (end func(*result.FuncResult))
 
 // AnalyzeAll analyses fns (under the directives, as Analyze does), n at a
 // time, and hands each result to done in fns' order, whatever order they
 // finish in, so that what a caller prints does not depend on the
 // scheduling. each may be nil.
-func (p *Program) AnalyzeAll(fns []*ssa.Function, cfg Config, n int, each Each, done func(*FuncResult)) []*FuncResult {
+func (p *Program) AnalyzeAll(fns []*ssa.Function, cfg Config, n int, each Each, done func(*result.FuncResult)) []*result.FuncResult {
 	type finished struct {
 		i int
-		r *FuncResult
+		r *result.FuncResult
 	}
 	work := make(chan int)
 	out := make(chan finished)
@@ -29,7 +30,7 @@ func (p *Program) AnalyzeAll(fns []*ssa.Function, cfg Config, n int, each Each, 
 			defer wg.Done()
 			for i := range work {
 				cfg := cfg
-				var end func(*FuncResult)
+				var end func(*result.FuncResult)
 				if each != nil {
 					end = each(fns[i], &cfg)
 				}
@@ -49,7 +50,7 @@ func (p *Program) AnalyzeAll(fns []*ssa.Function, cfg Config, n int, each Each, 
 		wg.Wait()
 		close(out)
 	}()
-	results := make([]*FuncResult, len(fns))
+	results := make([]*result.FuncResult, len(fns))
 	next := 0
 	for f := range out {
 		results[f.i] = f.r

@@ -5,6 +5,8 @@ import (
 	"go/types"
 	"strings"
 	"time"
+
+	"github.com/gosym/gosym/result"
 )
 
 // Building an entry's values through the API (sequence.go) is most of the
@@ -53,7 +55,7 @@ func (x *explorer) probeHandBuilt(start time.Time) (y *explorer, answers bool) {
 	}
 	cfg := x.cfg
 	cfg.API = false
-	res := &FuncResult{Func: x.res.Func, Pos: x.res.Pos, PkgPath: x.res.PkgPath, PkgName: x.res.PkgName}
+	res := &result.FuncResult{Func: x.res.Func, Pos: x.res.Pos, PkgPath: x.res.PkgPath, PkgName: x.res.PkgName}
 	y = newExplorer(x.fn, cfg, x.ctx, res, start)
 	// The budget holds the probe to its share; the configuration keeps
 	// the function's, under which a package's initialization is shared

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/gosym/gosym/result"
 )
 
 // TestProbe checks which entries the hand-built probe answers for: those
@@ -14,7 +15,7 @@ import (
 // API's (an input function, a sync type's state), the API search runs.
 func TestProbe(t *testing.T) {
 	type record struct {
-		Status   Status
+		Status   result.Status
 		Answered bool // the record says the API's values were not built
 		BuiltBy  bool // the record says how the API builds them
 	}
@@ -22,18 +23,18 @@ func TestProbe(t *testing.T) {
 		fn   string
 		want record
 	}{
-		{"(*probe.Queue).Cap", record{Complete, true, false}},
-		{"(*probe.Queue).Reset", record{Complete, true, false}},
+		{"(*probe.Queue).Cap", record{result.Complete, true, false}},
+		{"(*probe.Queue).Reset", record{result.Complete, true, false}},
 		// A hand-built queue panics: the API's one does too.
-		{"(*probe.Queue).Pop", record{Failed, false, true}},
+		{"(*probe.Queue).Pop", record{result.Failed, false, true}},
 		// A hand-built queue panics; no API-built one does.
-		{"(*probe.Queue).Peek", record{Bounded, false, true}},
+		{"(*probe.Queue).Peek", record{result.Bounded, false, true}},
 		// The body calls a function a field holds: hand-built, it is
 		// the caller's, while the API's holds one that panics.
-		{"(*probe.Labels).Label", record{Failed, false, true}},
-		{"(*probe.Labels).Size", record{Bounded, true, false}},
+		{"(*probe.Labels).Label", record{result.Failed, false, true}},
+		{"(*probe.Labels).Size", record{result.Bounded, true, false}},
 		// An atomic counter inside: a hand-built one is zero.
-		{"(*syncs.Ring).Take", record{Failed, false, true}},
+		{"(*syncs.Ring).Take", record{result.Failed, false, true}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.fn, func(t *testing.T) {
@@ -63,7 +64,7 @@ func TestProbeSharesInitialization(t *testing.T) {
 			cfg := deepConfig()
 			cfg.MaxWork = 30_000
 			res := testdataProgram(t).Analyze(entry(t, fn), cfg)
-			if res.Status == Error {
+			if res.Status == result.Error {
 				t.Errorf("status %s: %s", res.Status, res.Err)
 			}
 		})

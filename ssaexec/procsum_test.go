@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/gosym/gosym/result"
 )
 
 // TestSummariesGoOnAlike runs the entries of testdata/summaries with
@@ -16,39 +17,39 @@ import (
 func TestSummariesGoOnAlike(t *testing.T) {
 	tests := []struct {
 		entry string
-		want  SummaryStats
+		want  result.SummaryStats
 	}{
 		// The second call is recorded; the third reads another box.
-		{"summaries.Ratio", SummaryStats{Recorded: 2}},
+		{"summaries.Ratio", result.SummaryStats{Recorded: 2}},
 		// The third call's path lets n be 3; the second's did not.
-		{"summaries.NearNotThree", SummaryStats{Recorded: 2}},
-		{"summaries.NearAll", SummaryStats{Recorded: 1, Applied: 1}},
+		{"summaries.NearNotThree", result.SummaryStats{Recorded: 2}},
+		{"summaries.NearAll", result.SummaryStats{Recorded: 1, Applied: 1}},
 		// The answered call's paths materialize the list.
-		{"summaries.Second", SummaryStats{Recorded: 1, Applied: 1}},
+		{"summaries.Second", result.SummaryStats{Recorded: 1, Applied: 1}},
 		// Two returns with the same memory, not covered: they know n
 		// differently.
-		{"summaries.Clamp", SummaryStats{Recorded: 1}},
+		{"summaries.Clamp", result.SummaryStats{Recorded: 1}},
 		// Each call of ask has a key of its own: nothing is recorded.
-		{"summaries.Twice", SummaryStats{}},
+		{"summaries.Twice", result.SummaryStats{}},
 		// Returns that restore flag alike are covered; the calls that
 		// reach the k-bound of f's results are not summaries.
-		{"summaries.Flips", SummaryStats{Recorded: 6, Broken: 2, Covered: 3}},
+		{"summaries.Flips", result.SummaryStats{Recorded: 6, Broken: 2, Covered: 3}},
 		// The third call's state is the second's with other names: the
 		// second's summary answers it, renamed.
-		{"summaries.Pick", SummaryStats{Recorded: 1, Applied: 1, Renamed: 1}},
+		{"summaries.Pick", result.SummaryStats{Recorded: 1, Applied: 1, Renamed: 1}},
 		// So too for the counters the package's zero value makes, with
 		// a write. The counters written by hand are recorded twice and
 		// answered never: each path knows of another parameter that it
 		// is not nil, which a summary must agree on.
-		{"summaries.Bumps", SummaryStats{Recorded: 3, Applied: 1, Renamed: 1}},
+		{"summaries.Bumps", result.SummaryStats{Recorded: 3, Applied: 1, Renamed: 1}},
 		// Calls one after another on one path: the second's return waits
 		// for its other paths, and its summary answers the third. The
 		// pass at k = 2 records the second call too, and stops at the
 		// third element.
-		{"summaries.Triple3", SummaryStats{Recorded: 2, Applied: 1, Renamed: 1}},
+		{"summaries.Triple3", result.SummaryStats{Recorded: 2, Applied: 1, Renamed: 1}},
 		// So too for a call that makes an object: the answer makes it
 		// again, after what the path made.
-		{"summaries.Wrap3", SummaryStats{Recorded: 2, Applied: 1, Renamed: 1}},
+		{"summaries.Wrap3", result.SummaryStats{Recorded: 2, Applied: 1, Renamed: 1}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.entry, func(t *testing.T) {
@@ -67,7 +68,7 @@ func TestSummariesGoOnAlike(t *testing.T) {
 			if diff := cmp.Diff(tt.want, on.Summaries); diff != "" {
 				t.Errorf("summary counts (-want +got):\n%s", diff)
 			}
-			if off.Summaries != (SummaryStats{}) {
+			if off.Summaries != (result.SummaryStats{}) {
 				t.Errorf("summaries off, yet counted %+v", off.Summaries)
 			}
 		})
@@ -75,7 +76,7 @@ func TestSummariesGoOnAlike(t *testing.T) {
 }
 
 // findingLines writes each finding with its witness and trace.
-func findingLines(r *FuncResult) []string {
+func findingLines(r *result.FuncResult) []string {
 	var out []string
 	for _, f := range r.Findings {
 		var trace []string

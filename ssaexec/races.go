@@ -8,6 +8,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/gosym/gosym/heap"
+	"github.com/gosym/gosym/result"
 )
 
 // Data races. On a path with goroutines, each load and store of the code
@@ -149,8 +150,7 @@ func (x *explorer) race(s *state, v ssa.Value, write bool, now, other epoch, oth
 	x.races[msg] = true
 	c := s.clone()
 	pos, within, pkg := a.e.pos, "", pkgPathOf(c.top().fn)
-	f := &Finding{Kind: Race, Pos: x.fset.Position(pos), PosPkg: pkg, Within: within,
-		render: func(heap.Valuer) string { return msg }}
+	f := x.newFound(result.Race, pos, pkg, within, func(heap.Valuer) string { return msg })
 	x.endFatally(c, f)
 	if c.end == panicked {
 		x.res.States++

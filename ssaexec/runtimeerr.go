@@ -7,6 +7,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/gosym/gosym/heap"
+	"github.com/gosym/gosym/result"
 )
 
 // runtimeErrorType is the dynamic type of the values that runtime panics
@@ -33,16 +34,16 @@ var panicNilError = heap.Iface{Type: runtimeErrorType, V: heap.Str{S: "panic cal
 
 // runtimeMessages are the runtime's words for each kind of runtime
 // panic, without the values that only the witness knows.
-var runtimeMessages = map[Kind]string{
-	NilDeref:    "invalid memory address or nil pointer dereference",
-	Index:       "index out of range",
-	SliceBounds: "slice bounds out of range",
-	DivZero:     "integer divide by zero",
-	NilMap:      "assignment to entry in nil map",
-	TypeAssert:  "interface conversion",
-	NilFunc:     "invalid memory address or nil pointer dereference",
-	MakeLen:     "makeslice: len out of range",
-	Panic:       "negative shift amount",
+var runtimeMessages = map[result.Kind]string{
+	result.NilDeref:    "invalid memory address or nil pointer dereference",
+	result.Index:       "index out of range",
+	result.SliceBounds: "slice bounds out of range",
+	result.DivZero:     "integer divide by zero",
+	result.NilMap:      "assignment to entry in nil map",
+	result.TypeAssert:  "interface conversion",
+	result.NilFunc:     "invalid memory address or nil pointer dereference",
+	result.MakeLen:     "makeslice: len out of range",
+	result.Panic:       "negative shift amount",
 }
 
 // runtimeError is the value a runtime panic of kind k carries.
@@ -124,8 +125,8 @@ func (x *explorer) fatal(s *state, text string) {
 func (x *explorer) fatalAt(s *state, text, more string, pos token.Pos) {
 	want := fatalPrefix + text
 	pos, within, pkg := x.userPos(s, pos)
-	f := &Finding{Kind: Fatal, Pos: x.fset.Position(pos), PosPkg: pkg, want: []string{want}, Within: within,
-		render: func(heap.Valuer) string { return want + more + inSuffix(within) }}
+	f := x.newFound(result.Fatal, pos, pkg, within, func(heap.Valuer) string { return want + more + inSuffix(within) })
+	f.want = []string{want}
 	x.endFatally(s, f)
 }
 

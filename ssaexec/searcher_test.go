@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/gosym/gosym/result"
 )
 
 // TestPasses checks the schedule of a search's passes: the shallowest
@@ -71,20 +72,20 @@ func TestPasses(t *testing.T) {
 // hundredfold with each level, stop at the depth the budget can finish.
 func TestDeepening(t *testing.T) {
 	type record struct {
-		Status Status
+		Status result.Status
 		Bounds []string
 	}
 	tests := []struct {
 		fn   string
 		want record
 	}{
-		{"(*trees.Tree).Insert", record{Bounded, []string{"k at trees.go:22:14", "seq of 2 calls of Tree"}}},
+		{"(*trees.Tree).Insert", record{result.Bounded, []string{"k at trees.go:22:14", "seq of 2 calls of Tree"}}},
 		// No hand-built tree makes it panic: the probe answers, and the
 		// API's sequences are not run (see probe.go).
-		{"(*trees.Tree).Contains", record{Bounded, []string{"k at trees.go:39:13"}}},
-		{"trees.Height", record{Bounded, []string{"deepening stopped at k 2 of 3: the next pass was predicted",
+		{"(*trees.Tree).Contains", record{result.Bounded, []string{"k at trees.go:39:13"}}},
+		{"trees.Height", record{result.Bounded, []string{"deepening stopped at k 2 of 3: the next pass was predicted",
 			"k at trees.go:65:26", "recursion at trees.go:65:23"}}},
-		{"trees.Size", record{Bounded, []string{"deepening stopped at k 2 of 3: the next pass was predicted",
+		{"trees.Size", record{result.Bounded, []string{"deepening stopped at k 2 of 3: the next pass was predicted",
 			"k at trees.go:73:20", "recursion at trees.go:73:17"}}},
 	}
 	for _, tt := range tests {
@@ -117,7 +118,7 @@ func TestDeepening(t *testing.T) {
 // shallower passes add checks to.
 func TestNBoundPasses(t *testing.T) {
 	type record struct {
-		Status Status
+		Status result.Status
 		Paths  int
 		Bounds []string
 	}
@@ -126,8 +127,8 @@ func TestNBoundPasses(t *testing.T) {
 	deepened := Analyze(entry(t, "(*trees.Tree).Insert"), cfg)
 	cfg.OnePass = true
 	one := Analyze(entry(t, "(*trees.Tree).Insert"), cfg)
-	want := record{Bounded, 22, []string{"n at trees.go:22:14"}}
-	for _, res := range []*FuncResult{deepened, one} {
+	want := record{result.Bounded, 22, []string{"n at trees.go:22:14"}}
+	for _, res := range []*result.FuncResult{deepened, one} {
 		got := record{res.Status, res.Paths, res.BoundsHit}
 		if diff := cmp.Diff(want, got); diff != "" {
 			t.Errorf("record (-want +got):\n%s", diff)

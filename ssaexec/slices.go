@@ -9,6 +9,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/gosym/gosym/heap"
+	"github.com/gosym/gosym/result"
 	"github.com/gosym/gosym/solver"
 )
 
@@ -38,7 +39,7 @@ func (x *explorer) index64(s *state, v ssa.Value) (*solver.Term, *heap.Decision,
 // retries it.
 func (x *explorer) checkIndex(s *state, i, n *solver.Term, elem, arr, idx ssa.Value) []alt {
 	index := boundOf(idx, i)
-	return x.checkBounds(s, x.ctx.Ult(i, n), Index, elem.Pos(), func(s *state) func(heap.Valuer) string {
+	return x.checkBounds(s, x.ctx.Ult(i, n), result.Index, elem.Pos(), func(s *state) func(heap.Valuer) string {
 		name := x.indexExpr(s, elem, arr, idx, elem.Pos())
 		return func(m heap.Valuer) string { return indexMessage(m, index, n) + " (" + name + ")" }
 	})
@@ -227,7 +228,7 @@ func (x *explorer) sliceInstr(s *state, in *ssa.Slice) []alt {
 			limit = "capacity"
 		}
 		b := sliceBounds{lo: boundOf(in.Low, lo), hi: boundOf(in.High, hi), max: boundOf(in.Max, hmax), three: in.Max != nil, limit: limit, limitLen: op.cap}
-		if alts := x.checkBounds(s, okBounds, SliceBounds, in.Pos(), func(s *state) func(heap.Valuer) string {
+		if alts := x.checkBounds(s, okBounds, result.SliceBounds, in.Pos(), func(s *state) func(heap.Valuer) string {
 			name := x.describeAt(s, in.X, in.Pos())
 			return func(m heap.Valuer) string { return b.message(m) + " (" + name + ")" }
 		}); alts != nil {
@@ -247,7 +248,7 @@ func (x *explorer) sliceInstr(s *state, in *ssa.Slice) []alt {
 // checkBounds splits on a condition whose failure panics with kind k. The
 // panicking path makes its message with msg, which names the operands
 // there and then: naming them costs more than most checks, which pass.
-func (x *explorer) checkBounds(s *state, ok *solver.Term, k Kind, pos token.Pos, msg func(*state) func(heap.Valuer) string) []alt {
+func (x *explorer) checkBounds(s *state, ok *solver.Term, k result.Kind, pos token.Pos, msg func(*state) func(heap.Valuer) string) []alt {
 	if b, isConst := ok.BoolValue(); isConst && b {
 		s.top().checked = true
 		return nil
@@ -282,10 +283,10 @@ func (x *explorer) makeSlice(s *state, in *ssa.MakeSlice) []alt {
 			pos := in.Pos()
 			return []alt{
 				{guard: c.Not(lenOK), apply: func(s *state) {
-					x.panicked(s, MakeLen, "makeslice: len out of range ("+x.describeAt(s, in.Len, pos)+")", pos)
+					x.panicked(s, result.MakeLen, "makeslice: len out of range ("+x.describeAt(s, in.Len, pos)+")", pos)
 				}},
 				{guard: c.And(lenOK, c.Not(capOK)), apply: func(s *state) {
-					x.panicked(s, MakeLen, "makeslice: cap out of range ("+x.describeAt(s, in.Cap, pos)+")", pos, "makeslice: cap out of range")
+					x.panicked(s, result.MakeLen, "makeslice: cap out of range ("+x.describeAt(s, in.Cap, pos)+")", pos, "makeslice: cap out of range")
 				}},
 				{guard: c.And(lenOK, capOK), apply: func(s *state) { s.top().checked = true }},
 			}
@@ -601,7 +602,7 @@ func (x *explorer) sliceToArrayPointer(s *state, in *ssa.SliceToArrayPointer) []
 	n := heap.Under(heap.Under(in.Type()).(*types.Pointer).Elem()).(*types.Array).Len()
 	if !s.top().checked {
 		fits := c.Ule(c.BV(64, uint64(n)), sv.Len)
-		if alts := x.checkBounds(s, fits, SliceBounds, in.Pos(), func(s *state) func(heap.Valuer) string {
+		if alts := x.checkBounds(s, fits, result.SliceBounds, in.Pos(), func(s *state) func(heap.Valuer) string {
 			name := x.describeAt(s, in.X, in.Pos())
 			return func(m heap.Valuer) string {
 				return fmt.Sprintf("cannot convert slice with length %d to array or pointer to array with length %d (%s)",

@@ -238,7 +238,7 @@ type state struct {
 	panic *panicking
 
 	end     outcome
-	finding *Finding
+	finding *found
 	// contract marks a panic left out by the entry policy.
 	contract bool
 	why      string // the construct or bound that ended the path

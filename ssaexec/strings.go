@@ -9,6 +9,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/gosym/gosym/heap"
+	"github.com/gosym/gosym/result"
 	"github.com/gosym/gosym/solver"
 )
 
@@ -78,7 +79,7 @@ func (x *explorer) stringSlice(s *state, in *ssa.Slice) []alt {
 	if !s.top().checked {
 		okBounds := c.And(c.Ule(hi, n), c.Ule(lo, hi))
 		b := sliceBounds{lo: boundOf(in.Low, lo), hi: boundOf(in.High, hi), limit: "length", limitLen: n}
-		if alts := x.checkBounds(s, okBounds, SliceBounds, in.Pos(), func(s *state) func(heap.Valuer) string {
+		if alts := x.checkBounds(s, okBounds, result.SliceBounds, in.Pos(), func(s *state) func(heap.Valuer) string {
 			name := x.describeAt(s, in.X, in.Pos())
 			return func(m heap.Valuer) string { return b.message(m) + " (" + name + ")" }
 		}); alts != nil {

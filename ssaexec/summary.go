@@ -10,6 +10,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/gosym/gosym/heap"
+	"github.com/gosym/gosym/result"
 	"github.com/gosym/gosym/solver"
 )
 
@@ -37,7 +38,7 @@ type NilPanic struct {
 	// Name is the parameter's name.
 	Name string
 	// Kind is the panics' kind: Panic when they are of several kinds.
-	Kind Kind
+	Kind result.Kind
 	// Message and Pos are those of one of the panics, one on the
 	// parameter itself where there is one.
 	Message string
@@ -85,12 +86,12 @@ func (p *Program) NilPanics(fn *ssa.Function, cfg Config) []NilPanic {
 // provenNilPanic reads a NilPanic off the result of a run with parameter
 // name nil, if every path of it panicked. Its message is that of a panic
 // on the parameter itself, if one says so.
-func provenNilPanic(r *FuncResult, name string) (NilPanic, bool) {
+func provenNilPanic(r *result.FuncResult, name string) (NilPanic, bool) {
 	if !allPanicked(r) {
 		return NilPanic{}, false
 	}
 	first := r.Findings[0]
-	if i := slices.IndexFunc(r.Findings, func(f *Finding) bool {
+	if i := slices.IndexFunc(r.Findings, func(f *result.Finding) bool {
 		return strings.HasSuffix(f.Message, ": "+name+" is nil")
 	}); i >= 0 {
 		first = r.Findings[i]
@@ -98,7 +99,7 @@ func provenNilPanic(r *FuncResult, name string) (NilPanic, bool) {
 	np := NilPanic{Kind: first.Kind, Message: first.Message, Pos: first.Pos}
 	for _, f := range r.Findings {
 		if f.Kind != np.Kind {
-			np.Kind = Panic
+			np.Kind = result.Panic
 		}
 		if len(f.Want) == 0 {
 			np.Want = nil
@@ -113,7 +114,7 @@ func provenNilPanic(r *FuncResult, name string) (NilPanic, bool) {
 
 // ignoredPanics reports panics at lines a //gosym:ignore directive names:
 // the directive says they do not happen, so the run proves nothing.
-func ignoredPanics(r *FuncResult) bool {
+func ignoredPanics(r *result.FuncResult) bool {
 	return slices.ContainsFunc(r.Notes, func(n string) bool { return strings.Contains(n, " ignored: ") })
 }
 
@@ -213,7 +214,7 @@ func (x *explorer) zeroArgs(s *state, fn *ssa.Function, sum *Summary, args []hea
 	var alts []alt
 	noneBefore := c.Bool(true)
 	// Each condition panics where the ones before it do not hold.
-	panicsIf := func(cond *solver.Term, k Kind, msg func(*state) string, want []string) {
+	panicsIf := func(cond *solver.Term, k result.Kind, msg func(*state) string, want []string) {
 		alts = append(alts, alt{guard: c.And(noneBefore, cond), apply: func(s *state) {
 			x.panicked(s, k, msg(s), callPos(call), want...)
 		}})

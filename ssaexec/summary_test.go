@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/gosym/gosym/result"
 )
 
 // TestNilPanics checks which parameters are proved to make every call
@@ -13,7 +14,7 @@ func TestNilPanics(t *testing.T) {
 	type shownNilPanic struct {
 		Param         int
 		Name          string
-		Kind          Kind
+		Kind          result.Kind
 		Message, Posn string
 		Want          []string
 		Zero          string
@@ -24,16 +25,16 @@ func TestNilPanics(t *testing.T) {
 		fn   string
 		want []shownNilPanic
 	}{
-		{"nilpanics.Last", []shownNilPanic{{0, "head", NilDeref, "nil dereference: head is nil", "nilpanics.go:19:11", deref, ""}}},
-		{"nilpanics.Second", []shownNilPanic{{0, "head", NilDeref, "nil dereference: head is nil", "nilpanics.go:37:14", deref, ""}}},
+		{"nilpanics.Last", []shownNilPanic{{0, "head", result.NilDeref, "nil dereference: head is nil", "nilpanics.go:19:11", deref, ""}}},
+		{"nilpanics.Second", []shownNilPanic{{0, "head", result.NilDeref, "nil dereference: head is nil", "nilpanics.go:37:14", deref, ""}}},
 		{"nilpanics.Swap", []shownNilPanic{
-			{0, "a", NilDeref, "nil dereference: a is nil", "nilpanics.go:42:26", deref, ""},
-			{1, "b", NilDeref, "nil dereference: b is nil", "nilpanics.go:42:19", deref, ""},
+			{0, "a", result.NilDeref, "nil dereference: a is nil", "nilpanics.go:42:26", deref, ""},
+			{1, "b", result.NilDeref, "nil dereference: b is nil", "nilpanics.go:42:19", deref, ""},
 		}},
 		// The receiver's invariant is not assumed.
-		{"(*nilpanics.Tree).Size", []shownNilPanic{{0, "t", NilDeref, "nil dereference: t is nil", "nilpanics.go:92:38", deref, ""}}},
+		{"(*nilpanics.Tree).Size", []shownNilPanic{{0, "t", result.NilDeref, "nil dereference: t is nil", "nilpanics.go:92:38", deref, ""}}},
 		// An explicit panic of an error: the text it prints is not known.
-		{"nilpanics.Checked", []shownNilPanic{{0, "n", Panic, "panic: New(...)", "nilpanics.go:56:8", nil, ""}}},
+		{"nilpanics.Checked", []shownNilPanic{{0, "n", result.Panic, "panic: New(...)", "nilpanics.go:56:8", nil, ""}}},
 		// A nil list has a return.
 		{"nilpanics.Len", nil},
 		{"nilpanics.ValueOr", nil},
@@ -44,16 +45,16 @@ func TestNilPanics(t *testing.T) {
 		// The directive rules the panic out.
 		{"nilpanics.Ignored", nil},
 		// A nil slice: every index is out of its range.
-		{"nilpanics.First", []shownNilPanic{{0, "a", Index, "index out of range [0] with length 0 (a[0])", "nilpanics.go:101:10", empty, ""}}},
-		{"nilpanics.Pick", []shownNilPanic{{0, "a", Index, "index out of range [0] with length 0 (a[i])", "nilpanics.go:114:10", empty, ""}}},
+		{"nilpanics.First", []shownNilPanic{{0, "a", result.Index, "index out of range [0] with length 0 (a[0])", "nilpanics.go:101:10", empty, ""}}},
+		{"nilpanics.Pick", []shownNilPanic{{0, "a", result.Index, "index out of range [0] with length 0 (a[i])", "nilpanics.go:114:10", empty, ""}}},
 		// An empty slice has a return.
 		{"nilpanics.FirstOr", nil},
 		// A nil map: every write panics.
-		{"nilpanics.Count", []shownNilPanic{{0, "counts", NilMap, "assignment to entry in nil map (counts)", "nilpanics.go:120:8", []string{"assignment to entry in nil map"}, ""}}},
+		{"nilpanics.Count", []shownNilPanic{{0, "counts", result.NilMap, "assignment to entry in nil map (counts)", "nilpanics.go:120:8", []string{"assignment to entry in nil map"}, ""}}},
 		// Zero numbers and strings.
-		{"nilpanics.Ratio", []shownNilPanic{{1, "b", DivZero, "integer divide by zero: b is 0", "nilpanics.go:125:11", []string{"integer divide by zero"}, "0"}}},
+		{"nilpanics.Ratio", []shownNilPanic{{1, "b", result.DivZero, "integer divide by zero: b is 0", "nilpanics.go:125:11", []string{"integer divide by zero"}, "0"}}},
 		{"nilpanics.RatioOr", nil},
-		{"nilpanics.Initial", []shownNilPanic{{0, "s", Index, "index out of range [0] with length 0 (s[0])", "nilpanics.go:138:10", empty, `""`}}},
+		{"nilpanics.Initial", []shownNilPanic{{0, "s", result.Index, "index out of range [0] with length 0 (s[0])", "nilpanics.go:138:10", empty, `""`}}},
 	}
 	prog := testdataProgram(t)
 	for _, tt := range tests {

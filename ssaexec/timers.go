@@ -8,6 +8,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/gosym/gosym/heap"
+	"github.com/gosym/gosym/result"
 )
 
 // Timers of package time (design.md, "Timers"). gosym has no clock: a
@@ -159,8 +160,8 @@ func (x *explorer) stdPanic(s *state, fn *ssa.Function, msg string, call *ssa.Ca
 	pos, _, pkg := x.userPos(s, x.callPos(s, call))
 	within := FuncName(fn)
 	text := "panic: " + msg + inSuffix(within)
-	f := &Finding{Kind: Panic, Pos: x.fset.Position(pos), PosPkg: pkg, explicit: true, panicText: msg, Within: within,
-		render: func(heap.Valuer) string { return text }}
+	f := x.newFound(result.Panic, pos, pkg, within, func(heap.Valuer) string { return text })
+	f.explicit, f.panicText = true, msg
 	x.raise(s, f, false, heap.Iface{Type: types.Typ[types.String], V: heap.Str{S: msg}})
 }
 
@@ -395,7 +396,7 @@ func (x *explorer) onTimer(s *state, fn *ssa.Function, args []heap.Value, call *
 		if call != nil {
 			x.nilDeref(s, call.Call.Args[0], t.Origin, call.Pos())
 		} else {
-			x.panicked(s, NilDeref, fmt.Sprintf("nil dereference: the receiver of %s is nil", FuncName(fn)), x.posOf(s))
+			x.panicked(s, result.NilDeref, fmt.Sprintf("nil dereference: the receiver of %s is nil", FuncName(fn)), x.posOf(s))
 		}
 		return nil
 	}

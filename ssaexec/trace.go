@@ -7,17 +7,18 @@ import (
 	"strconv"
 
 	"github.com/gosym/gosym/heap"
+	"github.com/gosym/gosym/result"
 )
 
 // traceOf writes the path of s up to the panic of f as steps, with the
 // values that decided each branch under model m. Its last step is the
 // panic: the line the path was on when it panicked, at the panic's column.
-func (x *explorer) traceOf(s *state, f *Finding, m heap.Valuer) []Step {
+func (x *explorer) traceOf(s *state, f *found, m heap.Valuer) []result.Step {
 	recorded := s.traceSteps(f.traceEnd)
-	steps := make([]Step, 0, len(recorded)+1)
+	steps := make([]result.Step, 0, len(recorded)+1)
 	lastEvent := false
 	for _, t := range recorded {
-		st := Step{Pos: x.fset.Position(t.pos), Depth: t.depth, Goroutine: int(t.gid)}
+		st := result.Step{Pos: x.fset.Position(t.pos), Depth: t.depth, Goroutine: int(t.gid)}
 		if b := t.branch; b != nil {
 			st.Branch, st.Values = x.describeBranch(b, m)
 		}
@@ -34,7 +35,7 @@ func (x *explorer) traceOf(s *state, f *Finding, m heap.Valuer) []Step {
 		lastEvent = t.event != ""
 		steps = append(steps, st)
 	}
-	end := Step{Pos: f.Pos, Goroutine: f.Goroutine}
+	end := result.Step{Pos: f.Pos, Goroutine: f.Goroutine}
 	if n := len(steps); n > 0 {
 		last := steps[n-1]
 		end.Depth = last.Depth

@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/gosym/gosym/result"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -32,7 +33,7 @@ import (
 
 type want struct {
 	pos    string // file:line
-	kind   Kind
+	kind   result.Kind
 	latent bool
 	re     *regexp.Regexp
 	used   bool
@@ -118,7 +119,7 @@ func parseWantPairs(text string) ([]*want, error) {
 		if err != nil {
 			return nil, err
 		}
-		out = append(out, &want{kind: Kind(kind), latent: latent, re: re})
+		out = append(out, &want{kind: result.Kind(kind), latent: latent, re: re})
 		rest = strings.TrimSpace(after)
 	}
 	return out, nil
@@ -213,7 +214,7 @@ func checkWants(t *testing.T, prog *Program, files []string, cfg Config) {
 	}
 	for _, fn := range prog.Entries(false, nil) {
 		res := prog.Analyze(fn, cfg) // under the //gosym: directives
-		if res.Status == Error {
+		if res.Status == result.Error {
 			t.Errorf("%s: internal error: %s", res.Func, res.Err)
 		}
 		for _, f := range res.Findings {
@@ -229,7 +230,7 @@ func checkWants(t *testing.T, prog *Program, files []string, cfg Config) {
 	}
 }
 
-func matchWant(wants []*want, f *Finding) bool {
+func matchWant(wants []*want, f *result.Finding) bool {
 	pos := fmt.Sprintf("%s:%d", f.Pos.Filename, f.Pos.Line)
 	for _, w := range wants {
 		if !w.used && w.pos == pos && w.kind == f.Kind && w.latent == f.Latent && w.re.MatchString(f.Message) {

@@ -11,6 +11,7 @@ import (
 	"github.com/rogpeppe/go-internal/cache"
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/gosym/gosym/result"
 	"github.com/gosym/gosym/ssaexec"
 )
 
@@ -117,12 +118,12 @@ func (c *resultCache) key(fn *ssa.Function) cache.ActionID {
 }
 
 // get returns the result cached under id, or nil.
-func (c *resultCache) get(id cache.ActionID) *ssaexec.FuncResult {
+func (c *resultCache) get(id cache.ActionID) *result.FuncResult {
 	data, _, err := c.store.GetBytes(id)
 	if err != nil {
 		return nil
 	}
-	r, err := ssaexec.DecodeResult(data)
+	r, err := result.Decode(data)
 	if err != nil {
 		return nil // written by another gosym, or damaged: analyse again
 	}
@@ -132,11 +133,11 @@ func (c *resultCache) get(id cache.ActionID) *ssaexec.FuncResult {
 // put keeps r under id, unless r depends on more than the key: the time
 // it took (status timeout), the memory of the whole run (a function
 // -max-mem stopped), or a failure of gosym (status error).
-func (c *resultCache) put(id cache.ActionID, r *ssaexec.FuncResult, interrupted bool) error {
-	if interrupted || r.Status == ssaexec.Timeout || r.Status == ssaexec.Error {
+func (c *resultCache) put(id cache.ActionID, r *result.FuncResult, interrupted bool) error {
+	if interrupted || r.Status == result.Timeout || r.Status == result.Error {
 		return nil
 	}
-	data, err := ssaexec.EncodeResult(r)
+	data, err := result.Encode(r)
 	if err != nil {
 		return err
 	}

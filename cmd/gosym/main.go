@@ -31,6 +31,7 @@ import (
 	"github.com/gosym/gosym/abstraction"
 	"github.com/gosym/gosym/heap"
 	"github.com/gosym/gosym/report"
+	"github.com/gosym/gosym/result"
 	"github.com/gosym/gosym/solver"
 	"github.com/gosym/gosym/ssaexec"
 )
@@ -143,7 +144,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	// One panic is one finding, whichever entries reached it: the output
 	// waits for them all.
-	ssaexec.Consolidate(results, opts.latent)
+	result.Consolidate(results, opts.latent)
 	if opts.dotDir != "" {
 		if out.Pictures, err = report.WritePictures(results, opts.dotDir, stderr); err != nil {
 			fmt.Fprintf(stderr, "gosym: %v\n", err)

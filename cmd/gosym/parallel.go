@@ -10,6 +10,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/gosym/gosym/report"
+	"github.com/gosym/gosym/result"
 	"github.com/gosym/gosym/ssaexec"
 )
 
@@ -18,11 +19,11 @@ import (
 // order. With a cache, the entries whose results it holds are not
 // analysed: their results are returned from it, and marked in cached.
 //
-// The results keep their latent findings (ssaexec.Finding.Latent) until
-// ssaexec.Consolidate, so that one reached by several entries counts once.
-func analyseAll(prog *ssaexec.Program, entries []*ssa.Function, cfg ssaexec.Config, n int, guard *memoryGuard, progress *progress, rc *resultCache, stderr io.Writer) (results []*ssaexec.FuncResult, cached map[*ssaexec.FuncResult]bool) {
-	results = make([]*ssaexec.FuncResult, len(entries))
-	cached = map[*ssaexec.FuncResult]bool{}
+// The results keep their latent findings (result.Finding.Latent) until
+// result.Consolidate, so that one reached by several entries counts once.
+func analyseAll(prog *ssaexec.Program, entries []*ssa.Function, cfg ssaexec.Config, n int, guard *memoryGuard, progress *progress, rc *resultCache, stderr io.Writer) (results []*result.FuncResult, cached map[*result.FuncResult]bool) {
+	results = make([]*result.FuncResult, len(entries))
+	cached = map[*result.FuncResult]bool{}
 	ids := map[*ssa.Function]cache.ActionID{}
 	var todo []*ssa.Function
 	for i, fn := range entries {
@@ -40,11 +41,11 @@ func analyseAll(prog *ssaexec.Program, entries []*ssa.Function, cfg ssaexec.Conf
 		todo = append(todo, fn)
 	}
 	var warn sync.Once
-	each := func(fn *ssa.Function, cfg *ssaexec.Config) func(*ssaexec.FuncResult) {
+	each := func(fn *ssa.Function, cfg *ssaexec.Config) func(*result.FuncResult) {
 		progress.start(fn)
 		job, interrupt := guard.begin()
 		cfg.Interrupt = interrupt
-		return func(r *ssaexec.FuncResult) {
+		return func(r *result.FuncResult) {
 			guard.end(job)
 			progress.finish(r)
 			if rc == nil {
@@ -55,7 +56,7 @@ func analyseAll(prog *ssaexec.Program, entries []*ssa.Function, cfg ssaexec.Conf
 			}
 		}
 	}
-	analysed := prog.AnalyzeAll(todo, cfg, n, each, func(*ssaexec.FuncResult) {})
+	analysed := prog.AnalyzeAll(todo, cfg, n, each, func(*result.FuncResult) {})
 	for i := range results {
 		if results[i] == nil {
 			results[i], analysed = analysed[0], analysed[1:]
@@ -98,7 +99,7 @@ func (p *progress) start(fn *ssa.Function) {
 	p.show()
 }
 
-func (p *progress) finish(r *ssaexec.FuncResult) {
+func (p *progress) finish(r *result.FuncResult) {
 	if p == nil {
 		return
 	}

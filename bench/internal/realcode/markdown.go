@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/gosym/gosym/result"
 	"github.com/gosym/gosym/ssaexec"
 )
 
@@ -142,7 +143,7 @@ func (r *Report) errorList(w io.Writer) {
 // external test package writes them (as the package's own code writes
 // them, marked "in-package", where only it can), and why it does not
 // compile in the package, if it does not.
-func witness(f *ssaexec.Finding) string {
+func witness(f *result.Finding) string {
 	if e := f.External; e != nil {
 		return code(strings.Join(append(slices.Clip(e.Setup), e.Call), "; "))
 	}

@@ -22,6 +22,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/gosym/gosym/report"
+	"github.com/gosym/gosym/result"
 	"github.com/gosym/gosym/ssaexec"
 )
 
@@ -146,7 +147,7 @@ func runSet(ctx context.Context, dir string, set Set, cp *report.Copies, opts Op
 	sr.Analysis = time.Since(start)
 	// As the command's default: one panic, one finding; latent findings
 	// are counted (FuncResult.Latent), not reported or replayed.
-	ssaexec.Consolidate(results, false)
+	result.Consolidate(results, false)
 	sr.Packages = group(results)
 	// After a cancel the results are partial; replaying them would only
 	// delay the report.
@@ -162,10 +163,10 @@ func runSet(ctx context.Context, dir string, set Set, cp *report.Copies, opts Op
 
 // analyse runs the entries on opts.Workers workers and returns their
 // results in the entries' order.
-func analyse(ctx context.Context, prog *ssaexec.Program, entries []*ssa.Function, opts Options) []*ssaexec.FuncResult {
+func analyse(ctx context.Context, prog *ssaexec.Program, entries []*ssa.Function, opts Options) []*result.FuncResult {
 	// A cancelled context stops the function being analysed (status
 	// stopped) rather than waiting out its timeout.
-	each := func(_ *ssa.Function, cfg *ssaexec.Config) func(*ssaexec.FuncResult) {
+	each := func(_ *ssa.Function, cfg *ssaexec.Config) func(*result.FuncResult) {
 		cfg.Interrupt = func() string {
 			if ctx.Err() != nil {
 				return "cancelled"
@@ -175,7 +176,7 @@ func analyse(ctx context.Context, prog *ssaexec.Program, entries []*ssa.Function
 		return nil
 	}
 	n := 0
-	return prog.AnalyzeAll(entries, opts.Config, opts.Workers, each, func(r *ssaexec.FuncResult) {
+	return prog.AnalyzeAll(entries, opts.Config, opts.Workers, each, func(r *result.FuncResult) {
 		n++
 		logf(opts.Log, "[%d/%d] %s: %s in %s, %d findings", n, len(entries), r.Func, r.Status, r.Elapsed.Round(time.Millisecond), r.Reachable())
 	})

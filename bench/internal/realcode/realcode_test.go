@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/gosym/gosym/report"
+	"github.com/gosym/gosym/result"
 	"github.com/gosym/gosym/ssaexec"
 )
 
@@ -58,7 +59,7 @@ func checkReport(t *testing.T, rep *Report) {
 				if r.Status == "" {
 					t.Errorf("%s has no status", r.Func)
 				}
-				if r.Status == ssaexec.Error {
+				if r.Status == result.Error {
 					t.Errorf("%s: gosym crashed: %s", r.Func, firstLine(r.Err))
 				}
 			}
@@ -110,14 +111,14 @@ func TestTriageFile(t *testing.T) {
 
 // TestMarkdown checks the report's tables on a made-up run.
 func TestMarkdown(t *testing.T) {
-	f := &ssaexec.Finding{Kind: ssaexec.Index, Pos: token.Position{Filename: "/root/mod/m@v1/a.go", Line: 3, Column: 9},
+	f := &result.Finding{Kind: result.Index, Pos: token.Position{Filename: "/root/mod/m@v1/a.go", Line: 3, Column: 9},
 		Message: "index out of range [0] with length 0 (a[0])", Call: "F([]int{})"}
-	res := &ssaexec.FuncResult{Func: "m.F", PkgPath: "m", PkgName: "m", Status: ssaexec.Failed, Elapsed: time.Second, Findings: []*ssaexec.Finding{f},
+	res := &result.FuncResult{Func: "m.F", PkgPath: "m", PkgName: "m", Status: result.Failed, Elapsed: time.Second, Findings: []*result.Finding{f},
 		Latent: 2, Sequences: 5, SequencesPruned: 3, States: 40, SolverChecks: 12, Work: 900,
-		Summaries: ssaexec.SummaryStats{Applied: 4, Renamed: 1}}
-	crash := &ssaexec.FuncResult{Func: "m.G", PkgPath: "m", PkgName: "m", Status: ssaexec.Error, Err: "boom\nstack"}
-	p := &PackageReport{Path: "m", Results: []*ssaexec.FuncResult{res, crash},
-		Replays: map[*ssaexec.Finding]report.ReplayResult{f: {Outcome: report.Confirmed}}}
+		Summaries: result.SummaryStats{Applied: 4, Renamed: 1}}
+	crash := &result.FuncResult{Func: "m.G", PkgPath: "m", PkgName: "m", Status: result.Error, Err: "boom\nstack"}
+	p := &PackageReport{Path: "m", Results: []*result.FuncResult{res, crash},
+		Replays: map[*result.Finding]report.ReplayResult{f: {Outcome: report.Confirmed}}}
 	rep := &Report{Roots: Roots{GOMODCACHE: "/root/mod"}, Config: ssaexec.DefaultConfig(), Workers: 1,
 		Sets: []*SetReport{{Name: "s", Packages: []*PackageReport{p}}}}
 	key := "m m.F index m@v1/a.go:3:9"

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/gosym/gosym/report"
+	"github.com/gosym/gosym/result"
 	"github.com/gosym/gosym/ssaexec"
 )
 
@@ -17,9 +18,9 @@ const ReplayFailed report.Outcome = "replay-failed"
 
 // Statuses lists every function status, in the order cmd/gosym's summary
 // gives them.
-var Statuses = []ssaexec.Status{
-	ssaexec.Failed, ssaexec.Complete, ssaexec.Abstract, ssaexec.Bounded, ssaexec.NotReached, ssaexec.Unsupported,
-	ssaexec.Timeout, ssaexec.Stopped, ssaexec.Ignored, ssaexec.Error,
+var Statuses = []result.Status{
+	result.Failed, result.Complete, result.Abstract, result.Bounded, result.NotReached, result.Unsupported,
+	result.Timeout, result.Stopped, result.Ignored, result.Error,
 }
 
 // Report is the record of a run.
@@ -46,9 +47,9 @@ type SetReport struct {
 type PackageReport struct {
 	Path, Name, Dir string
 	// Results are its functions' records, in source order.
-	Results []*ssaexec.FuncResult
+	Results []*result.FuncResult
 	// Replays holds each finding's replay (absent with Options.NoReplay).
-	Replays map[*ssaexec.Finding]report.ReplayResult
+	Replays map[*result.Finding]report.ReplayResult
 	// ReplayErr is why the package's replay failed as a whole, or "".
 	ReplayErr string
 }
@@ -57,7 +58,7 @@ type PackageReport struct {
 // time and findings.
 type Counts struct {
 	Funcs    int
-	ByStatus map[ssaexec.Status]int
+	ByStatus map[result.Status]int
 	Findings int
 	// Latent counts the latent findings, left out of Findings; Sequences
 	// and Pruned the call sequences that built entry parameters and those
@@ -72,9 +73,9 @@ type Counts struct {
 	Time time.Duration
 }
 
-func (c *Counts) add(r *ssaexec.FuncResult) {
+func (c *Counts) add(r *result.FuncResult) {
 	if c.ByStatus == nil {
-		c.ByStatus = map[ssaexec.Status]int{}
+		c.ByStatus = map[result.Status]int{}
 	}
 	c.Funcs++
 	c.ByStatus[r.Status]++
@@ -92,7 +93,7 @@ func (c *Counts) add(r *ssaexec.FuncResult) {
 
 func (c *Counts) merge(o Counts) {
 	if c.ByStatus == nil {
-		c.ByStatus = map[ssaexec.Status]int{}
+		c.ByStatus = map[result.Status]int{}
 	}
 	c.Funcs += o.Funcs
 	c.Findings += o.Findings
@@ -142,8 +143,8 @@ type FindingRecord struct {
 	Key     string
 	Pos     string // relative to the module cache or GOROOT
 	Package *PackageReport
-	Result  *ssaexec.FuncResult
-	Finding *ssaexec.Finding
+	Result  *result.FuncResult
+	Finding *result.Finding
 	Replay  report.ReplayResult
 	// Replayed is false when the run skipped replays.
 	Replayed bool
@@ -167,12 +168,12 @@ func (r *Report) Findings() []FindingRecord {
 }
 
 // Errors lists the functions whose analysis crashed (status error).
-func (r *Report) Errors() []*ssaexec.FuncResult {
-	var out []*ssaexec.FuncResult
+func (r *Report) Errors() []*result.FuncResult {
+	var out []*result.FuncResult
 	for _, s := range r.Sets {
 		for _, p := range s.Packages {
 			for _, res := range p.Results {
-				if res.Status == ssaexec.Error {
+				if res.Status == result.Error {
 					out = append(out, res)
 				}
 			}
@@ -183,12 +184,12 @@ func (r *Report) Errors() []*ssaexec.FuncResult {
 
 // Key names a finding in the triage file: "pkgpath func kind
 // file:line:col", and then the function the panic was raised in when the
-// position is the call to it (ssaexec.Finding.Within). Spaces in function
+// position is the call to it (result.Finding.Within). Spaces in function
 // names (type arguments) are dropped, so that the key is four or five
 // fields; it survives changes of the message or of the witness. The column
 // is kept because two findings of a function often share a line (n and
 // n.cow nil in one expression).
-func (r *Report) Key(res *ssaexec.FuncResult, f *ssaexec.Finding) string {
+func (r *Report) Key(res *result.FuncResult, f *result.Finding) string {
 	key := fmt.Sprintf("%s %s %s %s", res.PkgPath, noSpaces(res.Func), f.Kind, r.pos(f))
 	if f.Within != "" {
 		key += " " + noSpaces(f.Within)
@@ -198,12 +199,12 @@ func (r *Report) Key(res *ssaexec.FuncResult, f *ssaexec.Finding) string {
 
 func noSpaces(s string) string { return strings.ReplaceAll(s, " ", "") }
 
-func (r *Report) pos(f *ssaexec.Finding) string {
+func (r *Report) pos(f *result.Finding) string {
 	return fmt.Sprintf("%s:%d:%d", r.Roots.rel(f.Pos.Filename), f.Pos.Line, f.Pos.Column)
 }
 
 // group splits a set's results by package, in the results' order.
-func group(results []*ssaexec.FuncResult) []*PackageReport {
+func group(results []*result.FuncResult) []*PackageReport {
 	var out []*PackageReport
 	index := map[string]*PackageReport{}
 	for _, r := range results {
@@ -222,7 +223,7 @@ func group(results []*ssaexec.FuncResult) []*PackageReport {
 // (for the module cache, in a copy: see report.Copies). report.Replay adds
 // the test file through a build overlay, so GOROOT is not written.
 func replay(p *PackageReport, cp *report.Copies, log io.Writer) {
-	var findings []*ssaexec.Finding
+	var findings []*result.Finding
 	for _, r := range p.Results {
 		findings = append(findings, r.Findings...)
 	}
@@ -231,7 +232,7 @@ func replay(p *PackageReport, cp *report.Copies, log io.Writer) {
 	}
 	logf(log, "replaying %d findings of %s", len(findings), p.Path)
 	suite := report.NewSuite(p.Path, p.Name, findings)
-	p.Replays = map[*ssaexec.Finding]report.ReplayResult{}
+	p.Replays = map[*result.Finding]report.ReplayResult{}
 	res, err := report.Replay(suite, p.Dir, report.ReplayOptions{Copies: cp})
 	if err != nil {
 		p.ReplayErr = err.Error()

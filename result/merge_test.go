@@ -1,4 +1,4 @@
-package ssaexec
+package result
 
 import (
 	"go/token"
@@ -97,7 +97,7 @@ func TestMerge(t *testing.T) {
 			for _, fs := range tt.results {
 				r := &FuncResult{}
 				for _, f := range fs {
-					r.Findings = append(r.Findings, &Finding{Func: f.fn, Kind: f.kind, Pos: at(f.line), Latent: f.latent, calls: f.calls, size: f.size})
+					r.Findings = append(r.Findings, &Finding{Func: f.fn, Kind: f.kind, Pos: at(f.line), Latent: f.latent, Rank: WitnessRank{Calls: f.calls, Size: f.size}})
 					if f.latent {
 						r.Latent++
 					}
