@@ -325,12 +325,17 @@ func (p *Program) Entries(all bool, run *regexp.Regexp) []*ssa.Function {
 			}
 		}
 	}
+	// Instantiations of one generic function share its position: their
+	// names order them, since the members come in a map's order.
 	sort.Slice(fns, func(i, j int) bool {
 		a, b := p.Fset.Position(fns[i].Pos()), p.Fset.Position(fns[j].Pos())
 		if a.Filename != b.Filename {
 			return a.Filename < b.Filename
 		}
-		return a.Offset < b.Offset
+		if a.Offset != b.Offset {
+			return a.Offset < b.Offset
+		}
+		return fns[i].String() < fns[j].String()
 	})
 	return fns
 }
