@@ -1,0 +1,136 @@
+// Package gosym_test checks the layering of gosym's packages: which of
+// them each may import. It holds only this test.
+package gosym_test
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"golang.org/x/tools/go/packages"
+)
+
+const module = "github.com/gosym/gosym/"
+
+// allowedImports lists, for each package of the module, the packages of
+// the module it may import, bottom to top: the solver and the result
+// records import nothing of gosym; the heap sits on the solver; the
+// abstraction and the witness writer on the heap; the engine (ssaexec) on
+// all of them; reports read only results; the tools on top put the rest
+// together. A package not listed here fails the test, so that a new one
+// takes its place in the layering deliberately.
+var allowedImports = map[string][]string{
+	"solver":      nil,
+	"result":      nil,
+	"heap":        {"solver"},
+	"abstraction": {"heap", "solver"},
+	"witness":     {"heap"},
+	"ssaexec":     {"abstraction", "heap", "result", "solver", "witness"},
+	"report":      {"result"},
+	"oracle":      {"abstraction", "result", "solver", "ssaexec"},
+	"analyzer":    {"result", "solver", "ssaexec"},
+
+	"cmd/gosym":               {"abstraction", "heap", "report", "result", "solver", "ssaexec"},
+	"cmd/gosym-vet":           {"analyzer"},
+	"golangci":                {"analyzer"},
+	"fuzz":                    {"abstraction", "heap", "oracle", "report", "result", "ssaexec"},
+	"bench":                   {"abstraction", "bench/internal/peers", "bench/internal/realcode", "heap", "result", "solver", "ssaexec"},
+	"bench/internal/realcode": {"report", "result", "ssaexec"},
+	"bench/internal/peers":    nil,
+}
+
+// leafPrefixes are the trees of packages that are not part of gosym but
+// its inputs: the seed papers' benchmark programs and the library models
+// the engine loads as source. They may import only the assert module.
+var leafPrefixes = []string{"bench/", "ssaexec/internal/models/"}
+
+// TestLayering checks that no package imports one of the module it may
+// not (tests aside: a test may use what sits above its package).
+func TestLayering(t *testing.T) {
+	pkgs, err := packages.Load(&packages.Config{Mode: packages.NeedName | packages.NeedImports}, "./...")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(pkgs) < len(allowedImports) {
+		t.Fatalf("loaded %d packages, fewer than the %d the table lists", len(pkgs), len(allowedImports))
+	}
+	for _, p := range pkgs {
+		for _, e := range p.Errors {
+			t.Errorf("%s: %v", p.PkgPath, e)
+		}
+		if p.PkgPath+"/" == module {
+			continue // this test's own package
+		}
+		name := strings.TrimPrefix(p.PkgPath, module)
+		got := gosymImports(p)
+		allowed, listed := allowedImports[name]
+		if !listed {
+			if !isLeaf(name) {
+				t.Errorf("%s is not in allowedImports: give it its place in the layering", name)
+				continue
+			}
+			allowed = []string{"assert"}
+		}
+		var extra []string
+		for _, imp := range got {
+			if !slices.Contains(allowed, imp) {
+				extra = append(extra, imp)
+			}
+		}
+		if len(extra) > 0 {
+			t.Errorf("%s imports %v, which its layer may not (allowed: %v)", name, extra, allowed)
+		}
+	}
+}
+
+// TestLayeringTable checks the table itself: every package it lists
+// exists, and what it allows are packages it lists, so that the table
+// says the whole order.
+func TestLayeringTable(t *testing.T) {
+	pkgs, err := packages.Load(&packages.Config{Mode: packages.NeedName}, "./...")
+	if err != nil {
+		t.Fatal(err)
+	}
+	exists := map[string]bool{}
+	for _, p := range pkgs {
+		exists[strings.TrimPrefix(p.PkgPath, module)] = true
+	}
+	var missing []string
+	for name, allowed := range allowedImports {
+		if !exists[name] {
+			missing = append(missing, name)
+		}
+		for _, imp := range allowed {
+			if _, ok := allowedImports[imp]; !ok {
+				missing = append(missing, name+" -> "+imp)
+			}
+		}
+	}
+	slices.Sort(missing)
+	if diff := cmp.Diff([]string(nil), missing); diff != "" {
+		t.Errorf("allowedImports names packages that do not exist (-want +got):\n%s", diff)
+	}
+}
+
+// gosymImports returns the packages of the module p imports, sorted and
+// relative to the module.
+func gosymImports(p *packages.Package) []string {
+	var out []string
+	for path := range p.Imports {
+		if rel, ok := strings.CutPrefix(path, module); ok {
+			out = append(out, rel)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+func isLeaf(name string) bool {
+	for _, prefix := range leafPrefixes {
+		if strings.HasPrefix(name, prefix) {
+			return true
+		}
+	}
+	return false
+}
