@@ -627,17 +627,45 @@ func ownerName(fn *ssa.Function, named *types.Named, others []string) string {
 // standard packages). Symstra's observers, which it is not, never extend a
 // call sequence: the state after one is the state before. Called with
 // a.mu held.
+//
+// A function changes memory when some function it may call, itself
+// included, writes: reachability in the call graph, so the answer does
+// not depend on which functions were asked about before (a memo that
+// answered a recursive call with a provisional false did).
 func (a *apiIndex) changesMemory(fn *ssa.Function) bool {
 	if v, ok := a.changes[fn]; ok {
 		return v
 	}
-	a.changes[fn] = false // a recursive call changes nothing by itself
-	v := a.writes(fn)
-	a.changes[fn] = v
-	return v
+	seen := map[*ssa.Function]bool{}
+	var reaches func(f *ssa.Function) bool
+	reaches = func(f *ssa.Function) bool {
+		if v, ok := a.changes[f]; ok {
+			return v
+		}
+		if seen[f] {
+			return false // the search answers for it where it began
+		}
+		seen[f] = true
+		if writesMemory(f, reaches) {
+			a.changes[f] = true // and so every caller on the way
+			return true
+		}
+		return false
+	}
+	if reaches(fn) {
+		return true
+	}
+	// Nothing the search reached writes, so neither does any function it
+	// visited.
+	for f := range seen {
+		a.changes[f] = false
+	}
+	return false
 }
 
-func (a *apiIndex) writes(fn *ssa.Function) bool {
+// writesMemory reports whether fn writes memory its caller had, or calls a
+// function that may: one that reaches says does, or one it cannot see.
+func writesMemory(fn *ssa.Function, reaches func(*ssa.Function) bool) bool {
 	for _, b := range fn.Blocks {
 		for _, instr := range b.Instrs {
 			switch in := instr.(type) {
@@ -652,7 +680,7 @@ func (a *apiIndex) writes(fn *ssa.Function) bool {
 			case *ssa.Send, *ssa.Go:
 				return true
 			case ssa.CallInstruction:
-				if a.callWrites(in.Common()) {
+				if callWrites(in.Common(), reaches) {
 					return true
 				}
 			}
@@ -662,7 +690,7 @@ func (a *apiIndex) writes(fn *ssa.Function) bool {
 }
 
 // callWrites reports whether a call may change memory its caller had.
-func (a *apiIndex) callWrites(c *ssa.CallCommon) bool {
+func callWrites(c *ssa.CallCommon, reaches func(*ssa.Function) bool) bool {
 	if b, ok := c.Value.(*ssa.Builtin); ok {
 		switch b.Name() {
 		case "copy", "clear", "delete", "append":
@@ -676,7 +704,7 @@ func (a *apiIndex) callWrites(c *ssa.CallCommon) bool {
 	case callee == nil:
 		return true
 	case callee.Blocks != nil:
-		return a.changesMemory(callee)
+		return reaches(callee)
 	case readOnly(callee):
 		return false
 	}

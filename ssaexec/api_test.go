@@ -1,6 +1,11 @@
 package ssaexec
 
-import "testing"
+import (
+	"go/types"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
 
 // TestZeroDocumented checks which doc comments make a type's zero value a
 // starting state a caller may write.
@@ -23,5 +28,71 @@ func TestZeroDocumented(t *testing.T) {
 		if got := zeroDocumented(tt.doc); got != tt.want {
 			t.Errorf("zeroDocumented(%q) = %v, want %v", tt.doc, got, tt.want)
 		}
+	}
+}
+
+// TestChangesMemoryOrder checks that whether a method changes memory
+// does not depend on which methods were asked about before: Grow writes
+// only through Rebalance, which calls Grow back before it writes. A memo
+// that answered the recursive call with a provisional "writes nothing"
+// took Grow for an observer when Rebalance was asked first, and left it
+// out of every call sequence.
+func TestChangesMemoryOrder(t *testing.T) {
+	src := `package tree
+
+// Tree is a bucketed tree.
+type Tree struct {
+	buckets [][]int
+	limit   int
+}
+
+// Grow adds room for one more value.
+func (t *Tree) Grow() {
+	if len(t.buckets) > t.limit {
+		t.Rebalance()
+	}
+}
+
+// Rebalance grows the tree, then splits the buckets still full.
+func (t *Tree) Rebalance() {
+	for i := range t.buckets {
+		if len(t.buckets[i]) > 2*t.limit {
+			t.Grow()
+			t.split(i)
+		}
+	}
+}
+
+func (t *Tree) split(i int) {
+	half := len(t.buckets[i]) / 2
+	t.buckets = append(t.buckets, t.buckets[i][half:])
+	t.buckets[i] = t.buckets[i][:half]
+}
+
+// Len reports the number of buckets.
+func (t *Tree) Len() int { return len(t.buckets) }
+`
+	orders := [][]string{{"Grow", "Rebalance", "Len"}, {"Rebalance", "Grow", "Len"}, {"Len", "Rebalance", "Grow"}}
+	dir := t.TempDir()
+	writeModule(t, dir, map[string]string{"go.mod": "module tree\n\ngo 1.26\n", "tree.go": src})
+	for _, order := range orders {
+		prog, err := Load(dir, ".")
+		if err != nil {
+			t.Fatal(err)
+		}
+		a := apiOf(prog.SSA)
+		tree := prog.SSA.ImportedPackage("tree").Type("Tree").Type()
+		got := map[string]bool{}
+		for _, name := range order {
+			fn := prog.SSA.LookupMethod(types.NewPointer(tree), nil, name)
+			a.mu.Lock()
+			got[name] = a.changesMemory(fn)
+			a.mu.Unlock()
+		}
+		want := map[string]bool{"Grow": true, "Rebalance": true, "Len": false}
+		if diff := cmp.Diff(want, got); diff != "" {
+			t.Errorf("asked in the order %v (-want +got):\n%s", order, diff)
+		}
+		prog.Release()
 	}
 }

@@ -2,8 +2,6 @@ package ssaexec
 
 import (
 	"fmt"
-	"os"
-	"path/filepath"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -30,11 +28,7 @@ func TestEntriesOrder(t *testing.T) {
 	}
 	want = append(want, wrappers...)
 	files := map[string]string{"go.mod": "module pool\n\ngo 1.26\n", "pool.go": src}
-	for name, content := range files {
-		if err := os.WriteFile(filepath.Join(dir, name), []byte(content), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	writeModule(t, dir, files)
 	prog, err := Load(dir, "./...")
 	if err != nil {
 		t.Fatal(err)
