@@ -136,6 +136,7 @@ func run(pass *analysis.Pass) (any, error) {
 		return nil, nil
 	}
 	prog := ssaexec.FromTypes(pass.Fset, pass.Pkg, pass.Files, pass.TypesInfo)
+	defer prog.Release()
 	cfg := ssaexec.DefaultConfig()
 	cfg.K, cfg.MaxWork, cfg.Timeout, cfg.Seq, cfg.Solver = k, maxWork, timeout, seq, chain
 	cfg.Summaries = func(fn *types.Func) *ssaexec.Summary {

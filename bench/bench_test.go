@@ -23,6 +23,7 @@ func BenchmarkTableI(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
+	defer h.prog.Release()
 	// The collector's target that main sets.
 	defer debug.SetGCPercent(debug.SetGCPercent(400))
 	for _, r := range tableI {

@@ -356,6 +356,7 @@ func measureConcurrency(root string, runs int, timeout time.Duration, workers in
 	if err != nil {
 		return nil, err
 	}
+	defer prog.Release()
 	cfg := ssaexec.DefaultConfig()
 	cfg.Solver = chain
 	var pkgName string

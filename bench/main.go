@@ -253,6 +253,7 @@ func run(opts options) error {
 	if err != nil {
 		return err
 	}
+	defer h.prog.Release()
 	if opts.cpuprof != "" {
 		stop, err := profileCPU(opts.cpuprof)
 		if err != nil {

@@ -28,6 +28,7 @@ func testHarness(t *testing.T, ks []int) *harness {
 	if err != nil {
 		t.Fatal(err)
 	}
+	t.Cleanup(h.prog.Release)
 	h.log = testWriter{t}
 	return h
 }

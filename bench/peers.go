@@ -88,6 +88,7 @@ func comparePeers(root string) (*peerTable, error) {
 	if err != nil {
 		return nil, err
 	}
+	defer prog.Release()
 	for _, fn := range prog.Entries(false, nil) {
 		for _, f := range prog.Analyze(fn, ssaexec.DefaultConfig()).Findings {
 			r := at(f.Pos.Filename, f.Pos.Line)

@@ -120,6 +120,7 @@ func Check(dir string, progs []*Program, opts Options) (*Report, error) {
 	if err != nil {
 		return nil, err
 	}
+	defer prog.Release()
 	if opts.Oracle {
 		c.compareShortcuts(prog, fns)
 	}

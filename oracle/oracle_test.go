@@ -48,6 +48,7 @@ func TestShortcutsLoseNothing(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	defer prog.Release()
 	fns := prog.Entries(true, nil)
 	cfg := BaseConfig(*budget)
 	short := analyseAll(prog, fns, cfg)

@@ -36,6 +36,7 @@ func analyseDirs(t *testing.T, merge bool, patterns ...string) ([]*Suite, map[st
 	if err != nil {
 		t.Fatal(err)
 	}
+	defer prog.Release()
 	var suites []*Suite
 	byPath := map[string][]*result.Finding{}
 	names := map[string]string{}
@@ -304,6 +305,7 @@ func TestInvariantReplay(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	defer prog.Release()
 	cfg := ssaexec.DefaultConfig()
 	cfg.MaxWork = ssaexec.DeepMaxWork
 	cfg.Invariants = true
@@ -419,6 +421,7 @@ func TestReplayInModuleCache(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	defer prog.Release()
 	var findings []*result.Finding
 	for _, fn := range prog.Entries(false, nil) {
 		findings = append(findings, prog.Analyze(fn, ssaexec.DefaultConfig()).Findings...)
@@ -468,6 +471,7 @@ func TestReplayExported(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	defer prog.Release()
 	var findings []*result.Finding
 	dir := ""
 	for _, fn := range prog.Entries(false, regexp.MustCompile(`^\(\*bytes\.Buffer\)\.(Bytes|String)$`)) {

@@ -719,7 +719,7 @@ func TestExternalWitnesses(t *testing.T) {
 	}}
 	for _, tt := range tests {
 		t.Run(tt.fn, func(t *testing.T) {
-			res := Analyze(entry(t, tt.fn), deepConfig())
+			res := testdataProgram(t).analyze(entry(t, tt.fn), deepConfig())
 			var got []external
 			for _, f := range res.Findings {
 				got = append(got, external{f.External, f.NotExternal})
@@ -750,7 +750,7 @@ func TestSwapPaths(t *testing.T) {
 			t.Run(fmt.Sprintf("%s/k=%d", tt.mode, k), func(t *testing.T) {
 				cfg := deepConfig()
 				cfg.Init, cfg.K, cfg.API = tt.mode, k, false
-				res := Analyze(entry(t, "(*kiasan.Container).Swap"), cfg)
+				res := testdataProgram(t).analyze(entry(t, "(*kiasan.Container).Swap"), cfg)
 				got := counts{Paths: res.Paths, Findings: len(res.Findings), Cut: res.Cut}
 				if diff := cmp.Diff(tt.want, got); diff != "" {
 					t.Errorf("counts (-want +got):\n%s", diff)
@@ -847,7 +847,7 @@ func TestStatuses(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.fn, func(t *testing.T) {
-			res := Analyze(entry(t, tt.fn), deepConfig())
+			res := testdataProgram(t).analyze(entry(t, tt.fn), deepConfig())
 			got := record{
 				Status:      res.Status,
 				Bounds:      res.BoundsHit,
@@ -871,7 +871,7 @@ func TestStatuses(t *testing.T) {
 func TestNilParams(t *testing.T) {
 	cfg := deepConfig()
 	cfg.NilParams = true
-	res := Analyze(entry(t, "lists.Second"), cfg)
+	res := testdataProgram(t).analyze(entry(t, "lists.Second"), cfg)
 	var got []shownFinding
 	for _, f := range res.Findings {
 		got = append(got, show(f))
@@ -899,7 +899,7 @@ func TestNilParams(t *testing.T) {
 func TestAssumed(t *testing.T) {
 	cfg := deepConfig()
 	cfg.Assumed = true
-	res := Analyze(entry(t, "misc.Parse"), cfg)
+	res := testdataProgram(t).analyze(entry(t, "misc.Parse"), cfg)
 	if len(res.Findings) != 1 {
 		t.Fatalf("got %d findings, want 1", len(res.Findings))
 	}
@@ -915,17 +915,16 @@ func TestAssumed(t *testing.T) {
 // so. The clock the budget reads jumps past the deadline once the search
 // has run some steps, so that the test depends on no machine's speed.
 func TestTimeout(t *testing.T) {
-	defer func(saved func() time.Time) { now = saved }(now)
 	reads := 0
-	now = func() time.Time {
+	cfg := deepConfig()
+	cfg.clock = func() time.Time {
 		if reads++; reads > 2 {
 			return time.Now().Add(time.Hour)
 		}
 		return time.Now()
 	}
-	cfg := deepConfig()
 	cfg.K, cfg.Loops, cfg.Timeout = 50, 50, time.Minute
-	res := Analyze(entry(t, "lists.InsertSortedFixed"), cfg)
+	res := testdataProgram(t).analyze(entry(t, "lists.InsertSortedFixed"), cfg)
 	if res.Status != result.Timeout || !slices.Contains(res.BoundsHit, "timeout of 1m0s") {
 		t.Errorf("status %s, bounds %q; want %s and the timeout among the bounds", res.Status, res.BoundsHit, result.Timeout)
 	}
@@ -939,11 +938,11 @@ func TestWorkBudget(t *testing.T) {
 	// (lists.InsertSortedFixed, once used here, now ends abstract within
 	// 1,000 units: the kinds of its nodes cover its loop.)
 	fn := entry(t, "lists.ThreeBug")
-	first := Analyze(fn, cfg)
+	first := testdataProgram(t).analyze(fn, cfg)
 	if first.Status != result.Stopped || !slices.Contains(first.BoundsHit, "max-work of 5000") || first.Work <= 5000 {
 		t.Fatalf("status %s, bounds %q, work %d; want %s past max-work of 5000", first.Status, first.BoundsHit, first.Work, result.Stopped)
 	}
-	again := Analyze(fn, cfg)
+	again := testdataProgram(t).analyze(fn, cfg)
 	type counts struct{ Paths, Cut, States, Work, SolverChecks int64 }
 	of := func(r *result.FuncResult) counts {
 		return counts{int64(r.Paths), int64(r.Cut), int64(r.States), r.Work, int64(r.SolverChecks)}
@@ -987,9 +986,9 @@ func TestWorkIndependentOfConcurrency(t *testing.T) {
 // TestInternalErrorRecovered checks that an engine panic is reported for
 // its function and does not escape.
 func TestInternalErrorRecovered(t *testing.T) {
-	stepHook = func(fn *ssa.Function) { panic("injected") }
-	defer func() { stepHook = nil }()
-	res := Analyze(entry(t, "lists.Second"), deepConfig())
+	cfg := deepConfig()
+	cfg.stepHook = func(fn *ssa.Function) { panic("injected") }
+	res := testdataProgram(t).analyze(entry(t, "lists.Second"), cfg)
 	if res.Status != result.Error || !strings.Contains(res.Err, "injected") {
 		t.Errorf("status %s, error %q; want error status mentioning the panic", res.Status, res.Err)
 	}
@@ -1056,7 +1055,7 @@ func TestInsertionSortPaths(t *testing.T) {
 			cfg.Init, cfg.K = mode, k
 			// Kiasan counts paths without subsumption.
 			cfg.Subsume = abstraction.Off
-			res := Analyze(entry(t, "kiasan.InsertionSort"), cfg)
+			res := testdataProgram(t).analyze(entry(t, "kiasan.InsertionSort"), cfg)
 			if res.Paths != want || res.Status != result.Bounded || len(res.Findings) != 0 {
 				t.Errorf("%s k=%d: %d paths, status %s, %d findings; want %d paths, bounded, none",
 					mode, k, res.Paths, res.Status, len(res.Findings), want)
@@ -1095,7 +1094,7 @@ func TestSubsumption(t *testing.T) {
 			for _, mode := range []abstraction.Mode{abstraction.Off, abstraction.Exact, abstraction.Abstract} {
 				cfg := deepConfig()
 				cfg.Subsume = mode
-				results[mode] = Analyze(fn, cfg)
+				results[mode] = testdataProgram(t).analyze(fn, cfg)
 			}
 			got := results[abstraction.Abstract]
 			if got.Status != tt.status {
@@ -1157,7 +1156,7 @@ func TestTextbookLoops(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.fn, func(t *testing.T) {
-			res := Analyze(entry(t, tt.fn), deepConfig())
+			res := testdataProgram(t).analyze(entry(t, tt.fn), deepConfig())
 			if res.Status != tt.status {
 				t.Errorf("status = %s, want %s (bounds %v)", res.Status, tt.status, res.BoundsHit)
 			}
@@ -1173,10 +1172,10 @@ func TestTextbookLoops(t *testing.T) {
 // there counted apart from the bounds.
 func TestRefine(t *testing.T) {
 	fn := entry(t, "loops.Insert")
-	plain := Analyze(fn, deepConfig())
+	plain := testdataProgram(t).analyze(fn, deepConfig())
 	cfg := deepConfig()
 	cfg.Refine = true
-	refined := Analyze(fn, cfg)
+	refined := testdataProgram(t).analyze(fn, cfg)
 	if refined.Status != result.Abstract || len(refined.Findings) != 0 || len(refined.BoundsHit) != 0 {
 		t.Errorf("refined: status %s, %d findings, bounds %v; want abstract, none, none", refined.Status, len(refined.Findings), refined.BoundsHit)
 	}
@@ -1197,9 +1196,10 @@ func TestPartition(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	defer prog.Release()
 	results := map[string]*result.FuncResult{}
 	for _, fn := range prog.Entries(false, nil) {
-		results[FuncName(fn)] = Analyze(fn, deepConfig())
+		results[FuncName(fn)] = prog.analyze(fn, deepConfig())
 	}
 	type row struct {
 		Status                   result.Status
@@ -1268,7 +1268,7 @@ func TestAppendPaths(t *testing.T) {
 	cfg.API = false
 	for _, tt := range tests {
 		t.Run(tt.fn, func(t *testing.T) {
-			res := Analyze(entry(t, tt.fn), cfg)
+			res := testdataProgram(t).analyze(entry(t, tt.fn), cfg)
 			if res.Paths != tt.paths || res.Status != result.Complete {
 				t.Errorf("%d paths, status %s; want %d, complete", res.Paths, res.Status, tt.paths)
 			}
@@ -1290,7 +1290,7 @@ func TestConstantTablePaths(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.fn, func(t *testing.T) {
-			res := Analyze(entry(t, tt.fn), deepConfig())
+			res := testdataProgram(t).analyze(entry(t, tt.fn), deepConfig())
 			if res.Paths != tt.paths || res.Status != result.Failed || res.Panics != 1 {
 				t.Errorf("%d paths, %d panics, status %s; want %d, 1, failed", res.Paths, res.Panics, res.Status, tt.paths)
 			}
@@ -1320,7 +1320,7 @@ func TestInitialization(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.fn, func(t *testing.T) {
-			res := Analyze(entry(t, tt.fn), deepConfig())
+			res := testdataProgram(t).analyze(entry(t, tt.fn), deepConfig())
 			if res.Status != tt.status || len(res.Findings) != tt.findings || res.Assumed != tt.assumed {
 				t.Errorf("status %s, %d findings, %d assumed; want %s, %d, %d", res.Status, len(res.Findings), res.Assumed, tt.status, tt.findings, tt.assumed)
 			}
@@ -1359,7 +1359,7 @@ func TestInitializationGuess(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.fn, func(t *testing.T) {
-			res := Analyze(entry(t, tt.fn), deepConfig())
+			res := testdataProgram(t).analyze(entry(t, tt.fn), deepConfig())
 			if res.Status != tt.status || len(res.Findings) != tt.findings || res.Assumed != tt.assumed {
 				t.Errorf("status %s, %d findings, %d assumed; want %s, %d, %d", res.Status, len(res.Findings), res.Assumed, tt.status, tt.findings, tt.assumed)
 			}
@@ -1384,11 +1384,12 @@ func TestInitializationLoops(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	defer prog.Release()
 	i := slices.IndexFunc(prog.Entries(false, nil), func(fn *ssa.Function) bool { return FuncName(fn) == "flate.NewWriter" })
 	if i < 0 {
 		t.Fatal("no flate.NewWriter")
 	}
-	res := Analyze(prog.Entries(false, nil)[i], deepConfig())
+	res := prog.analyze(prog.Entries(false, nil)[i], deepConfig())
 	if res.Status != result.Complete || res.Paths == 0 || len(res.BoundsHit) != 0 {
 		t.Errorf("status %s, %d paths, bounds %q; want complete, some paths, no bounds", res.Status, res.Paths, res.BoundsHit)
 	}
@@ -1399,7 +1400,7 @@ func TestInitializationLoops(t *testing.T) {
 // past it, and says so as a bound, not as a deadlock. (A hand-built Box
 // with a nil Cond is latent.)
 func TestSyncWaits(t *testing.T) {
-	res := Analyze(entry(t, "(*syncs.Box).Take"), deepConfig())
+	res := testdataProgram(t).analyze(entry(t, "(*syncs.Box).Take"), deepConfig())
 	const bound = "Cond.Wait waits for another goroutine at syncs.go:219:15"
 	reachable := slices.DeleteFunc(slices.Clone(res.Findings), func(f *result.Finding) bool { return f.Latent })
 	if res.Status != result.Bounded || len(reachable) != 0 || !slices.Contains(res.BoundsHit, bound) {
@@ -1448,6 +1449,7 @@ func (t *Node) Get() int {
 	if err != nil {
 		t.Fatal(err)
 	}
+	defer prog.Release()
 	paths, bounds := map[string]int{}, map[string][]string{}
 	for _, fn := range prog.Entries(false, nil) {
 		res := prog.Analyze(fn, deepConfig())

@@ -82,27 +82,11 @@ type constructor struct {
 	ptr    bool
 }
 
-// apiIndexes holds each loaded program's index (see Load, FromTypes).
-var apiIndexes sync.Map // *ssa.Program -> *apiIndex
-
-// registerAPI indexes prog's types, whose doc comments are in files.
-func registerAPI(prog *ssa.Program, files []*ast.File) {
-	apiIndexes.Store(prog, newAPIIndex(prog, typeDocs(files)))
-}
-
+// newAPIIndex returns the index of prog's types, whose doc comments docs
+// holds by the position of the types' names.
 func newAPIIndex(prog *ssa.Program, docs map[token.Pos]string) *apiIndex {
 	return &apiIndex{prog: prog, docs: docs, plans: map[string]*buildPlan{}, changes: map[*ssa.Function]bool{},
 		offered: map[string][]*ssa.Function{}, orders: map[string]*canonicalOrder{}}
-}
-
-// apiOf returns prog's index: an empty one for a program built without
-// Load or FromTypes, which knows no doc comments.
-func apiOf(prog *ssa.Program) *apiIndex {
-	if a, ok := apiIndexes.Load(prog); ok {
-		return a.(*apiIndex)
-	}
-	a, _ := apiIndexes.LoadOrStore(prog, newAPIIndex(prog, map[token.Pos]string{}))
-	return a.(*apiIndex)
 }
 
 // typeDocs maps the position of each type's name to its doc comment.

@@ -80,7 +80,7 @@ func (t *Tree) Len() int { return len(t.buckets) }
 		if err != nil {
 			t.Fatal(err)
 		}
-		a := apiOf(prog.SSA)
+		a := prog.api
 		tree := prog.SSA.ImportedPackage("tree").Type("Tree").Type()
 		got := map[string]bool{}
 		for _, name := range order {

@@ -37,7 +37,7 @@ func BenchmarkAnalyze(b *testing.B) {
 			cfg.Init = c.mode
 			var res *result.FuncResult
 			for b.Loop() {
-				res = Analyze(fn, cfg)
+				res = testdataProgram(&testing.T{}).analyze(fn, cfg)
 			}
 			b.ReportMetric(float64(res.Paths), "paths")
 			b.ReportMetric(float64(res.States), "states")
@@ -68,7 +68,7 @@ func BenchmarkSubsumption(b *testing.B) {
 					cfg := deepConfig()
 					cfg.Subsume = mode
 					start := time.Now()
-					res := Analyze(fn, cfg)
+					res := testdataProgram(&testing.T{}).analyze(fn, cfg)
 					elapsed[mode] += time.Since(start)
 					states[mode] = res.States
 				}
@@ -98,7 +98,7 @@ func BenchmarkWorkUnits(b *testing.B) {
 		var perUnit []float64
 		var work int64
 		for _, fn := range prog.Entries(true, nil) {
-			r := Analyze(fn, cfg)
+			r := prog.analyze(fn, cfg)
 			work += r.Work
 			if r.Work >= 1000 { // below, the fixed cost of a search dominates
 				perUnit = append(perUnit, float64(r.Elapsed.Nanoseconds())/float64(r.Work))

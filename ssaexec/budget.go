@@ -47,9 +47,6 @@ const (
 	interrupted
 )
 
-// now reads the clock of Config.Timeout; a test moves it.
-var now = time.Now
-
 // budget is what one search may spend and what it has spent.
 type budget struct {
 	cfg Config
@@ -75,6 +72,14 @@ type budget struct {
 	// apiSpent: the search through values the API builds has had its
 	// share (see apiOutOfBudget).
 	apiSpent bool
+}
+
+// now reads the clock of Config.Timeout.
+func (b *budget) now() time.Time {
+	if b.cfg.clock != nil {
+		return b.cfg.clock()
+	}
+	return time.Now()
 }
 
 func newBudget(cfg Config, ctx *solver.Context, start time.Time) budget {
@@ -153,7 +158,7 @@ func (b *budget) step(states int) bool {
 // askClock asks the clock and Config.Interrupt whether to stop, and
 // reports whether a budget ran out.
 func (b *budget) askClock() bool {
-	if !b.deadline.IsZero() && now().After(b.deadline) {
+	if !b.deadline.IsZero() && b.now().After(b.deadline) {
 		b.cause = timedOut
 	} else if b.cfg.Interrupt != nil {
 		if b.interruption = b.cfg.Interrupt(); b.interruption != "" {
@@ -195,7 +200,7 @@ func (b *budget) apiOutOfBudget() bool {
 	case b.cfg.MaxWork > 0:
 		b.apiSpent = b.work() > b.cfg.MaxWork/2
 	case !b.deadline.IsZero() && b.steps%256 == 1:
-		b.apiSpent = now().After(b.deadline.Add(-b.cfg.Timeout / 2))
+		b.apiSpent = b.now().After(b.deadline.Add(-b.cfg.Timeout / 2))
 	}
 	return b.apiSpent
 }
@@ -219,7 +224,7 @@ func (b *budget) limitQuery(s *solver.Solver, limit uint) bool {
 		return false
 	}
 	if !b.deadline.IsZero() {
-		left := b.deadline.Sub(now())
+		left := b.deadline.Sub(b.now())
 		if left <= 0 {
 			b.cause = timedOut
 			return false

@@ -23,7 +23,7 @@ func TestCgoAssumed(t *testing.T) {
 		"cgo.Count": {"cgo.go:59:12", "integer divide by zero: int(C.counter) is 0", "C variable C.counter"},
 	}
 	for name, w := range want {
-		res := Analyze(entry(t, name), cfg)
+		res := testdataProgram(t).analyze(entry(t, name), cfg)
 		if len(res.Findings) != 1 {
 			t.Errorf("%s: got %d findings, want 1", name, len(res.Findings))
 			continue

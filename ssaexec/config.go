@@ -127,6 +127,12 @@ type Config struct {
 	// waits, if set, are the program's facts of who can end a wait (see
 	// waits.go); without them, no wait is found to be one nothing ends.
 	waits *waitFacts
+	// stepHook, if set, runs before every step of the search: it lets a
+	// test make the engine fail inside a function.
+	stepHook func(fn *ssa.Function)
+	// clock, if set, reads the time Timeout is measured in instead of
+	// time.Now: a test moves it past the deadline.
+	clock func() time.Time
 }
 
 // factRun reports a run that computes a fact (Program.NilPanics,

@@ -188,7 +188,7 @@ func (p *Program) Analyze(fn *ssa.Function, cfg Config) *result.FuncResult {
 		}
 		functionBounds[d.verb](&cfg, d.arg)
 	}
-	return Analyze(fn, cfg)
+	return p.analyze(fn, cfg)
 }
 
 // functionDirectives returns the directives of fn's doc comment (its

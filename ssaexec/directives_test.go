@@ -45,7 +45,7 @@ func TestDirectives(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.fn, func(t *testing.T) {
 			fn := entry(t, tt.fn)
-			if diff := cmp.Diff(tt.plain, show(Analyze(fn, deepConfig())), cmpopts.EquateEmpty()); diff != "" {
+			if diff := cmp.Diff(tt.plain, show(prog.analyze(fn, deepConfig())), cmpopts.EquateEmpty()); diff != "" {
 				t.Errorf("without directives (-want +got):\n%s", diff)
 			}
 			if diff := cmp.Diff(tt.with, show(prog.Analyze(fn, deepConfig())), cmpopts.EquateEmpty()); diff != "" {
@@ -65,7 +65,7 @@ func TestDirectives(t *testing.T) {
 func TestInvariants(t *testing.T) {
 	cfg := deepConfig()
 	cfg.Invariants = true
-	res := Analyze(entry(t, "(*contracts.Ring).Push"), cfg)
+	res := testdataProgram(t).analyze(entry(t, "(*contracts.Ring).Push"), cfg)
 	type shown struct {
 		Finding shownFinding
 		Check   string
@@ -88,7 +88,7 @@ func TestInvariants(t *testing.T) {
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("(*contracts.Ring).Push (-want +got):\n%s", diff)
 	}
-	if res := Analyze(entry(t, "(*contracts.Ring).PushWrapped"), cfg); res.Status != result.Complete {
+	if res := testdataProgram(t).analyze(entry(t, "(*contracts.Ring).PushWrapped"), cfg); res.Status != result.Complete {
 		t.Errorf("(*contracts.Ring).PushWrapped: %s with %d findings, want complete", res.Status, len(res.Findings))
 	}
 }

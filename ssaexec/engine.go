@@ -44,12 +44,15 @@ type explorer struct {
 	// its package's initialization and its parameters.
 	reachedBody bool
 	cfg         Config
-	fn          *ssa.Function
-	fset        *token.FileSet
-	ctx         *solver.Context
-	solver      *solver.Solver
-	res         *result.FuncResult
-	params      *types.Tuple
+	// prog is the program fn is of, whose per-program state the search
+	// shares with the other functions analysed.
+	prog   *Program
+	fn     *ssa.Function
+	fset   *token.FileSet
+	ctx    *solver.Context
+	solver *solver.Solver
+	res    *result.FuncResult
+	params *types.Tuple
 
 	budget budget
 
@@ -203,13 +206,14 @@ func (x *explorer) namesOf(fn *ssa.Function) sourceNames {
 	return n
 }
 
-// newExplorer returns the explorer of a search of fn, started at start,
-// whose terms are built in ctx and whose record is res.
-func newExplorer(fn *ssa.Function, cfg Config, ctx *solver.Context, res *result.FuncResult, start time.Time) *explorer {
+// newExplorer returns the explorer of a search of fn of prog, started at
+// start, whose terms are built in ctx and whose record is res.
+func newExplorer(prog *Program, fn *ssa.Function, cfg Config, ctx *solver.Context, res *result.FuncResult, start time.Time) *explorer {
 	s := ctx.NewSolver()
 	s.SetChain(cfg.Solver)
 	return &explorer{
 		cfg:          cfg,
+		prog:         prog,
 		fn:           fn,
 		fset:         fn.Prog.Fset,
 		ctx:          ctx,
@@ -225,7 +229,7 @@ func newExplorer(fn *ssa.Function, cfg Config, ctx *solver.Context, res *result.
 		ignored:      map[string]bool{},
 		notes:        map[string]bool{},
 		names:        map[*ssa.Function]sourceNames{},
-		std:          libraryOf(fn.Prog),
+		std:          prog.std,
 		live:         map[livePoint][]ssa.Value{},
 		liveOutOf:    map[*ssa.Function][]map[ssa.Value]bool{},
 		loopOf:       map[*ssa.BasicBlock]*ssa.BasicBlock{},
@@ -234,13 +238,14 @@ func newExplorer(fn *ssa.Function, cfg Config, ctx *solver.Context, res *result.
 		lineStarts:   map[*token.File][]int{},
 		scalarConsts: map[*ssa.Const]heap.Value{},
 		indexVarsOf:  map[*ssa.Function][]indexVar{},
-		api:          apiOf(fn.Prog),
+		api:          prog.api,
 	}
 }
 
-// Analyze explores fn symbolically and returns its record. A panic inside
-// the engine is caught and reported as an Error status.
-func Analyze(fn *ssa.Function, cfg Config) (res *result.FuncResult) {
+// analyze explores fn symbolically and returns its record, the directives
+// aside (see Analyze). A panic inside the engine is caught and reported
+// as an Error status.
+func (p *Program) analyze(fn *ssa.Function, cfg Config) (res *result.FuncResult) {
 	start := time.Now()
 	res = &result.FuncResult{Func: FuncName(fn), Pos: fn.Prog.Fset.Position(fn.Pos())}
 	if pkg := packageOf(fn); pkg != nil {
@@ -251,7 +256,7 @@ func Analyze(fn *ssa.Function, cfg Config) (res *result.FuncResult) {
 	if cfg.KBytes == 0 {
 		cfg.KBytes = heap.DefaultKBytes
 	}
-	x := newExplorer(fn, cfg, ctx, res, start)
+	x := newExplorer(p, fn, cfg, ctx, res, start)
 	x.newTable()
 	if !cfg.factRun() {
 		x.repOK = repOKOf(fn)
@@ -471,10 +476,6 @@ func (x *explorer) global(s *state, g *ssa.Global) heap.Ptr {
 	return p
 }
 
-// stepHook, when set by a test, runs before every step: it lets a test
-// inject an engine failure.
-var stepHook func(fn *ssa.Function)
-
 // explore runs s until it ends or branches; each branch is explored in turn.
 func (x *explorer) explore(s *state) {
 	defer x.closeEntries(len(x.open))
@@ -499,8 +500,8 @@ func (x *explorer) explore(s *state) {
 			s.cutBy(boundInit, initRestsOnUnexecuted)
 			break
 		}
-		if stepHook != nil {
-			stepHook(x.fn)
+		if x.cfg.stepHook != nil {
+			x.cfg.stepHook(x.fn)
 		}
 		if !x.reachedBody && len(s.frames) == 1 && s.bound == len(x.fn.Params) && (s.seq == nil || !s.seq.running) {
 			x.reachedBody = true

@@ -443,7 +443,7 @@ func (f *Fingerprints) universeHash() Fingerprint {
 	pkgs := f.prog.SSA.AllPackages()
 	sort.Slice(pkgs, func(i, j int) bool { return pkgs[i].Pkg.Path() < pkgs[j].Pkg.Path() })
 	qualify := func(p *types.Package) string { return p.Path() }
-	docs := apiOf(f.prog.SSA).docs
+	docs := f.prog.api.docs
 	for _, pkg := range pkgs {
 		fmt.Fprintf(h, "package %s\n", pkg.Pkg.Path())
 		scope := pkg.Pkg.Scope()

@@ -64,7 +64,7 @@ const maxCandidates = 8
 // existed than the bound allows.
 func (x *explorer) candidates(iface *types.Interface) (ts []types.Type, cut bool) {
 	if x.named == nil {
-		x.named = programTypes(x.fn.Prog, packageOf(x.fn))
+		x.named = programTypes(x.fn.Prog, x.std, packageOf(x.fn))
 		x.implementors = map[*types.Interface][]types.Type{}
 	}
 	// Asked at every comparison of an input interface: each answer is
@@ -123,7 +123,7 @@ func (x *explorer) meet(a, b *types.Interface) *types.Interface {
 // package, then those of the other packages loaded for analysis, then the
 // standard library's, so that the candidates the bound keeps are the
 // ones the user's code most likely holds. gosym's models declare none.
-func programTypes(prog *ssa.Program, entry *ssa.Package) []types.Type {
+func programTypes(prog *ssa.Program, lib *stdLibrary, entry *ssa.Package) []types.Type {
 	var out []types.Type
 	var pkgs []*ssa.Package
 	for _, p := range prog.AllPackages() {
@@ -131,7 +131,6 @@ func programTypes(prog *ssa.Program, entry *ssa.Package) []types.Type {
 			pkgs = append(pkgs, p)
 		}
 	}
-	lib := libraryOf(prog)
 	rank := func(p *ssa.Package) int {
 		switch {
 		case p == entry:

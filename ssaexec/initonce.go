@@ -67,26 +67,40 @@ type initEnd struct {
 	work          int64
 }
 
-// initEnds holds, per program, the ends of its packages' initializations.
-var initEnds sync.Map // *ssa.Program -> *initTable
-
+// initTable holds a program's ends of its packages' initializations.
 type initTable struct {
 	mu   sync.Mutex
 	ends map[initKey]*initEnd
 }
 
-// endOf returns the entry of key in prog's table, made on first use.
-func endOf(prog *ssa.Program, key initKey) *initEnd {
-	t, _ := initEnds.LoadOrStore(prog, &initTable{ends: map[initKey]*initEnd{}})
-	table := t.(*initTable)
-	table.mu.Lock()
-	defer table.mu.Unlock()
-	e := table.ends[key]
+func newInitTable() *initTable { return &initTable{ends: map[initKey]*initEnd{}} }
+
+// endOf returns the entry of key in the table, made on first use.
+func (t *initTable) endOf(key initKey) *initEnd {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	e := t.ends[key]
 	if e == nil {
 		e = &initEnd{}
-		table.ends[key] = e
+		t.ends[key] = e
 	}
 	return e
+}
+
+// release closes the Z3 contexts of the ends kept, once no entry uses
+// them.
+func (t *initTable) release() {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	for _, e := range t.ends {
+		e.mu.Lock()
+		if e.ctx != nil {
+			e.ctx.CloseLater()
+			e.ctx, e.s = nil, nil
+		}
+		e.mu.Unlock()
+	}
+	t.ends = nil
 }
 
 // sharedInit returns the entry's first state, its frames on top of the
@@ -96,11 +110,11 @@ func (x *explorer) sharedInit(pkg *ssa.Package, init *ssa.Function, frames []*fr
 	if !x.cfg.ShareInit || x.cfg.Summaries != nil {
 		return nil // a callee's summary depends on the analysis that asked
 	}
-	e := endOf(pkg.Prog, keyOf(pkg, x.cfg))
+	e := x.prog.inits.endOf(keyOf(pkg, x.cfg))
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	if !e.done {
-		e.run(pkg, init, x.cfg)
+		e.run(x.prog, pkg, init, x.cfg)
 		e.done = true
 	}
 	if e.why != "" {
@@ -111,7 +125,7 @@ func (x *explorer) sharedInit(pkg *ssa.Package, init *ssa.Function, frames []*fr
 
 // run executes the initialization init of pkg in a search of its own,
 // and keeps its end if it can be shared.
-func (e *initEnd) run(pkg *ssa.Package, init *ssa.Function, cfg Config) {
+func (e *initEnd) run(prog *Program, pkg *ssa.Package, init *ssa.Function, cfg Config) {
 	cfg.Interrupt = nil // a memory limit stops entries, not this
 	e.ctx = solver.NewContext()
 	defer func() {
@@ -125,7 +139,7 @@ func (e *initEnd) run(pkg *ssa.Package, init *ssa.Function, cfg Config) {
 			e.ctx = nil
 		}
 	}()
-	y := newExplorer(init, cfg, e.ctx, &result.FuncResult{}, time.Now())
+	y := newExplorer(prog, init, cfg, e.ctx, &result.FuncResult{}, time.Now())
 	var ends []*state
 	y.initDone = func(s *state) { ends = append(ends, s) }
 	// The bottom frame stands for the entry's frames, on top of which

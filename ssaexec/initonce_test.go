@@ -79,7 +79,7 @@ func TestSharedInitialization(t *testing.T) {
 	}
 	for _, name := range packages {
 		pkg := prog.SSA.ImportedPackage("github.com/gosym/gosym/testdata/" + name)
-		e := endOf(pkg.Prog, keyOf(pkg, cfg))
+		e := prog.inits.endOf(keyOf(pkg, cfg))
 		if !e.done || e.why != "" {
 			t.Errorf("%s: initialization not shared (done %t): %s", name, e.done, e.why)
 		}
@@ -123,15 +123,15 @@ func Div(n int) int { return n / width }
 	if err != nil {
 		t.Fatal(err)
 	}
+	defer prog.Release()
 	// The search that runs crash's initialization for its entries fails
 	// inside gosym; the entries then run it themselves.
-	stepHook = func(fn *ssa.Function) {
+	cfg := deepConfig()
+	cfg.stepHook = func(fn *ssa.Function) {
 		if fn.Name() == "init" && fn.Pkg.Pkg.Name() == "crash" {
 			panic("injected")
 		}
 	}
-	defer func() { stepHook = nil }()
-	cfg := deepConfig()
 	why := map[string]string{}
 	var found []string
 	assumed := 0
@@ -141,7 +141,7 @@ func Div(n int) int { return n / width }
 			t.Fatalf("%s: %s", res.Func, res.Err)
 		}
 		pkg := packageOf(fn)
-		e := endOf(pkg.Prog, keyOf(pkg, cfg))
+		e := prog.inits.endOf(keyOf(pkg, cfg))
 		why[res.PkgName] = e.why
 		for _, f := range res.Findings {
 			found = append(found, res.Func+": "+show(f).Posn+" "+f.Message)

@@ -31,6 +31,14 @@ type Program struct {
 	// waits are what the program's code says of who can end a wait (see
 	// waits.go).
 	waits waitFacts
+	// std is what the program knows of the standard library (nil for a
+	// program FromTypes built); api, what its packages offer to build
+	// values of their types; inits, the ends of its packages'
+	// initializations that entries share. The functions analysed at once
+	// share them; Release frees them.
+	std   *stdLibrary
+	api   *apiIndex
+	inits *initTable
 }
 
 // LoadError lists the errors of packages that do not load or compile.
@@ -110,7 +118,6 @@ func Load(dir string, patterns ...string) (*Program, error) {
 	if err != nil {
 		return nil, fmt.Errorf("gosym: building its models of the standard library: %v", err)
 	}
-	libraries.Store(prog, lib)
 	orderLikeGC(prog)
 	if len(named) == 0 {
 		if loadErr != nil {
@@ -118,7 +125,7 @@ func Load(dir string, patterns ...string) (*Program, error) {
 		}
 		return nil, &LoadError{Errors: []string{fmt.Sprintf("no packages match %s", strings.Join(patterns, " "))}}
 	}
-	p := &Program{Fset: prog.Fset, SSA: prog, Packages: named, waits: waitFacts{prog: prog}}
+	p := &Program{Fset: prog.Fset, SSA: prog, Packages: named, waits: waitFacts{prog: prog}, std: lib, inits: newInitTable()}
 	var files, all []*ast.File
 	for i, sp := range ssaPkgs {
 		if slices.Contains(named, sp) {
@@ -130,7 +137,7 @@ func Load(dir string, patterns ...string) (*Program, error) {
 	// The standard packages gosym executes build their values through
 	// their API too, and their doc comments say whose zero value is
 	// usable (bytes.Buffer's).
-	registerAPI(prog, all)
+	p.api = newAPIIndex(prog, typeDocs(all))
 	if loadErr != nil {
 		return p, loadErr
 	}
@@ -253,18 +260,22 @@ func FromTypes(fset *token.FileSet, pkg *types.Package, files []*ast.File, info 
 	sp := prog.CreatePackage(pkg, files, info, false)
 	sp.Build()
 	orderLikeGC(prog)
-	p := &Program{Fset: fset, SSA: prog, Packages: []*ssa.Package{sp}}
+	p := &Program{Fset: fset, SSA: prog, Packages: []*ssa.Package{sp}, api: newAPIIndex(prog, typeDocs(files)), inits: newInitTable()}
 	p.readDirectives(files)
-	registerAPI(prog, files)
 	return p
 }
 
-// Release drops what gosym keeps of p's program besides p (its models of
-// the standard library), so that a process loading many programs does not
-// keep them all. p's functions must not be analysed after.
+// Release frees what p keeps for the functions it analyses: its models
+// of the standard library, its API index, and the shared ends of its
+// packages' initializations with their Z3 contexts, so that a process
+// loading many programs does not keep them all. p's functions must not
+// be analysed after.
 func (p *Program) Release() {
-	libraries.Delete(p.SSA)
-	apiIndexes.Delete(p.SSA)
+	p.std, p.api = nil, nil
+	if p.inits != nil {
+		p.inits.release()
+		p.inits = nil
+	}
 }
 
 // IsLoadError reports whether err is a package loading or compile error.

@@ -56,7 +56,7 @@ func (x *explorer) probeHandBuilt(start time.Time) (y *explorer, answers bool) {
 	cfg := x.cfg
 	cfg.API = false
 	res := &result.FuncResult{Func: x.res.Func, Pos: x.res.Pos, PkgPath: x.res.PkgPath, PkgName: x.res.PkgName}
-	y = newExplorer(x.fn, cfg, x.ctx, res, start)
+	y = newExplorer(x.prog, x.fn, cfg, x.ctx, res, start)
 	// The budget holds the probe to its share; the configuration keeps
 	// the function's, under which a package's initialization is shared
 	// (see keyOf): the probe imports it into the Context, once, for both.

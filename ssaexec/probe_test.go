@@ -39,7 +39,7 @@ func TestProbe(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.fn, func(t *testing.T) {
 			cfg := deepConfig()
-			res := Analyze(entry(t, tt.fn), cfg)
+			res := testdataProgram(t).analyze(entry(t, tt.fn), cfg)
 			has := func(prefix string) bool {
 				return slices.ContainsFunc(res.Notes, func(n string) bool { return strings.Contains(n, prefix) })
 			}

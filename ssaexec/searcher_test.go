@@ -91,7 +91,7 @@ func TestDeepening(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.fn, func(t *testing.T) {
 			cfg := deepConfig()
-			res := Analyze(entry(t, tt.fn), cfg)
+			res := testdataProgram(t).analyze(entry(t, tt.fn), cfg)
 			got := record{Status: res.Status}
 			for _, b := range res.BoundsHit {
 				// The prediction's figures are the work of the passes.
@@ -124,9 +124,9 @@ func TestNBoundPasses(t *testing.T) {
 	}
 	cfg := deepConfig()
 	cfg.N, cfg.K, cfg.API = 3, 1<<20, false
-	deepened := Analyze(entry(t, "(*trees.Tree).Insert"), cfg)
+	deepened := testdataProgram(t).analyze(entry(t, "(*trees.Tree).Insert"), cfg)
 	cfg.OnePass = true
-	one := Analyze(entry(t, "(*trees.Tree).Insert"), cfg)
+	one := testdataProgram(t).analyze(entry(t, "(*trees.Tree).Insert"), cfg)
 	want := record{result.Bounded, 22, []string{"n at trees.go:22:14"}}
 	for _, res := range []*result.FuncResult{deepened, one} {
 		got := record{res.Status, res.Paths, res.BoundsHit}

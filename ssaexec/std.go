@@ -165,16 +165,6 @@ type stdLibrary struct {
 	exact map[*ssa.Function]bool
 }
 
-// libraries holds the stdLibrary of each program built by Load.
-var libraries sync.Map // *ssa.Program -> *stdLibrary
-
-func libraryOf(prog *ssa.Program) *stdLibrary {
-	if l, ok := libraries.Load(prog); ok {
-		return l.(*stdLibrary)
-	}
-	return nil
-}
-
 // newStdLibrary builds the models into prog and records which packages
 // are the standard library's.
 func newStdLibrary(prog *ssa.Program, loaded []*ssa.Package) (*stdLibrary, error) {

@@ -109,7 +109,7 @@ func TestTrace(t *testing.T) {
 	}}
 	for _, tt := range tests {
 		t.Run(tt.fn, func(t *testing.T) {
-			res := Analyze(entry(t, tt.fn), deepConfig())
+			res := testdataProgram(t).analyze(entry(t, tt.fn), deepConfig())
 			if len(res.Findings) != 1 {
 				t.Fatalf("want one finding, got %d", len(res.Findings))
 			}

@@ -191,6 +191,7 @@ func TestModuleSiblings(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	defer prog.Release()
 	var names []string
 	for _, fn := range prog.Entries(true, nil) {
 		names = append(names, FuncName(fn))
