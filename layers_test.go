@@ -3,6 +3,8 @@
 package gosym_test
 
 import (
+	"go/parser"
+	"go/token"
 	"slices"
 	"strings"
 	"testing"
@@ -110,6 +112,35 @@ func TestLayeringTable(t *testing.T) {
 	slices.Sort(missing)
 	if diff := cmp.Diff([]string(nil), missing); diff != "" {
 		t.Errorf("allowedImports names packages that do not exist (-want +got):\n%s", diff)
+	}
+}
+
+// TestPackageComments checks that every package of the module says, in a
+// package comment, what it is: the layering above says where it sits.
+func TestPackageComments(t *testing.T) {
+	pkgs, err := packages.Load(&packages.Config{Mode: packages.NeedName | packages.NeedFiles}, "./...")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range pkgs {
+		if p.PkgPath+"/" == module {
+			continue
+		}
+		documented := false
+		for _, file := range p.GoFiles {
+			f, err := parser.ParseFile(token.NewFileSet(), file, nil, parser.PackageClauseOnly|parser.ParseComments)
+			if err != nil {
+				t.Fatal(err)
+			}
+			// A command's comment starts with what it does, a library's
+			// with "Package name".
+			if f.Doc != nil && (f.Name.Name == "main" || strings.HasPrefix(f.Doc.Text(), "Package "+f.Name.Name+" ")) {
+				documented = true
+			}
+		}
+		if !documented {
+			t.Errorf("%s has no package comment (\"Package %s ...\")", p.PkgPath, p.Name)
+		}
 	}
 }
 

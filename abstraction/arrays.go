@@ -9,15 +9,16 @@ import (
 	"github.com/gosym/gosym/solver"
 )
 
-// Arrays (000, section 6.2): an array whose indices are constants, or a
-// symbol plus constants (n-1, n-2, ...: a scan from the end), is laid out,
-// in abstract mode, as its cells in index order, the positions of the
-// index variables that point into it, and a gap wherever two elements are
-// not provably consecutive (and before the first when it is not at 0, and
-// at the end). Each run of two or more consecutive cells of scalars that
-// no index variable interrupts is summarized like a list: its data is that
-// of one of its cells. The index variables' values are then not compared
-// as scalars: their positions among the cells are.
+// Arrays (Anand, Pasareanu and Visser's "Symbolic execution with abstraction",
+// section 6.2): an array whose indices are constants, or a symbol plus
+// constants (n-1, n-2, ...: a scan from the end), is laid out, in abstract
+// mode, as its cells in index order, the positions of the index variables that
+// point into it, and a gap wherever two elements are not provably consecutive
+// (and before the first when it is not at 0, and at the end). Each run of two
+// or more consecutive cells of scalars that no index variable interrupts is
+// summarized like a list: its data is that of one of its cells. The index
+// variables' values are then not compared as scalars: their positions among
+// the cells are.
 //
 // Indices with the same base are ordered by their offsets. The constant
 // indices and those of the one symbolic base are ordered by the path

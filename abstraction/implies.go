@@ -4,12 +4,12 @@ import (
 	"github.com/gosym/gosym/solver"
 )
 
-// implies decides the numeric half of subsumption: for every value of the
-// new state a's symbols that its path condition allows, the stored state
-// b can take values (its own symbols, renamed apart and existentially
-// quantified) that satisfy its path condition and agree with a on every
-// matched scalar and summary's data (000, section 5, with live scalars
-// kept).
+// implies decides the numeric half of subsumption: for every value of the new
+// state a's symbols that its path condition allows, the stored state b can
+// take values (its own symbols, renamed apart and existentially quantified)
+// that satisfy its path condition and agree with a on every matched scalar and
+// summary's data (Anand, Pasareanu and Visser's "Symbolic execution with
+// abstraction", section 5, with live scalars kept).
 //
 // Z3 seldom settles such a query over bit-vector sums with the
 // quantifier left in, so a witness is built instead: renamed symbols that

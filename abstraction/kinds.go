@@ -9,14 +9,14 @@ import (
 	"github.com/gosym/gosym/solver"
 )
 
-// Kinds of cells: the form a state is compared in after the exact one,
-// before the summaries' data (see lookup). The summary of a
-// run of array cells says that its data is that of one of its cells
-// (000, section 6.2), and implies looks for a witness that the stored
-// state's path condition holds of such data. Where that condition speaks
-// of each cell alone (this one equals x, that one does not), no single
-// choice of the stored cells' values covers every cell of the new run,
-// and a loop that counts, filters or partitions never settles: each
+// Kinds of cells: the form a state is compared in after the exact one, before
+// the summaries' data (see lookup). The summary of a run of array cells says
+// that its data is that of one of its cells (Anand, Pasareanu and Visser's
+// "Symbolic execution with abstraction", section 6.2), and implies looks for a
+// witness that the stored state's path condition holds of such data. Where
+// that condition speaks of each cell alone (this one equals x, that one does
+// not), no single choice of the stored cells' values covers every cell of the
+// new run, and a loop that counts, filters or partitions never settles: each
 // iteration stores another mixture.
 //
 // So a run, and a summary of list nodes, is also described by the kinds

@@ -336,8 +336,9 @@ func filled(n int) []int {
 	return s
 }
 
-// matcher walks two graphs in lockstep (000, Algorithm 1), pairing nodes
-// and collecting the scalars to compare.
+// matcher walks two graphs in lockstep (Anand, Pasareanu and Visser's
+// "Symbolic execution with abstraction", Algorithm 1), pairing nodes and
+// collecting the scalars to compare.
 type matcher struct {
 	a, b   *Graph
 	ab, ba []int

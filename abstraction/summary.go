@@ -10,16 +10,15 @@ import (
 // follows, and prev, the mirror edge of a doubly linked list (or -1).
 type links struct{ next, prev int }
 
-// summarize returns g abstracted, under its path condition (held by the
-// path's solver): arrays laid out (see layout), and each
-// maximal run of two or more uninterrupted list nodes replaced by one
-// summary node (000, section 6.1); see listNode
-// for what a list node is. A node is interrupted when a root or an
-// interior pointer points to it, or when more than one edge enters it (a
-// prev edge that mirrors the run's next edge does not count). The summary
-// keeps the next link of the run's last node, the prev link of its first,
-// and, per summarized node, the terms of its other slots: its data is that
-// of one of them.
+// summarize returns g abstracted, under its path condition (held by the path's
+// solver): arrays laid out (see layout), and each maximal run of two or more
+// uninterrupted list nodes replaced by one summary node (Anand, Pasareanu and
+// Visser's "Symbolic execution with abstraction", section 6.1); see listNode
+// for what a list node is. A node is interrupted when a root or an interior
+// pointer points to it, or when more than one edge enters it (a prev edge that
+// mirrors the run's next edge does not count). The summary keeps the next link
+// of the run's last node, the prev link of its first, and, per summarized
+// node, the terms of its other slots: its data is that of one of them.
 func (t *Table) summarize(g *Graph) *Graph {
 	out := &Graph{pc: g.pc, roots: append([]ref(nil), g.roots...), nodes: append([]node(nil), g.nodes...), garbage: g.garbage}
 	implied := func(f *solver.Term) bool { return t.valid(nil, f) }

@@ -247,10 +247,11 @@ type sumResult struct {
 	without, with *result.FuncResult
 }
 
-// summaries runs 003's micro-benchmark at each size: in one pass, with
-// room for its recursion and for as many calls of its input function as
-// it makes (each call's result is an input, which the k-bound counts),
-// without procedure summaries and with them.
+// summaries runs the micro-benchmark of "Procedure summaries for Boolean
+// programs with references" (ZING) at each size: in one pass, with room for
+// its recursion and for as many calls of its input function as it makes (each
+// call's result is an input, which the k-bound counts), without procedure
+// summaries and with them.
 func (h *harness) summaries() []sumResult {
 	var out []sumResult
 	for _, r := range tableSummaries {

@@ -171,12 +171,13 @@ func TestWriteKBound(t *testing.T) {
 	}
 }
 
-// TestSummaries runs 003's micro-benchmark at N = 5, 10 and 50 and checks
-// that, without summaries, the search takes each of the 2^N choices of
-// the levels' bools once and finds the assertions hold; with them, the
-// states grow by 9 a level (9N - 8): a call of M is recorded once one
-// with its key was made before, and from then on each level's calls of
-// the level below are answered by summaries.
+// TestSummaries runs the micro-benchmark of "Procedure summaries for Boolean
+// programs with references" (ZING) at N = 5, 10 and 50 and checks that,
+// without summaries, the search takes each of the 2^N choices of the levels'
+// bools once and finds the assertions hold; with them, the states grow by 9 a
+// level (9N - 8): a call of M is recorded once one with its key was made
+// before, and from then on each level's calls of the level below are answered
+// by summaries.
 func TestSummaries(t *testing.T) {
 	h := testHarness(t, nil)
 	h.opts.run = regexp.MustCompile(`Run(5|10|50)$`)

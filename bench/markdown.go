@@ -284,8 +284,8 @@ func findingSummary(findings []*result.Finding) string {
 }
 
 func writeSummaries(w io.Writer, results []sumResult) {
-	fmt.Fprintf(w, "## Procedure summaries: the micro-benchmark of 003\n\n")
-	fmt.Fprintf(w, "003's Figure 10 (bench/summaries): each level of M tries both values of a nondeterministic bool, so that a search without summaries takes 2^N paths; ")
+	fmt.Fprintf(w, "## Procedure summaries: the micro-benchmark of \"Procedure summaries for Boolean programs with references\" (ZING)\n\n")
+	fmt.Fprintf(w, "Its Figure 10 (bench/summaries): each level of M tries both values of a nondeterministic bool, so that a search without summaries takes 2^N paths; ")
 	fmt.Fprintf(w, "with summaries (`-summaries=on`), a call of M is recorded once a call of M was made from a heap with the same counters, the later calls from states that agree with it on what M reads go on from its summary, and the paths that return from a call alike go on as one: the states grow as 9N - 8. ")
 	fmt.Fprintf(w, "Time grows faster than the states: a path's condition holds N choices, which each check of the solver and each summary's comparison of conditions reads. ")
 	fmt.Fprintf(w, "Defaults, in one pass, with recursion N + 2 and no k-bound (`-deepen=false -recursion N+2 -k %d`); without summaries only up to N = %d, beyond which its paths only wait for the time budget. ", nboundK, maxUnsummarized)

@@ -1,8 +1,10 @@
 package main
 
-// The benchmark methods and the seed papers' figures for them, from
-// ../shared/design/benchmarks.md (Kiasan's Table I and II, and the
-// abstraction paper's list and array partitions).
+// The benchmark methods and the seed papers' figures for them: Table I
+// and II of Deng, Lee and Robby's "Efficient symbolic execution
+// algorithms for programs manipulating dynamic heap objects" (Kiasan),
+// and the list and array partitions of Anand, Pasareanu and Visser's
+// "Symbolic execution with abstraction".
 
 // modes are the initialization modes of Table I, in its column order.
 var modes = []string{"lazy", "lazier", "lazier#"}
@@ -116,16 +118,16 @@ var tableAbs = []absRow{
 }
 
 // sumRow is a size of the procedure-summaries seed's micro-benchmark
-// (003, Figure 10) and the seed's times for it without and with
-// summaries (Table 2, seconds; 0 where the run did not end in 10
-// minutes).
+// ("Procedure summaries for Boolean programs with references" (ZING), Figure
+// 10) and the paper's times for it without and with summaries (Table 2,
+// seconds; 0 where the run did not end in 10 minutes).
 type sumRow struct {
 	n             int
 	fn            string
 	without, with float64
 }
 
-// tableSummaries is 003's Table 2, at the sizes of the port's entries.
+// tableSummaries is that paper's Table 2, at the sizes of the port's entries.
 var tableSummaries = []sumRow{
 	{5, "summaries.Run5", 0.942, 0.928},
 	{10, "summaries.Run10", 1.944, 0.942},

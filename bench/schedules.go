@@ -21,7 +21,7 @@ type schedRow struct {
 // tableSchedules are the schedules table's rows.
 var tableSchedules = []schedRow{
 	{"(*distsort.List).Sort", "bench/distsort",
-		"a counterexample: a list of 3 symbolic ints, the first goroutine allowed 1 swap, the second 2, and a schedule that leaves a pair out of order (002, section 6, which gives no counts of states or schedules)"},
+		"a counterexample: a list of 3 symbolic ints, the first goroutine allowed 1 swap, the second 2, and a schedule that leaves a pair out of order (the paper's section 6, which gives no counts of states or schedules)"},
 }
 
 // schedPreemptions are the preemption bounds the schedules table runs
@@ -60,7 +60,7 @@ func (h *harness) schedules() []schedResult {
 
 // writeSchedules writes the schedules table.
 func writeSchedules(w io.Writer, results []schedResult) {
-	fmt.Fprintf(w, "## Schedules: the distributed sort of 002\n\n")
+	fmt.Fprintf(w, "## Schedules: the distributed sort of Khurshid, Pasareanu and Visser's \"Generalized symbolic execution for model checking and testing\"\n\n")
 	fmt.Fprintf(w, "The first seed paper's concurrent example (bench/distsort): a goroutine per adjacent pair of a list's nodes, the i-th allowed i swaps under the locks of both nodes, each asserting at its end that its pair is in order. ")
 	fmt.Fprintf(w, "gosym explores the list as an input and the goroutines' schedules together, at each preemption bound (`-preemptions`), with dynamic partial-order reduction (`-por=on`, the default) and without it (every order of the goroutines' operations). ")
 	fmt.Fprintf(w, "Defaults otherwise, in one pass (`-deepen=false`). Paths counts the schedules and inputs that ran to an end, states the states of the search, including its scheduling decisions.\n\n")

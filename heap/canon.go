@@ -9,7 +9,8 @@ import (
 	"github.com/gosym/gosym/solver"
 )
 
-// A call's state up to a renaming, for procedure summaries (003). Two
+// A call's state up to a renaming, for procedure summaries (after
+// "Procedure summaries for Boolean programs with references" (ZING)). Two
 // calls of one function whose states differ only in how their heaps
 // numbered objects, symbolic references, array and map versions, index
 // terms and input cells, and in the names of their symbols, run alike: a

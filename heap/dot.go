@@ -30,7 +30,7 @@ type Root struct {
 }
 
 // InputDot draws the input heap under model m as a Graphviz digraph: the same
-// input the Witness method writes as Go (same rules: algorithms.md section 8 —
+// input the Witness method writes as Go (the rules of Input:
 // unresolved symbolic references are nil, unresolved symbolic locations
 // distinct fresh objects, unobserved fields zero/omitted, scalars the model's
 // values). Struct fields the path never observed are left out, as the

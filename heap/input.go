@@ -8,7 +8,7 @@ import (
 )
 
 // Input is a path's input heap made concrete under a model: what a
-// witness writes, with no solver terms left (algorithms.md section 8).
+// witness writes, with no solver terms left.
 // Unresolved symbolic references are nil, unresolved symbolic locations
 // distinct zero objects (with negative ids), unobserved fields zero, and
 // scalars the model's values. Package witness writes it as Go.

@@ -7,7 +7,11 @@ import (
 	"github.com/gosym/gosym/solver"
 )
 
-// Mode is the lazy initialization algorithm (algorithms.md section 2).
+// Mode is the lazy initialization algorithm: lazy initialization after
+// Khurshid, Pasareanu and Visser's "Generalized symbolic execution for
+// model checking and testing", lazier and lazier# after Deng, Lee and
+// Robby's "Efficient symbolic execution algorithms for programs
+// manipulating dynamic heap objects".
 type Mode int
 
 // The initialization algorithms, from most to least eager.

@@ -9,7 +9,8 @@ import (
 	"github.com/gosym/gosym/solver"
 )
 
-// What a call sees and what it changes, for procedure summaries (003):
+// What a call sees and what it changes, for procedure summaries (after
+// "Procedure summaries for Boolean programs with references" (ZING)):
 // a call made where a summary's entry heap and the current one agree on
 // everything the callee can read goes on from the summary's exit heaps
 // instead of running the callee again. Ids are compared as they are, not

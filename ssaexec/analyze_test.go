@@ -1044,10 +1044,12 @@ func TestModesAgree(t *testing.T) {
 	}
 }
 
-// TestInsertionSortPaths checks Kiasan's Sort.insertionSort figures (001
-// Table I): 1 / 3 / 9 paths at k = 1 / 2 / 3, in every mode (an int array
-// has no pointers to initialize). k bounds the elements of the input array
-// that are read, as in the paper, and the paths it cuts are counted.
+// TestInsertionSortPaths checks Kiasan's Sort.insertionSort figures (the Table
+// I of Deng, Lee and Robby's "Efficient symbolic execution algorithms for
+// programs manipulating dynamic heap objects"): 1 / 3 / 9 paths at k = 1 / 2 /
+// 3, in every mode (an int array has no pointers to initialize). k bounds the
+// elements of the input array that are read, as in the paper, and the paths it
+// cuts are counted.
 func TestInsertionSortPaths(t *testing.T) {
 	for _, mode := range []heap.Mode{heap.Lazy, heap.Lazier, heap.LazierSharp} {
 		for k, want := range map[int]int{1: 1, 2: 3, 3: 9} {
@@ -1187,10 +1189,11 @@ func TestRefine(t *testing.T) {
 	}
 }
 
-// TestPartition runs the two partitions of 000 (bench/partition): both
-// finish by abstract subsumption, and their bugs are found with a
-// two-node list, as in the paper, and a two-element array (the paper
-// assumes more than two elements).
+// TestPartition runs the two partitions of Anand, Pasareanu and Visser's
+// "Symbolic execution with abstraction" (bench/partition): both finish by
+// abstract subsumption, and their bugs are found with a two-node list, as in
+// the paper, and a two-element array (the paper assumes more than two
+// elements).
 func TestPartition(t *testing.T) {
 	prog, err := Load("..", "./bench/partition")
 	if err != nil {

@@ -13,17 +13,17 @@ import (
 	"github.com/gosym/gosym/solver"
 )
 
-// Procedure summaries (003, Config.ProcSummaries). A call of a function
-// made from a heap with the same counters as an earlier call of it (see
-// calledBefore) is recorded: over all the paths of that call (the pruned
-// ones included, which read no more than the view holds), the search
-// keeps where each path returned: its heap, its result and the
-// conditions it added. Once every path of the call has ended, the record
-// is a summary. A later call whose state agrees with
-// the summary's on all the callee could read (its view: what its
-// arguments and the package variables reach, and the input objects) and
-// whose path condition implies what the summary's said of those values
-// goes on from the summary's exits instead of running the body again.
+// Procedure summaries (Config.ProcSummaries), after "Procedure summaries for
+// Boolean programs with references" (ZING). A call of a function made from a
+// heap with the same counters as an earlier call of it (see calledBefore) is
+// recorded: over all the paths of that call (the pruned ones included, which
+// read no more than the view holds), the search keeps where each path
+// returned: its heap, its result and the conditions it added. Once every path
+// of the call has ended, the record is a summary. A later call whose state
+// agrees with the summary's on all the callee could read (its view: what its
+// arguments and the package variables reach, and the input objects) and whose
+// path condition implies what the summary's said of those values goes on from
+// the summary's exits instead of running the body again.
 //
 // Two exits of one call that agree on all the caller can read after it,
 // and add the same conditions on what it can read, go on alike: the

@@ -23,7 +23,8 @@ import (
 
 // subsumeGrace is how much deeper than the k-bound list nodes may be
 // materialized inside a loop whose head checks subsumption: a loop that
-// splits a list in two (the partition of 000) reaches the shapes whose
+// splits a list in two (the partition of Anand, Pasareanu and Visser)
+// reaches the shapes whose
 // summaries cover all others only with ten nodes or so.
 const subsumeGrace = 6
 

@@ -59,8 +59,8 @@ type inputOptions struct {
 	built map[heap.ObjID]string
 }
 
-// writeInput writes the input in, qualified with q (algorithms.md section
-// 8). Objects referenced once are written inline; shared and cyclic ones
+// writeInput writes the input in, qualified with q (heap.Input says
+// which values it holds). Objects referenced once are written inline; shared and cyclic ones
 // get a variable, named after the parameter that points to them where
 // there is one.
 func writeInput(in *heap.Input, q types.Qualifier, opts inputOptions) written {

@@ -1,8 +1,8 @@
 // Package partition ports the three programs of the paper on symbolic
-// execution with abstract subsumption checking (seed 000; Anand, Pasareanu
-// and Visser): the list find of its Figure 2, the list partition of
-// Figure 8 and the quicksort array partition of Figure 9, each partition
-// both fixed and with the paper's bug.
+// execution with abstract subsumption checking (Anand, Pasareanu and Visser's
+// "Symbolic execution with abstraction"): the list find of its Figure 2, the
+// list partition of Figure 8 and the quicksort array partition of Figure 9,
+// each partition both fixed and with the paper's bug.
 //
 // The paper checks the list partition against a postcondition (its
 // symCheck) and the array partition for array bounds. Here the

@@ -1,8 +1,8 @@
-// Package summaries ports the micro-benchmark of the procedure-summaries
-// seed (003, Figure 10): M clones a global object, sets its flag to a
-// nondeterministic bool, recurses, and asserts the flag is still the
-// bool before restoring it. A search that explores each level's two
-// choices again under every choice above takes 2^N paths; with
+// Package summaries ports the micro-benchmark of "Procedure summaries for
+// Boolean programs with references" (ZING) (Figure 10): M clones a global
+// object, sets its flag to a nondeterministic bool, recurses, and asserts the
+// flag is still the bool before restoring it. A search that explores each
+// level's two choices again under every choice above takes 2^N paths; with
 // summaries of M over its argument and the flag, 2N.
 //
 // The seed's choose(bool) is the model checker's nondeterministic
