@@ -41,11 +41,11 @@ func (x *explorer) privateStore(s *state, in *ssa.Call, store heap.ObjID) bool {
 	}
 	top := len(s.frames) - 1
 	for i, f := range s.frames {
-		at := livePoint{f.block, f.pc, i == 0}
+		pc := f.pc
 		if i == top {
-			at.pc = slices.Index(f.block.Instrs, ssa.Instruction(in)) + 1
+			pc = slices.Index(f.block.Instrs, ssa.Instruction(in)) + 1
 		}
-		for _, v := range x.liveAt(f.fn, at) {
+		for _, v := range x.facts(f.fn).LiveAt(f.block, pc, i == 0) {
 			// append's own result is left out: what it holds now is an
 			// earlier iteration's value, which the append overwrites.
 			if val, ok := f.env.get(v); ok && v != in && s.heap.RefsTo(val, store) > 0 {

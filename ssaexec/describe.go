@@ -15,25 +15,6 @@ import (
 // with ssa.GlobalDebug).
 type sourceNames map[ssa.Value][]ast.Expr
 
-func newSourceNames(fn *ssa.Function) sourceNames {
-	names := sourceNames{}
-	for _, b := range fn.Blocks {
-		for _, instr := range b.Instrs {
-			ref, ok := instr.(*ssa.DebugRef)
-			if !ok {
-				continue
-			}
-			// An address is named by the expression it is the address of
-			// only where it is not the value of another (&x.f): then an
-			// element address &a[i] reads as a[i].
-			if _, isElem := ref.X.(*ssa.IndexAddr); !ref.IsAddr || isElem {
-				names[ref.X] = append(names[ref.X], ref.Expr)
-			}
-		}
-	}
-	return names
-}
-
 // exprAt names v as the source wrote it nearest to pos (the use that
 // panicked), falling back to a reconstruction from SSA.
 func (n sourceNames) exprAt(v ssa.Value, pos token.Pos) string {

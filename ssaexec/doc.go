@@ -31,6 +31,6 @@
 //     the facts other functions may know of one (summary.go,
 //     panicconds.go, callfacts.go).
 //
-// It imports packages solver, heap, abstraction, witness and result; no
-// package it imports imports it.
+// It imports packages solver, heap, abstraction, ssafacts, witness and
+// result; no package it imports imports it.
 package ssaexec

@@ -68,7 +68,6 @@ type explorer struct {
 	notExecuted map[string]bool
 	ignored     map[string]bool
 	notes       map[string]bool // assumptions the search made, for the record
-	names       map[*ssa.Function]sourceNames
 	// recording holds the records of the calls whose paths are being
 	// explored, innermost last; sums the summaries of the pass.
 	recording []*summaryRec
@@ -80,22 +79,6 @@ type explorer struct {
 	// continuations cut or approximate (see closeEntries).
 	open                 []openEntry
 	cuts, approximations int
-	// live caches the values live at a program point (see liveValues).
-	live map[livePoint][]ssa.Value
-	// liveOutOf caches per function the values live at each block's end.
-	liveOutOf map[*ssa.Function][]map[ssa.Value]bool
-	// indexVarsOf caches indexVars.
-	indexVarsOf map[*ssa.Function][]indexVar
-	// irrelevantValues caches irrelevant().
-	irrelevantValues map[ssa.Value]bool
-	// loopOf caches each block's innermost loop head (nil: none).
-	loopOf map[*ssa.BasicBlock]*ssa.BasicBlock
-	// exitEdges caches exits.
-	exitEdges map[[2]*ssa.BasicBlock]bool
-	// numberings caches each function's numbering of its values.
-	numberings map[*ssa.Function]*numbering
-	// lineStarts caches the offsets of each file's lines (see lineOf).
-	lineStarts map[*token.File][]int
 	// lastFile and lastStarts are the file lineOf read last, and its
 	// lines.
 	lastFile   *token.File
@@ -198,12 +181,7 @@ const rangeFuncBody = "range-over-func yield"
 
 // namesOf returns the source names of fn's values.
 func (x *explorer) namesOf(fn *ssa.Function) sourceNames {
-	n, ok := x.names[fn]
-	if !ok {
-		n = newSourceNames(fn)
-		x.names[fn] = n
-	}
-	return n
+	return sourceNames(x.facts(fn).Names())
 }
 
 // newExplorer returns the explorer of a search of fn of prog, started at
@@ -228,16 +206,8 @@ func newExplorer(prog *Program, fn *ssa.Function, cfg Config, ctx *solver.Contex
 		notExecuted:  map[string]bool{},
 		ignored:      map[string]bool{},
 		notes:        map[string]bool{},
-		names:        map[*ssa.Function]sourceNames{},
 		std:          prog.std,
-		live:         map[livePoint][]ssa.Value{},
-		liveOutOf:    map[*ssa.Function][]map[ssa.Value]bool{},
-		loopOf:       map[*ssa.BasicBlock]*ssa.BasicBlock{},
-		exitEdges:    map[[2]*ssa.BasicBlock]bool{},
-		numberings:   map[*ssa.Function]*numbering{},
-		lineStarts:   map[*token.File][]int{},
 		scalarConsts: map[*ssa.Const]heap.Value{},
-		indexVarsOf:  map[*ssa.Function][]indexVar{},
 		api:          prog.api,
 	}
 }

@@ -14,6 +14,7 @@ import (
 	"github.com/gosym/gosym/heap"
 	"github.com/gosym/gosym/result"
 	"github.com/gosym/gosym/solver"
+	"github.com/gosym/gosym/ssafacts"
 )
 
 // step executes the next instruction of s (binding the entry parameters
@@ -534,7 +535,7 @@ func (x *explorer) ifInstr(s *state, in *ssa.If) []alt {
 		{guard: cond, apply: func(s *state) { x.take(s, in, true) }},
 		{guard: x.ctx.Not(cond), apply: func(s *state) { x.take(s, in, false) }},
 	}
-	if x.cfg.Subsume == abstraction.Abstract && x.exits(in.Block(), succ[1]) && !x.exits(in.Block(), succ[0]) {
+	if loops := x.facts(in.Parent()); x.cfg.Subsume == abstraction.Abstract && loops.Exits(in.Block(), succ[1]) && !loops.Exits(in.Block(), succ[0]) {
 		// Leaving the loop first stores the states of shorter
 		// iterations first: they are the general ones that abstract
 		// subsumption matches longer ones against.
@@ -573,7 +574,7 @@ func (x *explorer) jump(s *state, to *ssa.BasicBlock) {
 		f.env.set(to.Instrs[i].(*ssa.Phi), v)
 	}
 	f.prev, f.block, f.pc, f.checked = from, to, n, false
-	if isLoopHead(to) {
+	if ssafacts.IsLoopHead(to) {
 		if x.atLoopHead(s); s.end != running {
 			return
 		}
@@ -590,7 +591,7 @@ func (x *explorer) jump(s *state, to *ssa.BasicBlock) {
 // the code after it unexplored for nothing. A loop whose variable is a pointer may be walking a cycle of
 // input nodes, which never ends.
 func (x *explorer) countIteration(s *state, f *frame, from, to *ssa.BasicBlock) {
-	if !isLoopHead(to) {
+	if !ssafacts.IsLoopHead(to) {
 		return
 	}
 	m := s.heap.Materialized
@@ -643,15 +644,6 @@ func (x *explorer) loopBound(s *state) int {
 		return max(x.cfg.Loops, initLoops)
 	}
 	return x.cfg.Loops
-}
-
-func isLoopHead(b *ssa.BasicBlock) bool {
-	for _, p := range b.Preds {
-		if b.Dominates(p) {
-			return true
-		}
-	}
-	return false
 }
 
 func (x *explorer) ret(s *state, in *ssa.Return) []alt {

@@ -11,6 +11,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/gosym/gosym/ssafacts"
 	"golang.org/x/tools/go/packages"
 	"golang.org/x/tools/go/ssa"
 	"golang.org/x/tools/go/ssa/ssautil"
@@ -39,6 +40,9 @@ type Program struct {
 	std   *stdLibrary
 	api   *apiIndex
 	inits *initTable
+	// facts are what the search reads of the SSA of the functions it
+	// runs besides their instructions.
+	facts *ssafacts.Facts
 }
 
 // LoadError lists the errors of packages that do not load or compile.
@@ -125,7 +129,7 @@ func Load(dir string, patterns ...string) (*Program, error) {
 		}
 		return nil, &LoadError{Errors: []string{fmt.Sprintf("no packages match %s", strings.Join(patterns, " "))}}
 	}
-	p := &Program{Fset: prog.Fset, SSA: prog, Packages: named, waits: waitFacts{prog: prog}, std: lib, inits: newInitTable()}
+	p := &Program{Fset: prog.Fset, SSA: prog, Packages: named, waits: waitFacts{prog: prog}, std: lib, inits: newInitTable(), facts: ssafacts.New()}
 	var files, all []*ast.File
 	for i, sp := range ssaPkgs {
 		if slices.Contains(named, sp) {
@@ -260,7 +264,7 @@ func FromTypes(fset *token.FileSet, pkg *types.Package, files []*ast.File, info 
 	sp := prog.CreatePackage(pkg, files, info, false)
 	sp.Build()
 	orderLikeGC(prog)
-	p := &Program{Fset: fset, SSA: prog, Packages: []*ssa.Package{sp}, api: newAPIIndex(prog, typeDocs(files)), inits: newInitTable()}
+	p := &Program{Fset: fset, SSA: prog, Packages: []*ssa.Package{sp}, api: newAPIIndex(prog, typeDocs(files)), inits: newInitTable(), facts: ssafacts.New()}
 	p.readDirectives(files)
 	return p
 }
@@ -271,7 +275,7 @@ func FromTypes(fset *token.FileSet, pkg *types.Package, files []*ast.File, info 
 // loading many programs does not keep them all. p's functions must not
 // be analysed after.
 func (p *Program) Release() {
-	p.std, p.api = nil, nil
+	p.std, p.api, p.facts = nil, nil, nil
 	if p.inits != nil {
 		p.inits.release()
 		p.inits = nil

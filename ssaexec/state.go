@@ -99,7 +99,7 @@ func (x *explorer) newFrame(fn *ssa.Function, call *ssa.Call) *frame {
 	return &frame{
 		fn:    fn,
 		block: fn.Blocks[0],
-		env:   newRegisters(x.numbering(fn)),
+		env:   newRegisters(x.facts(fn).Numbering()),
 		call:  call,
 		std:   x.std.isStd(fn),
 	}
@@ -449,11 +449,7 @@ func (x *explorer) linesOf(file *token.File) []int {
 	if file == x.lastFile {
 		return x.lastStarts // a path stays in one file for long
 	}
-	starts, ok := x.lineStarts[file]
-	if !ok {
-		starts = file.Lines()
-		x.lineStarts[file] = starts
-	}
+	starts := x.prog.facts.LineStarts(file)
 	x.lastFile, x.lastStarts = file, starts
 	return starts
 }
