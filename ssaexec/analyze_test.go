@@ -1015,6 +1015,9 @@ func TestLoadError(t *testing.T) {
 // lazier and lazier# find panics at the same positions, of the same kinds,
 // in every function; only the number of paths differs.
 func TestModesAgree(t *testing.T) {
+	if testing.Short() {
+		t.Skip("three searches of every testdata function")
+	}
 	findings := func(fn *ssa.Function, mode heap.Mode) ([]string, result.Status) {
 		cfg := deepConfig()
 		cfg.Init, cfg.MaxWork = mode, 600_000

@@ -47,6 +47,9 @@ func recordOf(r *result.FuncResult) sharedRecord {
 // packages' initialization must have been shared. The budget counts
 // states, not time, so that both searches stop at the same place.
 func TestSharedInitialization(t *testing.T) {
+	if testing.Short() {
+		t.Skip("two searches of each function of eight testdata packages")
+	}
 	prog := testdataProgram(t)
 	packages := []string{"globals", "initcut", "initguess", "misc", "stdlib", "syncs", "floats", "strs"}
 	cfg := deepConfig()

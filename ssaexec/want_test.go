@@ -5,8 +5,10 @@ import (
 	"go/parser"
 	"go/token"
 	"io/fs"
+	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -166,10 +168,15 @@ func TestTestdataFindingsUnsummarized(t *testing.T) {
 	checkWants(t, testdataProgram(t), testdataFiles(t), cfg)
 }
 
-// testdataFiles lists the Go files of the testdata packages.
+// testdataFiles lists the Go files of the testdata packages: in short
+// mode, of those testdata/short.txt names.
 func testdataFiles(t *testing.T) []string {
+	short := shortTestdata(t)
 	var files []string
 	err := filepath.WalkDir("../testdata", func(path string, d fs.DirEntry, err error) error {
+		if parts := strings.Split(filepath.ToSlash(path), "/"); short != nil && len(parts) > 2 && !short[parts[2]] {
+			return nil
+		}
 		if err == nil && !d.IsDir() && strings.HasSuffix(path, ".go") && !strings.HasSuffix(path, "_test.go") {
 			abs, _ := filepath.Abs(path)
 			files = append(files, abs)
@@ -180,6 +187,25 @@ func testdataFiles(t *testing.T) []string {
 		t.Fatal(err)
 	}
 	return files
+}
+
+// shortTestdata returns, in short mode, the set of testdata packages
+// testdata/short.txt names; otherwise nil, for all of them.
+func shortTestdata(t *testing.T) map[string]bool {
+	if !testing.Short() {
+		return nil
+	}
+	data, err := os.ReadFile("../testdata/short.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	set := map[string]bool{}
+	for _, line := range strings.Split(string(data), "\n") {
+		if line != "" && !strings.HasPrefix(line, "#") {
+			set[line] = true
+		}
+	}
+	return set
 }
 
 // TestModuleSiblings analyses one package of the module alone: the
@@ -205,7 +231,8 @@ func TestModuleSiblings(t *testing.T) {
 
 // checkWants analyses the entries of prog under cfg, with the facts of
 // the callees in other packages as the command has them, and checks their
-// findings against the want comments of files.
+// findings against the want comments of files. In short mode it analyses
+// only the entries declared in files.
 func checkWants(t *testing.T, prog *Program, files []string, cfg Config) {
 	t.Helper()
 	cfg.CallFacts = prog.CallFacts(cfg)
@@ -214,6 +241,9 @@ func checkWants(t *testing.T, prog *Program, files []string, cfg Config) {
 		t.Fatal("no want comments found in testdata")
 	}
 	for _, fn := range prog.Entries(false, nil) {
+		if testing.Short() && !slices.Contains(files, prog.Fset.Position(fn.Pos()).Filename) {
+			continue // a package short mode does not check (see testdataFiles)
+		}
 		res := prog.Analyze(fn, cfg) // under the //gosym: directives
 		if res.Status == result.Error {
 			t.Errorf("%s: internal error: %s", res.Func, res.Err)
