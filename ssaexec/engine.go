@@ -8,7 +8,6 @@ import (
 	"maps"
 	"runtime/debug"
 	"slices"
-	"sort"
 	"strings"
 	"time"
 
@@ -726,128 +725,6 @@ func (x *explorer) finish(s *state) {
 			x.report(s)
 		}
 	}
-}
-
-// readableModel returns a model of the current path, under as many of the
-// heap's witness preferences (small values) as the solver grants quickly.
-// It is called right after a satisfiable check.
-func (x *explorer) readableModel(s *state) *solver.Model {
-	m := x.solver.Model()
-	kept := 0
-	for _, pref := range s.heap.Preferences() {
-		if !x.budget.limitQuery(x.solver, x.budget.optionalQuery(preferenceBudget)) {
-			break
-		}
-		// The preference is an assumption of the check, kept on the
-		// stack only where it holds: the solver then sees it as the
-		// query's new condition (see solver.Solver.CheckOptional).
-		r := x.solver.CheckOptional(pref)
-		if r == solver.Sat {
-			if better := x.solver.Model(); better != nil {
-				m = better
-			}
-			x.solver.Push()
-			x.solver.Assert(pref)
-			kept++
-			continue
-		}
-		if r == solver.Unknown {
-			// The preferences narrow one another: where Z3 gave up on
-			// one, it would mostly give up on the next too.
-			break
-		}
-	}
-	// Numbers the preferences left large (their ladder stops at 64) are
-	// made as small as the path allows, in Go.
-	if small := x.solver.Shrunk(m, s.heap.Shrinkable()); small != nil {
-		m = small
-	}
-	for ; kept > 0; kept-- {
-		x.solver.Pop()
-	}
-	return m
-}
-
-// preferenceBudget bounds each query of the search for a more readable
-// witness, in Z3's resource units (about 200 ms), and no such query
-// spends more than a preferenceShare of the work left: a witness is
-// readable at best, and a nonlinear query (a ring's index (s+i) % n kept
-// in range under s == 0) can take Z3 seconds, which once spent the rest
-// of a function's budget after its first finding.
-const (
-	preferenceBudget = 1_600_000
-	preferenceShare  = 8
-)
-
-func (x *explorer) finishRecord() {
-	r := x.res
-	r.Subsumption = result.Subsumption(x.table.Stats)
-	r.BoundsHit, r.Limits = boundTexts(x.bounds), boundLimits(x.bounds)
-	r.UnsupportedConstructs = sortedKeys(x.constructs)
-	// A call that might have panicked, unseen: the function is not
-	// complete, and the record says why.
-	r.NotExecuted = sortedKeys(x.notExecuted)
-	r.Approximated = sortedKeys(x.approx)
-	r.Notes = append(r.Notes, sortedKeys(x.notes)...)
-	r.Notes = append(r.Notes, sortedKeys(x.ignored)...)
-	reachable := 0
-	for _, f := range x.found {
-		f.ScheduleDependent = f.picked || slices.ContainsFunc(f.decisions, func(n *schedNode) bool { return len(n.backtrack) > 1 || n.cut })
-		r.Findings = append(r.Findings, f.Finding)
-		if f.Latent {
-			r.Latent++
-		} else {
-			reachable++
-		}
-	}
-	sort.SliceStable(r.Findings, func(i, j int) bool {
-		a, b := r.Findings[i].Pos, r.Findings[j].Pos
-		if a.Filename != b.Filename {
-			return a.Filename < b.Filename
-		}
-		if a.Line != b.Line {
-			return a.Line < b.Line
-		}
-		return a.Column < b.Column
-	})
-	// A budget that ran out is a bound hit, findings or not.
-	if b := x.budget.bound(); b != "" {
-		r.BoundsHit = append(r.BoundsHit, b)
-		r.Limits = append(r.Limits, x.budget.limit())
-		slices.Sort(r.Limits)
-	}
-	r.Work = x.budget.work()
-	timedOut := x.budget.cause == timedOut
-	// Latent findings are counted, not failures: no caller reaches them.
-	switch {
-	case reachable == 0 && !x.reachedBody && !x.halted():
-		// No path got past the initialization and the parameters: the
-		// bounds and constructs say why.
-		r.Status = result.NotReached
-	case reachable > 0:
-		r.Status = result.Failed
-	case timedOut:
-		r.Status = result.Timeout
-	case x.halted():
-		r.Status = result.Stopped
-	case len(r.UnsupportedConstructs) > 0, len(r.NotExecuted) > 0:
-		r.Status = result.Unsupported
-	case r.Cut > 0:
-		r.Status = result.Bounded
-	case r.Subsumption.Abstract > 0:
-		r.Status = result.Abstract
-	default:
-		r.Status = result.Complete
-	}
-}
-
-func sortedKeys(m map[string]bool) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
 }
 
 // posOf returns the position of the instruction s is at, or the nearest

@@ -164,3 +164,54 @@ func expectedPanic(f *found) []string {
 	// nil value).
 	return []string{runtimeMessages[f.Kind]}
 }
+
+// readableModel returns a model of the current path, under as many of the
+// heap's witness preferences (small values) as the solver grants quickly.
+// It is called right after a satisfiable check.
+func (x *explorer) readableModel(s *state) *solver.Model {
+	m := x.solver.Model()
+	kept := 0
+	for _, pref := range s.heap.Preferences() {
+		if !x.budget.limitQuery(x.solver, x.budget.optionalQuery(preferenceBudget)) {
+			break
+		}
+		// The preference is an assumption of the check, kept on the
+		// stack only where it holds: the solver then sees it as the
+		// query's new condition (see solver.Solver.CheckOptional).
+		r := x.solver.CheckOptional(pref)
+		if r == solver.Sat {
+			if better := x.solver.Model(); better != nil {
+				m = better
+			}
+			x.solver.Push()
+			x.solver.Assert(pref)
+			kept++
+			continue
+		}
+		if r == solver.Unknown {
+			// The preferences narrow one another: where Z3 gave up on
+			// one, it would mostly give up on the next too.
+			break
+		}
+	}
+	// Numbers the preferences left large (their ladder stops at 64) are
+	// made as small as the path allows, in Go.
+	if small := x.solver.Shrunk(m, s.heap.Shrinkable()); small != nil {
+		m = small
+	}
+	for ; kept > 0; kept-- {
+		x.solver.Pop()
+	}
+	return m
+}
+
+// preferenceBudget bounds each query of the search for a more readable
+// witness, in Z3's resource units (about 200 ms), and no such query
+// spends more than a preferenceShare of the work left: a witness is
+// readable at best, and a nonlinear query (a ring's index (s+i) % n kept
+// in range under s == 0) can take Z3 seconds, which once spent the rest
+// of a function's budget after its first finding.
+const (
+	preferenceBudget = 1_600_000
+	preferenceShare  = 8
+)
