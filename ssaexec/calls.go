@@ -273,17 +273,6 @@ func (x *explorer) unexecuted(s *state, name string) {
 	x.notExecuted[name] = true
 }
 
-// neverPanics names standard functions gosym does not execute that
-// cannot panic, so that calling one leaves a function complete: fmt's
-// functions that format into a string recover a panic of an operand's
-// Error or String method and print it instead (the fmt package's doc
-// says so), and the others only read or convert their arguments.
-var neverPanics = map[string]bool{
-	"fmt.Errorf": true, "fmt.Sprint": true, "fmt.Sprintf": true, "fmt.Sprintln": true,
-	"strconv.Itoa": true, "strconv.FormatBool": true, "strconv.Quote": true, "strconv.QuoteRune": true,
-	"strconv.QuoteToASCII": true, "os.Getenv": true, "os.LookupEnv": true,
-}
-
 // external models a call of a function without a body: its results are
 // fresh, so the path covers whatever it returns, and is marked approximated.
 func (x *explorer) external(s *state, name string, sig *types.Signature, call *ssa.Call) {
@@ -403,13 +392,6 @@ func passesReferences(args []heap.Value) bool {
 		}
 	}
 	return false
-}
-
-// readOnlyPackages are standard packages whose functions do not change
-// what their arguments reach (methods of their types aside).
-var readOnlyPackages = map[string]bool{
-	"fmt": true, "errors": true, "strconv": true, "strings": true, "bytes": true,
-	"math": true, "math/bits": true, "unicode": true, "unicode/utf8": true, "log": true,
 }
 
 func readOnly(fn *ssa.Function) bool {

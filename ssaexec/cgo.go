@@ -61,21 +61,6 @@ func cgoGenerated(fn *ssa.Function) bool {
 	return fn.Pkg != nil && inCgoFile(fn.Pkg, fn.Pos())
 }
 
-// cgoChecks are cgo's helpers that check what Go hands C or keep it
-// alive; gosym does not model their checks, and they return nothing.
-var cgoChecks = map[string]bool{
-	"_cgoCheckPointer": true, "_cgoCheckResult": true,
-	"_Cgo_use": true, "_Cgo_keepalive": true, "_Cgo_no_callback": true,
-}
-
-// cgoReadOnly are the functions of C that do not change what their
-// arguments reach: cgo's conversions, which copy, and free, after which
-// the memory is not the program's to read.
-var cgoReadOnly = map[string]bool{
-	"_Cfunc_CString": true, "_Cfunc_CBytes": true, "_Cfunc_GoString": true,
-	"_Cfunc_GoStringN": true, "_Cfunc_GoBytes": true, "_Cfunc_free": true,
-}
-
 // cgoCall runs a call of fn if fn is one that cgo generated, and reports
 // whether it was: a call into C is a call gosym does not execute, whose
 // results are fresh; the pointer checks do nothing, and _Cgo_ptr returns

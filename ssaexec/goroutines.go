@@ -416,7 +416,7 @@ func visibleFunc(fn *ssa.Function) bool {
 	case "sync/atomic", "internal/runtime/atomic":
 		return true
 	}
-	return isModelPath(fn.Pkg.Pkg.Path()) && syncIntrinsics[fn.Name()]
+	return isModelPath(fn.Pkg.Pkg.Path()) && intrinsics[fn.Name()].shared
 }
 
 // enabledAt reports whether the visible operation frame f stands before

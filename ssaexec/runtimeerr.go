@@ -71,42 +71,52 @@ const (
 	deadlockMessage = "all goroutines are asleep - deadlock!"
 )
 
-// runIntrinsic carries out a call of a model intrinsic (see intrinsic).
-// The float intrinsics compute their result (a deferred call drops it).
-// sameType and hashKey may first need dynamic types decided: they return
-// the alternatives, and the call runs again on each. The sync
-// intrinsics are operations on variables goroutines share (see
-// goroutines.go). fatalError ends the path with a finding that no
-// deferred call or recover sees.
+// runIntrinsic carries out a call of the model intrinsic name (see
+// intrinsics). sameType and hashKey may first need dynamic types
+// decided: they return the alternatives, and the call runs again on
+// each. The sync intrinsics are operations on variables goroutines share
+// (see goroutines.go).
 func (x *explorer) runIntrinsic(s *state, name string, args []heap.Value, call *ssa.Call) []alt {
-	switch {
-	case sameBits[name] && call != nil:
+	return intrinsics[name].run(x, s, name, args, call)
+}
+
+// sameBits returns a value's bits as another type's, or the bits of a
+// float: the same term.
+func (x *explorer) sameBits(s *state, _ string, args []heap.Value, call *ssa.Call) []alt {
+	if call != nil {
 		x.set(s, call, args[0])
-		return nil
-	case name == intrinsicSqrt && call != nil:
-		x.set(s, call, heap.Scalar{T: x.ctx.FSqrt(args[0].(heap.Scalar).T)})
-		return nil
-	case sameBits[name], name == intrinsicSqrt:
-		return nil
-	case name == intrinsicSameType:
-		return x.sameType(s, args, call)
-	case name == intrinsicSemacquire:
-		return x.semacquire(s, args, call)
-	case name == intrinsicSemrelease:
-		return x.semrelease(s, args, call)
-	case name == intrinsicLock, name == intrinsicUnlock, name == intrinsicTryLock:
-		return x.mutexOp(s, name, args, call)
-	case name == intrinsicTicket, name == intrinsicAwaitTicket, name == intrinsicNotifyTickets:
-		return x.condOp(s, name, args, call)
-	case name == intrinsicFireTimer:
-		return x.fireTimer(s, args, call)
-	case name == intrinsicHashKey:
-		_, alts, ok := x.ifaceKey(s, args[0], anyType, x.unhashableUpdate(token.NoPos))
-		if ok && call != nil {
-			x.set(s, call, nil)
-		}
-		return alts
 	}
+	return nil
+}
+
+// squareRoot computes the correctly rounded square root (a deferred call
+// drops it).
+func (x *explorer) squareRoot(s *state, _ string, args []heap.Value, call *ssa.Call) []alt {
+	if call != nil {
+		x.set(s, call, heap.Scalar{T: x.ctx.FSqrt(args[0].(heap.Scalar).T)})
+	}
+	return nil
+}
+
+// sameTypeIntrinsic reports whether two non-nil interfaces have one
+// dynamic type (see sameType).
+func (x *explorer) sameTypeIntrinsic(s *state, _ string, args []heap.Value, call *ssa.Call) []alt {
+	return x.sameType(s, args, call)
+}
+
+// hashKey hashes an interface key, panicking as Go does for a type it
+// cannot hash.
+func (x *explorer) hashKey(s *state, _ string, args []heap.Value, call *ssa.Call) []alt {
+	_, alts, ok := x.ifaceKey(s, args[0], anyType, x.unhashableUpdate(token.NoPos))
+	if ok && call != nil {
+		x.set(s, call, nil)
+	}
+	return alts
+}
+
+// fatalIntrinsic ends the path with the runtime's fatal error, a finding
+// that no deferred call or recover sees.
+func (x *explorer) fatalIntrinsic(s *state, _ string, args []heap.Value, _ *ssa.Call) []alt {
 	text := ""
 	if str, ok := args[0].(heap.Str); ok {
 		text = str.S

@@ -1,7 +1,6 @@
 package ssaexec
 
 import (
-	_ "embed"
 	"fmt"
 	"go/ast"
 	"go/constant"
@@ -20,113 +19,6 @@ import (
 // without a body (fresh results, the path approximated). A few functions
 // written in assembly or linked from the runtime run Go models instead.
 
-// stdExecuted are the standard packages loaded with their source.
-var stdExecuted = []string{
-	"errors", "strings", "bytes", "unicode/utf8", "slices", "maps", "sort", "strconv", "cmp",
-	"math", "math/bits", "internal/stringslite", "internal/bytealg", "internal/strconv",
-	// sync runs as written for one goroutine, its atomics and semaphores
-	// modelled (see internal/models/sync).
-	"sync", "sync/atomic", "internal/sync", "internal/synctest", "internal/race",
-	// context's cancellation is channels, mutexes and atomics; its
-	// deadlines are timers, and time's clock is an input (see
-	// timers.go).
-	"context", "time",
-}
-
-// skippedInits are package initializers that are not run, their
-// variables left zero: bytealg's sets MaxLen from the CPU's features, and
-// internal/cpu's (which gosym does not load) fills X86 with them; left at
-// zero they select the code that needs no vector instructions or FMA
-// (math's useFMA), with the same results.
-var skippedInits = map[string]bool{"internal/bytealg": true, "internal/cpu": true}
-
-var (
-	//go:embed internal/models/bytealg/bytealg.go
-	bytealgModels string
-	//go:embed internal/models/stringslite/stringslite.go
-	stringsliteModels string
-	//go:embed internal/models/atomic/atomic.go
-	atomicModels string
-	//go:embed internal/models/sync/sync.go
-	syncModels string
-	//go:embed internal/models/isync/isync.go
-	isyncModels string
-	//go:embed internal/models/synctest/synctest.go
-	synctestModels string
-	//go:embed internal/models/math/math.go
-	mathModels string
-	//go:embed internal/models/time/time.go
-	timeModels string
-	//go:embed internal/models/gostmt/gostmt.go
-	gostmtModels string
-)
-
-// modelPackages maps a standard package to the source of its models.
-var modelPackages = map[string]string{
-	"internal/bytealg":     bytealgModels,
-	"internal/stringslite": stringsliteModels,
-	"sync/atomic":          atomicModels,
-	"sync":                 syncModels,
-	"internal/sync":        isyncModels,
-	"internal/synctest":    synctestModels,
-	"math":                 mathModels,
-}
-
-// pureFallbacks map a function written in assembly to the pure-Go function
-// of the same package that other platforms run in its place. Both compute
-// an exact operation (rounding to an integer, the larger of two), so the
-// results are the same. math's Exp, Log and Hypot are not here: their
-// assembly and Go may differ in the last bit.
-var pureFallbacks = map[string]string{
-	"math.archFloor": "floor", "math.archCeil": "ceil", "math.archTrunc": "trunc",
-	"math.archMax": "max", "math.archMin": "min",
-}
-
-// The intrinsics of the models: functions whose calls gosym carries out
-// itself, as the runtime would.
-const (
-	// fatalError(msg): the runtime's fatal error, which no recover stops.
-	intrinsicFatal = "fatalError"
-	// squareRoot(x): the correctly rounded square root.
-	intrinsicSqrt = "squareRoot"
-	// sameType(a, b): whether two non-nil interfaces have one dynamic
-	// type.
-	intrinsicSameType = "sameType"
-	// hashKey(k): hash an interface key, panicking as Go does for a type
-	// it cannot hash.
-	intrinsicHashKey = "hashKey"
-	// semacquire(addr, why): the runtime's semaphore acquire, which
-	// blocks while the count at addr is 0 (why says on what);
-	// semrelease(addr): its release.
-	intrinsicSemacquire = "semacquire"
-	intrinsicSemrelease = "semrelease"
-	// lock(state, why), unlock(state), tryLock(state): a Mutex's lock
-	// bit, set while no other goroutine holds it.
-	intrinsicLock    = "lock"
-	intrinsicUnlock  = "unlock"
-	intrinsicTryLock = "tryLock"
-	// ticket(wait), awaitTicket(notify, t, why), notifyTickets(notify,
-	// wait, all): a Cond's list of waiters.
-	intrinsicTicket        = "ticket"
-	intrinsicAwaitTicket   = "awaitTicket"
-	intrinsicNotifyTickets = "notifyTickets"
-	// fireTimer(t): a timer of package time fires (see timers.go).
-	intrinsicFireTimer = "fireTimer"
-)
-
-// syncIntrinsics are the intrinsics that are operations on a variable
-// other goroutines share, each one visible operation (see visibleCall).
-var syncIntrinsics = map[string]bool{
-	intrinsicSemacquire: true, intrinsicSemrelease: true,
-	intrinsicLock: true, intrinsicUnlock: true, intrinsicTryLock: true,
-	intrinsicTicket: true, intrinsicAwaitTicket: true, intrinsicNotifyTickets: true,
-	intrinsicFireTimer: true,
-}
-
-// sameBits are the intrinsics that reinterpret a value's bits: a float's
-// term is its bits, so they return their argument.
-var sameBits = map[string]bool{"bitsOf64": true, "float64Of": true, "bitsOf32": true, "float32Of": true}
-
 // modelPrefix starts the import paths of gosym's model packages, and the
 // names of their files.
 const modelPrefix = "gosym-models/"
@@ -140,10 +32,8 @@ func intrinsic(fn *ssa.Function) string {
 	if fn.Pkg == nil || !isModelPath(fn.Pkg.Pkg.Path()) {
 		return ""
 	}
-	switch name := fn.Name(); {
-	case name == intrinsicFatal, name == intrinsicSqrt,
-		name == intrinsicSameType, name == intrinsicHashKey, syncIntrinsics[name], sameBits[name]:
-		return name
+	if _, ok := intrinsics[fn.Name()]; ok {
+		return fn.Name()
 	}
 	return ""
 }
@@ -409,14 +299,6 @@ func liveBlocks(fn *ssa.Function) []*ssa.BasicBlock {
 	return live
 }
 
-// modelledBuiltins are the builtins the engine executes (see
-// explorer.builtin).
-var modelledBuiltins = map[string]bool{
-	"print": true, "println": true, "len": true, "cap": true, "append": true, "copy": true,
-	"min": true, "max": true, "clear": true, "delete": true, "recover": true, "ssa:wrapnilchk": true,
-	"close": true,
-}
-
 // calleeName is the key of fn's model in stdLibrary.models: its package
 // path and name, T_M for a method M of the named type T (or *T), an
 // instantiation named by its generic function (whose model is generic
@@ -512,10 +394,6 @@ func typeModelled(t types.Type) bool {
 	}
 	return true
 }
-
-// syncPackages declare the types whose state only their own methods
-// write: a value of theirs that no call built is the zero value.
-var syncPackages = map[string]bool{"sync": true, "sync/atomic": true, "internal/sync": true}
 
 // syncType reports whether t is a named type of the syncPackages.
 func syncType(t types.Type) bool {

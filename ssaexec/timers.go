@@ -55,41 +55,6 @@ type timer struct {
 	made token.Pos
 }
 
-// timeNative is one of package time's functions that gosym runs itself.
-type timeNative func(x *explorer, s *state, fn *ssa.Function, args []heap.Value, call *ssa.Call) []alt
-
-// timeNatives are the functions of package time, and of the
-// internal/godebug it uses, that gosym runs itself, by calleeName: the
-// timers, Sleep, the runtime's clocks and GODEBUG settings.
-var timeNatives = map[string]timeNative{
-	"time.NewTimer":     (*explorer).newTimer,
-	"time.After":        (*explorer).after,
-	"time.AfterFunc":    (*explorer).afterFunc,
-	"time.NewTicker":    (*explorer).newTicker,
-	"time.Tick":         (*explorer).tick,
-	"time.Timer_Stop":   (*explorer).stopTimer,
-	"time.Timer_Reset":  (*explorer).resetTimer,
-	"time.Ticker_Stop":  (*explorer).stopTimer,
-	"time.Ticker_Reset": (*explorer).resetTimer,
-	// Without a clock, sleeping orders nothing.
-	"time.Sleep":       nativeResult(func(*explorer, *state, *ssa.Function) heap.Value { return nil }),
-	"time.runtimeNow":  (*explorer).clock,
-	"time.now":         (*explorer).clock,
-	"time.runtimeNano": (*explorer).clock,
-	// gosym's goroutine is never in a testing/synctest bubble (see the
-	// synctest models).
-	"time.runtimeIsBubbled": nativeResult(func(x *explorer, _ *state, _ *ssa.Function) heap.Value {
-		return heap.Scalar{T: x.ctx.Bool(false)}
-	}),
-	// time's GODEBUG settings (asynctimerchan) keep their defaults: a
-	// Setting is its zero value, whose Value is "".
-	"internal/godebug.New": nativeResult(func(_ *explorer, s *state, fn *ssa.Function) heap.Value {
-		return s.heap.Alloc(deref(fn.Signature.Results().At(0).Type()))
-	}),
-	"internal/godebug.Setting_Value":         nativeResult(func(*explorer, *state, *ssa.Function) heap.Value { return heap.Str{S: ""} }),
-	"internal/godebug.Setting_IncNonDefault": nativeResult(func(*explorer, *state, *ssa.Function) heap.Value { return nil }),
-}
-
 // nativeResult is the native that completes its call with what result gives
 // (nil for none), whatever the arguments.
 func nativeResult(result func(x *explorer, s *state, fn *ssa.Function) heap.Value) timeNative {
@@ -97,12 +62,6 @@ func nativeResult(result func(x *explorer, s *state, fn *ssa.Function) heap.Valu
 		x.completeCall(s, call, result(x, s, fn))
 		return nil
 	}
-}
-
-// timerOps are the natives that act on a timer other goroutines may
-// share: visible operations, which touch the timer (see timerAccess).
-var timerOps = map[string]bool{
-	"time.Timer_Stop": true, "time.Timer_Reset": true, "time.Ticker_Stop": true, "time.Ticker_Reset": true,
 }
 
 // timeCall runs a call of fn if it is one of the timeNatives.
@@ -117,9 +76,6 @@ func (x *explorer) timeCall(s *state, fn *ssa.Function, args []heap.Value, call 
 	}
 	return timeNatives[calleeName(fn)](x, s, fn, args, call), true
 }
-
-// clockReadings are the natives that read the runtime's clocks.
-var clockReadings = map[string]bool{"runtimeNow": true, "now": true, "runtimeNano": true}
 
 // isTimeNative reports whether fn is one of the timeNatives.
 func isTimeNative(fn *ssa.Function) bool {
