@@ -148,8 +148,8 @@ func (x *explorer) notePanic(s *state, f *found) bool {
 			// once this one would have.
 			f.OthersPanic = g.doomed
 			for _, t := range g.trans {
-				if t.node != nil && len(t.node.enabled) > 1 {
-					f.decisions = append(f.decisions, t.node)
+				if t.Node != nil && len(t.Node.Enabled) > 1 {
+					f.decisions = append(f.decisions, t.Node)
 				}
 			}
 		}

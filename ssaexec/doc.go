@@ -21,16 +21,17 @@
 //     sequence.go, probe.go);
 //   - goroutines, channels, sync and timers (goroutines.go, chans.go,
 //     syncvars.go, timers.go, waits.go), explored with dynamic
-//     partial-order reduction under a preemption bound (dpor.go), and
-//     data races (races.go);
-//   - models of the standard library: which packages run from source and
-//     which functions are replaced (std.go, internal/models), calls into C
-//     (cgo.go);
+//     partial-order reduction under a preemption bound (dpor.go, on the
+//     core in package dpor), and data races (races.go);
+//   - models of library code, listed in one registry (models.go): which
+//     standard packages run from source, the model packages that replace
+//     some of their functions (std.go, internal/models), the intrinsics
+//     gosym carries out, time's natives, and calls into C (cgo.go);
 //   - findings: the record of a panicking path, its witness written by
 //     package witness and its trace (found.go, external.go, trace.go), and
 //     the facts other functions may know of one (summary.go,
 //     panicconds.go, callfacts.go).
 //
-// It imports packages solver, heap, abstraction, ssafacts, witness and
-// result; no package it imports imports it.
+// It imports packages solver, heap, abstraction, ssafacts, dpor, witness
+// and result; no package it imports imports it.
 package ssaexec

@@ -1,12 +1,12 @@
 package ssaexec
 
 import (
-	"go/token"
 	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/gosym/gosym/dpor"
 	"github.com/gosym/gosym/heap"
 )
 
@@ -22,133 +22,11 @@ import (
 // orders of dependent operations are tried: operations on one channel,
 // one semaphore, one atomic variable (two loads excepted).
 
-// schedNode is a scheduling decision of a path, shared by the paths that
-// go on from it: they add to its backtrack set as they find races.
-type schedNode struct {
-	// enabled holds the goroutines that could run their operation, the
-	// incumbent first; backtrack those the search runs, done those it ran.
-	enabled, backtrack, done []int
-	// incumbent is the goroutine that ran last, -1 if it cannot go on:
-	// running another is a preemption, of which the path had taken
-	// preemptions.
-	incumbent, preemptions int
-	// pos is where the decision is made, for the bound's record; cut
-	// says the bound left a goroutine out here.
-	pos token.Pos
-	cut bool
-}
-
-// add puts goroutine id in n's backtrack set, or, where it could not run
-// at n, every goroutine that could.
-func (n *schedNode) add(id int) {
-	if !slices.Contains(n.enabled, id) {
-		for _, e := range n.enabled {
-			n.add(e)
-		}
-		return
-	}
-	if !slices.Contains(n.backtrack, id) {
-		n.backtrack = append(n.backtrack, id)
-	}
-}
-
-// next returns the goroutine n runs next, in the order of enabled, or
-// false once it ran each of its backtrack set.
-func (n *schedNode) next() (int, bool) {
-	for _, id := range n.enabled {
-		if slices.Contains(n.backtrack, id) && !slices.Contains(n.done, id) {
-			n.done = append(n.done, id)
-			return id, true
-		}
-	}
-	return 0, false
-}
-
-// access is what an operation touches: a channel, or a variable (a
-// semaphore, an atomic); any, where it is not known yet, stands for
-// everything.
-type access struct {
-	obj   heap.ObjID
-	path  heap.Path
-	write bool
-	any   bool
-	// takes is, for a receive from a buffered channel, 1 + the index of
-	// the transition that sent the value it takes (0: none). The send
-	// happens before the receive, as Go's memory model has it: the two
-	// are no race to reverse.
-	takes int
-}
-
-// dependent reports whether two operations touching a and b may give a
-// different result in the other order.
-func dependent(a, b []access) bool {
-	for _, p := range a {
-		for _, q := range b {
-			if (p.write || q.write) && (p.any || q.any || p.obj == q.obj && p.path == q.path) {
-				return true
-			}
-		}
-	}
-	return false
-}
-
-// transition is an operation a goroutine ran on a path.
-type transition struct {
-	gid  int
-	acc  []access
-	node *schedNode
-	// clock is what happened before it and it (see vclock).
-	clock vclock
-}
-
-// vclock maps a goroutine's id to the index, in the path's transitions,
-// of its last operation known to have happened before.
-type vclock []int
-
-func (c vclock) get(id int) int {
-	if id < len(c) {
-		return c[id]
-	}
-	return -1
-}
-
-// join returns the clock of what happened before c or d.
-func (c vclock) join(d vclock) vclock {
-	out := make(vclock, max(len(c), len(d)))
-	for i := range out {
-		out[i] = max(c.get(i), d.get(i))
-	}
-	return out
-}
-
-// with returns c where goroutine id's last operation is transition n.
-func (c vclock) with(id, n int) vclock {
-	out := c.join(nil)
-	for len(out) <= id {
-		out = append(out, -1)
-	}
-	out[id] = n
-	return out
-}
-
 // record appends the operation goroutine i is about to run, touching acc
 // and chosen at node, to the path's transitions.
-func (g *sched) record(i int, acc []access, node *schedNode) {
+func (g *sched) record(i int, acc []dpor.Access, node *dpor.Node) {
 	r := &g.gs[i]
-	c := r.clock
-	for _, t := range g.trans {
-		if dependent(t.acc, acc) {
-			c = c.join(t.clock)
-		}
-	}
-	for _, a := range acc {
-		if a.takes > 0 {
-			c = c.join(g.trans[a.takes-1].clock)
-		}
-	}
-	n := len(g.trans)
-	r.clock = c.with(r.id, n)
-	g.trans = append(g.trans, transition{gid: r.id, acc: acc, node: node, clock: r.clock})
+	g.trans, r.clock = dpor.Record(g.trans, r.id, r.clock, acc, node)
 }
 
 // synchronize makes goroutine i's clock follow the path's last
@@ -158,7 +36,7 @@ func (g *sched) record(i int, acc []access, node *schedNode) {
 // races with the waking one, and the search tries that race.
 func (g *sched) synchronize(i int) {
 	if n := len(g.trans); n > 0 {
-		g.gs[i].clock = g.gs[i].clock.join(g.trans[n-1].clock)
+		g.gs[i].clock = g.gs[i].clock.Join(g.trans[n-1].Clock)
 	}
 }
 
@@ -171,8 +49,8 @@ func (x *explorer) backtrack(s *state) {
 		if len(acc) == 0 {
 			continue
 		}
-		g.tryBeforeLastRace(&g.gs[i], func(j int, t *transition) bool {
-			return dependent(t.acc, acc) && !takesFrom(acc, j)
+		g.tryBeforeLastRace(&g.gs[i], func(j int, t *dpor.Transition) bool {
+			return dpor.Dependent(t.Acc, acc) && !dpor.TakesFrom(acc, j)
 		})
 	}
 }
@@ -180,16 +58,9 @@ func (x *explorer) backtrack(s *state) {
 // tryBeforeLastRace adds goroutine p to the node of the last transition
 // of another goroutine that nothing orders before p and that races with
 // p's next operation (FG05's update).
-func (g *sched) tryBeforeLastRace(p *goroutine, races func(j int, t *transition) bool) {
-	for j := len(g.trans) - 1; j >= 0; j-- {
-		t := &g.trans[j]
-		if t.gid == p.id || p.clock.get(t.gid) >= j || !races(j, t) {
-			continue
-		}
-		if t.node != nil {
-			t.node.add(p.id)
-		}
-		return
+func (g *sched) tryBeforeLastRace(p *goroutine, races func(j int, t *dpor.Transition) bool) {
+	if j := dpor.LastRace(g.trans, p.id, p.clock, races); j >= 0 && g.trans[j].Node != nil {
+		g.trans[j].Node.Add(p.id)
 	}
 }
 
@@ -206,19 +77,13 @@ func (x *explorer) backtrackUnknown(s *state) {
 		return
 	}
 	for i := range g.gs {
-		g.tryBeforeLastRace(&g.gs[i], func(int, *transition) bool { return true })
+		g.tryBeforeLastRace(&g.gs[i], func(int, *dpor.Transition) bool { return true })
 	}
-}
-
-// takesFrom reports whether the receive acc describes takes the value
-// transition j sent.
-func takesFrom(acc []access, j int) bool {
-	return len(acc) == 1 && acc[0].takes == j+1
 }
 
 // pendingAccess is what goroutine i's next operation touches: what it
 // blocks on, or the visible operation it stands before (nil for none).
-func (x *explorer) pendingAccess(s *state, i int) []access {
+func (x *explorer) pendingAccess(s *state, i int) []dpor.Access {
 	r := &s.g.gs[i]
 	if w := r.wait; w != nil {
 		return w.access()
@@ -229,15 +94,21 @@ func (x *explorer) pendingAccess(s *state, i int) []access {
 	return x.opAccess(s, s.g.topOf(s, i))
 }
 
+// writeOf is the access of an operation that writes the location p (a
+// whole channel where p is one).
+func writeOf(p heap.Ptr) dpor.Access {
+	return dpor.Access{Obj: int(p.Obj), Path: string(p.Path), Write: true}
+}
+
 // access is what the operation w waits to do touches: its semaphore,
 // or the channel of each of its cases.
-func (w *waiting) access() []access {
+func (w *waiting) access() []dpor.Access {
 	if w.onSema {
-		return []access{{obj: w.sema.Obj, path: w.sema.Path, write: true}}
+		return []dpor.Access{writeOf(w.sema)}
 	}
-	acc := make([]access, len(w.cases))
+	acc := make([]dpor.Access, len(w.cases))
 	for k, c := range w.cases {
-		acc[k] = access{obj: c.ch, write: true}
+		acc[k] = writeOf(heap.Ptr{Obj: c.ch})
 	}
 	return acc
 }
@@ -255,21 +126,21 @@ func (w *waiting) access() []access {
 func (g *sched) joinPartner(i int) {
 	n := len(g.trans) - 1
 	r := g.running()
-	if n < 0 || g.trans[n].gid != r.id {
+	if n < 0 || g.trans[n].G != r.id {
 		return
 	}
 	t := g.trans[n]
 	p := &g.gs[i]
 	extra := p.wait.access()
-	c := t.clock.join(p.clock)
+	c := t.Clock.Join(p.clock)
 	for _, u := range g.trans[:n] {
-		if dependent(u.acc, extra) {
-			c = c.join(u.clock)
+		if dpor.Dependent(u.Acc, extra) {
+			c = c.Join(u.Clock)
 		}
 	}
-	t.acc = append(slices.Clip(t.acc), extra...)
-	t.clock = c.with(p.id, n)
-	r.clock = t.clock
+	t.Acc = append(slices.Clip(t.Acc), extra...)
+	t.Clock = c.With(p.id, n)
+	r.clock = t.Clock
 	// Forked paths share the transitions: the last one is replaced, not
 	// changed in place.
 	g.trans = append(g.trans[:n:n], t)
@@ -290,7 +161,7 @@ func (g *sched) stackOf(s *state, i int) []*frame {
 }
 
 // opAccess is what the visible operation frame f stands before touches.
-func (x *explorer) opAccess(s *state, f *frame) []access {
+func (x *explorer) opAccess(s *state, f *frame) []dpor.Access {
 	operand := func(v ssa.Value) heap.Value {
 		val, _ := x.valueIn(s, f, v)
 		return val
@@ -308,14 +179,14 @@ func (x *explorer) opAccess(s *state, f *frame) []access {
 		return chanAt(operand(in.Chan), true)
 	case *ssa.UnOp:
 		acc := chanAt(operand(in.X), true)
-		if len(acc) == 1 && !acc[0].any {
-			if c := s.g.chans[acc[0].obj]; c != nil && len(c.buf) > 0 {
-				acc[0].takes = c.buf[0].sent + 1
+		if len(acc) == 1 && !acc[0].Any {
+			if c := s.g.chans[heap.ObjID(acc[0].Obj)]; c != nil && len(c.buf) > 0 {
+				acc[0].Takes = c.buf[0].sent + 1
 			}
 		}
 		return acc
 	case *ssa.Select:
-		var acc []access
+		var acc []dpor.Access
 		for _, st := range in.States {
 			acc = append(acc, chanAt(operand(st.Chan), true)...)
 		}
@@ -333,15 +204,15 @@ func (x *explorer) opAccess(s *state, f *frame) []access {
 
 // anything is the access of an operation whose operands are not known
 // yet: it may touch everything.
-var anything = []access{{any: true, write: true}}
+var anything = []dpor.Access{{Any: true, Write: true}}
 
 // chanAt is the access of an operation on the channel or variable v.
-func chanAt(v heap.Value, write bool) []access {
+func chanAt(v heap.Value, write bool) []dpor.Access {
 	switch c := v.(type) {
 	case heap.Nil:
-		return []access{}
+		return []dpor.Access{}
 	case heap.Ptr:
-		return []access{{obj: c.Obj, path: c.Path, write: write}}
+		return []dpor.Access{{Obj: int(c.Obj), Path: string(c.Path), Write: write}}
 	}
 	return anything
 }
@@ -349,7 +220,7 @@ func chanAt(v heap.Value, write bool) []access {
 // callAccess is what a visible call touches: the builtin b's channel, or
 // the timer of a timer's method, or the variable fn's first argument
 // points to.
-func (g *sched) callAccess(b *ssa.Builtin, fn *ssa.Function, args []heap.Value) []access {
+func (g *sched) callAccess(b *ssa.Builtin, fn *ssa.Function, args []heap.Value) []dpor.Access {
 	switch {
 	case b != nil:
 		return chanAt(args[0], b.Name() == "close")
@@ -388,15 +259,15 @@ func (x *explorer) valueIn(s *state, f *frame, v ssa.Value) (heap.Value, bool) {
 
 // exploreNode explores the goroutines node's backtrack set holds, each on
 // its own copy of s, until the set grows no more.
-func (x *explorer) exploreNode(s *state, node *schedNode) {
+func (x *explorer) exploreNode(s *state, node *dpor.Node) {
 	for {
-		id, ok := node.next()
+		id, ok := node.Next()
 		if !ok {
 			return
 		}
-		if node.preempts(id) && node.preemptions >= x.cfg.Preemptions {
-			node.cut = true
-			x.hitBound(boundAt(boundPreemption, "", shortPos(x.fset.Position(node.pos))))
+		if node.Preempts(id) && node.Preemptions >= x.cfg.Preemptions {
+			node.Cut = true
+			x.hitBound(boundAt(boundPreemption, "", shortPos(x.fset.Position(node.Pos))))
 			markPaths(s, "a bound")
 			continue
 		}
@@ -411,13 +282,10 @@ func (x *explorer) exploreNode(s *state, node *schedNode) {
 	}
 }
 
-// preempts reports whether running goroutine id at n is a preemption.
-func (n *schedNode) preempts(id int) bool { return n.incumbent >= 0 && id != n.incumbent }
-
 // run lets goroutine id run its operation, chosen at node.
-func (x *explorer) run(s *state, node *schedNode, id int) {
+func (x *explorer) run(s *state, node *dpor.Node, id int) {
 	g := s.g
-	if node.preempts(id) {
+	if node.Preempts(id) {
 		g.preemptions++
 	}
 	i := g.index(id)

@@ -14,6 +14,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/gosym/gosym/abstraction"
+	"github.com/gosym/gosym/dpor"
 	"github.com/gosym/gosym/heap"
 	"github.com/gosym/gosym/result"
 	"github.com/gosym/gosym/solver"
@@ -34,7 +35,7 @@ type alt struct {
 	external bool
 	// node, if set, is a scheduling decision: the alternatives are the
 	// goroutines its backtrack set comes to hold (see exploreNode).
-	node *schedNode
+	node *dpor.Node
 }
 
 // explorer runs the depth-first search of one entry function.

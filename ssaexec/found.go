@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/gosym/gosym/dpor"
 	"github.com/gosym/gosym/heap"
 	"github.com/gosym/gosym/result"
 	"github.com/gosym/gosym/solver"
@@ -43,7 +44,7 @@ type found struct {
 	// than one goroutine could run, and picked says it chose among a
 	// select's ready cases or a channel's blocked partners: what
 	// ScheduleDependent is made of once the search ended.
-	decisions []*schedNode
+	decisions []*dpor.Node
 	picked    bool
 }
 

@@ -10,6 +10,7 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/gosym/gosym/dpor"
 	"github.com/gosym/gosym/heap"
 	"github.com/gosym/gosym/result"
 )
@@ -60,12 +61,12 @@ type sched struct {
 	timersOwned bool
 	// trans holds the operations the path's goroutines ran (see
 	// dpor.go); forked paths share its prefix, and started's.
-	trans []transition
+	trans []dpor.Transition
 	// started lists the goroutines the path started.
 	started []result.Goroutine
 	// shadows hold what accesses of each location left (see races.go),
 	// copied on write.
-	shadows      map[shadowKey]*shadow
+	shadows      map[shadowKey]*dpor.Shadow
 	shadowsOwned bool
 	// result and entryArgs are what the entry returned, once it did, and
 	// the arguments it was called with.
@@ -94,7 +95,7 @@ type goroutine struct {
 	poised, chosen bool
 	chosenAt       opPos
 	// clock is what happened before the goroutine's next operation.
-	clock vclock
+	clock dpor.VClock
 	// start is where the code under analysis started it: a panic of a
 	// goroutine that runs only the standard library's code is there.
 	start token.Pos
@@ -282,12 +283,12 @@ func (x *explorer) pickNext(s *state, current bool) []alt {
 	}
 	x.backtrack(s)
 	node := x.newNode(s, current)
-	switch len(node.enabled) {
+	switch len(node.Enabled) {
 	case 0:
 		x.allBlocked(s)
 		return nil
 	case 1:
-		x.run(s, node, node.enabled[0])
+		x.run(s, node, node.Enabled[0])
 		return nil
 	}
 	return []alt{{node: node}}
@@ -296,27 +297,27 @@ func (x *explorer) pickNext(s *state, current bool) []alt {
 // newNode returns the scheduling decision of s: the goroutines that can
 // run their operation, the incumbent first; without partial-order
 // reduction the search runs each.
-func (x *explorer) newNode(s *state, current bool) *schedNode {
+func (x *explorer) newNode(s *state, current bool) *dpor.Node {
 	g := s.g
-	n := &schedNode{incumbent: -1, preemptions: g.preemptions}
+	n := &dpor.Node{Incumbent: -1, Preemptions: g.preemptions}
 	for i, r := range g.gs {
 		if r.wait == nil && (i != g.cur || current) {
 			if r.id == g.incumbent {
-				n.incumbent = r.id
-				n.enabled = append([]int{r.id}, n.enabled...)
+				n.Incumbent = r.id
+				n.Enabled = append([]int{r.id}, n.Enabled...)
 			} else {
-				n.enabled = append(n.enabled, r.id)
+				n.Enabled = append(n.Enabled, r.id)
 			}
 		}
 	}
-	if n.incumbent >= 0 && len(n.enabled) > 1 {
+	if n.Incumbent >= 0 && len(n.Enabled) > 1 {
 		// Where the incumbent stands: there it is preempted.
-		n.pos = x.userLine(g.stackOf(s, g.index(n.incumbent)))
+		n.Pos = x.userLine(g.stackOf(s, g.index(n.Incumbent)))
 	}
-	if len(n.enabled) > 1 {
-		n.backtrack = n.enabled[:1:1]
+	if len(n.Enabled) > 1 {
+		n.Backtrack = n.Enabled[:1:1]
 		if !x.cfg.POR {
-			n.backtrack = slices.Clone(n.enabled)
+			n.Backtrack = slices.Clone(n.Enabled)
 		}
 	}
 	return n

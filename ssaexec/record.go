@@ -4,6 +4,7 @@ import (
 	"slices"
 	"sort"
 
+	"github.com/gosym/gosym/dpor"
 	"github.com/gosym/gosym/result"
 )
 
@@ -24,7 +25,7 @@ func (x *explorer) finishRecord() {
 	r.Notes = append(r.Notes, sortedKeys(x.ignored)...)
 	reachable := 0
 	for _, f := range x.found {
-		f.ScheduleDependent = f.picked || slices.ContainsFunc(f.decisions, func(n *schedNode) bool { return len(n.backtrack) > 1 || n.cut })
+		f.ScheduleDependent = f.picked || slices.ContainsFunc(f.decisions, func(n *dpor.Node) bool { return len(n.Backtrack) > 1 || n.Cut })
 		r.Findings = append(r.Findings, f.Finding)
 		if f.Latent {
 			r.Latent++

@@ -7,6 +7,7 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/gosym/gosym/dpor"
 	"github.com/gosym/gosym/heap"
 	"github.com/gosym/gosym/result"
 )
@@ -422,13 +423,13 @@ func (x *explorer) fire(s *state, c *channel, pos token.Pos) heap.Value {
 
 // timerAccess is what an operation on the timer at p touches: its
 // channel, which receives touch too, or AfterFunc's timer itself.
-func (g *sched) timerAccess(p heap.Ptr) []access {
+func (g *sched) timerAccess(p heap.Ptr) []dpor.Access {
 	if g != nil && p.Path == "" {
 		if tm := g.timers[p.Obj]; tm != nil && tm.ch != 0 {
-			return []access{{obj: tm.ch, write: true}}
+			return []dpor.Access{writeOf(heap.Ptr{Obj: tm.ch})}
 		}
 	}
-	return []access{{obj: p.Obj, path: p.Path, write: true}}
+	return []dpor.Access{writeOf(p)}
 }
 
 // setTimer replaces timer id's state.
