@@ -3,8 +3,11 @@
 package gosym_test
 
 import (
+	"bytes"
 	"go/parser"
 	"go/token"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -167,4 +170,37 @@ func isLeaf(name string) bool {
 		}
 	}
 	return false
+}
+
+// maxFileLines bounds the length of a Go file of the module, tests
+// included, so that each file is about one thing a reader can hold.
+const maxFileLines = 800
+
+// TestFileLengths checks that no Go file of the module, outside the
+// testdata packages (whose size is their subject's), is longer than
+// maxFileLines.
+func TestFileLengths(t *testing.T) {
+	pkgs, err := packages.Load(&packages.Config{Mode: packages.NeedName | packages.NeedFiles, Tests: true}, "./...")
+	if err != nil {
+		t.Fatal(err)
+	}
+	seen := map[string]bool{}
+	for _, p := range pkgs {
+		for _, file := range p.GoFiles {
+			if seen[file] || strings.Contains(filepath.ToSlash(file), "/testdata/") {
+				continue
+			}
+			seen[file] = true
+			data, err := os.ReadFile(file)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if n := bytes.Count(data, []byte("\n")); n > maxFileLines {
+				t.Errorf("%s has %d lines, more than %d: split it along a seam", file, n, maxFileLines)
+			}
+		}
+	}
+	if len(seen) < 100 {
+		t.Errorf("read %d files, fewer than the module has", len(seen))
+	}
 }
