@@ -11,7 +11,9 @@ import (
 	"github.com/gosym/gosym/solver"
 )
 
-// Config holds the search bounds and policies.
+// Config holds the search bounds and policies: a field for each of the
+// command's flags and the analyzer's, and a few unexported ones that
+// runs computing facts, and tests, set.
 type Config struct {
 	Init heap.Mode
 	// K bounds materialization chains (heap.Config.K).
