@@ -71,7 +71,7 @@ func (x *explorer) overwrittenCell(s *state, in *ssa.Call) (heap.Ptr, bool) {
 			if next.Val != in {
 				return heap.Ptr{}, false
 			}
-			return x.peekAddress(s, next.Addr)
+			return peekAddress(s, next.Addr)
 		}
 		return heap.Ptr{}, false
 	}
@@ -81,7 +81,7 @@ func (x *explorer) overwrittenCell(s *state, in *ssa.Call) (heap.Ptr, bool) {
 // peekAddress returns the address v has or will have once computed, when
 // that needs no heap decision: a value already computed, or the field
 // address of a pointer already resolved.
-func (x *explorer) peekAddress(s *state, v ssa.Value) (heap.Ptr, bool) {
+func peekAddress(s *state, v ssa.Value) (heap.Ptr, bool) {
 	f := s.top()
 	if val, ok := f.env.get(v); ok {
 		return resolvedPtr(s.heap, val)

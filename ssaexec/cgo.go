@@ -118,7 +118,7 @@ func skipsCgoInit(f *frame, in ssa.Instruction) bool {
 // an input, read as an unexecuted call's result is (approximated). The
 // other variables are read only by code gosym does not run; they are
 // inputs too.
-func (x *explorer) cgoGlobal(s *state, g *ssa.Global) (heap.Ptr, bool) {
+func cgoGlobal(s *state, g *ssa.Global) (heap.Ptr, bool) {
 	if g.Pkg == nil || !inCgoFile(g.Pkg, g.Pos()) {
 		return heap.Ptr{}, false
 	}

@@ -220,7 +220,7 @@ func (g *sched) wakeOn(ch heap.ObjID, match func(send bool) bool) {
 // choices returns the ways op, which is ready, can go: the goroutine it
 // hands its value to or takes one from, on an unbuffered channel, or -1
 // where it needs none.
-func (x *explorer) choices(s *state, op chanOp) []int {
+func choices(s *state, op chanOp) []int {
 	c := s.g.chans[op.ch]
 	if ps := s.g.partners(op, c); len(ps) > 0 && !(!op.send && len(c.buf) > 0) {
 		return ps
@@ -354,9 +354,9 @@ func (x *explorer) chanInstr(s *state, op chanOp, in ssa.Instruction) []alt {
 			x.set(s, recv, x.received(recv, v, ok))
 			return
 		}
-		x.advance(s)
+		advance(s)
 	}
-	return x.eachChoice(s, x.choices(s, op), run)
+	return eachChoice(s, choices(s, op), run)
 }
 
 // received is the value of the receive in: what it took, with ok for
@@ -370,7 +370,7 @@ func (x *explorer) received(in *ssa.UnOp, v heap.Value, ok bool) heap.Value {
 
 // eachChoice runs run with the only choice on s, or returns an
 // alternative per choice.
-func (x *explorer) eachChoice(s *state, choices []int, run func(*state, int)) []alt {
+func eachChoice(s *state, choices []int, run func(*state, int)) []alt {
 	if len(choices) == 1 {
 		run(s, choices[0])
 		return nil
@@ -420,7 +420,7 @@ func (x *explorer) selectInstr(s *state, in *ssa.Select) []alt {
 	var picks []int
 	var timers []heap.ObjID
 	for _, i := range ready {
-		for _, partner := range x.choices(s, ops[i]) {
+		for _, partner := range choices(s, ops[i]) {
 			picks = append(picks, pick(i, partner))
 		}
 		if t := s.g.chans[ops[i].ch].timer; t != 0 {
@@ -430,7 +430,7 @@ func (x *explorer) selectInstr(s *state, in *ssa.Select) []alt {
 	if !in.Blocking && (len(timers) > 0 || byPartners(picks)) {
 		picks = append(picks, defaultPick)
 	}
-	return x.eachChoice(s, picks, func(s *state, p int) {
+	return eachChoice(s, picks, func(s *state, p int) {
 		if p == defaultPick {
 			for _, t := range timers {
 				s.noteEvent(x, in.Pos(), "the timer made at "+shortPos(x.fset.Position(s.g.timers[t].made))+" has not fired")

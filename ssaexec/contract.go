@@ -39,7 +39,7 @@ func (x *explorer) contractCall(s *state, fn *ssa.Function, args []heap.Value, c
 	}
 	proceed := func(s *state) { x.set(s, call, nil) }
 	if fn.Name() == "Assume" {
-		return x.assume(s, cond, proceed), true
+		return assume(s, cond, proceed), true
 	}
 	msg, want := "assertion failed", "assertion failed"
 	if str, ok := args[1].(heap.Str); ok {
@@ -77,7 +77,7 @@ func (x *explorer) invariantResult(s *state, result heap.Value) (heap.Scalar, bo
 // assume continues the path with proceed only where cond holds: it is
 // dropped where cond cannot. The alternative is marked partial, since it
 // does not cover the other case: the solver must check it.
-func (x *explorer) assume(s *state, cond heap.Scalar, proceed func(*state)) []alt {
+func assume(s *state, cond heap.Scalar, proceed func(*state)) []alt {
 	if b, ok := cond.T.BoolValue(); ok {
 		if b {
 			proceed(s)

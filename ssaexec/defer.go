@@ -27,7 +27,7 @@ type panicking struct {
 func (x *explorer) deferInstr(s *state, in *ssa.Defer) {
 	f := s.top()
 	f.defers = append(f.defers, x.evalCall(s, in.Common(), in.Pos()))
-	x.advance(s)
+	advance(s)
 }
 
 // runDefers runs the frame's deferred calls, last first, before a normal
@@ -35,7 +35,7 @@ func (x *explorer) deferInstr(s *state, in *ssa.Defer) {
 func (x *explorer) runDefers(s *state) []alt {
 	f := s.top()
 	if len(f.defers) == 0 {
-		x.advance(s)
+		advance(s)
 		return nil
 	}
 	return x.runNextDefer(s)

@@ -71,7 +71,7 @@ func (g *sched) tryBeforeLastRace(p *goroutine, races func(j int, t *dpor.Transi
 // orders would (partial-order reduction with a depth bound is not
 // complete); this tries the goroutines in the other order at the last
 // operation each could race with.
-func (x *explorer) backtrackUnknown(s *state) {
+func backtrackUnknown(s *state) {
 	g := s.g
 	if g == nil {
 		return

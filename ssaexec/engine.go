@@ -432,7 +432,7 @@ func (x *explorer) global(s *state, g *ssa.Global) heap.Ptr {
 		return p
 	}
 	elem := deref(g.Type())
-	p, cgo := x.cgoGlobal(s, g)
+	p, cgo := cgoGlobal(s, g)
 	if cgo {
 		// Set by code gosym does not run (see cgoGlobal).
 	} else if s.initRun[g.Pkg] && s.initCut == "" {
@@ -660,7 +660,7 @@ func (x *explorer) checkWithin(limit uint) solver.Result {
 // abstraction already answers for what the bound leaves out.
 func (x *explorer) cutPath(s *state, k boundKind, detail string) {
 	markPaths(s, "a bound")
-	x.backtrackUnknown(s)
+	backtrackUnknown(s)
 	if s.refining {
 		x.res.Refined++
 		x.approximations++

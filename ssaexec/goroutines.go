@@ -247,7 +247,7 @@ func (x *explorer) schedule(s *state) (alts []alt, took bool) {
 		return nil, false
 	}
 	r.chosen = false
-	if !x.visibleStep(s) {
+	if !visibleStep(s) {
 		r.poised = false
 		return nil, false
 	}
@@ -339,7 +339,7 @@ func (x *explorer) userLine(frames []*frame) token.Pos {
 
 // visibleStep reports whether the next step of s's running goroutine is
 // a visible operation.
-func (x *explorer) visibleStep(s *state) bool {
+func visibleStep(s *state) bool {
 	f := s.top()
 	if f.unwinding {
 		return nextDeferVisible(f)
@@ -458,13 +458,13 @@ func (x *explorer) enabledAt(s *state, f *frame) bool {
 			tm := s.g.timers[p.Obj]
 			return tm == nil || tm.armed
 		case intrinsicSemacquire:
-			n, known := x.wordAt(s, p, types.Typ[types.Uint32])
+			n, known := wordAt(s, p, types.Typ[types.Uint32])
 			return !known || n != 0
 		case intrinsicLock:
-			n, known := x.wordAt(s, p, types.Typ[types.Int32])
+			n, known := wordAt(s, p, types.Typ[types.Int32])
 			return !known || n&mutexLocked == 0
 		case intrinsicAwaitTicket:
-			n, known := x.wordAt(s, p, types.Typ[types.Uint32])
+			n, known := wordAt(s, p, types.Typ[types.Uint32])
 			v, _ := x.valueIn(s, f, in.Call.Args[1])
 			t, tKnown := concrete(v)
 			return !known || !tKnown || n > t
@@ -499,7 +499,7 @@ func (x *explorer) goInstr(s *state, in *ssa.Go) []alt {
 	}
 	// Otherwise gosym does not run the callee (invoke noted it): the
 	// goroutine is left out.
-	x.advance(s)
+	advance(s)
 	return nil
 }
 
@@ -518,7 +518,7 @@ func (x *explorer) goBuiltin(s *state, spec callSpec, in *ssa.Go) []alt {
 		x.unsupported(s, "go statement of builtin "+name)
 		return nil
 	}
-	x.advance(s)
+	advance(s)
 	return nil
 }
 

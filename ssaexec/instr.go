@@ -43,7 +43,7 @@ func (x *explorer) step(s *state) []alt {
 	}
 	in := s.instr()
 	if skipsCgoInit(s.top(), in) {
-		x.advance(s)
+		advance(s)
 		return nil
 	}
 	s.note(x, in.Pos())
@@ -58,7 +58,7 @@ func (x *explorer) step(s *state) []alt {
 func (x *explorer) exec(s *state, instr ssa.Instruction) []alt {
 	switch in := instr.(type) {
 	case *ssa.DebugRef:
-		x.advance(s)
+		advance(s)
 
 	case *ssa.Alloc:
 		x.set(s, in, s.heap.Alloc(deref(in.Type())))
@@ -105,13 +105,13 @@ func (x *explorer) exec(s *state, instr ssa.Instruction) []alt {
 		if !selfAssignment(in) {
 			x.access(s, t, true, in.Addr, in.Pos())
 		}
-		if store, off, isView := x.arrayView(s, t, in.Addr.Type()); isView {
+		if store, off, isView := arrayView(s, t, in.Addr.Type()); isView {
 			return x.storeView(s, store, off, in.Val)
 		}
 		if d := s.heap.Store(t, x.value(s, in.Val)); d != nil {
 			return x.decide(s, d)
 		}
-		x.advance(s)
+		advance(s)
 
 	case *ssa.Extract:
 		tup, ok := x.value(s, in.Tuple).(heap.Tuple)
@@ -221,11 +221,11 @@ func deref(t types.Type) types.Type {
 // set binds the instruction's value and moves to the next instruction.
 func (x *explorer) set(s *state, v ssa.Value, val heap.Value) {
 	s.top().env.set(v, val)
-	x.advance(s)
+	advance(s)
 }
 
 // advance moves to the next instruction of the current block.
-func (x *explorer) advance(s *state) {
+func advance(s *state) {
 	f := s.top()
 	f.pc++
 	f.checked = false
@@ -391,7 +391,7 @@ func (x *explorer) entryPolicy(s *state, o heap.Origin, runtimeMsg string) (note
 		if x.cfg.NilParams {
 			return "", false
 		}
-		x.raise(s, nil, true, x.runtimeError(runtimeMsg))
+		x.raise(s, nil, true, runtimeError(runtimeMsg))
 		return "", true
 	}
 	return fmt.Sprintf(" (compared with nil in %s at %s)", chk.expr, shortPos(x.fset.Position(chk.pos))), false
@@ -407,13 +407,13 @@ func (x *explorer) panicked(s *state, k result.Kind, msg string, pos token.Pos, 
 // panickedWith ends s with a finding whose message needs the witness's
 // values (an index and a length, say), rendered once the model is known.
 func (x *explorer) panickedWith(s *state, k result.Kind, pos token.Pos, render func(m heap.Valuer) string, want ...string) {
-	x.panickedValue(s, k, pos, render, x.runtimeError(runtimeMessages[k]), want...)
+	x.panickedValue(s, k, pos, render, runtimeError(runtimeMessages[k]), want...)
 }
 
 // runtimePanic ends s with a runtime error that only its message tells
 // apart ("comparing uncomparable type []int"), of kind Panic.
 func (x *explorer) runtimePanic(s *state, msg string, pos token.Pos) {
-	x.panickedValue(s, result.Panic, pos, func(heap.Valuer) string { return "runtime error: " + msg }, x.runtimeError(msg), "runtime error: "+msg)
+	x.panickedValue(s, result.Panic, pos, func(heap.Valuer) string { return "runtime error: " + msg }, runtimeError(msg), "runtime error: "+msg)
 }
 
 // runtimePanicWords is runtimePanic for a runtime error whose words do not
@@ -604,7 +604,7 @@ func (x *explorer) ret(s *state, in *ssa.Return) []alt {
 	}
 	if done.precondition {
 		if cond, ok := x.invariantResult(s, result); ok {
-			return x.assume(s, cond, func(*state) {})
+			return assume(s, cond, func(*state) {})
 		}
 		return nil
 	}

@@ -230,11 +230,11 @@ func (x *explorer) mapRef(s *state, v ssa.Value) (heap.Target, *heap.Decision, b
 	if d != nil {
 		return heap.Target{}, d, true
 	}
-	return x.mapTarget(s, mv)
+	return mapTarget(s, mv)
 }
 
 // mapTarget is mapRef for a map value.
-func (x *explorer) mapTarget(s *state, mv heap.Value) (heap.Target, *heap.Decision, bool) {
+func mapTarget(s *state, mv heap.Value) (heap.Target, *heap.Decision, bool) {
 	switch mv.(type) {
 	case heap.Nil, heap.Ptr, heap.SymPtr:
 	default:
@@ -314,7 +314,7 @@ func (x *explorer) mapUpdate(s *state, in *ssa.MapUpdate) []alt {
 		return nil
 	}
 	s.heap.MapPut(t.Ptr, key, x.value(s, in.Value), false)
-	x.advance(s)
+	advance(s)
 	return nil
 }
 
@@ -350,7 +350,7 @@ func (x *explorer) mapDelete(s *state, in *ssa.Call) []alt {
 // keyType, at pos (a deferred delete has only these); done is false when
 // it needs the alternatives first or ended the path.
 func (x *explorer) deleteEntry(s *state, mv, kv heap.Value, keyType types.Type, pos token.Pos) (alts []alt, done bool) {
-	t, d, ok := x.mapTarget(s, mv)
+	t, d, ok := mapTarget(s, mv)
 	if d != nil {
 		return x.decide(s, d), false
 	}

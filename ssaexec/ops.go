@@ -336,7 +336,7 @@ func (x *explorer) load(s *state, in *ssa.UnOp) []alt {
 		return alts
 	}
 	x.access(s, p, false, in.X, in.Pos())
-	if store, off, isView := x.arrayView(s, p, in.X.Type()); isView {
+	if store, off, isView := arrayView(s, p, in.X.Type()); isView {
 		return x.loadView(s, in, store, off)
 	}
 	v, d := s.heap.Load(p, in.Type())

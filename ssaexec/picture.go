@@ -69,11 +69,11 @@ func (x *explorer) locationOf(s *state, v ssa.Value) heap.Mark {
 	}
 	if load, ok := v.(*ssa.UnOp); ok && load.Op == token.MUL {
 		if fa, ok := load.X.(*ssa.FieldAddr); ok {
-			if base, ok := x.pointee(s, f.env.at(fa.X)); ok {
+			if base, ok := pointee(s, f.env.at(fa.X)); ok {
 				return heap.Mark{Obj: base.Obj, Path: base.Path.Field(fa.Field)}
 			}
 		}
-		if p, ok := x.pointee(s, f.env.at(load.X)); ok {
+		if p, ok := pointee(s, f.env.at(load.X)); ok {
 			return heap.Mark{Obj: p.Obj, Path: p.Path}
 		}
 	}
@@ -81,7 +81,7 @@ func (x *explorer) locationOf(s *state, v ssa.Value) heap.Mark {
 	case heap.Slice:
 		return heap.Mark{Obj: val.Store.Obj}
 	default:
-		if p, ok := x.pointee(s, val); ok {
+		if p, ok := pointee(s, val); ok {
 			return heap.Mark{Obj: p.Obj, Path: p.Path}
 		}
 	}
@@ -89,7 +89,7 @@ func (x *explorer) locationOf(s *state, v ssa.Value) heap.Mark {
 }
 
 // pointee resolves a pointer value as far as the path has decided it.
-func (x *explorer) pointee(s *state, v heap.Value) (heap.Ptr, bool) {
+func pointee(s *state, v heap.Value) (heap.Ptr, bool) {
 	switch p := v.(type) {
 	case heap.Ptr:
 		return p, true

@@ -97,7 +97,7 @@ func (x *explorer) applyRenamed(s *state, fn *ssa.Function, args []heap.Value, c
 	}
 	var inPC map[any]bool
 	for _, rec := range x.sums.byCanon[canonKey{fn, c.Key}] {
-		if !x.contextMatches(s, rec, args) {
+		if !contextMatches(s, rec, args) {
 			continue
 		}
 		if inPC == nil {

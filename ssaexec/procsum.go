@@ -605,7 +605,7 @@ func (x *explorer) findSummary(s *state, fn *ssa.Function, args []heap.Value) *s
 // agrees with rec's entry on all the call can read and all that decides
 // what its paths report.
 func (x *explorer) summaryMatches(s *state, rec *summaryRec, args []heap.Value) bool {
-	if !x.contextMatches(s, rec, args) {
+	if !contextMatches(s, rec, args) {
 		return false
 	}
 	for i, a := range args {
@@ -621,7 +621,7 @@ func (x *explorer) summaryMatches(s *state, rec *summaryRec, args []heap.Value) 
 // decides what the call's paths report: the functions on the stack, the
 // call sequence, the path's facts, and, for a summary with a path that
 // panicked, that no frame has deferred calls that could recover it.
-func (x *explorer) contextMatches(s *state, rec *summaryRec, args []heap.Value) bool {
+func contextMatches(s *state, rec *summaryRec, args []heap.Value) bool {
 	if len(rec.stack) != len(s.frames) || s.seq != rec.seq || len(args) != len(rec.args) {
 		return false
 	}

@@ -47,7 +47,7 @@ var runtimeMessages = map[result.Kind]string{
 }
 
 // runtimeError is the value a runtime panic of kind k carries.
-func (x *explorer) runtimeError(msg string) heap.Value {
+func runtimeError(msg string) heap.Value {
 	return heap.Iface{Type: runtimeErrorType, V: heap.Str{S: "runtime error: " + msg}}
 }
 

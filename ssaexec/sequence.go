@@ -272,14 +272,14 @@ func (x *explorer) startCall(k int, c *constructor) alt {
 				q.depth = 0
 			}
 			q.slot = k
-			q.pending = x.newSeqCall(s, q, seqCall{slot: k, fn: c.fn, ctor: c})
+			q.pending = newSeqCall(s, q, seqCall{slot: k, fn: c.fn, ctor: c})
 		})
 	}}
 }
 
 // newSeqCall makes the arguments' pseudo-object of call c, numbering its
 // parameters' origins apart from the entry's and the other calls'.
-func (x *explorer) newSeqCall(s *state, q *callSequence, c seqCall) *seqCall {
+func newSeqCall(s *state, q *callSequence, c seqCall) *seqCall {
 	c.args = s.heap.NewCallArgs(c.params(), 1000*(len(q.calls)+1))
 	return &c
 }
@@ -293,7 +293,7 @@ func (x *explorer) bindCallArg(s *state) []alt {
 	params := c.params()
 	if c.bound < params.Len() {
 		if fns := x.offeredFor(c.fn, params.At(c.bound).Type()); len(fns) > 0 {
-			return x.offer(s, fns)
+			return offer(s, fns)
 		}
 		v, d := s.heap.Load(heap.Ptr{Obj: c.args, Path: heap.Path("").Field(c.bound)}, params.At(c.bound).Type())
 		if d != nil {
@@ -354,7 +354,7 @@ func (x *explorer) offeredFor(callee *ssa.Function, t types.Type) []offeredFunc 
 
 // offer binds the next argument of the pending call, a function
 // parameter, to each of the functions offered for it.
-func (x *explorer) offer(s *state, fns []offeredFunc) []alt {
+func offer(s *state, fns []offeredFunc) []alt {
 	alts := make([]alt, len(fns))
 	for i, f := range fns {
 		alts[i] = alt{apply: func(s *state) {
@@ -462,7 +462,7 @@ func (x *explorer) sequencePoint(s *state) []alt {
 		}
 		alts = append(alts, alt{apply: func(s *state) {
 			s.withSeq(func(q *callSequence) {
-				q.pending = x.newSeqCall(s, q, seqCall{slot: q.slot, fn: m, rebind: rebind})
+				q.pending = newSeqCall(s, q, seqCall{slot: q.slot, fn: m, rebind: rebind})
 			})
 		}})
 	}
@@ -480,7 +480,7 @@ func (x *explorer) sequenceCovered(s *state) bool {
 	roots = append(roots, s.seq.value)
 	g := abstraction.Canonical(s.heap, roots, s.pc, hints)
 	point := func(depth int) string {
-		return fmt.Sprintf("seq %d %d|%s", s.seq.slot, depth, x.point(s))
+		return fmt.Sprintf("seq %d %d|%s", s.seq.slot, depth, point(s))
 	}
 	for d := 0; d < s.seq.depth; d++ {
 		if covered, abstractOnly, e := x.table.Covered(point(d), g); covered {

@@ -63,7 +63,7 @@ func (x *explorer) indexAddr(s *state, in *ssa.IndexAddr) []alt {
 			return alts
 		}
 		base, n, off = p, x.ctx.BV(64, uint64(heap.Under(t.Elem()).(*types.Array).Len())), x.ctx.BV(64, 0)
-		if store, at, isView := x.arrayView(s, p, t); isView {
+		if store, at, isView := arrayView(s, p, t); isView {
 			base, off = store, at
 		}
 	case *types.Slice:
@@ -178,7 +178,7 @@ func (x *explorer) sliceOperand(s *state, in *ssa.Slice) (sliceOf, []alt, bool) 
 			return sliceOf{}, alts, false
 		}
 		n := c.BV(64, uint64(heap.Under(t.Elem()).(*types.Array).Len()))
-		if store, off, isView := x.arrayView(s, p, t); isView {
+		if store, off, isView := arrayView(s, p, t); isView {
 			return sliceOf{store, off, n, n, c.Bool(false)}, nil, true
 		}
 		return sliceOf{p, c.BV(64, 0), n, n, c.Bool(false)}, nil, true
@@ -376,7 +376,7 @@ func (x *explorer) appendSlice(s *state, in *ssa.Call) []alt {
 	inPlace := func(s *state) {
 		if dst.Store.Obj != 0 {
 			lo := c.Add(dst.Off, dst.Len)
-			x.storeArray(s, dst.Store, s.heap.Window(da, lo, c.Add(lo, src.Len), c.Sub(src.Off, lo), sa))
+			storeArray(s, dst.Store, s.heap.Window(da, lo, c.Add(lo, src.Len), c.Sub(src.Off, lo), sa))
 		}
 		// Appending nothing returns dst itself, nil or not.
 		x.set(s, in, heap.Slice{Store: dst.Store, Off: dst.Off, Len: newLen, Cap: dst.Cap, Nil: c.And(dst.Nil, c.Eq(src.Len, zero))})
@@ -411,7 +411,7 @@ func (x *explorer) appendSlice(s *state, in *ssa.Call) []alt {
 			withSrc := s.heap.Window(da, lo, end, c.Sub(src.Off, lo), sa)
 			store := s.heap.Window(withSrc, end, c.Ite(fits, end, newEnd), zero, zeros)
 			store.Len = c.Ite(fits, da.Len, newEnd)
-			x.storeArray(s, dst.Store, store)
+			storeArray(s, dst.Store, store)
 			x.set(s, in, heap.Slice{Store: dst.Store, Off: dst.Off, Len: newLen, Cap: newCap, Nil: c.Bool(false)})
 		}
 		return []alt{{guard: guard, apply: merged}}
@@ -461,7 +461,7 @@ func (x *explorer) arrayOf(s *state, sv heap.Slice, elem types.Type) (*heap.Arra
 
 // storeArray replaces a whole backing array, which never needs a decision:
 // the store was just read at the same place.
-func (x *explorer) storeArray(s *state, p heap.Ptr, a *heap.Array) {
+func storeArray(s *state, p heap.Ptr, a *heap.Array) {
 	if d := s.heap.Store(p, a); d != nil {
 		panic("ssaexec: storing a backing array needed a decision")
 	}
@@ -477,7 +477,7 @@ func (x *explorer) copySlice(s *state, in *ssa.Call) []alt {
 	c := x.ctx
 	n := c.Ite(c.Ult(dst.Len, src.Len), dst.Len, src.Len)
 	if dst.Store.Obj != 0 {
-		x.storeArray(s, dst.Store, s.heap.Window(da, dst.Off, c.Add(dst.Off, n), c.Sub(src.Off, dst.Off), sa))
+		storeArray(s, dst.Store, s.heap.Window(da, dst.Off, c.Add(dst.Off, n), c.Sub(src.Off, dst.Off), sa))
 	}
 	x.set(s, in, heap.Scalar{T: n})
 	return nil
@@ -563,7 +563,7 @@ func (x *explorer) clear(s *state, in *ssa.Call) []alt {
 				return x.decide(s, d)
 			}
 			zeros := &heap.Array{Len: da.Len, Elem: t.Elem()}
-			x.storeArray(s, sv.Store, s.heap.Window(da, sv.Off, c.Add(sv.Off, sv.Len), c.BV(64, 0), zeros))
+			storeArray(s, sv.Store, s.heap.Window(da, sv.Off, c.Add(sv.Off, sv.Len), c.BV(64, 0), zeros))
 		}
 	case *types.Map:
 		target, d, ok := x.mapRef(s, arg)
@@ -628,7 +628,7 @@ func (x *explorer) sliceToArrayPointer(s *state, in *ssa.SliceToArrayPointer) []
 
 // arrayView recognizes a pointer p of type ptrType made by converting a
 // slice: the backing store and the index where its array starts.
-func (x *explorer) arrayView(s *state, p heap.Ptr, ptrType types.Type) (heap.Ptr, *solver.Term, bool) {
+func arrayView(s *state, p heap.Ptr, ptrType types.Type) (heap.Ptr, *solver.Term, bool) {
 	pt, ok := heap.Under(ptrType).(*types.Pointer)
 	if !ok {
 		return heap.Ptr{}, nil, false
@@ -674,7 +674,7 @@ func (x *explorer) storeView(s *state, store heap.Ptr, off *solver.Term, val ssa
 			return x.decide(s, d)
 		}
 	}
-	x.advance(s)
+	advance(s)
 	return nil
 }
 

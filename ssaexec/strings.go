@@ -302,7 +302,7 @@ func (x *explorer) stringConvert(s *state, in *ssa.Convert) []alt {
 		arr, off, n := s.heap.StrArray(v)
 		store := s.heap.AllocArray(to, types.Typ[types.Byte], n)
 		copied := s.heap.Window(&heap.Array{Len: n, Elem: types.Typ[types.Byte]}, c.BV(64, 0), n, off, arr)
-		x.storeArray(s, store, copied)
+		storeArray(s, store, copied)
 		x.set(s, in, heap.Slice{Store: store, Off: c.BV(64, 0), Len: n, Cap: n, Nil: c.Bool(false)})
 		return nil
 	case isByteSlice(from) && isString(to):
@@ -435,7 +435,7 @@ func (x *explorer) setRunes(s *state, in *ssa.Convert, runes []*solver.Term) {
 	}
 	n := c.BV(64, uint64(len(runes)))
 	store := s.heap.AllocArray(in.Type(), types.Typ[types.Int32], n)
-	x.storeArray(s, store, s.heap.ArrayOf(types.Typ[types.Int32], vals))
+	storeArray(s, store, s.heap.ArrayOf(types.Typ[types.Int32], vals))
 	s.top().setProgress(in, nil)
 	x.set(s, in, heap.Slice{Store: store, Off: c.BV(64, 0), Len: n, Cap: n, Nil: c.Bool(false)})
 }

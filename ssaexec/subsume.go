@@ -50,7 +50,7 @@ func (x *explorer) atLoopHead(s *state) {
 	}
 	roots, hints := x.roots(s)
 	g := abstraction.Canonical(s.heap, roots, s.pc, hints)
-	covered, abstractOnly, e := x.table.Check(x.point(s), g)
+	covered, abstractOnly, e := x.table.Check(point(s), g)
 	x.noteEntry(covered, abstractOnly, e)
 	switch {
 	case !covered:
@@ -81,7 +81,7 @@ func (x *explorer) grace(s *state) {
 // canonical form does not hold: the frames' positions, the parameters
 // compared with nil (for the entry policy) and whether the path rests on
 // assumptions.
-func (x *explorer) point(s *state) string {
+func point(s *state) string {
 	var b strings.Builder
 	for _, f := range s.frames {
 		fmt.Fprintf(&b, "%p:%d:%d:%d;", f.fn, f.block.Index, f.pc, len(f.defers))

@@ -77,7 +77,7 @@ func (x *explorer) word(s *state, p heap.Ptr, t types.Type) (n uint64, alts []al
 
 // wordAt is the integer of type t at p, if it is known without a
 // decision.
-func (x *explorer) wordAt(s *state, p heap.Ptr, t types.Type) (uint64, bool) {
+func wordAt(s *state, p heap.Ptr, t types.Type) (uint64, bool) {
 	if v, d := s.heap.Load(p, t); d == nil {
 		if sc, ok := v.(heap.Scalar); ok {
 			return sc.T.Uint64()

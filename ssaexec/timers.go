@@ -166,7 +166,7 @@ func (x *explorer) newTimer(s *state, fn *ssa.Function, _ []heap.Value, call *ss
 
 // after is time.After(d): NewTimer(d).C.
 func (x *explorer) after(s *state, fn *ssa.Function, _ []heap.Value, call *ssa.Call) []alt {
-	p := x.makeTimer(s, x.timeType(fn, "Timer"), true, false, x.callPos(s, call))
+	p := x.makeTimer(s, timeType(fn, "Timer"), true, false, x.callPos(s, call))
 	x.completeCall(s, call, s.g.timerChan(p))
 	return nil
 }
@@ -175,7 +175,7 @@ func (x *explorer) after(s *state, fn *ssa.Function, _ []heap.Value, call *ssa.C
 func (g *sched) timerChan(p heap.Ptr) heap.Ptr { return heap.Ptr{Obj: g.timers[p.Obj].ch} }
 
 // timeType is the type called name in fn's package (time).
-func (x *explorer) timeType(fn *ssa.Function, name string) types.Type {
+func timeType(fn *ssa.Function, name string) types.Type {
 	return fn.Pkg.Pkg.Scope().Lookup(name).Type()
 }
 
@@ -233,7 +233,7 @@ func (x *explorer) newTicker(s *state, fn *ssa.Function, args []heap.Value, call
 
 // tick is time.Tick(d): NewTicker(d).C, or nil unless d is positive.
 func (x *explorer) tick(s *state, fn *ssa.Function, args []heap.Value, call *ssa.Call) []alt {
-	t := x.timeType(fn, "Ticker")
+	t := timeType(fn, "Ticker")
 	return x.positive(s, args[0], func(s *state) {
 		p := x.makeTimer(s, t, true, true, x.callPos(s, call))
 		x.completeCall(s, call, s.g.timerChan(p))
