@@ -136,7 +136,7 @@ func (x *explorer) callInput(s *state, f heap.SymPtr, spec callSpec, call *ssa.C
 		}
 		return nil
 	}
-	if len(fn.Calls) >= x.cfg.K {
+	if len(fn.Calls) >= x.pass.k {
 		s.cutBy(boundK, "")
 		return nil
 	}

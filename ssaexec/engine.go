@@ -44,6 +44,9 @@ type explorer struct {
 	// its package's initialization and its parameters.
 	reachedBody bool
 	cfg         Config
+	// pass holds the bounds of the pass being explored (see search):
+	// cfg keeps the full ones.
+	pass pass
 	// prog is the program fn is of, whose per-program state the search
 	// shares with the other functions analysed.
 	prog   *Program
@@ -191,6 +194,7 @@ func newExplorer(prog *Program, fn *ssa.Function, cfg Config, ctx *solver.Contex
 	s.SetChain(cfg.Solver)
 	return &explorer{
 		cfg:          cfg,
+		pass:         fullPass(cfg),
 		prog:         prog,
 		fn:           fn,
 		fset:         fn.Prog.Fset,
@@ -399,7 +403,7 @@ func (x *explorer) newHeap() *heap.Heap {
 }
 
 func (x *explorer) heapConfig() heap.Config {
-	return heap.Config{Mode: x.cfg.Init, K: x.cfg.K, N: x.cfg.N, KBytes: x.cfg.KBytes}
+	return heap.Config{Mode: x.cfg.Init, K: x.pass.k, N: x.cfg.N, KBytes: x.pass.kbytes}
 }
 
 // hook sets the heap's hooks into the search.

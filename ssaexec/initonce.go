@@ -114,7 +114,7 @@ func (x *explorer) sharedInit(pkg *ssa.Package, init *ssa.Function, frames []*fr
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	if !e.done {
-		e.run(x.prog, pkg, init, x.cfg)
+		e.run(x.prog, pkg, init, x.passConfig())
 		e.done = true
 	}
 	if e.why != "" {

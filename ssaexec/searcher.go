@@ -26,9 +26,22 @@ import (
 // over one decodes each byte several ways).
 const shallowKBytes = 3
 
-// pass is the bounds one pass of a search explores within.
+// pass is the bounds one pass of a search explores within: the search
+// reads them from the explorer's pass, not from its configuration, which
+// keeps the full bounds.
 type pass struct {
 	k, seq, kbytes int
+}
+
+// fullPass is the pass at the full bounds of cfg.
+func fullPass(cfg Config) pass { return pass{k: cfg.K, seq: cfg.Seq, kbytes: cfg.KBytes} }
+
+// passConfig is the explorer's configuration with the bounds of its pass,
+// for a search it starts on its behalf (a package's initialization).
+func (x *explorer) passConfig() Config {
+	cfg := x.cfg
+	cfg.K, cfg.Seq, cfg.KBytes = x.pass.k, x.pass.seq, x.pass.kbytes
+	return cfg
 }
 
 // short says where p stands on the bounds h says it hit and whose full
@@ -97,8 +110,7 @@ func (p pass) next(full pass, h hits, spent []int64) (pass, bool) {
 
 // search explores the function in passes (see above).
 func (x *explorer) search() {
-	full := pass{k: x.cfg.K, seq: x.cfg.Seq, kbytes: x.cfg.KBytes}
-	defer func() { x.cfg.K, x.cfg.Seq, x.cfg.KBytes = full.k, full.seq, full.kbytes }()
+	full := fullPass(x.cfg)
 	p := firstPass(full)
 	if x.cfg.OnePass {
 		p = full
@@ -108,7 +120,7 @@ func (x *explorer) search() {
 		if !first {
 			x.newPass()
 		}
-		x.cfg.K, x.cfg.Seq, x.cfg.KBytes = p.k, p.seq, p.kbytes
+		x.pass = p
 		before := x.budget.work()
 		x.explore(x.initial())
 		spent = append(spent, x.budget.work()-before)

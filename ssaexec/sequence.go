@@ -445,11 +445,11 @@ func (x *explorer) sequencePoint(s *state) []alt {
 	}
 	slot := &x.slots[s.seq.slot]
 	alts := []alt{{apply: x.finishSlot}}
-	if s.seq.depth >= x.cfg.Seq {
+	if s.seq.depth >= x.pass.seq {
 		if len(slot.plan.methods) > 0 {
 			// A state no shorter sequence covers: longer ones may reach
 			// new states.
-			x.hitBound(bound{boundSeq, fmt.Sprintf("seq of %d calls of %s", x.cfg.Seq, slot.plan.named.Obj().Name()), "seq"})
+			x.hitBound(bound{boundSeq, fmt.Sprintf("seq of %d calls of %s", x.pass.seq, slot.plan.named.Obj().Name()), "seq"})
 		}
 		return alts
 	}

@@ -190,7 +190,7 @@ type stringComparison struct {
 // each (see compareStrings).
 func (x *explorer) stringOrder(s *state, a, b heap.Value) (stringComparison, *heap.Decision) {
 	c := x.ctx
-	bound := max(x.cfg.KBytes, 1)
+	bound := max(x.pass.kbytes, 1)
 	for _, v := range []heap.Value{a, b} {
 		if str, ok := v.(heap.Str); ok {
 			bound = max(bound, len(str.S))
