@@ -202,6 +202,6 @@ func TestResultRoundTrip(t *testing.T) {
 		t.Fatal("no findings: nothing of them was checked")
 	}
 	if _, err := result.Decode([]byte("not a result")); err == nil {
-		t.Error("DecodeResult accepted garbage")
+		t.Error("Decode accepted garbage")
 	}
 }
