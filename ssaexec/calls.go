@@ -267,7 +267,7 @@ func (x *explorer) enter(s *state, fn *ssa.Function, env []heap.Value, args []he
 // finishRecord). Calls made by its package's initialization or while a
 // call sequence builds a parameter are not the function's own.
 func (x *explorer) unexecuted(s *state, name string) {
-	if s.initializing || s.seq != nil && s.seq.running || neverPanics[name] {
+	if s.pkgInit.running || s.seq != nil && s.seq.running || neverPanics[name] {
 		return
 	}
 	x.notExecuted[name] = true

@@ -120,7 +120,7 @@ func (x *explorer) chanOperandOf(s *state, v heap.Value, send, blocks bool) (op 
 		}
 		return chanOp{isNil: true, send: send}, nil, true
 	case heap.Ptr:
-		if s.initChans[c.Obj] != nil {
+		if s.pkgInit.chans[c.Obj] != nil {
 			s.threads()
 		}
 		if s.g != nil && s.g.chans[c.Obj] != nil && c.Path == "" {

@@ -370,11 +370,11 @@ func (x *explorer) initial() *state {
 // with pkg non-nil, the top frame is pkg's initialization.
 func newState(frames []*frame, h *heap.Heap, pkg *ssa.Package) *state {
 	s := &state{
-		frames:       frames,
-		heap:         h,
-		compared:     map[int]nilCheck{},
-		globals:      map[*ssa.Global]heap.Ptr{},
-		initializing: pkg != nil,
+		frames:   frames,
+		heap:     h,
+		compared: map[int]nilCheck{},
+		globals:  map[*ssa.Global]heap.Ptr{},
+		pkgInit:  pkgInit{running: pkg != nil},
 	}
 	if pkg != nil {
 		s.beginInit(pkg)
@@ -439,7 +439,7 @@ func (x *explorer) global(s *state, g *ssa.Global) heap.Ptr {
 	p, cgo := cgoGlobal(s, g)
 	if cgo {
 		// Set by code gosym does not run (see cgoGlobal).
-	} else if s.initRun[g.Pkg] && s.initCut == "" {
+	} else if s.pkgInit.begun[g.Pkg] && s.pkgInit.cut == "" {
 		p = s.heap.Alloc(elem)
 	} else {
 		// Noted as approximated once the path reads it (OnExternalRead).
@@ -455,7 +455,7 @@ func (x *explorer) explore(s *state) {
 	defer x.closeEntries(len(x.open))
 	defer x.endSummaries(len(x.recording), len(s.pc))
 	for s.end == running {
-		if x.initDone != nil && !s.initializing {
+		if x.initDone != nil && !s.pkgInit.running {
 			x.initDone(s)
 			return
 		}
@@ -523,15 +523,15 @@ func (x *explorer) abandonInit(s *state) {
 		why = "a panic"
 	}
 	where := shortPos(x.fset.Position(x.posOf(s)))
-	s.initCut = fmt.Sprintf("initialization of %s cut at %s (%s): the variables it did not set, or may still change, are inputs",
+	s.pkgInit.cut = fmt.Sprintf("initialization of %s cut at %s (%s): the variables it did not set, or may still change, are inputs",
 		packageOf(x.fn).Pkg.Path(), where, why)
-	x.hitBound(bound{boundInit, s.initCut, "a package's initialization cut"})
+	x.hitBound(bound{boundInit, s.pkgInit.cut, "a package's initialization cut"})
 	later := laterWritten(s.frames[i:])
 	s.frames = s.frames[:i]
 	// The new top frame was below, shared with the states forked while
 	// initialization ran: writing it in place would change theirs too.
 	s.own(i - 1)
-	s.initializing = false
+	s.pkgInit.running = false
 	s.keepInitChans()
 	s.end, s.why, s.finding, s.panic, s.contract, s.seqPanic = running, "", nil, nil, false, false
 	// What initialization assumed of unexecuted code ends with it: the
@@ -544,7 +544,7 @@ func (x *explorer) abandonInit(s *state) {
 		return strings.Compare(a.RelString(nil), b.RelString(nil))
 	})
 	for _, g := range unset {
-		if p := s.globals[g]; (!s.initSet[g] || later[g]) && p.Obj != 0 && !s.heap.Object(p.Obj).External {
+		if p := s.globals[g]; (!s.pkgInit.set[g] || later[g]) && p.Obj != 0 && !s.heap.Object(p.Obj).External {
 			s.globals[g] = heap.Ptr{Obj: s.heap.NewExternalVariable(deref(g.Type()), "variable "+g.RelString(nil))}
 		}
 	}

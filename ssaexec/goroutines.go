@@ -150,8 +150,8 @@ type waitCase struct {
 func (s *state) threads() *sched {
 	if s.g == nil {
 		s.g = &sched{gs: []goroutine{{id: 0}}, nextID: 1, chansOwned: true, chans: map[heap.ObjID]*channel{}}
-		if s.initChans != nil {
-			s.g.chans, s.g.chansOwned = s.initChans, false
+		if s.pkgInit.chans != nil {
+			s.g.chans, s.g.chansOwned = s.pkgInit.chans, false
 		}
 		markPaths(s, "goroutines or channels")
 	}
@@ -526,7 +526,7 @@ func (x *explorer) goBuiltin(s *state, spec callSpec, in *ssa.Go) []alt {
 // the entry's parameters are built, or its package is initialized, whose
 // end states hold no goroutine. Otherwise s ends unsupported.
 func (x *explorer) canStart(s *state, what string) bool {
-	if s.seq != nil && s.seq.running || s.bound < len(x.fn.Params) || s.initializing {
+	if s.seq != nil && s.seq.running || s.bound < len(x.fn.Params) || s.pkgInit.running {
 		x.unsupported(s, what+" while building the entry's parameters or initializing its package")
 		return false
 	}

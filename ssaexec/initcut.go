@@ -20,7 +20,7 @@ import (
 // inInit reports whether s is running its package's initialization (not
 // a call of a sequence that builds an entry parameter).
 func (s *state) inInit() bool {
-	return s.initializing && (s.seq == nil || !s.seq.running)
+	return s.pkgInit.running && (s.seq == nil || !s.seq.running)
 }
 
 // Why initialization stops where it rests on unexecuted code.

@@ -171,7 +171,7 @@ func (y *explorer) unshared(ends []*state) string {
 		return "it holds an entry's state"
 	case ends[0].g != nil:
 		return "it made a timer"
-	case slices.ContainsFunc(slices.Collect(maps.Values(ends[0].initChans)), func(c *channel) bool { return len(c.buf) > 0 }):
+	case slices.ContainsFunc(slices.Collect(maps.Values(ends[0].pkgInit.chans)), func(c *channel) bool { return len(c.buf) > 0 }):
 		return "a channel holds values"
 	}
 	if why := ends[0].heap.Importable(); why != "" {
@@ -203,22 +203,18 @@ func (x *explorer) importInit(e *initEnd, frames []*frame) *state {
 	x.hook(h)
 	h.NewArgs(x.params)
 	s := &state{
-		frames:    frames,
-		heap:      h,
-		compared:  map[int]nilCheck{},
-		globals:   end.globals, // copied on write
-		initSet:   end.initSet,
-		initCut:   end.initCut,
-		initRun:   end.initRun,
-		initChans: end.initChans,
-		approx:    slices.Clip(end.approx),
-		assumed:   end.assumed,
-		trace:     x.importTrace(end.trace),
-		traceFile: end.traceFile,
-		traceLine: end.traceLine,
+		frames:   frames,
+		heap:     h,
+		compared: map[int]nilCheck{},
+		globals:  end.globals, // copied on write
+		pkgInit:  pkgInit{set: end.pkgInit.set, cut: end.pkgInit.cut, begun: end.pkgInit.begun, chans: end.pkgInit.chans},
+		approx:   slices.Clip(end.approx),
+		assumed:  end.assumed,
+		trace:    x.importTrace(end.trace),
+		traceAt:  traceLine{file: end.traceAt.file, line: end.traceAt.line},
 	}
 	// As endInit, but every pass's states share the one copy.
-	s.initEnd, s.initGlobals = x.initBase, s.globals
+	s.pkgInit.end, s.pkgInit.globals = x.initBase, s.globals
 	maps.Copy(x.bounds, e.bounds)
 	maps.Copy(x.approx, e.approx)
 	maps.Copy(x.notes, e.notes)

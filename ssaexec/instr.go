@@ -99,8 +99,8 @@ func (x *explorer) exec(s *state, instr ssa.Instruction) []alt {
 		if !ok {
 			return alts
 		}
-		if g, isGlobal := in.Addr.(*ssa.Global); isGlobal && s.initializing {
-			s.initSet = withMember(s.initSet, g)
+		if g, isGlobal := in.Addr.(*ssa.Global); isGlobal && s.pkgInit.running {
+			s.pkgInit.set = withMember(s.pkgInit.set, g)
 		}
 		if !selfAssignment(in) {
 			x.access(s, t, true, in.Addr, in.Pos())
@@ -559,7 +559,7 @@ const initLoops = 1 << 12
 // loopBound is the number of iterations a loop of s may take without
 // observing a new input (Config.Loops, initLoops in initialization).
 func (x *explorer) loopBound(s *state) int {
-	if s.initializing {
+	if s.pkgInit.running {
 		return max(x.cfg.Loops, initLoops)
 	}
 	return x.cfg.Loops

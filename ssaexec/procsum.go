@@ -1,7 +1,6 @@
 package ssaexec
 
 import (
-	"go/token"
 	"maps"
 	"reflect"
 	"slices"
@@ -114,10 +113,8 @@ type summaryExit struct {
 	approx []string
 	facts  pathFacts
 	trace  *traceStep
-	// traceFile and the rest are the state's position in its trace.
-	traceFile        *token.File
-	traceLine        int
-	lineFrom, lineTo token.Pos
+	// traceAt is the state's position in its trace.
+	traceAt traceLine
 }
 
 // pathFacts are what a path knows besides its heap and condition that
@@ -133,7 +130,7 @@ type pathFacts struct {
 }
 
 func factsOf(s *state) pathFacts {
-	return pathFacts{s.assumed, s.compared, s.globals, s.initRun}
+	return pathFacts{s.assumed, s.compared, s.globals, s.pkgInit.begun}
 }
 
 func (p pathFacts) same(q pathFacts) bool {
@@ -153,7 +150,7 @@ func sameMap[M ~map[K]V, K, V comparable](a, b M) bool {
 
 // setOn gives s these facts (maps that s shares, copied on write).
 func (p pathFacts) setOn(s *state) {
-	s.assumed, s.compared, s.globals, s.initRun = p.assumed, p.compared, p.globals, p.initRun
+	s.assumed, s.compared, s.globals, s.pkgInit.begun = p.assumed, p.compared, p.globals, p.initRun
 }
 
 // summaryKey indexes summaries: a summary applies only where the heap's
@@ -221,7 +218,7 @@ type summaries struct {
 // summarizable reports whether a call from s may be recorded or answered
 // by a summary (see above).
 func (x *explorer) summarizable(s *state, call *ssa.Call) bool {
-	if !x.cfg.ProcSummaries || call == nil || s.panic != nil || s.initializing || s.refining || s.g != nil ||
+	if !x.cfg.ProcSummaries || call == nil || s.panic != nil || s.pkgInit.running || s.refining || s.g != nil ||
 		s.seq != nil && s.seq.running || s.bound < len(x.fn.Params) {
 		return false
 	}
@@ -492,7 +489,7 @@ func (x *explorer) summaryExit(s *state, rec *summaryRec, result heap.Value) {
 		facts:  factsOf(s),
 		trace:  s.trace,
 	}
-	e.traceFile, e.traceLine, e.lineFrom, e.lineTo = s.traceFile, s.traceLine, s.lineFrom, s.lineTo
+	e.traceAt = s.traceAt
 	if rec.canon != nil && !rec.reshaped && !e.heap.MadeOnly(rec.heap) {
 		rec.reshaped = true
 	}
@@ -648,7 +645,7 @@ func (x *explorer) leaveBy(s *state, rec *summaryRec, e *summaryExit, rename *he
 	if e.trace != rec.trace {
 		// The call's steps, and the line its last one is on.
 		s.trace = spliceTrace(s.trace, rec.trace, e.trace, rename)
-		s.traceFile, s.traceLine, s.lineFrom, s.lineTo = e.traceFile, e.traceLine, e.lineFrom, e.lineTo
+		s.traceAt = e.traceAt
 	}
 	x.set(s, call, result)
 }

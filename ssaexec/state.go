@@ -163,32 +163,49 @@ const (
 	parked
 )
 
+// pkgInit is what a path knows of package initialization. Its maps are
+// copied on write, and shared by the states a fork makes.
+type pkgInit struct {
+	// running says that the package's initialization is running; set
+	// holds the package variables it stored so far. cut, once
+	// initialization was cut short, says where and why: the variables it
+	// did not set are then inputs.
+	running bool
+	set     map[*ssa.Global]bool
+	cut     string
+	// begun holds the packages whose initialization the path has begun
+	// to run: only their variables start zero, those of a package whose
+	// initialization did not run are inputs.
+	begun map[*ssa.Package]bool
+	// end is the heap as initialization left it, and globals its
+	// variables then: while nothing it made has changed, every state of
+	// the path's entry that descends from it holds the same variables,
+	// which subsumption then need not compare (see explorer.roots).
+	end     *heap.Heap
+	globals map[*ssa.Global]heap.Ptr
+	// chans are the channels package initialization made, as it left
+	// them (context's closed channel): the path's sched starts from them
+	// once it uses one (see state.threads).
+	chans map[heap.ObjID]*channel
+}
+
+// traceLine is where a trace's last entry is, file and line, and [from,
+// to) the positions of that line, where they are known (to > 0): most
+// instructions are on the line of the one before, which a comparison of
+// positions tells without two binary searches.
+type traceLine struct {
+	file     *token.File
+	line     int
+	from, to token.Pos
+}
+
 // state is one path: call stack, heap, path condition and what the path
 // has learnt on the way.
 type state struct {
 	frames []*frame
 	heap   *heap.Heap
-	// initializing says that the package's initialization is running;
-	// initSet holds the package variables it stored so far (copied on
-	// write). initCut, once initialization was cut short, says where and
-	// why: the variables it did not set are then inputs.
-	initializing bool
-	initSet      map[*ssa.Global]bool
-	initCut      string
-	// initRun holds the packages whose initialization the path has begun
-	// to run (copied on write): only their variables start zero, those of
-	// a package whose initialization did not run are inputs.
-	initRun map[*ssa.Package]bool
-	// initEnd is the heap as initialization left it, and initGlobals
-	// its variables then: while nothing it made has changed, every state
-	// of the path's entry that descends from it holds the same variables,
-	// which subsumption then need not compare (see explorer.roots).
-	initEnd     *heap.Heap
-	initGlobals map[*ssa.Global]heap.Ptr
-	// initChans are the channels package initialization made, as it
-	// left them (context's closed channel): the path's sched starts
-	// from them once it uses one (see state.threads).
-	initChans map[heap.ObjID]*channel
+	// pkgInit is what the path knows of package initialization.
+	pkgInit pkgInit
 	// bound counts the entry parameters bound so far (binding a parameter
 	// may be a lazy-initialization choice, so it is a step like others).
 	bound int
@@ -198,13 +215,8 @@ type state struct {
 	entryPC int
 	// trace is the path's last step; forked paths share what came before.
 	trace *traceStep
-	// traceFile and traceLine are where the trace's last entry is, and
-	// [lineFrom, lineTo) the positions of that line, where they are known
-	// (lineTo > 0): most instructions are on the line of the one before,
-	// which a comparison of positions tells without two binary searches.
-	traceFile        *token.File
-	traceLine        int
-	lineFrom, lineTo token.Pos
+	// traceAt is the line of the trace's last entry.
+	traceAt traceLine
 	// compared records, per entry parameter (index+1), its comparison with
 	// nil on this path. Forked paths share it: it is copied on write.
 	compared map[int]nilCheck
@@ -322,7 +334,7 @@ func ownFrame(frames []*frame, i int) *frame {
 // pop removes the top frame; the caller's frame, now the top, is owned.
 func (s *state) pop() {
 	if s.top().initialization {
-		s.initializing = false
+		s.pkgInit.running = false
 		s.endInit()
 	}
 	s.frames = s.frames[:len(s.frames)-1]
@@ -415,20 +427,20 @@ func (s *state) note(x *explorer, pos token.Pos) {
 	own := s.g == nil || s.trace == nil || s.ownStep(s.trace)
 	// This runs for every instruction: compare lines without building
 	// Positions.
-	if pos >= s.lineFrom && pos < s.lineTo && own {
+	if pos >= s.traceAt.from && pos < s.traceAt.to && own {
 		return
 	}
 	file := x.fset.File(pos)
 	line := x.lineOf(file, pos)
-	if file == s.traceFile && line == s.traceLine && own {
-		s.lineFrom, s.lineTo = x.lineRange(file, line)
+	if file == s.traceAt.file && line == s.traceAt.line && own {
+		s.traceAt.from, s.traceAt.to = x.lineRange(file, line)
 		return
 	}
 	if s.top().std {
 		return
 	}
-	s.traceFile, s.traceLine = file, line
-	s.lineFrom, s.lineTo = x.lineRange(file, line)
+	s.traceAt.file, s.traceAt.line = file, line
+	s.traceAt.from, s.traceAt.to = x.lineRange(file, line)
 	s.addStep(traceStep{pos: pos, depth: s.traceDepth()})
 }
 
@@ -515,11 +527,11 @@ func (s *state) ownStep(t *traceStep) bool { return int(t.gid) == s.gid() }
 // onTraceLine reports whether pos is on the line of the trace's last
 // entry.
 func (s *state) onTraceLine(x *explorer, pos token.Pos) bool {
-	if s.lineTo > 0 {
+	if s.traceAt.to > 0 {
 		// [lineFrom, lineTo) is that line's, as note keeps it.
-		return pos >= s.lineFrom && pos < s.lineTo
+		return pos >= s.traceAt.from && pos < s.traceAt.to
 	}
-	return x.fset.File(pos) == s.traceFile && x.lineOf(s.traceFile, pos) == s.traceLine
+	return x.fset.File(pos) == s.traceAt.file && x.lineOf(s.traceAt.file, pos) == s.traceAt.line
 }
 
 // traceDepth is the depth of the path's next trace step: the number of
@@ -528,7 +540,7 @@ func (s *state) onTraceLine(x *explorer, pos token.Pos) bool {
 // that build the receiver), as it does in a run that shares it (see
 // initonce.go).
 func (s *state) traceDepth() int {
-	if s.initializing {
+	if s.pkgInit.running {
 		if i := slices.IndexFunc(s.frames, func(f *frame) bool { return f.initialization }); i >= 0 {
 			return len(s.frames) - i
 		}
@@ -634,7 +646,7 @@ func (t *traceStep) traceN() int {
 }
 
 // beginInit records that the path runs the initialization of pkg.
-func (s *state) beginInit(pkg *ssa.Package) { s.initRun = withMember(s.initRun, pkg) }
+func (s *state) beginInit(pkg *ssa.Package) { s.pkgInit.begun = withMember(s.pkgInit.begun, pkg) }
 
 // withMember returns set with k in it: set itself if k is already, or a
 // copy, because forked states share their sets.
@@ -651,9 +663,9 @@ func withMember[K comparable](set map[K]bool, k K) map[K]bool {
 // endInit records the heap and variables initialization left.
 func (s *state) endInit() {
 	s.keepInitChans()
-	s.initEnd = s.heap.Clone()
-	s.heap.Watch(s.initEnd)
-	s.initGlobals = s.globals
+	s.pkgInit.end = s.heap.Clone()
+	s.heap.Watch(s.pkgInit.end)
+	s.pkgInit.globals = s.globals
 }
 
 // keepInitChans keeps the channels initialization made, which started the
@@ -663,7 +675,7 @@ func (s *state) endInit() {
 // timer keeps its sched, which holds the timer.
 func (s *state) keepInitChans() {
 	if s.g != nil && len(s.g.gs) == 1 && len(s.g.timers) == 0 {
-		s.initChans, s.g = s.g.chans, nil
+		s.pkgInit.chans, s.g = s.g.chans, nil
 	}
 }
 
@@ -671,5 +683,5 @@ func (s *state) keepInitChans() {
 // from initialization, and all they reach, are as initialization left
 // them.
 func (s *state) initVariablesUnchanged() bool {
-	return s.initEnd != nil && s.heap.MadeUnchanged(s.initEnd)
+	return s.pkgInit.end != nil && s.heap.MadeUnchanged(s.pkgInit.end)
 }

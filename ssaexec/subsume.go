@@ -40,7 +40,7 @@ func (x *explorer) atLoopHead(s *state) {
 	// abstractly is no reason to drop the entry's body.
 	// Goroutines and channels are no part of the stored states: a path
 	// with them runs its loops to the loop bound.
-	if x.cfg.Subsume == abstraction.Off || s.panic != nil || s.initializing || s.g != nil {
+	if x.cfg.Subsume == abstraction.Off || s.panic != nil || s.pkgInit.running || s.g != nil {
 		return
 	}
 	for _, f := range s.frames {
@@ -94,8 +94,8 @@ func point(s *state) string {
 	fmt.Fprintf(&b, "|%v|%v", params, s.assumed)
 	// States from different ends of initialization hold different
 	// variables, which roots leaves out while they are unchanged.
-	if len(s.initGlobals) > 0 {
-		fmt.Fprintf(&b, "|init %p %v", s.initEnd, s.initVariablesUnchanged())
+	if len(s.pkgInit.globals) > 0 {
+		fmt.Fprintf(&b, "|init %p %v", s.pkgInit.end, s.initVariablesUnchanged())
 	}
 	if s.seq != nil && s.seq.handBuiltPath {
 		// A hand-built value covers every value the API builds: the
@@ -137,9 +137,9 @@ func (x *explorer) roots(s *state) ([]heap.Value, []abstraction.IndexHint) {
 		}
 	}
 	globals := make([]*ssa.Global, 0, len(s.globals))
-	unchanged := len(s.initGlobals) > 0 && s.initVariablesUnchanged()
+	unchanged := len(s.pkgInit.globals) > 0 && s.initVariablesUnchanged()
 	for g, p := range s.globals {
-		if unchanged && s.initGlobals[g] == p {
+		if unchanged && s.pkgInit.globals[g] == p {
 			// As initialization left it, in every state of this point
 			// (see point): the tables of strconv and unicode need not
 			// be compared at every loop head.

@@ -157,7 +157,7 @@ func (x *explorer) summarized(s *state, fn *ssa.Function, args []heap.Value, cal
 // caller's, at the call. ended reports that the call did not go on into
 // fn's body.
 func (x *explorer) factsAtCall(s *state, fn *ssa.Function, args []heap.Value, call *ssa.Call) (alts []alt, ended bool) {
-	if x.cfg.CallFacts == nil || call == nil || x.cfg.factRun() || s.initializing ||
+	if x.cfg.CallFacts == nil || call == nil || x.cfg.factRun() || s.pkgInit.running ||
 		s.seq != nil && s.seq.running || !crossPackage(s.top().fn, fn) || x.std.isStd(fn) {
 		return nil, false
 	}
