@@ -45,7 +45,7 @@ func (x *explorer) privateStore(s *state, in *ssa.Call, store heap.ObjID) bool {
 		if i == top {
 			pc = slices.Index(f.block.Instrs, ssa.Instruction(in)) + 1
 		}
-		for _, v := range x.facts(f.fn).LiveAt(f.block, pc, i == 0) {
+		for _, v := range f.facts.LiveAt(f.block, pc, i == 0) {
 			// append's own result is left out: what it holds now is an
 			// earlier iteration's value, which the append overwrites.
 			if val, ok := f.env.get(v); ok && v != in && s.heap.RefsTo(val, store) > 0 {

@@ -454,7 +454,7 @@ func (x *explorer) ifInstr(s *state, in *ssa.If) []alt {
 		{guard: cond, apply: func(s *state) { x.take(s, in, true) }},
 		{guard: x.ctx.Not(cond), apply: func(s *state) { x.take(s, in, false) }},
 	}
-	if loops := x.facts(in.Parent()); x.cfg.Subsume == abstraction.Abstract && loops.Exits(in.Block(), succ[1]) && !loops.Exits(in.Block(), succ[0]) {
+	if loops := s.top().facts; x.cfg.Subsume == abstraction.Abstract && loops.Exits(in.Block(), succ[1]) && !loops.Exits(in.Block(), succ[0]) {
 		// Leaving the loop first stores the states of shorter
 		// iterations first: they are the general ones that abstract
 		// subsumption matches longer ones against.

@@ -9,7 +9,7 @@ import (
 // position, in the entry's frame (entry) or another (see
 // ssafacts.Func.LiveAt).
 func (x *explorer) liveValues(f *frame, entry bool) []ssa.Value {
-	return x.facts(f.fn).LiveAt(f.block, f.pc, entry)
+	return f.facts.LiveAt(f.block, f.pc, entry)
 }
 
 // facts returns the SSA facts of fn, which the program keeps for every

@@ -9,11 +9,16 @@ import (
 
 	"github.com/gosym/gosym/heap"
 	"github.com/gosym/gosym/solver"
+	"github.com/gosym/gosym/ssafacts"
 )
 
 // frame is one activation on a path's call stack.
 type frame struct {
-	fn    *ssa.Function
+	fn *ssa.Function
+	// facts are fn's SSA facts, which the search reads at every step
+	// (see grace): the frame holds them so that no step asks the
+	// program's table, which takes a lock.
+	facts *ssafacts.Func
 	block *ssa.BasicBlock
 	prev  *ssa.BasicBlock // the block control came from, for phis
 	pc    int             // index of the next instruction in block
@@ -96,10 +101,12 @@ func (f *frame) setProgress(in ssa.Instruction, p any) {
 }
 
 func (x *explorer) newFrame(fn *ssa.Function, call *ssa.Call) *frame {
+	facts := x.facts(fn)
 	return &frame{
 		fn:    fn,
+		facts: facts,
 		block: fn.Blocks[0],
-		env:   newRegisters(x.facts(fn).Numbering()),
+		env:   newRegisters(facts.Numbering()),
 		call:  call,
 		std:   x.std.isStd(fn),
 	}

@@ -70,7 +70,7 @@ func (x *explorer) grace(s *state) {
 	if x.cfg.Subsume != abstraction.Abstract {
 		return
 	}
-	if b := s.top().block; x.facts(b.Parent()).InnermostLoop(b) != nil && !s.refining {
+	if f := s.top(); f.facts.InnermostLoop(f.block) != nil && !s.refining {
 		s.heap.SetGrace(subsumeGrace, cellGrace)
 	} else {
 		s.heap.SetGrace(0, 0)
@@ -111,10 +111,11 @@ func point(s *state) string {
 func (x *explorer) roots(s *state) ([]heap.Value, []abstraction.IndexHint) {
 	var out []heap.Value
 	var hints []abstraction.IndexHint
+	irrelevant := x.facts(x.fn).Irrelevant()
 	for i, f := range s.frames {
 		at := map[ssa.Value]int{}
 		for _, v := range x.liveValues(f, i == 0) {
-			if i == 0 && x.facts(x.fn).Irrelevant()[v] {
+			if i == 0 && irrelevant[v] {
 				continue
 			}
 			at[v] = len(out)
@@ -124,7 +125,7 @@ func (x *explorer) roots(s *state) ([]heap.Value, []abstraction.IndexHint) {
 				out = append(out, heap.Str{S: "unset " + v.Name()})
 			}
 		}
-		for _, iv := range x.facts(f.fn).IndexVars() {
+		for _, iv := range f.facts.IndexVars() {
 			vi, ok1 := at[iv.Index]
 			ai, ok2 := at[iv.Array]
 			if ok1 && ok2 {
