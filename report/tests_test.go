@@ -13,6 +13,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 	"golang.org/x/tools/txtar"
 
+	"github.com/gosym/gosym/internal/testset"
 	"github.com/gosym/gosym/result"
 	"github.com/gosym/gosym/ssaexec"
 )
@@ -92,15 +93,13 @@ func testdataPatterns(t *testing.T) []string {
 	if !testing.Short() {
 		return []string{"./testdata/..."}
 	}
-	data, err := os.ReadFile("../testdata/short.txt")
+	names, err := testset.Short("..")
 	if err != nil {
 		t.Fatal(err)
 	}
 	var patterns []string
-	for _, line := range strings.Split(string(data), "\n") {
-		if line != "" && !strings.HasPrefix(line, "#") {
-			patterns = append(patterns, "./testdata/"+line)
-		}
+	for _, name := range names {
+		patterns = append(patterns, "./testdata/"+name)
 	}
 	return patterns
 }

@@ -5,7 +5,6 @@ import (
 	"go/parser"
 	"go/token"
 	"io/fs"
-	"os"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -15,6 +14,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/gosym/gosym/internal/testset"
 	"github.com/gosym/gosym/result"
 	"golang.org/x/tools/go/ssa"
 )
@@ -195,15 +195,13 @@ func shortTestdata(t *testing.T) map[string]bool {
 	if !testing.Short() {
 		return nil
 	}
-	data, err := os.ReadFile("../testdata/short.txt")
+	names, err := testset.Short("..")
 	if err != nil {
 		t.Fatal(err)
 	}
 	set := map[string]bool{}
-	for _, line := range strings.Split(string(data), "\n") {
-		if line != "" && !strings.HasPrefix(line, "#") {
-			set[line] = true
-		}
+	for _, name := range names {
+		set[name] = true
 	}
 	return set
 }
