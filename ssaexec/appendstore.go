@@ -20,7 +20,7 @@ import (
 // to by nothing still in use but the operand itself: no live SSA value of
 // any frame but the operand, and no heap object but the cell that the
 // statement `*p = append(*p, ...)` is about to overwrite.
-func (x *explorer) privateStore(s *state, in *ssa.Call, store heap.ObjID) bool {
+func (s *state) privateStore(in *ssa.Call, store heap.ObjID) bool {
 	for _, f := range s.frames {
 		// A deferred call could recover from a panic of the statement and
 		// look at the cell it did not overwrite.
@@ -29,7 +29,7 @@ func (x *explorer) privateStore(s *state, in *ssa.Call, store heap.ObjID) bool {
 		}
 	}
 	overwritten := 0
-	if p, ok := x.overwrittenCell(s, in); ok {
+	if p, ok := s.overwrittenCell(in); ok {
 		v, d := s.heap.Load(p, in.Type())
 		if d != nil {
 			return false
@@ -59,7 +59,7 @@ func (x *explorer) privateStore(s *state, in *ssa.Call, store heap.ObjID) bool {
 // overwrittenCell returns the address that the statement of append in
 // stores its result to, when that store follows it with nothing but the
 // address's computation in between.
-func (x *explorer) overwrittenCell(s *state, in *ssa.Call) (heap.Ptr, bool) {
+func (s *state) overwrittenCell(in *ssa.Call) (heap.Ptr, bool) {
 	b := in.Block()
 	i := slices.Index(b.Instrs, ssa.Instruction(in))
 	for _, next := range b.Instrs[i+1:] {

@@ -81,10 +81,10 @@ func (x *explorer) invoke(s *state, spec callSpec, call *ssa.Call) []alt {
 		}
 		return x.callInput(s, fv.(heap.SymPtr), spec, call)
 	case heap.Opaque:
-		x.unsupported(s, fv.Why)
+		s.unsupported(fv.Why)
 		return nil
 	}
-	x.unsupported(s, fmt.Sprintf("call of a %T value", callee))
+	s.unsupported(fmt.Sprintf("call of a %T value", callee))
 	return nil
 }
 
@@ -132,7 +132,7 @@ func (x *explorer) callInput(s *state, f heap.SymPtr, spec callSpec, call *ssa.C
 	}
 	if sig.Results().Len() == 0 {
 		if call != nil {
-			x.set(s, call, nil)
+			s.set(call, nil)
 		}
 		return nil
 	}
@@ -149,9 +149,9 @@ func (x *explorer) callInput(s *state, f heap.SymPtr, spec callSpec, call *ssa.C
 		results[i] = heap.InputRef{Obj: id, Path: heap.Path("").Field(i), Type: sig.Results().At(i).Type()}
 	}
 	if len(results) == 1 {
-		x.set(s, call, results[0])
+		s.set(call, results[0])
 	} else {
-		x.set(s, call, heap.Tuple{Elems: results})
+		s.set(call, heap.Tuple{Elems: results})
 	}
 	return nil
 }
@@ -201,7 +201,7 @@ func (x *explorer) enter(s *state, fn *ssa.Function, env []heap.Value, args []he
 		if isPackageInit(fn) {
 			// Another package's initialization: its variables are inputs.
 			if call != nil {
-				x.set(s, call, nil)
+				s.set(call, nil)
 			}
 			return nil
 		}
@@ -293,13 +293,13 @@ func (x *explorer) external(s *state, name string, sig *types.Signature, call *s
 		}
 		r = heap.Tuple{Elems: elems}
 	}
-	x.set(s, call, r)
+	s.set(call, r)
 }
 
 func (x *explorer) builtin(s *state, in *ssa.Call, b *ssa.Builtin) []alt {
 	switch b.Name() {
 	case "print", "println":
-		x.set(s, in, nil)
+		s.set(in, nil)
 	case "len", "cap":
 		if isChan(in.Call.Args[0].Type()) {
 			return x.chanLenCap(s, in, b.Name())
@@ -318,11 +318,11 @@ func (x *explorer) builtin(s *state, in *ssa.Call, b *ssa.Builtin) []alt {
 	case "delete":
 		return x.mapDelete(s, in)
 	case "recover":
-		x.set(s, in, x.recover(s))
+		s.set(in, s.recover())
 	case "ssa:wrapnilchk":
 		return x.wrapNilCheck(s, in)
 	default:
-		x.unsupported(s, "builtin "+b.Name())
+		s.unsupported("builtin " + b.Name())
 	}
 	return nil
 }
@@ -333,7 +333,7 @@ func (x *explorer) makeClosure(s *state, in *ssa.MakeClosure) {
 	for i, b := range in.Bindings {
 		env[i] = x.value(s, b)
 	}
-	x.set(s, in, heap.Func{Fn: in.Fn.(*ssa.Function), Env: env})
+	s.set(in, heap.Func{Fn: in.Fn.(*ssa.Function), Env: env})
 }
 
 // wrapNilCheck is the check SSA puts in the wrapper that calls a value
@@ -358,7 +358,7 @@ func (x *explorer) wrapNilCheck(s *state, in *ssa.Call) []alt {
 			typ, method, recv), x.posOf(s), wrapper, runtimeMessages[result.NilDeref])
 		return nil
 	}
-	x.set(s, in, p)
+	s.set(in, p)
 	return nil
 }
 

@@ -72,11 +72,11 @@ func (x *explorer) cgoCall(s *state, fn *ssa.Function, args []heap.Value, call *
 	switch {
 	case cgoChecks[fn.Name()]:
 		if call != nil {
-			x.set(s, call, nil)
+			s.set(call, nil)
 		}
 	case fn.Name() == "_Cgo_ptr" && len(args) == 1:
 		if call != nil {
-			x.set(s, call, args[0])
+			s.set(call, args[0])
 		}
 	default:
 		x.unexecuted(s, cName(fn.Name()))

@@ -60,7 +60,7 @@ func (x *explorer) makeChan(s *state, in *ssa.MakeChan) []alt {
 	}
 	switch {
 	case !concrete:
-		x.unsupported(s, "channel of a capacity that depends on the input")
+		s.unsupported("channel of a capacity that depends on the input")
 		return nil
 	case n < 0 || n > maxChanCap:
 		x.runtimePanicWords(s, "makechan: size out of range", in.Pos())
@@ -69,7 +69,7 @@ func (x *explorer) makeChan(s *state, in *ssa.MakeChan) []alt {
 	g := s.threads()
 	p := s.heap.Alloc(in.Type())
 	g.setChan(p.Obj, &channel{elem: heap.Under(in.Type()).(*types.Chan).Elem(), cap: int(n)})
-	x.set(s, in, p)
+	s.set(in, p)
 	return nil
 }
 
@@ -131,10 +131,10 @@ func (x *explorer) chanOperandOf(s *state, v heap.Value, send, blocks bool) (op 
 			return op, nil, false
 		}
 	case heap.Opaque:
-		x.unsupported(s, c.Why)
+		s.unsupported(c.Why)
 		return op, nil, false
 	}
-	x.unsupported(s, "channel the path did not make")
+	s.unsupported("channel the path did not make")
 	return op, nil, false
 }
 
@@ -164,7 +164,7 @@ func (x *explorer) callerChannel(s *state) {
 }
 
 // ready reports whether op can go on without blocking.
-func (x *explorer) ready(s *state, op chanOp) bool {
+func (s *state) ready(op chanOp) bool {
 	if op.isNil {
 		return false
 	}
@@ -342,7 +342,7 @@ func (x *explorer) receive(s *state, in *ssa.UnOp) []alt {
 
 // chanInstr carries out a send or a receive, or blocks on it.
 func (x *explorer) chanInstr(s *state, op chanOp, in ssa.Instruction) []alt {
-	if op.isNil || !x.ready(s, op) {
+	if op.isNil || !s.ready(op) {
 		return x.block(s, chanWait(op))
 	}
 	run := func(s *state, partner int) {
@@ -351,7 +351,7 @@ func (x *explorer) chanInstr(s *state, op chanOp, in ssa.Instruction) []alt {
 			return
 		}
 		if recv, isRecv := in.(*ssa.UnOp); isRecv {
-			x.set(s, recv, x.received(recv, v, ok))
+			s.set(recv, x.received(recv, v, ok))
 			return
 		}
 		advance(s)
@@ -403,13 +403,13 @@ func (x *explorer) selectInstr(s *state, in *ssa.Select) []alt {
 	}
 	var ready []int
 	for i, op := range ops {
-		if x.ready(s, op) {
+		if s.ready(op) {
 			ready = append(ready, i)
 		}
 	}
 	if len(ready) == 0 {
 		if !in.Blocking {
-			x.set(s, in, x.selectResult(in, -1, nil, false))
+			s.set(in, x.selectResult(in, -1, nil, false))
 			return nil
 		}
 		return x.block(s, selectWait(ops))
@@ -435,12 +435,12 @@ func (x *explorer) selectInstr(s *state, in *ssa.Select) []alt {
 			for _, t := range timers {
 				s.noteEvent(x, in.Pos(), "the timer made at "+shortPos(x.fset.Position(s.g.timers[t].made))+" has not fired")
 			}
-			x.set(s, in, x.selectResult(in, -1, nil, false))
+			s.set(in, x.selectResult(in, -1, nil, false))
 			return
 		}
 		i, partner := unpick(p)
 		if v, ok, done := x.perform(s, ops[i], partner, in.Pos()); done {
-			x.set(s, in, x.selectResult(in, i, v, ok))
+			s.set(in, x.selectResult(in, i, v, ok))
 		}
 	})
 }
@@ -530,7 +530,7 @@ func (x *explorer) closeChan(s *state, v heap.Value, pos token.Pos) (alts []alt,
 func (x *explorer) closeBuiltin(s *state, in *ssa.Call) []alt {
 	alts, done := x.closeChan(s, x.value(s, in.Call.Args[0]), in.Pos())
 	if done {
-		x.set(s, in, nil)
+		s.set(in, nil)
 	}
 	return alts
 }
@@ -549,7 +549,7 @@ func (x *explorer) chanLenCap(s *state, in *ssa.Call, which string) []alt {
 			n = c.cap
 		}
 	}
-	x.set(s, in, heap.Scalar{T: x.ctx.BV(64, uint64(n))})
+	s.set(in, heap.Scalar{T: x.ctx.BV(64, uint64(n))})
 	return nil
 }
 

@@ -34,10 +34,10 @@ func (x *explorer) contractCall(s *state, fn *ssa.Function, args []heap.Value, c
 	}
 	cond, isScalar := v.(heap.Scalar)
 	if !isScalar {
-		x.unsupported(s, "assert."+fn.Name()+" of a condition of type "+call.Call.Args[0].Type().String())
+		s.unsupported("assert." + fn.Name() + " of a condition of type " + call.Call.Args[0].Type().String())
 		return nil, true
 	}
-	proceed := func(s *state) { x.set(s, call, nil) }
+	proceed := func(s *state) { s.set(call, nil) }
 	if fn.Name() == "Assume" {
 		return assume(s, cond, proceed), true
 	}
@@ -66,10 +66,10 @@ func (x *explorer) assert(s *state, cond heap.Scalar, fail, holds func(*state)) 
 
 // invariantResult is the result of the receiver's invariant as a
 // condition; a path on which it is not a plain bool ends unsupported.
-func (x *explorer) invariantResult(s *state, result heap.Value) (heap.Scalar, bool) {
+func (s *state) invariantResult(result heap.Value) (heap.Scalar, bool) {
 	cond, ok := result.(heap.Scalar)
 	if !ok {
-		x.unsupported(s, "a receiver invariant whose result is not a plain bool")
+		s.unsupported("a receiver invariant whose result is not a plain bool")
 	}
 	return cond, ok
 }
@@ -147,7 +147,7 @@ func (x *explorer) enterPostcondition(s *state, recv heap.Value, exit token.Pos)
 // invariantAtExit splits a path on the invariant's result: where it can
 // be false, a finding at the entry's return.
 func (x *explorer) invariantAtExit(s *state, holdsNow heap.Value) []alt {
-	cond, ok := x.invariantResult(s, holdsNow)
+	cond, ok := s.invariantResult(holdsNow)
 	if !ok {
 		return nil
 	}

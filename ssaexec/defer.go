@@ -68,7 +68,7 @@ func (x *explorer) runNextDefer(s *state) []alt {
 			f.checked = false // the next deferred call splits anew
 			return nil
 		}
-		x.unsupported(s, "deferred builtin "+spec.builtin.Name())
+		s.unsupported("deferred builtin " + spec.builtin.Name())
 		return nil
 	}
 	depth := len(s.frames)
@@ -208,7 +208,7 @@ func (x *explorer) returnAfterRecover(s *state, f *frame) {
 
 // recover is the recover builtin: only a deferred function called while
 // its caller unwinds a panic stops it.
-func (x *explorer) recover(s *state) heap.Value {
+func (s *state) recover() heap.Value {
 	n := len(s.frames)
 	if s.panic == nil || n < 2 || !s.frames[n-1].deferred || !s.frames[n-2].unwinding {
 		return heap.Iface{}

@@ -431,7 +431,7 @@ func (x *explorer) hook(h *heap.Heap) {
 // Variables of the packages whose initialization the path ran start zero
 // and are set by it; those of other packages are inputs set by code gosym
 // did not run, so what a path assumes of them is an assumption.
-func (x *explorer) global(s *state, g *ssa.Global) heap.Ptr {
+func (s *state) global(g *ssa.Global) heap.Ptr {
 	if p, ok := s.globals[g]; ok {
 		return p
 	}

@@ -429,16 +429,16 @@ func (x *explorer) enabledAt(s *state, f *frame) bool {
 	switch in := f.block.Instrs[f.pc].(type) {
 	case *ssa.Send:
 		op, ok := x.peekOp(s, f, in.Chan, true)
-		return !ok || x.ready(s, op)
+		return !ok || s.ready(op)
 	case *ssa.UnOp:
 		op, ok := x.peekOp(s, f, in.X, false)
-		return !ok || x.ready(s, op)
+		return !ok || s.ready(op)
 	case *ssa.Select:
 		if !in.Blocking {
 			return true
 		}
 		for _, st := range in.States {
-			if op, ok := x.peekOp(s, f, st.Chan, st.Dir == types.SendOnly); !ok || x.ready(s, op) {
+			if op, ok := x.peekOp(s, f, st.Chan, st.Dir == types.SendOnly); !ok || s.ready(op) {
 				return true
 			}
 		}
@@ -515,7 +515,7 @@ func (x *explorer) goBuiltin(s *state, spec callSpec, in *ssa.Go) []alt {
 		x.spawn(s, f, "panic", in.Pos())
 	case name == "print" || name == "println" || name == "recover":
 	default:
-		x.unsupported(s, "go statement of builtin "+name)
+		s.unsupported("go statement of builtin " + name)
 		return nil
 	}
 	advance(s)
@@ -527,7 +527,7 @@ func (x *explorer) goBuiltin(s *state, spec callSpec, in *ssa.Go) []alt {
 // end states hold no goroutine. Otherwise s ends unsupported.
 func (x *explorer) canStart(s *state, what string) bool {
 	if s.seq != nil && s.seq.running || s.bound < len(x.fn.Params) || s.pkgInit.running {
-		x.unsupported(s, what+" while building the entry's parameters or initializing its package")
+		s.unsupported(what + " while building the entry's parameters or initializing its package")
 		return false
 	}
 	return true

@@ -40,13 +40,13 @@ func (x *explorer) invokeMethod(s *state, spec callSpec, call *ssa.Call) []alt {
 		return nil
 	}
 	if iv.Type == runtimeErrorType {
-		x.runtimeErrorMethod(s, spec.method.Name(), iv.V, call)
+		s.runtimeErrorMethod(spec.method.Name(), iv.V, call)
 		return nil
 	}
 	prog := x.fn.Prog
 	sel := prog.MethodSets.MethodSet(iv.Type).Lookup(spec.method.Pkg(), spec.method.Name())
 	if sel == nil {
-		x.unsupported(s, fmt.Sprintf("method %s of %s", spec.method.Name(), iv.Type))
+		s.unsupported(fmt.Sprintf("method %s of %s", spec.method.Name(), iv.Type))
 		return nil
 	}
 	fn := prog.MethodValue(sel)
@@ -170,7 +170,7 @@ func (x *explorer) concreteIface(s *state, v heap.Value, iface *types.Interface)
 	if !isSym {
 		iv, ok := v.(heap.Iface)
 		if !ok {
-			x.unsupported(s, fmt.Sprintf("interface value %T", v))
+			s.unsupported(fmt.Sprintf("interface value %T", v))
 		}
 		return iv, nil, ok
 	}
@@ -215,7 +215,7 @@ func (x *explorer) typeAssert(s *state, in *ssa.TypeAssert) []alt {
 				asserted = heap.Iface{}
 			}
 		}
-		x.set(s, in, heap.Tuple{Elems: []heap.Value{asserted, heap.Scalar{T: x.ctx.Bool(ok)}}})
+		s.set(in, heap.Tuple{Elems: []heap.Value{asserted, heap.Scalar{T: x.ctx.Bool(ok)}}})
 		return nil
 	}
 	if !ok {
@@ -226,7 +226,7 @@ func (x *explorer) typeAssert(s *state, in *ssa.TypeAssert) []alt {
 		x.panicked(s, result.TypeAssert, x.assertMessage(s, in, v), in.Pos())
 		return nil
 	}
-	x.set(s, in, asserted)
+	s.set(in, asserted)
 	return nil
 }
 
@@ -287,7 +287,7 @@ func (x *explorer) assertMessage(s *state, in *ssa.TypeAssert, v heap.Value) str
 // nilness; two known values are equal when their types and values are.
 func (x *explorer) ifaceCompare(s *state, in *ssa.BinOp, a, b heap.Value) []alt {
 	if in.Op != token.EQL && in.Op != token.NEQ {
-		x.unsupported(s, fmt.Sprintf("operator %s on interfaces", in.Op))
+		s.unsupported(fmt.Sprintf("operator %s on interfaces", in.Op))
 		return nil
 	}
 	var eq bool
@@ -324,7 +324,7 @@ func (x *explorer) ifaceCompare(s *state, in *ssa.BinOp, a, b heap.Value) []alt 
 	if in.Op == token.NEQ {
 		eq = !eq
 	}
-	x.set(s, in, heap.Scalar{T: x.ctx.Bool(eq)})
+	s.set(in, heap.Scalar{T: x.ctx.Bool(eq)})
 	return nil
 }
 
@@ -344,7 +344,7 @@ func (x *explorer) dynamicOf(s *state, v heap.Value, t types.Type, keep func(typ
 	if !isSym {
 		iv, ok := v.(heap.Iface)
 		if !ok {
-			x.unsupported(s, fmt.Sprintf("interface value %T", v))
+			s.unsupported(fmt.Sprintf("interface value %T", v))
 		}
 		return iv, nil, ok
 	}
@@ -402,12 +402,12 @@ func (x *explorer) compareDynamic(s *state, in *ssa.BinOp, a, b heap.Iface) []al
 		return x.decide(s, d)
 	}
 	if !ok {
-		x.unsupported(s, "comparison of interfaces holding "+a.Type.String())
+		s.unsupported("comparison of interfaces holding " + a.Type.String())
 		return nil
 	}
 	if in.Op == token.NEQ {
 		r = x.ctx.Not(r)
 	}
-	x.set(s, in, heap.Scalar{T: r})
+	s.set(in, heap.Scalar{T: r})
 	return nil
 }

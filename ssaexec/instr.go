@@ -61,7 +61,7 @@ func (x *explorer) exec(s *state, instr ssa.Instruction) []alt {
 		advance(s)
 
 	case *ssa.Alloc:
-		x.set(s, in, s.heap.Alloc(deref(in.Type())))
+		s.set(in, s.heap.Alloc(deref(in.Type())))
 
 	case *ssa.BinOp:
 		return x.binOp(s, in)
@@ -73,25 +73,25 @@ func (x *explorer) exec(s *state, instr ssa.Instruction) []alt {
 		return x.convert(s, in)
 
 	case *ssa.ChangeType:
-		x.set(s, in, x.value(s, in.X))
+		s.set(in, x.value(s, in.X))
 
 	case *ssa.MakeInterface:
-		x.set(s, in, heap.Iface{Type: in.X.Type(), V: x.value(s, in.X)})
+		s.set(in, heap.Iface{Type: in.X.Type(), V: x.value(s, in.X)})
 
 	case *ssa.FieldAddr:
 		t, alts, ok := x.deref(s, in.X, in.Pos())
 		if !ok {
 			return alts
 		}
-		x.set(s, in, heap.Ptr{Obj: t.Obj, Path: t.Path.Field(in.Field)})
+		s.set(in, heap.Ptr{Obj: t.Obj, Path: t.Path.Field(in.Field)})
 
 	case *ssa.Field:
 		v := x.value(s, in.X)
 		switch v.(type) {
 		case heap.Struct, heap.InputRef:
-			x.set(s, in, heap.FieldOf(v, in.Field, in.Type()))
+			s.set(in, heap.FieldOf(v, in.Field, in.Type()))
 		default:
-			x.unsupported(s, fmt.Sprintf("field of %s value", in.X.Type()))
+			s.unsupported(fmt.Sprintf("field of %s value", in.X.Type()))
 		}
 
 	case *ssa.Store:
@@ -116,10 +116,10 @@ func (x *explorer) exec(s *state, instr ssa.Instruction) []alt {
 	case *ssa.Extract:
 		tup, ok := x.value(s, in.Tuple).(heap.Tuple)
 		if !ok {
-			x.unsupported(s, "extract from a non-tuple value")
+			s.unsupported("extract from a non-tuple value")
 			return nil
 		}
-		x.set(s, in, tup.Elems[in.Index])
+		s.set(in, tup.Elems[in.Index])
 
 	case *ssa.If:
 		return x.ifInstr(s, in)
@@ -161,7 +161,7 @@ func (x *explorer) exec(s *state, instr ssa.Instruction) []alt {
 		return x.next(s, in)
 
 	case *ssa.MakeMap:
-		x.makeMap(s, in)
+		s.makeMap(in)
 
 	case *ssa.Lookup:
 		if _, isMap := heap.Under(in.X.Type()).(*types.Map); !isMap {
@@ -176,7 +176,7 @@ func (x *explorer) exec(s *state, instr ssa.Instruction) []alt {
 		return x.typeAssert(s, in)
 
 	case *ssa.ChangeInterface:
-		x.set(s, in, x.value(s, in.X))
+		s.set(in, x.value(s, in.X))
 
 	case *ssa.Defer:
 		x.deferInstr(s, in)
@@ -197,7 +197,7 @@ func (x *explorer) exec(s *state, instr ssa.Instruction) []alt {
 		return x.selectInstr(s, in)
 
 	default:
-		x.unsupported(s, constructName(instr))
+		s.unsupported(constructName(instr))
 	}
 	return nil
 }
@@ -219,7 +219,7 @@ func deref(t types.Type) types.Type {
 }
 
 // set binds the instruction's value and moves to the next instruction.
-func (x *explorer) set(s *state, v ssa.Value, val heap.Value) {
+func (s *state) set(v ssa.Value, val heap.Value) {
 	s.top().env.set(v, val)
 	advance(s)
 }
@@ -231,7 +231,7 @@ func advance(s *state) {
 	f.checked = false
 }
 
-func (x *explorer) unsupported(s *state, construct string) {
+func (s *state) unsupported(construct string) {
 	s.end = unsupported
 	s.why = construct
 }
@@ -245,7 +245,7 @@ func (x *explorer) value(s *state, v ssa.Value) heap.Value {
 	case *ssa.Function:
 		return heap.Func{Fn: v}
 	case *ssa.Global:
-		return x.global(s, v)
+		return s.global(v)
 	}
 	val, ok := s.top().env.get(v)
 	if !ok {
@@ -346,10 +346,10 @@ func (x *explorer) deref(s *state, v ssa.Value, pos token.Pos) (heap.Ptr, []alt,
 	switch pv := pv.(type) {
 	case heap.Nil, heap.Ptr, heap.SymPtr:
 	case heap.Opaque:
-		x.unsupported(s, pv.Why)
+		s.unsupported(pv.Why)
 		return heap.Ptr{}, nil, false
 	default:
-		x.unsupported(s, fmt.Sprintf("dereference of a %s value", v.Type()))
+		s.unsupported(fmt.Sprintf("dereference of a %s value", v.Type()))
 		return heap.Ptr{}, nil, false
 	}
 	t, d := s.heap.Deref(pv)
@@ -441,7 +441,7 @@ func (x *explorer) ifInstr(s *state, in *ssa.If) []alt {
 	}
 	sc, ok := v.(heap.Scalar)
 	if !ok {
-		x.unsupported(s, fmt.Sprintf("condition of type %s", in.Cond.Type()))
+		s.unsupported(fmt.Sprintf("condition of type %s", in.Cond.Type()))
 		return nil
 	}
 	cond := sc.T
@@ -603,13 +603,13 @@ func (x *explorer) ret(s *state, in *ssa.Return) []alt {
 		return nil
 	}
 	if done.precondition {
-		if cond, ok := x.invariantResult(s, result); ok {
+		if cond, ok := s.invariantResult(result); ok {
 			return assume(s, cond, func(*state) {})
 		}
 		return nil
 	}
 	if done.call != nil {
-		x.set(s, done.call, result)
+		s.set(done.call, result)
 	}
 	if done.rec != nil {
 		x.summaryExit(s, done.rec, result)

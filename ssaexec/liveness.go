@@ -8,7 +8,7 @@ import (
 // liveValues returns the values of f's function that are live at f's
 // position, in the entry's frame (entry) or another (see
 // ssafacts.Func.LiveAt).
-func (x *explorer) liveValues(f *frame, entry bool) []ssa.Value {
+func liveValues(f *frame, entry bool) []ssa.Value {
 	return f.facts.LiveAt(f.block, f.pc, entry)
 }
 

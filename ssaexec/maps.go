@@ -16,8 +16,8 @@ import (
 // Keys are integers, booleans, floats, strings, addresses, or interfaces
 // holding one of these.
 
-func (x *explorer) makeMap(s *state, in *ssa.MakeMap) {
-	x.set(s, in, s.heap.MakeMap(in.Type()))
+func (s *state) makeMap(in *ssa.MakeMap) {
+	s.set(in, s.heap.MakeMap(in.Type()))
 }
 
 // mapKey returns a key operand as a term. A string that is not constant
@@ -55,7 +55,7 @@ func (x *explorer) keyOf(s *state, kv heap.Value, t types.Type, unhashable func(
 	case heap.Nil, heap.Ptr, heap.SymPtr:
 		return x.ptrKey(s, kv)
 	default:
-		x.unsupported(s, "map key of type "+t.String())
+		s.unsupported("map key of type " + t.String())
 		return heap.Key{}, nil, false
 	}
 	return heap.Key{T: k}, alts, ok
@@ -75,16 +75,16 @@ func (x *explorer) ptrKey(s *state, v heap.Value) (heap.Key, []alt, bool) {
 	}
 	k, ok := s.heap.PtrKey(v)
 	if !ok {
-		x.unsupported(s, "map key: the address of an element at a symbolic index")
+		s.unsupported("map key: the address of an element at a symbolic index")
 	}
 	return k, nil, ok
 }
 
 // inputPtrKey ends the path unsupported where key, an address, would be
 // looked up in an input map: a witness could not write such a map.
-func (x *explorer) inputPtrKey(s *state, m heap.Ptr, key heap.Key) bool {
+func (s *state) inputPtrKey(m heap.Ptr, key heap.Key) bool {
 	if key.Ptr && s.heap.IsInputMap(m) {
-		x.unsupported(s, "an address as the key of an input map")
+		s.unsupported("an address as the key of an input map")
 		return true
 	}
 	return false
@@ -104,7 +104,7 @@ func (x *explorer) ifaceKey(s *state, v heap.Value, t types.Type, unhashable fun
 	case !types.Comparable(iv.Type):
 		return heap.Key{}, unhashable(s, types.TypeString(iv.Type, witness.ExternalQualifier)), false
 	case types.IsInterface(iv.Type) || !heap.IsKeyType(iv.Type):
-		x.unsupported(s, "map key of dynamic type "+iv.Type.String())
+		s.unsupported("map key of dynamic type " + iv.Type.String())
 		return heap.Key{}, nil, false
 	}
 	dv, d := s.heap.Use(iv.V)
@@ -251,7 +251,7 @@ func (x *explorer) mapLookup(s *state, in *ssa.Lookup) []alt {
 		return x.decide(s, d)
 	}
 	if !ok {
-		x.unsupported(s, "map value")
+		s.unsupported("map value")
 		return nil
 	}
 	mt := heap.Under(in.X.Type()).(*types.Map)
@@ -270,7 +270,7 @@ func (x *explorer) mapLookup(s *state, in *ssa.Lookup) []alt {
 			return alts
 		}
 		if key.T != nil && !t.IsNil {
-			if x.inputPtrKey(s, t.Ptr, key) {
+			if s.inputPtrKey(t.Ptr, key) {
 				return nil
 			}
 			val, present, d = s.heap.MapGet(t.Ptr, key)
@@ -280,10 +280,10 @@ func (x *explorer) mapLookup(s *state, in *ssa.Lookup) []alt {
 		}
 	}
 	if in.CommaOk {
-		x.set(s, in, heap.Tuple{Elems: []heap.Value{val, heap.Scalar{T: x.ctx.Bool(present)}}})
+		s.set(in, heap.Tuple{Elems: []heap.Value{val, heap.Scalar{T: x.ctx.Bool(present)}}})
 		return nil
 	}
-	x.set(s, in, val)
+	s.set(in, val)
 	return nil
 }
 
@@ -294,7 +294,7 @@ func (x *explorer) mapUpdate(s *state, in *ssa.MapUpdate) []alt {
 		return x.decide(s, d)
 	}
 	if !ok {
-		x.unsupported(s, "map value")
+		s.unsupported("map value")
 		return nil
 	}
 	if t.IsNil {
@@ -307,10 +307,10 @@ func (x *explorer) mapUpdate(s *state, in *ssa.MapUpdate) []alt {
 	}
 	if key.T == nil {
 		// Each write adds an entry no lookup finds.
-		x.unsupported(s, "a NaN map key")
+		s.unsupported("a NaN map key")
 		return nil
 	}
-	if x.inputPtrKey(s, t.Ptr, key) {
+	if s.inputPtrKey(t.Ptr, key) {
 		return nil
 	}
 	s.heap.MapPut(t.Ptr, key, x.value(s, in.Value), false)
@@ -342,7 +342,7 @@ func (x *explorer) mapDelete(s *state, in *ssa.Call) []alt {
 	if alts, done := x.deleteEntry(s, mv, kv, args[1].Type(), in.Pos()); !done {
 		return alts
 	}
-	x.set(s, in, nil)
+	s.set(in, nil)
 	return nil
 }
 
@@ -355,7 +355,7 @@ func (x *explorer) deleteEntry(s *state, mv, kv heap.Value, keyType types.Type, 
 		return x.decide(s, d), false
 	}
 	if !ok {
-		x.unsupported(s, "delete on a map value")
+		s.unsupported("delete on a map value")
 		return nil, false
 	}
 	// Go hashes an interface key even to delete it from a nil map.
@@ -364,7 +364,7 @@ func (x *explorer) deleteEntry(s *state, mv, kv heap.Value, keyType types.Type, 
 		if !ok {
 			return alts, false
 		}
-		if key.T != nil && !t.IsNil && x.inputPtrKey(s, t.Ptr, key) {
+		if key.T != nil && !t.IsNil && s.inputPtrKey(t.Ptr, key) {
 			return nil, false
 		}
 		if key.T != nil && !t.IsNil { // deleting NaN deletes nothing
@@ -383,11 +383,11 @@ func (x *explorer) mapLen(s *state, in *ssa.Call) []alt {
 		return x.decide(s, d)
 	}
 	if !ok {
-		x.unsupported(s, "len of a map value")
+		s.unsupported("len of a map value")
 		return nil
 	}
 	if t.IsNil {
-		x.set(s, in, heap.Scalar{T: c.BV(64, 0)})
+		s.set(in, heap.Scalar{T: c.BV(64, 0)})
 		return nil
 	}
 	if d := s.heap.CloseMap(t.Ptr); d != nil {
@@ -397,6 +397,6 @@ func (x *explorer) mapLen(s *state, in *ssa.Call) []alt {
 	for _, e := range s.heap.MapEntries(t.Ptr) {
 		n = c.Add(n, c.Ite(e.Live, c.BV(64, 1), c.BV(64, 0)))
 	}
-	x.set(s, in, heap.Scalar{T: n})
+	s.set(in, heap.Scalar{T: n})
 	return nil
 }

@@ -35,14 +35,14 @@ func (x *explorer) binOp(s *state, in *ssa.BinOp) []alt {
 		if _, isFunc := b.(heap.Func); isFunc {
 			// A function value compares only with nil, and a declared
 			// function or a closure is not nil.
-			x.set(s, in, heap.Scalar{T: x.ctx.Bool(in.Op == token.NEQ)})
+			s.set(in, heap.Scalar{T: x.ctx.Bool(in.Op == token.NEQ)})
 			return nil
 		}
 		return x.pointerCompare(s, in, a, b)
 	case heap.Scalar:
 		bv, ok := b.(heap.Scalar)
 		if !ok {
-			x.unsupported(s, fmt.Sprintf("operator %s on %s", in.Op, in.X.Type()))
+			s.unsupported(fmt.Sprintf("operator %s on %s", in.Op, in.X.Type()))
 			return nil
 		}
 		return x.scalarOp(s, in, av.T, bv.T)
@@ -63,7 +63,7 @@ func (x *explorer) binOp(s *state, in *ssa.BinOp) []alt {
 			return nil
 		}
 	}
-	x.unsupported(s, fmt.Sprintf("operator %s on %s", in.Op, in.X.Type()))
+	s.unsupported(fmt.Sprintf("operator %s on %s", in.Op, in.X.Type()))
 	return nil
 }
 
@@ -102,13 +102,13 @@ func (x *explorer) noteNilComparison(s *state, in *ssa.BinOp, a, b heap.Value) {
 
 func (x *explorer) pointerCompare(s *state, in *ssa.BinOp, a, b heap.Value) []alt {
 	if in.Op != token.EQL && in.Op != token.NEQ {
-		x.unsupported(s, fmt.Sprintf("operator %s on pointers", in.Op))
+		s.unsupported(fmt.Sprintf("operator %s on pointers", in.Op))
 		return nil
 	}
 	switch b.(type) {
 	case heap.Nil, heap.Ptr, heap.SymPtr:
 	default:
-		x.unsupported(s, fmt.Sprintf("comparison of %s with %T", in.X.Type(), b))
+		s.unsupported(fmt.Sprintf("comparison of %s with %T", in.X.Type(), b))
 		return nil
 	}
 	eq, d := s.heap.SamePtr(a, b)
@@ -118,7 +118,7 @@ func (x *explorer) pointerCompare(s *state, in *ssa.BinOp, a, b heap.Value) []al
 	if in.Op == token.NEQ {
 		eq = !eq
 	}
-	x.set(s, in, heap.Scalar{T: x.ctx.Bool(eq)})
+	s.set(in, heap.Scalar{T: x.ctx.Bool(eq)})
 	return nil
 }
 
@@ -129,21 +129,21 @@ func (x *explorer) scalarOp(s *state, in *ssa.BinOp, a, b *solver.Term) []alt {
 	if a.Sort().IsBool() {
 		switch in.Op {
 		case token.EQL:
-			x.set(s, in, heap.Scalar{T: c.Eq(a, b)})
+			s.set(in, heap.Scalar{T: c.Eq(a, b)})
 		case token.NEQ:
-			x.set(s, in, heap.Scalar{T: c.Ne(a, b)})
+			s.set(in, heap.Scalar{T: c.Ne(a, b)})
 		default:
-			x.unsupported(s, fmt.Sprintf("operator %s on booleans", in.Op))
+			s.unsupported(fmt.Sprintf("operator %s on booleans", in.Op))
 		}
 		return nil
 	}
 	if _, isFloat := heap.FloatWidth(in.X.Type()); isFloat {
 		r := floatArith(c, in.Op, a, b)
 		if r == nil {
-			x.unsupported(s, fmt.Sprintf("operator %s on %s", in.Op, in.X.Type()))
+			s.unsupported(fmt.Sprintf("operator %s on %s", in.Op, in.X.Type()))
 			return nil
 		}
-		x.set(s, in, heap.Scalar{T: r})
+		s.set(in, heap.Scalar{T: r})
 		return nil
 	}
 	_, signed, _ := heap.IntInfo(in.X.Type())
@@ -155,10 +155,10 @@ func (x *explorer) scalarOp(s *state, in *ssa.BinOp, a, b *solver.Term) []alt {
 	}
 	r := arith(c, in.Op, a, b, signed)
 	if r == nil {
-		x.unsupported(s, fmt.Sprintf("operator %s on %s", in.Op, in.X.Type()))
+		s.unsupported(fmt.Sprintf("operator %s on %s", in.Op, in.X.Type()))
 		return nil
 	}
-	x.set(s, in, heap.Scalar{T: r})
+	s.set(in, heap.Scalar{T: r})
 	return nil
 }
 
@@ -253,7 +253,7 @@ func (x *explorer) division(s *state, in *ssa.BinOp, a, b *solver.Term, signed b
 		default:
 			r = c.URem(a, b)
 		}
-		x.set(s, in, heap.Scalar{T: r})
+		s.set(in, heap.Scalar{T: r})
 	}
 	zero := c.Eq(b, c.BV(b.Sort().Width(), 0))
 	return []alt{
@@ -277,7 +277,7 @@ func (x *explorer) shift(s *state, in *ssa.BinOp, a, n *solver.Term, signed bool
 		default:
 			r = c.LShr(a, n)
 		}
-		x.set(s, in, heap.Scalar{T: r})
+		s.set(in, heap.Scalar{T: r})
 	}
 	if _, countSigned, _ := heap.IntInfo(in.Y.Type()); !countSigned {
 		compute(s)
@@ -305,7 +305,7 @@ func (x *explorer) unOp(s *state, in *ssa.UnOp) []alt {
 	}
 	sc, ok := v.(heap.Scalar)
 	if !ok {
-		x.unsupported(s, fmt.Sprintf("operator %s on %s", in.Op, in.X.Type()))
+		s.unsupported(fmt.Sprintf("operator %s on %s", in.Op, in.X.Type()))
 		return nil
 	}
 	var r *solver.Term
@@ -321,10 +321,10 @@ func (x *explorer) unOp(s *state, in *ssa.UnOp) []alt {
 	case token.XOR:
 		r = x.ctx.BitNot(sc.T)
 	default:
-		x.unsupported(s, fmt.Sprintf("operator %s", in.Op))
+		s.unsupported(fmt.Sprintf("operator %s", in.Op))
 		return nil
 	}
-	x.set(s, in, heap.Scalar{T: r})
+	s.set(in, heap.Scalar{T: r})
 	return nil
 }
 
@@ -343,7 +343,7 @@ func (x *explorer) load(s *state, in *ssa.UnOp) []alt {
 	if d != nil {
 		return x.decide(s, d)
 	}
-	x.set(s, in, v)
+	s.set(in, v)
 	return nil
 }
 
@@ -359,7 +359,7 @@ func (x *explorer) unsafeConvert(s *state, in *ssa.Convert) []alt {
 	_, fromPtr := heap.Under(from).(*types.Pointer)
 	toPtr, isPtr := heap.Under(to).(*types.Pointer)
 	if !(fromPtr || isUnsafePointer(from)) || !(isPtr || isUnsafePointer(to)) {
-		x.set(s, in, opaque)
+		s.set(in, opaque)
 		return nil
 	}
 	v, d := x.use(s, in.X)
@@ -369,11 +369,11 @@ func (x *explorer) unsafeConvert(s *state, in *ssa.Convert) []alt {
 	if isPtr {
 		elem, ok := s.heap.PointeeType(v)
 		if !ok || elem != nil && !types.Identical(elem, toPtr.Elem()) {
-			x.set(s, in, opaque)
+			s.set(in, opaque)
 			return nil
 		}
 	}
-	x.set(s, in, v)
+	s.set(in, v)
 	return nil
 }
 
@@ -393,7 +393,7 @@ func (x *explorer) convert(s *state, in *ssa.Convert) []alt {
 	}
 	convert := numericConversion(x.ctx, from, to)
 	if convert == nil {
-		x.unsupported(s, fmt.Sprintf("conversion from %s to %s", from, to))
+		s.unsupported(fmt.Sprintf("conversion from %s to %s", from, to))
 		return nil
 	}
 	v, d := x.use(s, in.X)
@@ -402,10 +402,10 @@ func (x *explorer) convert(s *state, in *ssa.Convert) []alt {
 	}
 	sc, ok := v.(heap.Scalar)
 	if !ok {
-		x.unsupported(s, fmt.Sprintf("conversion of a %T value", v))
+		s.unsupported(fmt.Sprintf("conversion of a %T value", v))
 		return nil
 	}
-	x.set(s, in, heap.Scalar{T: convert(sc.T)})
+	s.set(in, heap.Scalar{T: convert(sc.T)})
 	return nil
 }
 
@@ -534,7 +534,7 @@ func (x *explorer) equalValues(s *state, a, b heap.Value, t types.Type) (*solver
 // aggregateCompare is == and != on structs and arrays.
 func (x *explorer) aggregateCompare(s *state, in *ssa.BinOp) []alt {
 	if in.Op != token.EQL && in.Op != token.NEQ {
-		x.unsupported(s, fmt.Sprintf("operator %s on %s", in.Op, in.X.Type()))
+		s.unsupported(fmt.Sprintf("operator %s on %s", in.Op, in.X.Type()))
 		return nil
 	}
 	eq, d, ok := x.equalValues(s, x.value(s, in.X), x.value(s, in.Y), in.X.Type())
@@ -542,12 +542,12 @@ func (x *explorer) aggregateCompare(s *state, in *ssa.BinOp) []alt {
 		return x.decide(s, d)
 	}
 	if !ok {
-		x.unsupported(s, "comparison of "+in.X.Type().String())
+		s.unsupported("comparison of " + in.X.Type().String())
 		return nil
 	}
 	if in.Op == token.NEQ {
 		eq = x.ctx.Not(eq)
 	}
-	x.set(s, in, heap.Scalar{T: eq})
+	s.set(in, heap.Scalar{T: eq})
 	return nil
 }

@@ -120,7 +120,7 @@ func (x *explorer) callOrder(s *state, o *canonicalOrder, args []heap.Value, cal
 		for i, v := range keys {
 			sc, ok := v.(heap.Scalar)
 			if !ok {
-				x.unsupported(s, fmt.Sprintf("canonical order on a %T", v))
+				s.unsupported(fmt.Sprintf("canonical order on a %T", v))
 				return nil
 			}
 			terms[i] = sc.T
@@ -140,12 +140,12 @@ func (x *explorer) callOrder(s *state, o *canonicalOrder, args []heap.Value, cal
 		r = c.Ite(less, c.BV(w, ^uint64(0)>>(64-w)), c.Ite(greater, c.BV(w, 1), c.BV(w, 0)))
 	}
 	if b, ok := decided.BoolValue(); ok && b {
-		x.set(s, call, heap.Scalar{T: r})
+		s.set(call, heap.Scalar{T: r})
 		return nil
 	}
 	// Strings are compared by their first bytes (see compareStrings).
 	return []alt{
-		{guard: decided, apply: func(s *state) { x.set(s, call, heap.Scalar{T: r}) }},
+		{guard: decided, apply: func(s *state) { s.set(call, heap.Scalar{T: r}) }},
 		{guard: c.Not(decided), apply: func(s *state) { s.cutBy(boundStringLength, "") }},
 	}
 }

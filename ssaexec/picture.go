@@ -112,7 +112,7 @@ func (x *explorer) frameRoots(s *state) []heap.Root {
 	names := variableNames(f.fn)
 	var roots []heap.Root
 	seen := map[string]bool{}
-	for _, v := range x.liveValues(f, f.fn == x.fn) {
+	for _, v := range liveValues(f, f.fn == x.fn) {
 		if p, ok := v.(*ssa.Parameter); ok && f.fn == x.fn && p.Parent() == x.fn {
 			continue
 		}

@@ -157,6 +157,6 @@ func (x *explorer) renamedAlts(s *state, rec *summaryRec, r *heap.Renaming, exit
 	return exitAlts(x, s, added, func(i int, s *state) {
 		e := exits[i]
 		e.delta.Apply(s.heap)
-		x.leaveBy(s, rec, e.exit, r, call, e.result)
+		s.leaveBy(rec, e.exit, r, call, e.result)
 	})
 }

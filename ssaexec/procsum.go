@@ -542,7 +542,7 @@ func (x *explorer) applySummary(s *state, fn *ssa.Function, args []heap.Value, c
 	for i, e := range rec.exits {
 		added[i] = e.added
 	}
-	return exitAlts(x, s, added, func(i int, s *state) { x.applyExit(s, rec, rec.exits[i], call) }), true
+	return exitAlts(x, s, added, func(i int, s *state) { s.applyExit(rec, rec.exits[i], call) }), true
 }
 
 // exitAlts returns the alternatives after a summary's exits: exit i's
@@ -585,7 +585,7 @@ func (x *explorer) findSummary(s *state, fn *ssa.Function, args []heap.Value) *s
 	}
 	var inPC map[any]bool
 	for _, rec := range cands {
-		if !x.summaryMatches(s, rec, args) {
+		if !s.summaryMatches(rec, args) {
 			continue
 		}
 		if inPC == nil {
@@ -601,7 +601,7 @@ func (x *explorer) findSummary(s *state, fn *ssa.Function, args []heap.Value) *s
 // summaryMatches reports whether s, calling rec's function with args,
 // agrees with rec's entry on all the call can read and all that decides
 // what its paths report.
-func (x *explorer) summaryMatches(s *state, rec *summaryRec, args []heap.Value) bool {
+func (s *state) summaryMatches(rec *summaryRec, args []heap.Value) bool {
 	if !contextMatches(s, rec, args) {
 		return false
 	}
@@ -631,15 +631,15 @@ func contextMatches(s *state, rec *summaryRec, args []heap.Value) bool {
 }
 
 // applyExit makes s, at the call, the state after it returned by exit e.
-func (x *explorer) applyExit(s *state, rec *summaryRec, e *summaryExit, call *ssa.Call) {
+func (s *state) applyExit(rec *summaryRec, e *summaryExit, call *ssa.Call) {
 	s.heap.Apply(rec.heap, e.heap, rec.entryView())
-	x.leaveBy(s, rec, e, nil, call, e.result)
+	s.leaveBy(rec, e, nil, call, e.result)
 }
 
 // leaveBy makes s, whose heap is the one after exit e of rec, the state
 // after the call returned result: the exit's approximations and facts,
 // and its steps (renamed by rename, if it is not nil).
-func (x *explorer) leaveBy(s *state, rec *summaryRec, e *summaryExit, rename *heap.Renaming, call *ssa.Call, result heap.Value) {
+func (s *state) leaveBy(rec *summaryRec, e *summaryExit, rename *heap.Renaming, call *ssa.Call, result heap.Value) {
 	s.approx = append(s.approx, e.approx...)
 	e.facts.setOn(s)
 	if e.trace != rec.trace {
@@ -647,7 +647,7 @@ func (x *explorer) leaveBy(s *state, rec *summaryRec, e *summaryExit, rename *he
 		s.trace = spliceTrace(s.trace, rec.trace, e.trace, rename)
 		s.traceAt = e.traceAt
 	}
-	x.set(s, call, result)
+	s.set(call, result)
 }
 
 // spliceTrace returns the trace onto followed by the steps after entry up

@@ -52,16 +52,16 @@ func runtimeError(msg string) heap.Value {
 }
 
 // runtimeErrorMethod calls a method of a runtime panic's value.
-func (x *explorer) runtimeErrorMethod(s *state, name string, v heap.Value, call *ssa.Call) {
+func (s *state) runtimeErrorMethod(name string, v heap.Value, call *ssa.Call) {
 	if call == nil {
-		x.unsupported(s, "deferred call of a runtime error's method")
+		s.unsupported("deferred call of a runtime error's method")
 		return
 	}
 	if name == "Error" {
-		x.set(s, call, v)
+		s.set(call, v)
 		return
 	}
-	x.set(s, call, nil)
+	s.set(call, nil)
 }
 
 // The runtime's words for the fatal errors: it prints "fatal error: "
@@ -84,7 +84,7 @@ func (x *explorer) runIntrinsic(s *state, name string, args []heap.Value, call *
 // float: the same term.
 func (x *explorer) sameBits(s *state, _ string, args []heap.Value, call *ssa.Call) []alt {
 	if call != nil {
-		x.set(s, call, args[0])
+		s.set(call, args[0])
 	}
 	return nil
 }
@@ -93,7 +93,7 @@ func (x *explorer) sameBits(s *state, _ string, args []heap.Value, call *ssa.Cal
 // drops it).
 func (x *explorer) squareRoot(s *state, _ string, args []heap.Value, call *ssa.Call) []alt {
 	if call != nil {
-		x.set(s, call, heap.Scalar{T: x.ctx.FSqrt(args[0].(heap.Scalar).T)})
+		s.set(call, heap.Scalar{T: x.ctx.FSqrt(args[0].(heap.Scalar).T)})
 	}
 	return nil
 }
@@ -109,7 +109,7 @@ func (x *explorer) sameTypeIntrinsic(s *state, _ string, args []heap.Value, call
 func (x *explorer) hashKey(s *state, _ string, args []heap.Value, call *ssa.Call) []alt {
 	_, alts, ok := x.ifaceKey(s, args[0], anyType, x.unhashableUpdate(token.NoPos))
 	if ok && call != nil {
-		x.set(s, call, nil)
+		s.set(call, nil)
 	}
 	return alts
 }
@@ -156,7 +156,7 @@ func (x *explorer) sameType(s *state, args []heap.Value, call *ssa.Call) []alt {
 	}
 	if call != nil {
 		same := dyn[0] != nil && dyn[1] != nil && types.Identical(dyn[0], dyn[1])
-		x.set(s, call, heap.Scalar{T: x.ctx.Bool(same)})
+		s.set(call, heap.Scalar{T: x.ctx.Bool(same)})
 	}
 	return nil
 }

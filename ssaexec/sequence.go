@@ -235,7 +235,7 @@ func (x *explorer) slotStarts(k int) []alt {
 	slot := &x.slots[k]
 	var alts []alt
 	for i := range slot.plan.ctors {
-		alts = append(alts, x.startCall(k, &slot.plan.ctors[i]))
+		alts = append(alts, startCall(k, &slot.plan.ctors[i]))
 	}
 	if slot.plan.zero {
 		alts = append(alts, alt{apply: func(s *state) {
@@ -257,7 +257,7 @@ func (x *explorer) makerCalls(k int) []alt {
 	var alts []alt
 	for i := range slot.plan.makers {
 		if c := &slot.plan.makers[i]; types.Identical(makerReceiver(*c), recv) {
-			alts = append(alts, x.startCall(k, c))
+			alts = append(alts, startCall(k, c))
 		}
 	}
 	return alts
@@ -265,7 +265,7 @@ func (x *explorer) makerCalls(k int) []alt {
 
 // startCall starts slot k's value with a call of c, a constructor or a
 // maker; a maker's calls count on from its owner's (see depth).
-func (x *explorer) startCall(k int, c *constructor) alt {
+func startCall(k int, c *constructor) alt {
 	return alt{apply: func(s *state) {
 		s.withSeq(func(q *callSequence) {
 			if c.fn.Signature.Recv() == nil {

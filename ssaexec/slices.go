@@ -51,7 +51,7 @@ func (x *explorer) indexAddr(s *state, in *ssa.IndexAddr) []alt {
 		return x.decide(s, d)
 	}
 	if !ok {
-		x.unsupported(s, "index of a non-integer value")
+		s.unsupported("index of a non-integer value")
 		return nil
 	}
 	var base heap.Ptr
@@ -73,7 +73,7 @@ func (x *explorer) indexAddr(s *state, in *ssa.IndexAddr) []alt {
 		}
 		base, n, off = sv.Store, sv.Len, sv.Off
 	default:
-		x.unsupported(s, "indexing "+in.X.Type().String())
+		s.unsupported("indexing " + in.X.Type().String())
 		return nil
 	}
 	if !s.top().checked {
@@ -81,7 +81,7 @@ func (x *explorer) indexAddr(s *state, in *ssa.IndexAddr) []alt {
 			return alts
 		}
 	}
-	x.set(s, in, s.heap.ElemPtr(base, x.ctx.Add(off, i)))
+	s.set(in, s.heap.ElemPtr(base, x.ctx.Add(off, i)))
 	return nil
 }
 
@@ -114,7 +114,7 @@ func (x *explorer) slice(s *state, v ssa.Value) (heap.Slice, []alt, bool) {
 	}
 	sv, ok := val.(heap.Slice)
 	if !ok {
-		x.unsupported(s, fmt.Sprintf("slice value %T", val))
+		s.unsupported(fmt.Sprintf("slice value %T", val))
 		return heap.Slice{}, nil, false
 	}
 	return sv, nil, true
@@ -126,7 +126,7 @@ func (x *explorer) index(s *state, in *ssa.Index) []alt {
 		return x.stringIndex(s, in, in.X, in.Index)
 	}
 	if _, isArray := heap.Under(in.X.Type()).(*types.Array); !isArray {
-		x.unsupported(s, "indexing "+in.X.Type().String())
+		s.unsupported("indexing " + in.X.Type().String())
 		return nil
 	}
 	i, d, ok := x.index64(s, in.Index)
@@ -134,7 +134,7 @@ func (x *explorer) index(s *state, in *ssa.Index) []alt {
 		return x.decide(s, d)
 	}
 	if !ok {
-		x.unsupported(s, "index of a non-integer value")
+		s.unsupported("index of a non-integer value")
 		return nil
 	}
 	v, d := x.use(s, in.X)
@@ -151,7 +151,7 @@ func (x *explorer) index(s *state, in *ssa.Index) []alt {
 	if d != nil {
 		return x.decide(s, d)
 	}
-	x.set(s, in, elem)
+	s.set(in, elem)
 	return nil
 }
 
@@ -183,7 +183,7 @@ func (x *explorer) sliceOperand(s *state, in *ssa.Slice) (sliceOf, []alt, bool) 
 		}
 		return sliceOf{p, c.BV(64, 0), n, n, c.Bool(false)}, nil, true
 	}
-	x.unsupported(s, "slicing "+in.X.Type().String())
+	s.unsupported("slicing " + in.X.Type().String())
 	return sliceOf{}, nil, false
 }
 
@@ -218,7 +218,7 @@ func (x *explorer) sliceInstr(s *state, in *ssa.Slice) []alt {
 		return x.decide(s, d)
 	}
 	if !ok1 || !ok2 || !ok3 {
-		x.unsupported(s, "slice bound of a non-integer value")
+		s.unsupported("slice bound of a non-integer value")
 		return nil
 	}
 	if !s.top().checked {
@@ -235,7 +235,7 @@ func (x *explorer) sliceInstr(s *state, in *ssa.Slice) []alt {
 			return alts
 		}
 	}
-	x.set(s, in, heap.Slice{
+	s.set(in, heap.Slice{
 		Store: op.store,
 		Off:   c.Add(op.off, lo),
 		Len:   c.Sub(hi, lo),
@@ -272,7 +272,7 @@ func (x *explorer) makeSlice(s *state, in *ssa.MakeSlice) []alt {
 		return x.decide(s, d)
 	}
 	if !ok1 || !ok2 {
-		x.unsupported(s, "make with a non-integer size")
+		s.unsupported("make with a non-integer size")
 		return nil
 	}
 	if !s.top().checked {
@@ -294,7 +294,7 @@ func (x *explorer) makeSlice(s *state, in *ssa.MakeSlice) []alt {
 	}
 	elem := heap.Under(in.Type()).(*types.Slice).Elem()
 	store := s.heap.AllocArray(in.Type(), elem, capacity)
-	x.set(s, in, heap.Slice{Store: store, Off: c.BV(64, 0), Len: n, Cap: capacity, Nil: c.Bool(false)})
+	s.set(in, heap.Slice{Store: store, Off: c.BV(64, 0), Len: n, Cap: capacity, Nil: c.Bool(false)})
 	return nil
 }
 
@@ -333,7 +333,7 @@ func (x *explorer) lenCap(s *state, in *ssa.Call, which string) []alt {
 	if t, ok := heap.Under(arg.Type()).(*types.Pointer); ok {
 		arg = nil
 		n := heap.Under(t.Elem()).(*types.Array).Len()
-		x.set(s, in, heap.Scalar{T: c.BV(64, uint64(n))})
+		s.set(in, heap.Scalar{T: c.BV(64, uint64(n))})
 		return nil
 	}
 	v, d := x.use(s, arg)
@@ -354,10 +354,10 @@ func (x *explorer) lenCap(s *state, in *ssa.Call, which string) []alt {
 	case heap.SymStr:
 		r = v.Len
 	default:
-		x.unsupported(s, fmt.Sprintf("%s of %s", which, arg.Type()))
+		s.unsupported(fmt.Sprintf("%s of %s", which, arg.Type()))
 		return nil
 	}
-	x.set(s, in, heap.Scalar{T: r})
+	s.set(in, heap.Scalar{T: r})
 	return nil
 }
 
@@ -379,7 +379,7 @@ func (x *explorer) appendSlice(s *state, in *ssa.Call) []alt {
 			storeArray(s, dst.Store, s.heap.Window(da, lo, c.Add(lo, src.Len), c.Sub(src.Off, lo), sa))
 		}
 		// Appending nothing returns dst itself, nil or not.
-		x.set(s, in, heap.Slice{Store: dst.Store, Off: dst.Off, Len: newLen, Cap: dst.Cap, Nil: c.And(dst.Nil, c.Eq(src.Len, zero))})
+		s.set(in, heap.Slice{Store: dst.Store, Off: dst.Off, Len: newLen, Cap: dst.Cap, Nil: c.And(dst.Nil, c.Eq(src.Len, zero))})
 	}
 	fits := c.Ule(newLen, dst.Cap)
 	if b, isConst := fits.BoolValue(); isConst && b {
@@ -394,9 +394,9 @@ func (x *explorer) appendSlice(s *state, in *ssa.Call) []alt {
 		withSrc := s.heap.Window(fresh, dst.Len, newLen, c.Sub(src.Off, dst.Len), sa)
 		copied := s.heap.Window(withSrc, zero, dst.Len, dst.Off, da)
 		store := s.heap.NewStore(in.Type(), copied)
-		x.set(s, in, heap.Slice{Store: store, Off: zero, Len: newLen, Cap: newCap, Nil: c.Bool(false)})
+		s.set(in, heap.Slice{Store: store, Off: zero, Len: newLen, Cap: newCap, Nil: c.Bool(false)})
 	}
-	if dst.Store.Obj != 0 && x.privateStore(s, in, dst.Store.Obj) {
+	if dst.Store.Obj != 0 && s.privateStore(in, dst.Store.Obj) {
 		// One path for both: the elements go to the old store, whose
 		// capacity is the old one if they fit and a new one if not;
 		// past the new length, a new store would hold zeros.
@@ -412,7 +412,7 @@ func (x *explorer) appendSlice(s *state, in *ssa.Call) []alt {
 			store := s.heap.Window(withSrc, end, c.Ite(fits, end, newEnd), zero, zeros)
 			store.Len = c.Ite(fits, da.Len, newEnd)
 			storeArray(s, dst.Store, store)
-			x.set(s, in, heap.Slice{Store: dst.Store, Off: dst.Off, Len: newLen, Cap: newCap, Nil: c.Bool(false)})
+			s.set(in, heap.Slice{Store: dst.Store, Off: dst.Off, Len: newLen, Cap: newCap, Nil: c.Bool(false)})
 		}
 		return []alt{{guard: guard, apply: merged}}
 	}
@@ -479,7 +479,7 @@ func (x *explorer) copySlice(s *state, in *ssa.Call) []alt {
 	if dst.Store.Obj != 0 {
 		storeArray(s, dst.Store, s.heap.Window(da, dst.Off, c.Add(dst.Off, n), c.Sub(src.Off, dst.Off), sa))
 	}
-	x.set(s, in, heap.Scalar{T: n})
+	s.set(in, heap.Scalar{T: n})
 	return nil
 }
 
@@ -488,7 +488,7 @@ func (x *explorer) minMax(s *state, in *ssa.Call, isMin bool) []alt {
 	_, signed, ok := heap.IntInfo(in.Type())
 	_, isFloat := heap.FloatWidth(in.Type())
 	if !ok && !isFloat {
-		x.unsupported(s, "min or max of "+in.Type().String())
+		s.unsupported("min or max of " + in.Type().String())
 		return nil
 	}
 	var r *solver.Term
@@ -515,7 +515,7 @@ func (x *explorer) minMax(s *state, in *ssa.Call, isMin bool) []alt {
 		}
 		r = x.ctx.Ite(less, t, r)
 	}
-	x.set(s, in, heap.Scalar{T: r})
+	s.set(in, heap.Scalar{T: r})
 	return nil
 }
 
@@ -543,7 +543,7 @@ func (x *explorer) sliceIsNil(s *state, in *ssa.BinOp, v heap.Slice) {
 	if in.Op == token.NEQ {
 		r = x.ctx.Not(r)
 	}
-	x.set(s, in, heap.Scalar{T: r})
+	s.set(in, heap.Scalar{T: r})
 }
 
 // clear is the clear builtin: a slice's elements become zero, a map
@@ -571,17 +571,17 @@ func (x *explorer) clear(s *state, in *ssa.Call) []alt {
 			return x.decide(s, d)
 		}
 		if !ok {
-			x.unsupported(s, "clear of a map value")
+			s.unsupported("clear of a map value")
 			return nil
 		}
 		if !target.IsNil {
 			s.heap.MapClear(target.Ptr)
 		}
 	default:
-		x.unsupported(s, "clear of "+arg.Type().String())
+		s.unsupported("clear of " + arg.Type().String())
 		return nil
 	}
-	x.set(s, in, nil)
+	s.set(in, nil)
 	return nil
 }
 
@@ -614,15 +614,15 @@ func (x *explorer) sliceToArrayPointer(s *state, in *ssa.SliceToArrayPointer) []
 	}
 	view := s.heap.ElemPtr(sv.Store, sv.Off)
 	if isNil, isConst := sv.Nil.BoolValue(); n > 0 || isConst && !isNil {
-		x.set(s, in, view)
+		s.set(in, view)
 		return nil
 	} else if isConst {
-		x.set(s, in, heap.Nil{})
+		s.set(in, heap.Nil{})
 		return nil
 	}
 	return []alt{
-		{guard: sv.Nil, apply: func(s *state) { x.set(s, in, heap.Nil{}) }},
-		{guard: c.Not(sv.Nil), apply: func(s *state) { x.set(s, in, view) }},
+		{guard: sv.Nil, apply: func(s *state) { s.set(in, heap.Nil{}) }},
+		{guard: c.Not(sv.Nil), apply: func(s *state) { s.set(in, view) }},
 	}
 }
 
@@ -651,7 +651,7 @@ func (x *explorer) loadView(s *state, in *ssa.UnOp, store heap.Ptr, off *solver.
 	}
 	n := c.BV(64, uint64(at.Len()))
 	empty := &heap.Array{Len: n, Elem: at.Elem()}
-	x.set(s, in, s.heap.Window(empty, c.BV(64, 0), n, off, src))
+	s.set(in, s.heap.Window(empty, c.BV(64, 0), n, off, src))
 	return nil
 }
 
@@ -661,7 +661,7 @@ func (x *explorer) storeView(s *state, store heap.Ptr, off *solver.Term, val ssa
 	arr, ok := x.value(s, val).(*heap.Array)
 	at := heap.Under(val.Type()).(*types.Array)
 	if !ok || at.Len() > 64 {
-		x.unsupported(s, "store of an array value into a slice")
+		s.unsupported("store of an array value into a slice")
 		return nil
 	}
 	for i := range at.Len() {

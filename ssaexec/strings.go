@@ -33,7 +33,7 @@ func (x *explorer) stringIndex(s *state, in ssa.Value, str, idx ssa.Value) []alt
 		return x.decide(s, d)
 	}
 	if !ok {
-		x.unsupported(s, "index of a non-integer value")
+		s.unsupported("index of a non-integer value")
 		return nil
 	}
 	arr, off, n := s.heap.StrArray(v)
@@ -46,7 +46,7 @@ func (x *explorer) stringIndex(s *state, in ssa.Value, str, idx ssa.Value) []alt
 	if d != nil {
 		return x.decide(s, d)
 	}
-	x.set(s, in, b)
+	s.set(in, b)
 	return nil
 }
 
@@ -71,7 +71,7 @@ func (x *explorer) stringSlice(s *state, in *ssa.Slice) []alt {
 			return x.decide(s, d)
 		}
 		if !ok {
-			x.unsupported(s, "slice bound of a non-integer value")
+			s.unsupported("slice bound of a non-integer value")
 			return nil
 		}
 		*b.dst = t
@@ -90,11 +90,11 @@ func (x *explorer) stringSlice(s *state, in *ssa.Slice) []alt {
 		l, lok := lo.Uint64()
 		h, hok := hi.Uint64()
 		if lok && hok {
-			x.set(s, in, heap.Str{S: str.S[l:h]})
+			s.set(in, heap.Str{S: str.S[l:h]})
 			return nil
 		}
 	}
-	x.set(s, in, heap.SymStr{Arr: arr, Off: c.Add(off, lo), Len: c.Sub(hi, lo)})
+	s.set(in, heap.SymStr{Arr: arr, Off: c.Add(off, lo), Len: c.Sub(hi, lo)})
 	return nil
 }
 
@@ -110,7 +110,7 @@ func (x *explorer) stringOp(s *state, in *ssa.BinOp, a, b heap.Value) []alt {
 	}
 	switch in.Op {
 	case token.ADD:
-		x.set(s, in, x.concat(s, a, b))
+		s.set(in, x.concat(s, a, b))
 		return nil
 	case token.EQL, token.NEQ:
 		if !aConst && !bConst {
@@ -127,11 +127,11 @@ func (x *explorer) stringOp(s *state, in *ssa.BinOp, a, b heap.Value) []alt {
 		if in.Op == token.NEQ {
 			eq = c.Not(eq)
 		}
-		x.set(s, in, heap.Scalar{T: eq})
+		s.set(in, heap.Scalar{T: eq})
 		return nil
 	case token.LSS, token.LEQ, token.GTR, token.GEQ:
 	default:
-		x.unsupported(s, fmt.Sprintf("operator %s on strings", in.Op))
+		s.unsupported(fmt.Sprintf("operator %s on strings", in.Op))
 		return nil
 	}
 	return x.compareStrings(s, in, a, b)
@@ -173,7 +173,7 @@ func (x *explorer) compareStrings(s *state, in *ssa.BinOp, a, b heap.Value) []al
 		decided = cmp.decidedEqual
 	}
 	return []alt{
-		{guard: decided, apply: func(s *state) { x.set(s, in, heap.Scalar{T: result}) }},
+		{guard: decided, apply: func(s *state) { s.set(in, heap.Scalar{T: result}) }},
 		{guard: c.Not(decided), apply: func(s *state) { s.cutBy(boundStringLength, "") }},
 	}
 }
@@ -281,10 +281,10 @@ func (x *explorer) constStringOp(s *state, in *ssa.BinOp, a, b string) []alt {
 	case token.GEQ:
 		r = heap.Scalar{T: x.ctx.Bool(a >= b)}
 	default:
-		x.unsupported(s, fmt.Sprintf("operator %s on strings", in.Op))
+		s.unsupported(fmt.Sprintf("operator %s on strings", in.Op))
 		return nil
 	}
-	x.set(s, in, r)
+	s.set(in, r)
 	return nil
 }
 
@@ -303,7 +303,7 @@ func (x *explorer) stringConvert(s *state, in *ssa.Convert) []alt {
 		store := s.heap.AllocArray(to, types.Typ[types.Byte], n)
 		copied := s.heap.Window(&heap.Array{Len: n, Elem: types.Typ[types.Byte]}, c.BV(64, 0), n, off, arr)
 		storeArray(s, store, copied)
-		x.set(s, in, heap.Slice{Store: store, Off: c.BV(64, 0), Len: n, Cap: n, Nil: c.Bool(false)})
+		s.set(in, heap.Slice{Store: store, Off: c.BV(64, 0), Len: n, Cap: n, Nil: c.Bool(false)})
 		return nil
 	case isByteSlice(from) && isString(to):
 		sv, ok := v.(heap.Slice)
@@ -314,7 +314,7 @@ func (x *explorer) stringConvert(s *state, in *ssa.Convert) []alt {
 		if d != nil {
 			return x.decide(s, d)
 		}
-		x.set(s, in, heap.SymStr{Arr: arr, Off: sv.Off, Len: sv.Len})
+		s.set(in, heap.SymStr{Arr: arr, Off: sv.Off, Len: sv.Len})
 		return nil
 	case isString(from) && isRuneSlice(to):
 		return x.stringToRunes(s, in, v)
@@ -327,7 +327,7 @@ func (x *explorer) stringConvert(s *state, in *ssa.Convert) []alt {
 			return x.runeToString(s, in, v.(heap.Scalar).T, signed)
 		}
 	}
-	x.unsupported(s, fmt.Sprintf("conversion from %s to %s", from, to))
+	s.unsupported(fmt.Sprintf("conversion from %s to %s", from, to))
 	return nil
 }
 
@@ -343,13 +343,13 @@ func isRuneSlice(t types.Type) bool {
 // runeToString is string(r) for an integer r: one path per encoded length.
 func (x *explorer) runeToString(s *state, in *ssa.Convert, r *solver.Term, signed bool) []alt {
 	if v, ok := r.Uint64(); ok {
-		x.set(s, in, heap.Str{S: constRuneString(v, r.Sort().Width(), signed)})
+		s.set(in, heap.Str{S: constRuneString(v, r.Sort().Width(), signed)})
 		return nil
 	}
 	var alts []alt
 	for _, e := range encodeRune(x.ctx, r, signed) {
 		alts = append(alts, alt{guard: e.guard, apply: func(s *state) {
-			x.set(s, in, s.heap.BytesString(e.bytes))
+			s.set(in, s.heap.BytesString(e.bytes))
 		}})
 	}
 	return alts
@@ -437,7 +437,7 @@ func (x *explorer) setRunes(s *state, in *ssa.Convert, runes []*solver.Term) {
 	store := s.heap.AllocArray(in.Type(), types.Typ[types.Int32], n)
 	storeArray(s, store, s.heap.ArrayOf(types.Typ[types.Int32], vals))
 	s.top().setProgress(in, nil)
-	x.set(s, in, heap.Slice{Store: store, Off: c.BV(64, 0), Len: n, Cap: n, Nil: c.Bool(false)})
+	s.set(in, heap.Slice{Store: store, Off: c.BV(64, 0), Len: n, Cap: n, Nil: c.Bool(false)})
 }
 
 // encodingProgress is the progress of string(runes): the runes encoded so far
@@ -460,7 +460,7 @@ func (x *explorer) runesToString(s *state, in *ssa.Convert, sv heap.Slice) []alt
 	p, _ := f.progress[in].(encodingProgress)
 	finish := func(s *state, bytes []*solver.Term) {
 		s.top().setProgress(in, nil)
-		x.set(s, in, s.heap.BytesString(bytes))
+		s.set(in, s.heap.BytesString(bytes))
 	}
 	for {
 		idx := c.BV(64, uint64(p.i))
@@ -533,7 +533,7 @@ func (x *explorer) rangeInstr(s *state, in *ssa.Range) []alt {
 	var it rangeIter
 	if mt, isMap := heap.Under(in.X.Type()).(*types.Map); isMap {
 		if !heap.IsKeyType(mt.Key()) {
-			x.unsupported(s, "range over a map with keys of type "+mt.Key().String())
+			s.unsupported("range over a map with keys of type " + mt.Key().String())
 			return nil
 		}
 		t, d, ok := x.mapRef(s, in.X)
@@ -541,7 +541,7 @@ func (x *explorer) rangeInstr(s *state, in *ssa.Range) []alt {
 			return x.decide(s, d)
 		}
 		if !ok {
-			x.unsupported(s, "range over a map value")
+			s.unsupported("range over a map value")
 			return nil
 		}
 		if !t.IsNil {
@@ -560,7 +560,7 @@ func (x *explorer) rangeInstr(s *state, in *ssa.Range) []alt {
 		}
 		it = rangeIter{str: v, pos: x.ctx.BV(64, 0)}
 	}
-	x.set(s, in, heap.Opaque{Type: in.Type(), Why: "range iterator"})
+	s.set(in, heap.Opaque{Type: in.Type(), Why: "range iterator"})
 	s.top().ranges = cloneIters(s.top().ranges)
 	s.top().ranges[in] = it
 	return nil
@@ -590,7 +590,7 @@ func (x *explorer) nextEntry(s *state, in *ssa.Next, rng *ssa.Range, it rangeIte
 		yield := func(s *state) {
 			moveTo(s, i+1)
 			key := s.heap.KeyValue(e.Key, tup.At(1).Type())
-			x.set(s, in, heap.Tuple{Elems: []heap.Value{heap.Scalar{T: c.Bool(true)}, key, e.Val}})
+			s.set(in, heap.Tuple{Elems: []heap.Value{heap.Scalar{T: c.Bool(true)}, key, e.Val}})
 		}
 		live, isConst := e.Live.BoolValue()
 		if !isConst {
@@ -604,7 +604,7 @@ func (x *explorer) nextEntry(s *state, in *ssa.Next, rng *ssa.Range, it rangeIte
 			return nil
 		}
 	}
-	x.set(s, in, heap.Tuple{Elems: []heap.Value{heap.Scalar{T: c.Bool(false)},
+	s.set(in, heap.Tuple{Elems: []heap.Value{heap.Scalar{T: c.Bool(false)},
 		heap.Zero(c, tup.At(1).Type()), heap.Zero(c, tup.At(2).Type())}})
 	return nil
 }
@@ -616,7 +616,7 @@ func (x *explorer) next(s *state, in *ssa.Next) []alt {
 	rng, ok := in.Iter.(*ssa.Range)
 	it, found := s.top().ranges[rng]
 	if !ok || !found {
-		x.unsupported(s, "range over an unknown iterator")
+		s.unsupported("range over an unknown iterator")
 		return nil
 	}
 	if !in.IsString {
@@ -625,7 +625,7 @@ func (x *explorer) next(s *state, in *ssa.Next) []alt {
 	arr, off, n := s.heap.StrArray(it.str)
 	done := c.Uge(it.pos, n)
 	finish := func(s *state) {
-		x.set(s, in, heap.Tuple{Elems: []heap.Value{heap.Scalar{T: c.Bool(false)}, heap.Scalar{T: c.BV(64, 0)}, heap.Scalar{T: c.BV(32, 0)}}})
+		s.set(in, heap.Tuple{Elems: []heap.Value{heap.Scalar{T: c.Bool(false)}, heap.Scalar{T: c.BV(64, 0)}, heap.Scalar{T: c.BV(32, 0)}}})
 	}
 	if b, isConst := done.BoolValue(); isConst && b {
 		finish(s)
@@ -657,7 +657,7 @@ func (x *explorer) yield(s *state, in *ssa.Next, rng *ssa.Range, it rangeIter, r
 	f := s.top()
 	f.ranges = cloneIters(f.ranges)
 	f.ranges[rng] = rangeIter{str: it.str, pos: c.Add(it.pos, width)}
-	x.set(s, in, heap.Tuple{Elems: []heap.Value{heap.Scalar{T: c.Bool(true)}, heap.Scalar{T: it.pos}, heap.Scalar{T: r}}})
+	s.set(in, heap.Tuple{Elems: []heap.Value{heap.Scalar{T: c.Bool(true)}, heap.Scalar{T: it.pos}, heap.Scalar{T: r}}})
 }
 
 // utf8DecodeString decodes the first rune of a constant string as range

@@ -114,7 +114,7 @@ func (x *explorer) roots(s *state) ([]heap.Value, []abstraction.IndexHint) {
 	irrelevant := x.facts(x.fn).Irrelevant()
 	for i, f := range s.frames {
 		at := map[ssa.Value]int{}
-		for _, v := range x.liveValues(f, i == 0) {
+		for _, v := range liveValues(f, i == 0) {
 			if i == 0 && irrelevant[v] {
 				continue
 			}

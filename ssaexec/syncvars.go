@@ -42,7 +42,7 @@ func (x *explorer) semrelease(s *state, args []heap.Value, call *ssa.Call) []alt
 func (x *explorer) syncVar(s *state, args []heap.Value, t types.Type) (p heap.Ptr, n uint64, alts []alt, ok bool) {
 	p, isPtr := args[0].(heap.Ptr)
 	if !isPtr {
-		x.unsupported(s, "synchronization variable that is no variable")
+		s.unsupported("synchronization variable that is no variable")
 		return p, 0, nil, false
 	}
 	n, alts, ok = x.word(s, p, t)
@@ -71,7 +71,7 @@ func (x *explorer) word(s *state, p heap.Ptr, t types.Type) (n uint64, alts []al
 			return n, nil, true
 		}
 	}
-	x.unsupported(s, "synchronization variable whose value depends on the input")
+	s.unsupported("synchronization variable whose value depends on the input")
 	return 0, nil, false
 }
 
@@ -108,7 +108,7 @@ func (x *explorer) mutexOp(s *state, name string, args []heap.Value, call *ssa.C
 	case name == intrinsicTryLock:
 		result = heap.Scalar{T: x.ctx.Bool(!locked)}
 		if locked {
-			x.set(s, call, result)
+			s.set(call, result)
 			return nil
 		}
 	}
@@ -129,7 +129,7 @@ func (x *explorer) setSyncVar(s *state, p heap.Ptr, n uint64, wake wakeMode, cal
 	if s.g != nil {
 		s.g.wakeSema(p, wake)
 	}
-	x.set(s, call, result)
+	s.set(call, result)
 	return nil
 }
 
@@ -183,13 +183,13 @@ func (x *explorer) condOp(s *state, name string, args []heap.Value, call *ssa.Ca
 	case intrinsicAwaitTicket:
 		t, known := concrete(args[1])
 		if !known {
-			x.unsupported(s, "Cond.Wait on a ticket that depends on the input")
+			s.unsupported("Cond.Wait on a ticket that depends on the input")
 			return nil
 		}
 		if n <= t {
 			return x.block(s, &waiting{what: waitReason(args[2:], "Cond.Wait"), sema: p, onSema: true, servable: true})
 		}
-		x.set(s, call, nil)
+		s.set(call, nil)
 		return nil
 	case intrinsicNotifyTickets:
 		_, wait, alts, ok := x.syncVar(s, args[1:], types.Typ[types.Uint32])

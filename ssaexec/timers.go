@@ -60,7 +60,7 @@ type timer struct {
 // (nil for none), whatever the arguments.
 func nativeResult(result func(x *explorer, s *state, fn *ssa.Function) heap.Value) timeNative {
 	return func(x *explorer, s *state, fn *ssa.Function, _ []heap.Value, call *ssa.Call) []alt {
-		x.completeCall(s, call, result(x, s, fn))
+		s.completeCall(call, result(x, s, fn))
 		return nil
 	}
 }
@@ -97,9 +97,9 @@ func isTimerOp(fn *ssa.Function) bool {
 
 // completeCall completes a native's call with result (nil for none); a
 // deferred call (call nil) has nothing to complete.
-func (x *explorer) completeCall(s *state, call *ssa.Call, result heap.Value) {
+func (s *state) completeCall(call *ssa.Call, result heap.Value) {
 	if call != nil {
-		x.set(s, call, result)
+		s.set(call, result)
 	}
 }
 
@@ -127,7 +127,7 @@ func (x *explorer) stdPanic(s *state, fn *ssa.Function, msg string, call *ssa.Ca
 func (x *explorer) positive(s *state, d heap.Value, then, orElse func(*state)) []alt {
 	sc, ok := d.(heap.Scalar)
 	if !ok {
-		x.unsupported(s, "a duration that is no integer")
+		s.unsupported("a duration that is no integer")
 		return nil
 	}
 	return x.assert(s, heap.Scalar{T: x.ctx.Sgt(sc.T, x.ctx.BV(64, 0))}, orElse, then)
@@ -160,14 +160,14 @@ func (x *explorer) makeTimer(s *state, t types.Type, withChan, ticker bool, pos 
 // newTimer is time.NewTimer(d).
 func (x *explorer) newTimer(s *state, fn *ssa.Function, _ []heap.Value, call *ssa.Call) []alt {
 	t := deref(fn.Signature.Results().At(0).Type())
-	x.completeCall(s, call, x.makeTimer(s, t, true, false, x.callPos(s, call)))
+	s.completeCall(call, x.makeTimer(s, t, true, false, x.callPos(s, call)))
 	return nil
 }
 
 // after is time.After(d): NewTimer(d).C.
 func (x *explorer) after(s *state, fn *ssa.Function, _ []heap.Value, call *ssa.Call) []alt {
 	p := x.makeTimer(s, timeType(fn, "Timer"), true, false, x.callPos(s, call))
-	x.completeCall(s, call, s.g.timerChan(p))
+	s.completeCall(call, s.g.timerChan(p))
 	return nil
 }
 
@@ -183,7 +183,7 @@ func timeType(fn *ssa.Function, name string) types.Type {
 // goroutine that calls f once it fires.
 func (x *explorer) afterFunc(s *state, fn *ssa.Function, args []heap.Value, call *ssa.Call) []alt {
 	if x.std == nil || x.std.afterFunc == nil {
-		x.unsupported(s, "time.AfterFunc without gosym's models")
+		s.unsupported("time.AfterFunc without gosym's models")
 		return nil
 	}
 	if !x.canStart(s, "time.AfterFunc") {
@@ -194,7 +194,7 @@ func (x *explorer) afterFunc(s *state, fn *ssa.Function, args []heap.Value, call
 		return x.decide(s, d)
 	}
 	if _, isFunc := f.(heap.Func); !isFunc {
-		x.unsupported(s, "time.AfterFunc of a function that is not one of the program's")
+		s.unsupported("time.AfterFunc of a function that is not one of the program's")
 		return nil
 	}
 	p := x.makeTimer(s, deref(fn.Signature.Results().At(0).Type()), false, false, x.callPos(s, call))
@@ -202,7 +202,7 @@ func (x *explorer) afterFunc(s *state, fn *ssa.Function, args []heap.Value, call
 	tm.fn = f
 	tm.gate = x.startTimerGoroutine(s, p, &tm)
 	s.g.setTimer(p.Obj, &tm)
-	x.completeCall(s, call, p)
+	s.completeCall(call, p)
 	return nil
 }
 
@@ -225,7 +225,7 @@ func (x *explorer) startTimerGoroutine(s *state, p heap.Ptr, tm *timer) int {
 func (x *explorer) newTicker(s *state, fn *ssa.Function, args []heap.Value, call *ssa.Call) []alt {
 	t := deref(fn.Signature.Results().At(0).Type())
 	return x.positive(s, args[0], func(s *state) {
-		x.completeCall(s, call, x.makeTimer(s, t, true, true, x.callPos(s, call)))
+		s.completeCall(call, x.makeTimer(s, t, true, true, x.callPos(s, call)))
 	}, func(s *state) {
 		x.stdPanic(s, fn, "non-positive interval for NewTicker", call)
 	})
@@ -236,9 +236,9 @@ func (x *explorer) tick(s *state, fn *ssa.Function, args []heap.Value, call *ssa
 	t := timeType(fn, "Ticker")
 	return x.positive(s, args[0], func(s *state) {
 		p := x.makeTimer(s, t, true, true, x.callPos(s, call))
-		x.completeCall(s, call, s.g.timerChan(p))
+		s.completeCall(call, s.g.timerChan(p))
 	}, func(s *state) {
-		x.completeCall(s, call, heap.Nil{})
+		s.completeCall(call, heap.Nil{})
 	})
 }
 
@@ -258,9 +258,9 @@ func (x *explorer) clock(s *state, fn *ssa.Function, _ []heap.Value, call *ssa.C
 	)
 	switch fn.Name() {
 	case "runtimeNano":
-		x.set(s, call, heap.Scalar{T: x.ctx.BV(64, monotonic)})
+		s.set(call, heap.Scalar{T: x.ctx.BV(64, monotonic)})
 	default: // now, runtimeNow: (sec int64, nsec int32, mono int64)
-		x.set(s, call, heap.Tuple{Elems: []heap.Value{
+		s.set(call, heap.Tuple{Elems: []heap.Value{
 			heap.Scalar{T: x.ctx.BV(64, unixSeconds)}, heap.Scalar{T: x.ctx.BV(32, 0)}, heap.Scalar{T: x.ctx.BV(64, monotonic)},
 		}})
 	}
@@ -294,7 +294,7 @@ func (x *explorer) completeTimerOp(s *state, fn *ssa.Function, call *ssa.Call, w
 	if fn.Signature.Results().Len() > 0 {
 		result = heap.Scalar{T: x.ctx.Bool(wasArmed)}
 	}
-	x.completeCall(s, call, result)
+	s.completeCall(call, result)
 }
 
 // resetTimer is Timer.Reset and Ticker.Reset (which panics unless the
@@ -371,13 +371,13 @@ func (x *explorer) onTimer(s *state, fn *ssa.Function, args []heap.Value, call *
 	uninitialized := func(s *state) {
 		method := fn.Name()
 		if typ == "Ticker" && method == "Stop" {
-			x.completeCall(s, call, nil) // see time.Ticker.Stop
+			s.completeCall(call, nil) // see time.Ticker.Stop
 			return
 		}
 		x.stdPanic(s, fn, fmt.Sprintf("time: %s called on uninitialized %s", method, typ), call)
 	}
 	made := func(s *state) {
-		x.unsupported(s, "a time."+typ+" the path did not make")
+		s.unsupported("a time." + typ + " the path did not make")
 	}
 	sc, ok := init.(heap.Scalar)
 	if !ok {
@@ -398,7 +398,7 @@ func (x *explorer) fireTimer(s *state, args []heap.Value, call *ssa.Call) []alt 
 	}
 	tm.armed, tm.gate = false, -1
 	s.g.setTimer(p.Obj, &tm)
-	x.completeCall(s, call, nil)
+	s.completeCall(call, nil)
 	return nil
 }
 
