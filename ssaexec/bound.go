@@ -95,7 +95,7 @@ type bound struct {
 }
 
 // hitBound records that b cut a path.
-func (x *explorer) hitBound(b bound) {
+func (x *machine) hitBound(b bound) {
 	x.bounds[b] = true
 	x.res.Cut++
 	x.cuts++
@@ -103,7 +103,7 @@ func (x *explorer) hitBound(b bound) {
 
 // hit reports whether a bound of one of the kinds cut a path of the
 // search's current pass.
-func (x *explorer) hit(kinds ...boundKind) bool {
+func (x *machine) hit(kinds ...boundKind) bool {
 	for b := range x.bounds {
 		if slices.Contains(kinds, b.kind) {
 			return true

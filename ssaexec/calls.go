@@ -33,7 +33,7 @@ type callSpec struct {
 	goStmt bool
 }
 
-func (x *explorer) evalCall(s *state, common *ssa.CallCommon, pos token.Pos) callSpec {
+func (x *evaluator) evalCall(s *state, common *ssa.CallCommon, pos token.Pos) callSpec {
 	spec := callSpec{operand: common.Value, pos: pos, method: common.Method}
 	if b, ok := common.Value.(*ssa.Builtin); ok {
 		spec.builtin = b
@@ -158,7 +158,7 @@ func (x *explorer) callInput(s *state, f heap.SymPtr, spec callSpec, call *ssa.C
 
 // nilCall panics for a call of a nil function value, unless the entry
 // policy leaves a nil parameter to the caller.
-func (x *explorer) nilCall(s *state, spec callSpec, o heap.Origin) {
+func (x *subject) nilCall(s *state, spec callSpec, o heap.Origin) {
 	note, left := x.entryPolicy(s, o, "invalid memory address or nil pointer dereference")
 	if left {
 		return
@@ -266,7 +266,7 @@ func (x *explorer) enter(s *state, fn *ssa.Function, env []heap.Value, args []he
 // execute. It might have panicked, so the function is not complete (see
 // finishRecord). Calls made by its package's initialization or while a
 // call sequence builds a parameter are not the function's own.
-func (x *explorer) unexecuted(s *state, name string) {
+func (x *machine) unexecuted(s *state, name string) {
 	if s.pkgInit.running || s.seq != nil && s.seq.running || neverPanics[name] {
 		return
 	}
@@ -275,7 +275,7 @@ func (x *explorer) unexecuted(s *state, name string) {
 
 // external models a call of a function without a body: its results are
 // fresh, so the path covers whatever it returns, and is marked approximated.
-func (x *explorer) external(s *state, name string, sig *types.Signature, call *ssa.Call) {
+func (x *machine) external(s *state, name string, sig *types.Signature, call *ssa.Call) {
 	x.approx[name] = true
 	s.approx = append(s.approx, name)
 	if call == nil {
@@ -296,7 +296,7 @@ func (x *explorer) external(s *state, name string, sig *types.Signature, call *s
 	s.set(call, r)
 }
 
-func (x *explorer) builtin(s *state, in *ssa.Call, b *ssa.Builtin) []alt {
+func (x *machine) builtin(s *state, in *ssa.Call, b *ssa.Builtin) []alt {
 	switch b.Name() {
 	case "print", "println":
 		s.set(in, nil)
@@ -328,7 +328,7 @@ func (x *explorer) builtin(s *state, in *ssa.Call, b *ssa.Builtin) []alt {
 }
 
 // makeClosure binds a function literal to its captured variables.
-func (x *explorer) makeClosure(s *state, in *ssa.MakeClosure) {
+func (x *evaluator) makeClosure(s *state, in *ssa.MakeClosure) {
 	env := make([]heap.Value, len(in.Bindings))
 	for i, b := range in.Bindings {
 		env[i] = x.value(s, b)
@@ -338,7 +338,7 @@ func (x *explorer) makeClosure(s *state, in *ssa.MakeClosure) {
 
 // wrapNilCheck is the check SSA puts in the wrapper that calls a value
 // method through a pointer: a nil pointer panics.
-func (x *explorer) wrapNilCheck(s *state, in *ssa.Call) []alt {
+func (x *machine) wrapNilCheck(s *state, in *ssa.Call) []alt {
 	p, d := x.use(s, in.Call.Args[0])
 	if d != nil {
 		return x.decide(s, d)

@@ -65,7 +65,7 @@ func cgoGenerated(fn *ssa.Function) bool {
 // whether it was: a call into C is a call gosym does not execute, whose
 // results are fresh; the pointer checks do nothing, and _Cgo_ptr returns
 // its argument.
-func (x *explorer) cgoCall(s *state, fn *ssa.Function, args []heap.Value, call *ssa.Call) bool {
+func (x *machine) cgoCall(s *state, fn *ssa.Function, args []heap.Value, call *ssa.Call) bool {
 	if !cgoGenerated(fn) {
 		return false
 	}

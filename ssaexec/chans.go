@@ -52,7 +52,7 @@ func isChan(t types.Type) bool {
 const maxChanCap = 1 << 16
 
 // makeChan makes a channel of the size the path computed.
-func (x *explorer) makeChan(s *state, in *ssa.MakeChan) []alt {
+func (x *machine) makeChan(s *state, in *ssa.MakeChan) []alt {
 	size, ok := x.value(s, in.Size).(heap.Scalar)
 	n, concrete := int64(0), false
 	if ok {
@@ -75,7 +75,7 @@ func (x *explorer) makeChan(s *state, in *ssa.MakeChan) []alt {
 
 // peekOp returns the operation on channel value v of frame f, if it is
 // known without a decision of the heap.
-func (x *explorer) peekOp(s *state, f *frame, v ssa.Value, send bool) (chanOp, bool) {
+func (x *evaluator) peekOp(s *state, f *frame, v ssa.Value, send bool) (chanOp, bool) {
 	val, _ := x.valueIn(s, f, v)
 	switch c := val.(type) {
 	case heap.Nil:
@@ -90,14 +90,14 @@ func (x *explorer) peekOp(s *state, f *frame, v ssa.Value, send bool) (chanOp, b
 
 // chanOperand returns the operation on channel value v, or the decisions
 // it needs first; it ends s on a channel gosym does not model.
-func (x *explorer) chanOperand(s *state, v heap.Value, send bool) (op chanOp, alts []alt, ok bool) {
+func (x *machine) chanOperand(s *state, v heap.Value, send bool) (op chanOp, alts []alt, ok bool) {
 	return x.chanOperandOf(s, v, send, true)
 }
 
 // chanOperandOf is chanOperand; blocks says the operation blocks on a nil
 // channel or panics, so that the entry policy applies to a nil parameter
 // (not to len and cap, which are 0).
-func (x *explorer) chanOperandOf(s *state, v heap.Value, send, blocks bool) (op chanOp, alts []alt, ok bool) {
+func (x *machine) chanOperandOf(s *state, v heap.Value, send, blocks bool) (op chanOp, alts []alt, ok bool) {
 	v, d := s.heap.Use(v)
 	if d != nil {
 		return op, x.decide(s, d), false
@@ -142,7 +142,7 @@ func (x *explorer) chanOperandOf(s *state, v heap.Value, send, blocks bool) (op 
 // channel of origin o: a parameter's own nil channel that the function
 // never compared with nil blocks for its caller's mistake, as a nil
 // pointer's dereference panics for it; the path ends there, unreported.
-func (x *explorer) nilChanLeftToCaller(s *state, o heap.Origin) bool {
+func (x *machine) nilChanLeftToCaller(s *state, o heap.Origin) bool {
 	if !o.IsParam() || x.cfg.NilParams {
 		return false
 	}
@@ -157,7 +157,7 @@ func (x *explorer) nilChanLeftToCaller(s *state, o heap.Origin) bool {
 // callerChannel ends s at an operation on a channel of the input, which
 // the caller made: what it holds, and which of the caller's goroutines
 // send or receive on it, gosym does not know. The path ends as a bound.
-func (x *explorer) callerChannel(s *state) {
+func (x *machine) callerChannel(s *state) {
 	pos, _, _ := x.userPos(s, x.posOf(s))
 	x.hitBound(bound{boundGoroutine, "an operation on a channel of the input at " + shortPos(x.fset.Position(pos)), "an operation on a channel of the input"})
 	s.end = dropped
@@ -274,7 +274,7 @@ func (c *channel) withBuf(buf []buffered) *channel {
 
 // complete ends the blocked operation of goroutine i with case wc, and
 // what a receive took.
-func (x *explorer) complete(s *state, i int, wc waitCase, v heap.Value, ok bool) {
+func (x *evaluator) complete(s *state, i int, wc waitCase, v heap.Value, ok bool) {
 	g := s.g
 	f := g.ownTop(i)
 	// A blocked goroutine stands at its operation.
@@ -300,7 +300,7 @@ func (g *sched) wake(i int) {
 }
 
 // block blocks the running goroutine on w, and runs another.
-func (x *explorer) block(s *state, w *waiting) []alt {
+func (x *machine) block(s *state, w *waiting) []alt {
 	g := s.threads()
 	w.seq = g.blocks
 	g.blocks++
@@ -361,7 +361,7 @@ func (x *explorer) chanInstr(s *state, op chanOp, in ssa.Instruction) []alt {
 
 // received is the value of the receive in: what it took, with ok for
 // v, ok := <-ch.
-func (x *explorer) received(in *ssa.UnOp, v heap.Value, ok bool) heap.Value {
+func (x *evaluator) received(in *ssa.UnOp, v heap.Value, ok bool) heap.Value {
 	if in.CommaOk {
 		return heap.Tuple{Elems: []heap.Value{v, heap.Scalar{T: x.ctx.Bool(ok)}}}
 	}
@@ -486,7 +486,7 @@ func selectWait(ops []chanOp) *waiting {
 // selectResult is a select's value: the index of the case taken (-1 for
 // the default), whether its receive got a sent value, and per receiving
 // case what it received (zero but for the case taken).
-func (x *explorer) selectResult(in *ssa.Select, index int, v heap.Value, ok bool) heap.Value {
+func (x *evaluator) selectResult(in *ssa.Select, index int, v heap.Value, ok bool) heap.Value {
 	elems := []heap.Value{heap.Scalar{T: x.ctx.BV(64, uint64(int64(index)))}, heap.Scalar{T: x.ctx.Bool(ok)}}
 	for i, st := range in.States {
 		if st.Dir != types.RecvOnly {
@@ -504,7 +504,7 @@ func (x *explorer) selectResult(in *ssa.Select, index int, v heap.Value, ok bool
 // closeChan closes a channel: the goroutines blocked on it run their
 // operations again, so that a receive gets the zero value and a send
 // panics.
-func (x *explorer) closeChan(s *state, v heap.Value, pos token.Pos) (alts []alt, done bool) {
+func (x *machine) closeChan(s *state, v heap.Value, pos token.Pos) (alts []alt, done bool) {
 	op, alts, ok := x.chanOperand(s, v, false)
 	if !ok {
 		return alts, false
@@ -527,7 +527,7 @@ func (x *explorer) closeChan(s *state, v heap.Value, pos token.Pos) (alts []alt,
 }
 
 // closeBuiltin is a call of close.
-func (x *explorer) closeBuiltin(s *state, in *ssa.Call) []alt {
+func (x *machine) closeBuiltin(s *state, in *ssa.Call) []alt {
 	alts, done := x.closeChan(s, x.value(s, in.Call.Args[0]), in.Pos())
 	if done {
 		s.set(in, nil)
@@ -536,7 +536,7 @@ func (x *explorer) closeBuiltin(s *state, in *ssa.Call) []alt {
 }
 
 // chanLenCap is len or cap of a channel (0 for nil).
-func (x *explorer) chanLenCap(s *state, in *ssa.Call, which string) []alt {
+func (x *machine) chanLenCap(s *state, in *ssa.Call, which string) []alt {
 	op, alts, ok := x.chanOperandOf(s, x.value(s, in.Call.Args[0]), false, false)
 	if !ok {
 		return alts
@@ -554,7 +554,7 @@ func (x *explorer) chanLenCap(s *state, in *ssa.Call, which string) []alt {
 }
 
 // chanPanic raises the runtime's panic of a misused channel.
-func (x *explorer) chanPanic(s *state, k result.Kind, words string, pos token.Pos) {
+func (x *subject) chanPanic(s *state, k result.Kind, words string, pos token.Pos) {
 	value := heap.Iface{Type: runtimeErrorType, V: heap.Str{S: words}}
 	x.panickedValue(s, k, pos, func(heap.Valuer) string { return words }, value, words)
 }

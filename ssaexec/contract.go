@@ -18,7 +18,7 @@ const assertPkg = "github.com/gosym/gosym/assert"
 // Assume joins the path condition, an Assert splits the path into a
 // finding and the rest. ok is false for any other callee. Deferred calls
 // (call is nil) run as written.
-func (x *explorer) contractCall(s *state, fn *ssa.Function, args []heap.Value, call *ssa.Call) (alts []alt, ok bool) {
+func (x *machine) contractCall(s *state, fn *ssa.Function, args []heap.Value, call *ssa.Call) (alts []alt, ok bool) {
 	if call == nil || fn.Pkg == nil || fn.Pkg.Pkg.Path() != assertPkg {
 		return nil, false
 	}
@@ -52,7 +52,7 @@ func (x *explorer) contractCall(s *state, fn *ssa.Function, args []heap.Value, c
 
 // assert splits the path on cond: fail where it can be false, holds
 // where it can be true; a constant decides without a branch.
-func (x *explorer) assert(s *state, cond heap.Scalar, fail, holds func(*state)) []alt {
+func (x *evaluator) assert(s *state, cond heap.Scalar, fail, holds func(*state)) []alt {
 	if b, ok := cond.T.BoolValue(); ok {
 		if b {
 			holds(s)
@@ -131,13 +131,13 @@ func isPredicate(t types.Type) bool {
 // checksInvariant reports whether the entry's normal returns assert the
 // receiver's invariant: Config.Invariants, on an exported method whose
 // receiver type has one.
-func (x *explorer) checksInvariant() bool {
+func (x *subject) checksInvariant() bool {
 	return x.cfg.Invariants && x.repOK != nil && isExported(x.fn)
 }
 
 // enterPostcondition runs the receiver's invariant on recv after the
 // entry returned at exit.
-func (x *explorer) enterPostcondition(s *state, recv heap.Value, exit token.Pos) {
+func (x *subject) enterPostcondition(s *state, recv heap.Value, exit token.Pos) {
 	f := x.newFrame(x.repOK, nil)
 	f.postcondition, f.exit = true, exit
 	f.env.set(x.repOK.Params[0], recv)
@@ -146,7 +146,7 @@ func (x *explorer) enterPostcondition(s *state, recv heap.Value, exit token.Pos)
 
 // invariantAtExit splits a path on the invariant's result: where it can
 // be false, a finding at the entry's return.
-func (x *explorer) invariantAtExit(s *state, holdsNow heap.Value) []alt {
+func (x *machine) invariantAtExit(s *state, holdsNow heap.Value) []alt {
 	cond, ok := s.invariantResult(holdsNow)
 	if !ok {
 		return nil

@@ -24,7 +24,7 @@ type panicking struct {
 }
 
 // deferInstr records a deferred call, evaluated now and run later.
-func (x *explorer) deferInstr(s *state, in *ssa.Defer) {
+func (x *evaluator) deferInstr(s *state, in *ssa.Defer) {
 	f := s.top()
 	f.defers = append(f.defers, x.evalCall(s, in.Common(), in.Pos()))
 	advance(s)
@@ -85,7 +85,7 @@ func (x *explorer) runNextDefer(s *state) []alt {
 // deferredBuiltinPos is where Go reports a panic of a deferred builtin,
 // which runs in its function's frame: at the panic unwinding the frame, or
 // at the return that runs the deferred calls.
-func (x *explorer) deferredBuiltinPos(s *state) token.Pos {
+func (x *subject) deferredBuiltinPos(s *state) token.Pos {
 	f := s.top()
 	if f.unwinding {
 		return x.posOf(s)
@@ -107,7 +107,7 @@ func (x *explorer) deferredBuiltinPos(s *state) token.Pos {
 
 // raise starts a panic: with deferred calls pending it unwinds, otherwise
 // the path ends here.
-func (x *explorer) raise(s *state, f *found, contract bool, value heap.Value) {
+func (x *subject) raise(s *state, f *found, contract bool, value heap.Value) {
 	if !x.notePanic(s, f) {
 		return
 	}
@@ -122,7 +122,7 @@ func (x *explorer) raise(s *state, f *found, contract bool, value heap.Value) {
 
 // endFatally ends s with f, an end no deferred call runs after: a fatal
 // error of the runtime.
-func (x *explorer) endFatally(s *state, f *found) {
+func (x *subject) endFatally(s *state, f *found) {
 	if x.notePanic(s, f) {
 		notePanicking(s)
 		s.end, s.finding, s.contract = panicked, f, false
@@ -132,7 +132,7 @@ func (x *explorer) endFatally(s *state, f *found) {
 // notePanic records where s panics with f (nil: a panic gosym does not
 // report). It reports false, having dropped s, for a panic in the
 // receiver's invariant: not an input the function accepts.
-func (x *explorer) notePanic(s *state, f *found) bool {
+func (x *subject) notePanic(s *state, f *found) bool {
 	if s.inPrecondition() {
 		s.end = dropped
 		return false

@@ -42,7 +42,7 @@ func (g *sched) synchronize(i int) {
 
 // backtrack adds, for each goroutine's next operation, its goroutine to
 // the node of the last operation it races with (FG05's update).
-func (x *explorer) backtrack(s *state) {
+func (x *evaluator) backtrack(s *state) {
 	g := s.g
 	for i := range g.gs {
 		acc := x.pendingAccess(s, i)
@@ -83,7 +83,7 @@ func backtrackUnknown(s *state) {
 
 // pendingAccess is what goroutine i's next operation touches: what it
 // blocks on, or the visible operation it stands before (nil for none).
-func (x *explorer) pendingAccess(s *state, i int) []dpor.Access {
+func (x *evaluator) pendingAccess(s *state, i int) []dpor.Access {
 	r := &s.g.gs[i]
 	if w := r.wait; w != nil {
 		return w.access()
@@ -161,7 +161,7 @@ func (g *sched) stackOf(s *state, i int) []*frame {
 }
 
 // opAccess is what the visible operation frame f stands before touches.
-func (x *explorer) opAccess(s *state, f *frame) []dpor.Access {
+func (x *evaluator) opAccess(s *state, f *frame) []dpor.Access {
 	operand := func(v ssa.Value) heap.Value {
 		val, _ := x.valueIn(s, f, v)
 		return val
@@ -249,7 +249,7 @@ func isRunDefers(f *frame) bool {
 
 // valueIn is value for an operand of frame f, which need not be the
 // running goroutine's.
-func (x *explorer) valueIn(s *state, f *frame, v ssa.Value) (heap.Value, bool) {
+func (x *evaluator) valueIn(s *state, f *frame, v ssa.Value) (heap.Value, bool) {
 	switch v.(type) {
 	case *ssa.Const, *ssa.Function, *ssa.Global:
 		return x.value(s, v), true
@@ -283,7 +283,7 @@ func (x *explorer) exploreNode(s *state, node *dpor.Node) {
 }
 
 // run lets goroutine id run its operation, chosen at node.
-func (x *explorer) run(s *state, node *dpor.Node, id int) {
+func (x *evaluator) run(s *state, node *dpor.Node, id int) {
 	g := s.g
 	if node.Preempts(id) {
 		g.preemptions++

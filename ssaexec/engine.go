@@ -38,24 +38,20 @@ type alt struct {
 	node *dpor.Node
 }
 
-// explorer runs the depth-first search of one entry function.
+// explorer runs the depth-first search of one entry function: it holds
+// what the search alone reads and writes (the solver, the budget, the
+// loop-head table, the procedure summaries, the findings). What carries
+// out an instruction's effects short of the search is the embedded
+// machine's (see machine.go).
 type explorer struct {
+	machine
 	// reachedBody records that some path began the entry's body, past
 	// its package's initialization and its parameters.
 	reachedBody bool
-	cfg         Config
 	// pass holds the bounds of the pass being explored (see search):
 	// cfg keeps the full ones.
-	pass pass
-	// prog is the program fn is of, whose per-program state the search
-	// shares with the other functions analysed.
-	prog   *Program
-	fn     *ssa.Function
-	fset   *token.FileSet
-	ctx    *solver.Context
+	pass   pass
 	solver *solver.Solver
-	res    *result.FuncResult
-	params *types.Tuple
 
 	budget budget
 
@@ -63,14 +59,8 @@ type explorer struct {
 	// by kind, position and callee (see report).
 	found      []*found
 	seen       map[string]*found
-	bounds     map[bound]bool
 	constructs map[string]bool
-	approx     map[string]bool
-	// notExecuted names the functions the entry called but did not
-	// execute (see unexecuted).
-	notExecuted map[string]bool
-	ignored     map[string]bool
-	notes       map[string]bool // assumptions the search made, for the record
+	ignored    map[string]bool
 	// recording holds the records of the calls whose paths are being
 	// explored, innermost last; sums the summaries of the pass.
 	recording []*summaryRec
@@ -78,31 +68,11 @@ type explorer struct {
 	// table holds the states stored at loop heads.
 	table *abstraction.Table
 	// open holds the entries of table whose continuations are being
-	// explored; cuts and approximations count what makes an entry's
-	// continuations cut or approximate (see closeEntries).
-	open                 []openEntry
-	cuts, approximations int
-	// lastFile and lastStarts are the file lineOf read last, and its
-	// lines.
-	lastFile   *token.File
-	lastStarts []int
-	// scalarConsts caches the values of the numeric and string constants
-	// met (see constant).
-	scalarConsts map[*ssa.Const]heap.Value
-	// std is what the program knows of the standard library.
-	std *stdLibrary
-	// repOK is the receiver's invariant, assumed at entry, or nil.
-	repOK *ssa.Function
-	// named lists the program's types, for dynamic type choices.
-	named []types.Type
-	// implementors caches candidates; meets caches the interfaces of
-	// the types that implement two (see meet).
-	implementors map[*types.Interface][]types.Type
-	meets        map[[2]*types.Interface]*types.Interface
-	// api is what the program's packages offer to build values; slots
-	// are the entry's parameters it builds (see sequence.go).
-	api   *apiIndex
-	slots []apiSlot
+	// explored (see closeEntries).
+	open []openEntry
+	// api is what the program's packages offer to build values (see
+	// sequence.go).
+	api *apiIndex
 	// initDone, set in the search that runs a package's initialization
 	// once for a run's entries, takes each state in which it ended (see
 	// initonce.go); importer copies such a state into this search.
@@ -128,7 +98,7 @@ type explorer struct {
 
 // describeAt names the value v of the current frame's function as the
 // source wrote it at pos.
-func (x *explorer) describeAt(s *state, v ssa.Value, pos token.Pos) string {
+func (x *subject) describeAt(s *state, v ssa.Value, pos token.Pos) string {
 	if r := x.wrapperRoots(s); r != nil {
 		return r.describe(v)
 	}
@@ -138,7 +108,7 @@ func (x *explorer) describeAt(s *state, v ssa.Value, pos token.Pos) string {
 // wrapperRoots names the parameters of the wrapper s is in (a promoted
 // method, say) by its caller's arguments: the user wrote those. It returns
 // nil outside a wrapper.
-func (x *explorer) wrapperRoots(s *state) roots {
+func (x *subject) wrapperRoots(s *state) roots {
 	n := len(s.frames)
 	f := s.top()
 	if n < 2 || f.call == nil || !isWrapper(f.fn) {
@@ -183,7 +153,7 @@ func isWrapper(fn *ssa.Function) bool {
 const rangeFuncBody = "range-over-func yield"
 
 // namesOf returns the source names of fn's values.
-func (x *explorer) namesOf(fn *ssa.Function) sourceNames {
+func (x *subject) namesOf(fn *ssa.Function) sourceNames {
 	return sourceNames(x.facts(fn).Names())
 }
 
@@ -193,26 +163,14 @@ func newExplorer(prog *Program, fn *ssa.Function, cfg Config, ctx *solver.Contex
 	s := ctx.NewSolver()
 	s.SetChain(cfg.Solver)
 	return &explorer{
-		cfg:          cfg,
-		pass:         fullPass(cfg),
-		prog:         prog,
-		fn:           fn,
-		fset:         fn.Prog.Fset,
-		ctx:          ctx,
-		solver:       s,
-		res:          res,
-		params:       paramTuple(fn),
-		budget:       newBudget(cfg, ctx, start),
-		seen:         map[string]*found{},
-		bounds:       map[bound]bool{},
-		constructs:   map[string]bool{},
-		approx:       map[string]bool{},
-		notExecuted:  map[string]bool{},
-		ignored:      map[string]bool{},
-		notes:        map[string]bool{},
-		std:          prog.std,
-		scalarConsts: map[*ssa.Const]heap.Value{},
-		api:          prog.api,
+		machine:    newMachine(prog, fn, cfg, ctx, res),
+		pass:       fullPass(cfg),
+		solver:     s,
+		budget:     newBudget(cfg, ctx, start),
+		seen:       map[string]*found{},
+		constructs: map[string]bool{},
+		ignored:    map[string]bool{},
+		api:        prog.api,
 	}
 }
 
@@ -407,7 +365,7 @@ func (x *explorer) heapConfig() heap.Config {
 }
 
 // hook sets the heap's hooks into the search.
-func (x *explorer) hook(h *heap.Heap) {
+func (x *machine) hook(h *heap.Heap) {
 	// Only list nodes and cells of integers wider than bytes get the
 	// grace: summaries shorten them, where tree nodes and the bytes of
 	// strings (decoded rune by rune) would only multiply paths.
@@ -662,7 +620,7 @@ func (x *explorer) checkWithin(limit uint) solver.Result {
 //
 // Below a state that abstract subsumption covered (see Config.Refine), the
 // abstraction already answers for what the bound leaves out.
-func (x *explorer) cutPath(s *state, k boundKind, detail string) {
+func (x *machine) cutPath(s *state, k boundKind, detail string) {
 	markPaths(s, "a bound")
 	backtrackUnknown(s)
 	if s.refining {
@@ -734,7 +692,7 @@ func (x *explorer) finish(s *state) {
 
 // posOf returns the position of the instruction s is at, or the nearest
 // earlier one with a position.
-func (x *explorer) posOf(s *state) token.Pos {
+func (x *subject) posOf(s *state) token.Pos {
 	if len(s.frames) == 0 {
 		return x.fn.Pos()
 	}

@@ -50,7 +50,7 @@ type found struct {
 
 // newFound starts a finding of kind k at pos, raised in within (see
 // Finding.Within) of package pkg, whose message render writes.
-func (x *explorer) newFound(k result.Kind, pos token.Pos, pkg, within string, render func(heap.Valuer) string) *found {
+func (x *subject) newFound(k result.Kind, pos token.Pos, pkg, within string, render func(heap.Valuer) string) *found {
 	return &found{Finding: &result.Finding{Kind: k, Pos: x.fset.Position(pos), PosPkg: pkg, Within: within}, render: render}
 }
 

@@ -240,7 +240,7 @@ func (g *sched) ownTop(i int) *frame {
 // schedule runs before each step of a path with goroutines. Before a
 // visible operation not yet chosen it decides which goroutine runs next,
 // and reports that it took the step.
-func (x *explorer) schedule(s *state) (alts []alt, took bool) {
+func (x *machine) schedule(s *state) (alts []alt, took bool) {
 	g := s.g
 	r := g.running()
 	if r.chosen && r.chosenAt == opPosOf(s) {
@@ -263,7 +263,7 @@ func (x *explorer) schedule(s *state) (alts []alt, took bool) {
 
 // reschedule picks the goroutine to run after the running one blocked or
 // ended: no preemption, since it cannot go on.
-func (x *explorer) reschedule(s *state) []alt {
+func (x *machine) reschedule(s *state) []alt {
 	return x.pickNext(s, false)
 }
 
@@ -273,7 +273,7 @@ func (x *explorer) reschedule(s *state) []alt {
 // which takes it where the partner may not have come yet: see
 // selectInstr). Then it decides which goroutine runs its operation. With
 // current, the running goroutine can go on.
-func (x *explorer) pickNext(s *state, current bool) []alt {
+func (x *machine) pickNext(s *state, current bool) []alt {
 	g := s.g
 	for i, r := range g.gs {
 		if i != g.cur && r.wait == nil && (!r.poised || !x.enabledAt(s, g.topOf(s, i))) {
@@ -297,7 +297,7 @@ func (x *explorer) pickNext(s *state, current bool) []alt {
 // newNode returns the scheduling decision of s: the goroutines that can
 // run their operation, the incumbent first; without partial-order
 // reduction the search runs each.
-func (x *explorer) newNode(s *state, current bool) *dpor.Node {
+func (x *subject) newNode(s *state, current bool) *dpor.Node {
 	g := s.g
 	n := &dpor.Node{Incumbent: -1, Preemptions: g.preemptions}
 	for i, r := range g.gs {
@@ -325,7 +325,7 @@ func (x *explorer) newNode(s *state, current bool) *dpor.Node {
 
 // userLine is where a goroutine with frames stands in the user's code:
 // in its innermost frame that is not the standard library's.
-func (x *explorer) userLine(frames []*frame) token.Pos {
+func (x *subject) userLine(frames []*frame) token.Pos {
 	for i := len(frames) - 1; i >= 0; i-- {
 		if f := frames[i]; !f.std {
 			if p, ok := f.lastPos(); ok {
@@ -422,7 +422,7 @@ func visibleFunc(fn *ssa.Function) bool {
 
 // enabledAt reports whether the visible operation frame f stands before
 // can go on now, rather than block.
-func (x *explorer) enabledAt(s *state, f *frame) bool {
+func (x *evaluator) enabledAt(s *state, f *frame) bool {
 	if f.unwinding {
 		return true
 	}
@@ -506,7 +506,7 @@ func (x *explorer) goInstr(s *state, in *ssa.Go) []alt {
 // goBuiltin runs a go statement of a builtin: go panic(v) starts a
 // goroutine that panics with v (see the gostmt models); a builtin without
 // effects on others (print, recover) starts one that does nothing.
-func (x *explorer) goBuiltin(s *state, spec callSpec, in *ssa.Go) []alt {
+func (x *subject) goBuiltin(s *state, spec callSpec, in *ssa.Go) []alt {
 	switch name := spec.builtin.Name(); {
 	case name == "panic" && x.std != nil && x.std.goPanic != nil:
 		s.threads()
@@ -525,7 +525,7 @@ func (x *explorer) goBuiltin(s *state, spec callSpec, in *ssa.Go) []alt {
 // canStart reports whether s may start a goroutine (by what): not while
 // the entry's parameters are built, or its package is initialized, whose
 // end states hold no goroutine. Otherwise s ends unsupported.
-func (x *explorer) canStart(s *state, what string) bool {
+func (x *subject) canStart(s *state, what string) bool {
 	if s.seq != nil && s.seq.running || s.bound < len(x.fn.Params) || s.pkgInit.running {
 		s.unsupported(what + " while building the entry's parameters or initializing its package")
 		return false
@@ -537,7 +537,7 @@ func (x *explorer) canStart(s *state, what string) bool {
 // name, started at pos, and returns its id. Its start is an operation of
 // the running goroutine for the clocks: what that did before happens
 // before the new goroutine, what it does after does not.
-func (x *explorer) spawn(s *state, f *frame, name string, pos token.Pos) int {
+func (x *subject) spawn(s *state, f *frame, name string, pos token.Pos) int {
 	g := s.threads()
 	g.record(g.cur, nil, nil)
 	id := g.nextID
@@ -553,7 +553,7 @@ func (x *explorer) spawn(s *state, f *frame, name string, pos token.Pos) int {
 // reach, another goroutine of the caller may serve it: the path ends
 // there, as a bound, not a finding (a pipe's Read waits for a Write),
 // unless nothing can end the wait (see waits.go).
-func (x *explorer) allBlocked(s *state) {
+func (x *machine) allBlocked(s *state) {
 	g := s.g
 	if g.doomed {
 		// The panic that ends the program comes now; it was reported.
@@ -589,7 +589,7 @@ func (r goroutine) blocked() bool { return r.wait != nil && !r.wait.timer }
 // callerServes returns a goroutine of s blocked on a channel the entry's
 // caller can reach: through the entry's arguments, the package variables
 // or what the entry returned.
-func (x *explorer) callerServes(s *state) (int, bool) {
+func (x *subject) callerServes(s *state) (int, bool) {
 	g := s.g
 	roots := x.callerRoots(s)
 	for _, p := range s.globals {
@@ -613,7 +613,7 @@ func (x *explorer) callerServes(s *state) (int, bool) {
 
 // callerRoots are what the entry's caller holds: the entry's arguments
 // and what it returned.
-func (x *explorer) callerRoots(s *state) []heap.Value {
+func (x *subject) callerRoots(s *state) []heap.Value {
 	g := s.g
 	roots := []heap.Value{heap.Ptr{Obj: s.heap.Args()}, g.result}
 	if !g.entryDone {
@@ -625,7 +625,7 @@ func (x *explorer) callerRoots(s *state) []heap.Value {
 // deadlock ends s, in which the entry's goroutine blocks and every other
 // goroutine does too, with the runtime's fatal error; why, if not empty,
 // says why nothing can end its wait.
-func (x *explorer) deadlock(s *state, why string) {
+func (x *subject) deadlock(s *state, why string) {
 	g := s.g
 	s.switchTo(g.index(0))
 	w := g.running().wait
@@ -641,7 +641,7 @@ func (x *explorer) deadlock(s *state, why string) {
 // leak ends s, in which the entry returned while goroutines it started
 // block forever, with a finding at the one of index i; why, if not
 // empty, says why nothing can end its wait.
-func (x *explorer) leak(s *state, i int, why string) {
+func (x *subject) leak(s *state, i int, why string) {
 	g := s.g
 	s.switchTo(i)
 	r := g.running()
@@ -655,7 +655,7 @@ func (x *explorer) leak(s *state, i int, why string) {
 }
 
 // argsOf returns the values of the entry's parameters in its frame f.
-func (x *explorer) argsOf(f *frame) []heap.Value {
+func (x *subject) argsOf(f *frame) []heap.Value {
 	var args []heap.Value
 	for _, p := range x.fn.Params {
 		if v, ok := f.env.get(p); ok {
@@ -666,7 +666,7 @@ func (x *explorer) argsOf(f *frame) []heap.Value {
 }
 
 // startedAt says what goroutine r runs and where it was started.
-func (x *explorer) startedAt(g *sched, r *goroutine) string {
+func (x *subject) startedAt(g *sched, r *goroutine) string {
 	if r.id == 0 {
 		return x.funcOf(g, 0)
 	}
@@ -680,7 +680,7 @@ func (g *sched) info(id int) result.Goroutine {
 }
 
 // funcOf names what goroutine id runs.
-func (x *explorer) funcOf(g *sched, id int) string {
+func (x *subject) funcOf(g *sched, id int) string {
 	if id == 0 {
 		return FuncName(x.fn)
 	}
@@ -688,7 +688,7 @@ func (x *explorer) funcOf(g *sched, id int) string {
 }
 
 // blockedOthers lists the blocked goroutines but id, and where.
-func (x *explorer) blockedOthers(g *sched, id int) string {
+func (x *subject) blockedOthers(g *sched, id int) string {
 	var out []string
 	for _, r := range g.gs {
 		if r.id != id && r.blocked() {
@@ -738,7 +738,7 @@ func (x *explorer) goOn(s *state, alts []alt) {
 
 // goroutineEnded removes the running goroutine, whose last frame
 // returned, and runs another.
-func (x *explorer) goroutineEnded(s *state) []alt {
+func (x *machine) goroutineEnded(s *state) []alt {
 	g := s.g
 	if g.running().id == 0 {
 		g.entryDone = true

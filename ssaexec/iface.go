@@ -62,7 +62,7 @@ const maxCandidates = 8
 // method set gosym can call into: named types declared in the analysed
 // packages and pointers to them, in a stable order. cut reports that more
 // existed than the bound allows.
-func (x *explorer) candidates(iface *types.Interface) (ts []types.Type, cut bool) {
+func (x *subject) candidates(iface *types.Interface) (ts []types.Type, cut bool) {
 	if x.named == nil {
 		x.named = programTypes(x.fn.Prog, x.std, packageOf(x.fn))
 		x.implementors = map[*types.Interface][]types.Type{}
@@ -89,7 +89,7 @@ func (x *explorer) candidates(iface *types.Interface) (ts []types.Type, cut bool
 // io.Writer asserted to io.StringWriter holds no type with WriteString
 // alone; a reflect.Type converted to any (a sync.Map key) holds only
 // reflect.Types.
-func (x *explorer) ownInterface(s *state, sym heap.SymIface, iface *types.Interface) *types.Interface {
+func (x *subject) ownInterface(s *state, sym heap.SymIface, iface *types.Interface) *types.Interface {
 	static := s.heap.Iface(sym.ID).Static
 	if static == nil {
 		return iface
@@ -102,7 +102,7 @@ func (x *explorer) ownInterface(s *state, sym heap.SymIface, iface *types.Interf
 }
 
 // meet returns the interface of the types that implement both a and b.
-func (x *explorer) meet(a, b *types.Interface) *types.Interface {
+func (x *subject) meet(a, b *types.Interface) *types.Interface {
 	if types.Identical(a, b) {
 		return a
 	}
@@ -165,7 +165,7 @@ func programTypes(prog *ssa.Program, lib *stdLibrary, entry *ssa.Package) []type
 // concreteIface returns an interface operand with a known dynamic type,
 // choosing among the candidates that implement iface when it is an
 // undecided input.
-func (x *explorer) concreteIface(s *state, v heap.Value, iface *types.Interface) (heap.Iface, []alt, bool) {
+func (x *machine) concreteIface(s *state, v heap.Value, iface *types.Interface) (heap.Iface, []alt, bool) {
 	sym, isSym := v.(heap.SymIface)
 	if !isSym {
 		iv, ok := v.(heap.Iface)
@@ -183,7 +183,7 @@ func (x *explorer) concreteIface(s *state, v heap.Value, iface *types.Interface)
 }
 
 // typeAssert is x.(T) and x.(T) with comma-ok.
-func (x *explorer) typeAssert(s *state, in *ssa.TypeAssert) []alt {
+func (x *machine) typeAssert(s *state, in *ssa.TypeAssert) []alt {
 	v, d := x.use(s, in.X)
 	if d != nil {
 		return x.decide(s, d)
@@ -250,7 +250,7 @@ func methodValueCheck(in *ssa.TypeAssert) (method string, ok bool) {
 
 // nilMethodValue ends s with the nil dereference of a method value of the
 // nil interface v, under the entry policy.
-func (x *explorer) nilMethodValue(s *state, in *ssa.TypeAssert, v heap.Value, method string) {
+func (x *subject) nilMethodValue(s *state, in *ssa.TypeAssert, v heap.Value, method string) {
 	var origin heap.Origin
 	if sym, ok := v.(heap.SymIface); ok {
 		origin = s.heap.Iface(sym.ID).Origin
@@ -264,7 +264,7 @@ func (x *explorer) nilMethodValue(s *state, in *ssa.TypeAssert, v heap.Value, me
 }
 
 // assertMessage says why a type assertion failed, in the runtime's words.
-func (x *explorer) assertMessage(s *state, in *ssa.TypeAssert, v heap.Value) string {
+func (x *subject) assertMessage(s *state, in *ssa.TypeAssert, v heap.Value) string {
 	q := witness.PackageQualifier(x.fn)
 	static := types.TypeString(in.X.Type(), q)
 	want := types.TypeString(in.AssertedType, q)
@@ -333,13 +333,13 @@ func (x *explorer) ifaceCompare(s *state, in *ssa.BinOp, a, b heap.Value) []alt 
 // program that implement its interface, and for comparison's sake int,
 // string and, for an interface any slice satisfies, []int, which Go
 // cannot compare.
-func (x *explorer) comparedIface(s *state, v heap.Value, t types.Type) (heap.Iface, []alt, bool) {
+func (x *machine) comparedIface(s *state, v heap.Value, t types.Type) (heap.Iface, []alt, bool) {
 	return x.dynamicOf(s, v, t, nil)
 }
 
 // dynamicOf is comparedIface with the candidate types that keep allows
 // (all, for a nil keep); leaving one out is a cut, recorded as a bound.
-func (x *explorer) dynamicOf(s *state, v heap.Value, t types.Type, keep func(types.Type) bool) (heap.Iface, []alt, bool) {
+func (x *machine) dynamicOf(s *state, v heap.Value, t types.Type, keep func(types.Type) bool) (heap.Iface, []alt, bool) {
 	sym, isSym := v.(heap.SymIface)
 	if !isSym {
 		iv, ok := v.(heap.Iface)

@@ -238,7 +238,7 @@ func (s *state) unsupported(construct string) {
 
 // value returns the value of an SSA operand as it is, without observing it:
 // transfers (phis, stores, arguments, results) never resolve anything.
-func (x *explorer) value(s *state, v ssa.Value) heap.Value {
+func (x *evaluator) value(s *state, v ssa.Value) heap.Value {
 	switch v := v.(type) {
 	case *ssa.Const:
 		return x.constant(v)
@@ -256,14 +256,14 @@ func (x *explorer) value(s *state, v ssa.Value) heap.Value {
 
 // use returns an operand ready to be computed with: an unobserved input
 // leaf is materialized, which may need a decision first.
-func (x *explorer) use(s *state, v ssa.Value) (heap.Value, *heap.Decision) {
+func (x *evaluator) use(s *state, v ssa.Value) (heap.Value, *heap.Decision) {
 	return s.heap.Use(x.value(s, v))
 }
 
 // constant returns c's value. A number's or a string's is made once: a
 // search meets the same constants on every path, and each made a term
 // and boxed it again.
-func (x *explorer) constant(c *ssa.Const) heap.Value {
+func (x *evaluator) constant(c *ssa.Const) heap.Value {
 	if v, ok := x.scalarConsts[c]; ok {
 		return v
 	}
@@ -275,7 +275,7 @@ func (x *explorer) constant(c *ssa.Const) heap.Value {
 	return v
 }
 
-func (x *explorer) makeConstant(c *ssa.Const) heap.Value {
+func (x *evaluator) makeConstant(c *ssa.Const) heap.Value {
 	t := c.Type()
 	switch {
 	case c.Value == nil:
@@ -314,7 +314,7 @@ func floatConstBits(v constant.Value, w uint) uint64 {
 
 // decide turns a heap decision into alternatives that record each choice;
 // the instruction then runs again on each path.
-func (x *explorer) decide(s *state, d *heap.Decision) []alt {
+func (x *machine) decide(s *state, d *heap.Decision) []alt {
 	if alts, ok := x.decideBuilt(s, d); ok {
 		return alts
 	}
@@ -338,7 +338,7 @@ func (x *explorer) decide(s *state, d *heap.Decision) []alt {
 // deref resolves the pointer operand v of a dereferencing instruction at
 // pos. ok is false when the instruction cannot complete on this path: it
 // needs the returned alternatives first, or it panicked.
-func (x *explorer) deref(s *state, v ssa.Value, pos token.Pos) (heap.Ptr, []alt, bool) {
+func (x *machine) deref(s *state, v ssa.Value, pos token.Pos) (heap.Ptr, []alt, bool) {
 	pv, d := x.use(s, v)
 	if d != nil {
 		return heap.Ptr{}, x.decide(s, d), false
@@ -366,7 +366,7 @@ func (x *explorer) deref(s *state, v ssa.Value, pos token.Pos) (heap.Ptr, []alt,
 // nilDeref ends s with a nil dereference of v, unless the entry policy
 // leaves it to the caller: a parameter's own nil value that the function
 // never compared with nil.
-func (x *explorer) nilDeref(s *state, v ssa.Value, o heap.Origin, pos token.Pos) {
+func (x *subject) nilDeref(s *state, v ssa.Value, o heap.Origin, pos token.Pos) {
 	if !pos.IsValid() {
 		pos = x.posOf(s)
 	}
@@ -382,7 +382,7 @@ func (x *explorer) nilDeref(s *state, v ssa.Value, o heap.Origin, pos token.Pos)
 // is its caller's business, and the panic (with the runtime's message)
 // goes on unreported. Otherwise it returns the note that names the
 // comparison, if the value was compared.
-func (x *explorer) entryPolicy(s *state, o heap.Origin, runtimeMsg string) (note string, leftToCaller bool) {
+func (x *subject) entryPolicy(s *state, o heap.Origin, runtimeMsg string) (note string, leftToCaller bool) {
 	if !o.IsParam() {
 		return "", false
 	}
@@ -400,31 +400,31 @@ func (x *explorer) entryPolicy(s *state, o heap.Origin, runtimeMsg string) (note
 // panicked ends s with a finding of the given kind at pos; want, if
 // given, overrides the texts the panic is expected to print (see
 // Finding.Want).
-func (x *explorer) panicked(s *state, k result.Kind, msg string, pos token.Pos, want ...string) {
+func (x *subject) panicked(s *state, k result.Kind, msg string, pos token.Pos, want ...string) {
 	x.panickedWith(s, k, pos, func(heap.Valuer) string { return msg }, want...)
 }
 
 // panickedWith ends s with a finding whose message needs the witness's
 // values (an index and a length, say), rendered once the model is known.
-func (x *explorer) panickedWith(s *state, k result.Kind, pos token.Pos, render func(m heap.Valuer) string, want ...string) {
+func (x *subject) panickedWith(s *state, k result.Kind, pos token.Pos, render func(m heap.Valuer) string, want ...string) {
 	x.panickedValue(s, k, pos, render, runtimeError(runtimeMessages[k]), want...)
 }
 
 // runtimePanic ends s with a runtime error that only its message tells
 // apart ("comparing uncomparable type []int"), of kind Panic.
-func (x *explorer) runtimePanic(s *state, msg string, pos token.Pos) {
+func (x *subject) runtimePanic(s *state, msg string, pos token.Pos) {
 	x.panickedValue(s, result.Panic, pos, func(heap.Valuer) string { return "runtime error: " + msg }, runtimeError(msg), "runtime error: "+msg)
 }
 
 // runtimePanicWords is runtimePanic for a runtime error whose words do not
 // begin with "runtime error: " (internal/runtime/maps's).
-func (x *explorer) runtimePanicWords(s *state, words string, pos token.Pos) {
+func (x *subject) runtimePanicWords(s *state, words string, pos token.Pos) {
 	value := heap.Iface{Type: runtimeErrorType, V: heap.Str{S: words}}
 	x.panickedValue(s, result.Panic, pos, func(heap.Valuer) string { return words }, value, words)
 }
 
 // panickedValue ends s with a finding whose panic carries value.
-func (x *explorer) panickedValue(s *state, k result.Kind, pos token.Pos, render func(m heap.Valuer) string, value heap.Value, want ...string) {
+func (x *subject) panickedValue(s *state, k result.Kind, pos token.Pos, render func(m heap.Valuer) string, value heap.Value, want ...string) {
 	if !pos.IsValid() {
 		pos = x.posOf(s)
 	}
@@ -509,7 +509,7 @@ func (x *explorer) jump(s *state, to *ssa.BasicBlock) {
 // continuation, and it counts against initLoops: cutting it would leave
 // the code after it unexplored for nothing. A loop whose variable is a pointer may be walking a cycle of
 // input nodes, which never ends.
-func (x *explorer) countIteration(s *state, f *frame, from, to *ssa.BasicBlock) {
+func (x *machine) countIteration(s *state, f *frame, from, to *ssa.BasicBlock) {
 	if !ssafacts.IsLoopHead(to) {
 		return
 	}
@@ -531,7 +531,7 @@ func (x *explorer) countIteration(s *state, f *frame, from, to *ssa.BasicBlock) 
 
 // constantPhis reports whether the phis of block b hold constant numbers
 // or strings in the top frame of s.
-func (x *explorer) constantPhis(s *state, b *ssa.BasicBlock) bool {
+func (x *evaluator) constantPhis(s *state, b *ssa.BasicBlock) bool {
 	for _, instr := range b.Instrs {
 		phi, ok := instr.(*ssa.Phi)
 		if !ok {
@@ -558,7 +558,7 @@ const initLoops = 1 << 12
 
 // loopBound is the number of iterations a loop of s may take without
 // observing a new input (Config.Loops, initLoops in initialization).
-func (x *explorer) loopBound(s *state) int {
+func (x *subject) loopBound(s *state) int {
 	if s.pkgInit.running {
 		return max(x.cfg.Loops, initLoops)
 	}
@@ -617,7 +617,7 @@ func (x *explorer) ret(s *state, in *ssa.Return) []alt {
 	return nil
 }
 
-func (x *explorer) panicInstr(s *state, in *ssa.Panic) []alt {
+func (x *machine) panicInstr(s *state, in *ssa.Panic) []alt {
 	msg := "panic: " + x.describeAt(s, in.X, in.Pos())
 	v := x.value(s, in.X)
 	isNil, _, d := s.heap.IfaceIsNil(v)
@@ -652,7 +652,7 @@ func (x *explorer) panicInstr(s *state, in *ssa.Panic) []alt {
 // userPos moves a panic inside the standard library, or in a wrapper, to
 // the call in the analysed code that led to it, and names the function
 // called there (see Finding.Within).
-func (x *explorer) userPos(s *state, pos token.Pos) (at token.Pos, within, pkg string) {
+func (x *subject) userPos(s *state, pos token.Pos) (at token.Pos, within, pkg string) {
 	// Only the standard library's frames above the analysed code's top
 	// one: code under analysis that the standard library called back (a
 	// range-over-func body an iterator calls) panics at its own line.

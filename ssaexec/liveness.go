@@ -14,4 +14,4 @@ func liveValues(f *frame, entry bool) []ssa.Value {
 
 // facts returns the SSA facts of fn, which the program keeps for every
 // function analysed.
-func (x *explorer) facts(fn *ssa.Function) *ssafacts.Func { return x.prog.facts.Of(fn) }
+func (x *subject) facts(fn *ssa.Function) *ssafacts.Func { return x.prog.facts.Of(fn) }

@@ -27,7 +27,7 @@ func (s *state) makeMap(in *ssa.MakeMap) {
 // entry matches. An interface key is its dynamic type's key; for one
 // whose dynamic type Go cannot hash, mapKey returns unhashable's
 // alternatives (the operation panics, the map tells how).
-func (x *explorer) mapKey(s *state, v ssa.Value, unhashable func(s *state, typ string) []alt) (heap.Key, []alt, bool) {
+func (x *machine) mapKey(s *state, v ssa.Value, unhashable func(s *state, typ string) []alt) (heap.Key, []alt, bool) {
 	kv, d := x.use(s, v)
 	if d != nil {
 		return heap.Key{}, x.decide(s, d), false
@@ -35,7 +35,7 @@ func (x *explorer) mapKey(s *state, v ssa.Value, unhashable func(s *state, typ s
 	return x.keyOf(s, kv, v.Type(), unhashable)
 }
 
-func (x *explorer) keyOf(s *state, kv heap.Value, t types.Type, unhashable func(*state, string) []alt) (heap.Key, []alt, bool) {
+func (x *machine) keyOf(s *state, kv heap.Value, t types.Type, unhashable func(*state, string) []alt) (heap.Key, []alt, bool) {
 	if types.IsInterface(t) {
 		return x.ifaceKey(s, kv, t, unhashable)
 	}
@@ -62,7 +62,7 @@ func (x *explorer) keyOf(s *state, kv heap.Value, t types.Type, unhashable func(
 }
 
 // ptrKey is the key of an address, the input pointer resolved first.
-func (x *explorer) ptrKey(s *state, v heap.Value) (heap.Key, []alt, bool) {
+func (x *machine) ptrKey(s *state, v heap.Value) (heap.Key, []alt, bool) {
 	if _, isSym := v.(heap.SymPtr); isSym {
 		t, d := s.heap.Deref(v)
 		if d != nil {
@@ -93,7 +93,7 @@ func (s *state) inputPtrKey(m heap.Ptr, key heap.Key) bool {
 // ifaceKey is the key of an interface value: its dynamic type decided as
 // for ==, among the types whose keys gosym models and those Go cannot
 // hash; and its dynamic value's key.
-func (x *explorer) ifaceKey(s *state, v heap.Value, t types.Type, unhashable func(*state, string) []alt) (heap.Key, []alt, bool) {
+func (x *machine) ifaceKey(s *state, v heap.Value, t types.Type, unhashable func(*state, string) []alt) (heap.Key, []alt, bool) {
 	iv, alts, ok := x.dynamicOf(s, v, t, isKeyCandidate)
 	if !ok {
 		return heap.Key{}, alts, false
@@ -123,7 +123,7 @@ func (x *explorer) ifaceKey(s *state, v heap.Value, t types.Type, unhashable fun
 // (nil included) before anything else, and says so with an error of
 // internal/runtime/maps ("hash of unhashable type: T"); a map with entries
 // fails while hashing ("runtime error: hash of unhashable type T").
-func (x *explorer) unhashableIn(t heap.Target, pos token.Pos) func(*state, string) []alt {
+func (x *machine) unhashableIn(t heap.Target, pos token.Pos) func(*state, string) []alt {
 	return func(s *state, typ string) []alt {
 		emptyWords := "hash of unhashable type: " + typ
 		if t.IsNil {
@@ -159,7 +159,7 @@ func (x *explorer) unhashableIn(t heap.Target, pos token.Pos) func(*state, strin
 
 // unhashableUpdate is unhashableIn for an assignment, which hashes the
 // key whatever the map holds.
-func (x *explorer) unhashableUpdate(pos token.Pos) func(*state, string) []alt {
+func (x *subject) unhashableUpdate(pos token.Pos) func(*state, string) []alt {
 	return func(s *state, typ string) []alt {
 		x.runtimePanic(s, "hash of unhashable type "+typ, pos)
 		return nil
@@ -189,7 +189,7 @@ func isKeyCandidate(t types.Type) bool {
 
 // floatKey is the key term of a float: Go's map compares keys with ==,
 // so -0 is +0's key, and NaN is no entry's (nil).
-func (x *explorer) floatKey(s *state, k *solver.Term) (*solver.Term, []alt, bool) {
+func (x *evaluator) floatKey(s *state, k *solver.Term) (*solver.Term, []alt, bool) {
 	c := x.ctx
 	nan := c.Not(c.FEq(k, k))
 	if f := s.top(); !f.checked {
@@ -206,7 +206,7 @@ func (x *explorer) floatKey(s *state, k *solver.Term) (*solver.Term, []alt, bool
 	return c.Ite(c.FEq(k, zero), zero, k), nil, true
 }
 
-func (x *explorer) stringKey(s *state, k heap.SymStr) (*solver.Term, []alt, bool) {
+func (x *machine) stringKey(s *state, k heap.SymStr) (*solver.Term, []alt, bool) {
 	c := x.ctx
 	short := c.Ule(k.Len, c.BV(64, heap.MaxPackedKey))
 	if b, isConst := short.BoolValue(); !isConst || !b {
@@ -225,7 +225,7 @@ func (x *explorer) stringKey(s *state, k heap.SymStr) (*solver.Term, []alt, bool
 }
 
 // mapRef resolves a map operand: nil, or the object holding the map.
-func (x *explorer) mapRef(s *state, v ssa.Value) (heap.Target, *heap.Decision, bool) {
+func (x *evaluator) mapRef(s *state, v ssa.Value) (heap.Target, *heap.Decision, bool) {
 	mv, d := x.use(s, v)
 	if d != nil {
 		return heap.Target{}, d, true
@@ -245,7 +245,7 @@ func mapTarget(s *state, mv heap.Value) (heap.Target, *heap.Decision, bool) {
 }
 
 // mapLookup is m[k] and v, ok := m[k]; a nil map reads as empty.
-func (x *explorer) mapLookup(s *state, in *ssa.Lookup) []alt {
+func (x *machine) mapLookup(s *state, in *ssa.Lookup) []alt {
 	t, d, ok := x.mapRef(s, in.X)
 	if d != nil {
 		return x.decide(s, d)
@@ -288,7 +288,7 @@ func (x *explorer) mapLookup(s *state, in *ssa.Lookup) []alt {
 }
 
 // mapUpdate is m[k] = v: writing to a nil map panics.
-func (x *explorer) mapUpdate(s *state, in *ssa.MapUpdate) []alt {
+func (x *machine) mapUpdate(s *state, in *ssa.MapUpdate) []alt {
 	t, d, ok := x.mapRef(s, in.Map)
 	if d != nil {
 		return x.decide(s, d)
@@ -320,7 +320,7 @@ func (x *explorer) mapUpdate(s *state, in *ssa.MapUpdate) []alt {
 
 // nilMapWrite panics for an assignment to a nil map, unless the entry
 // policy leaves a nil map parameter to the caller.
-func (x *explorer) nilMapWrite(s *state, in *ssa.MapUpdate, o heap.Origin) {
+func (x *subject) nilMapWrite(s *state, in *ssa.MapUpdate, o heap.Origin) {
 	note, left := x.entryPolicy(s, o, "assignment to entry in nil map")
 	if left {
 		return
@@ -329,7 +329,7 @@ func (x *explorer) nilMapWrite(s *state, in *ssa.MapUpdate, o heap.Origin) {
 }
 
 // mapDelete is delete(m, k); deleting from a nil map does nothing.
-func (x *explorer) mapDelete(s *state, in *ssa.Call) []alt {
+func (x *machine) mapDelete(s *state, in *ssa.Call) []alt {
 	args := in.Call.Args
 	mv, d := x.use(s, args[0])
 	if d != nil {
@@ -349,7 +349,7 @@ func (x *explorer) mapDelete(s *state, in *ssa.Call) []alt {
 // deleteEntry is delete(m, k) on the operands' values, k of type
 // keyType, at pos (a deferred delete has only these); done is false when
 // it needs the alternatives first or ended the path.
-func (x *explorer) deleteEntry(s *state, mv, kv heap.Value, keyType types.Type, pos token.Pos) (alts []alt, done bool) {
+func (x *machine) deleteEntry(s *state, mv, kv heap.Value, keyType types.Type, pos token.Pos) (alts []alt, done bool) {
 	t, d, ok := mapTarget(s, mv)
 	if d != nil {
 		return x.decide(s, d), false
@@ -376,7 +376,7 @@ func (x *explorer) deleteEntry(s *state, mv, kv heap.Value, keyType types.Type, 
 
 // mapLen is len(m): the number of possible entries that are live. An
 // input map's key set is settled first (see heap.CloseMap).
-func (x *explorer) mapLen(s *state, in *ssa.Call) []alt {
+func (x *machine) mapLen(s *state, in *ssa.Call) []alt {
 	c := x.ctx
 	t, d, ok := x.mapRef(s, in.Call.Args[0])
 	if d != nil {

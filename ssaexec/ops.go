@@ -70,7 +70,7 @@ func (x *explorer) binOp(s *state, in *ssa.BinOp) []alt {
 // noteNilComparison records that an entry parameter was compared with nil,
 // which makes a later dereference of it on the nil branch the function's
 // own bug rather than its caller's.
-func (x *explorer) noteNilComparison(s *state, in *ssa.BinOp, a, b heap.Value) {
+func (x *subject) noteNilComparison(s *state, in *ssa.BinOp, a, b heap.Value) {
 	if in.Op != token.EQL && in.Op != token.NEQ {
 		return
 	}
@@ -100,7 +100,7 @@ func (x *explorer) noteNilComparison(s *state, in *ssa.BinOp, a, b heap.Value) {
 	}
 }
 
-func (x *explorer) pointerCompare(s *state, in *ssa.BinOp, a, b heap.Value) []alt {
+func (x *machine) pointerCompare(s *state, in *ssa.BinOp, a, b heap.Value) []alt {
 	if in.Op != token.EQL && in.Op != token.NEQ {
 		s.unsupported(fmt.Sprintf("operator %s on pointers", in.Op))
 		return nil
@@ -124,7 +124,7 @@ func (x *explorer) pointerCompare(s *state, in *ssa.BinOp, a, b heap.Value) []al
 
 // scalarOp computes a binary operation on integers or booleans with Go's
 // semantics; division and shifts split the path on their panic conditions.
-func (x *explorer) scalarOp(s *state, in *ssa.BinOp, a, b *solver.Term) []alt {
+func (x *machine) scalarOp(s *state, in *ssa.BinOp, a, b *solver.Term) []alt {
 	c := x.ctx
 	if a.Sort().IsBool() {
 		switch in.Op {
@@ -239,7 +239,7 @@ func floatArith(c *solver.Context, op token.Token, a, b *solver.Term) *solver.Te
 }
 
 // division splits on a zero divisor, which panics in Go.
-func (x *explorer) division(s *state, in *ssa.BinOp, a, b *solver.Term, signed bool) []alt {
+func (x *machine) division(s *state, in *ssa.BinOp, a, b *solver.Term, signed bool) []alt {
 	c := x.ctx
 	compute := func(s *state) {
 		var r *solver.Term
@@ -265,7 +265,7 @@ func (x *explorer) division(s *state, in *ssa.BinOp, a, b *solver.Term, signed b
 }
 
 // shift splits on a negative signed shift count, which panics in Go.
-func (x *explorer) shift(s *state, in *ssa.BinOp, a, n *solver.Term, signed bool) []alt {
+func (x *machine) shift(s *state, in *ssa.BinOp, a, n *solver.Term, signed bool) []alt {
 	c := x.ctx
 	compute := func(s *state) {
 		var r *solver.Term
@@ -353,7 +353,7 @@ func (x *explorer) load(s *state, in *ssa.UnOp) []alt {
 // An address from an integer, or a pointer converted to a pointer to
 // another type, is opaque: what uses it is unsupported, but it may be
 // handed on, as to C (C.free(unsafe.Pointer(p))).
-func (x *explorer) unsafeConvert(s *state, in *ssa.Convert) []alt {
+func (x *machine) unsafeConvert(s *state, in *ssa.Convert) []alt {
 	from, to := in.X.Type(), in.Type()
 	opaque := heap.Opaque{Type: to, Why: fmt.Sprintf("conversion from %s to %s", from, to)}
 	_, fromPtr := heap.Under(from).(*types.Pointer)
@@ -383,7 +383,7 @@ func isUnsafePointer(t types.Type) bool {
 	return ok && b.Kind() == types.UnsafePointer
 }
 
-func (x *explorer) convert(s *state, in *ssa.Convert) []alt {
+func (x *machine) convert(s *state, in *ssa.Convert) []alt {
 	from, to := in.X.Type(), in.Type()
 	if isString(from) || isString(to) {
 		return x.stringConvert(s, in)
@@ -430,7 +430,7 @@ func numericConversion(c *solver.Context, from, to types.Type) func(*solver.Term
 }
 
 // fresh makes an unconstrained value of type t.
-func (x *explorer) fresh(s *state, t types.Type, name string) heap.Value {
+func (x *evaluator) fresh(s *state, t types.Type, name string) heap.Value {
 	if heap.IsBool(t) {
 		return heap.Scalar{T: x.ctx.FreshBool(heap.ExternalPrefix + name)}
 	}
@@ -461,7 +461,7 @@ func (x *explorer) fresh(s *state, t types.Type, name string) heap.Value {
 
 // equalValues is the condition that a == b for values of type t: structs
 // field by field, arrays element by element, as Go compares them.
-func (x *explorer) equalValues(s *state, a, b heap.Value, t types.Type) (*solver.Term, *heap.Decision, bool) {
+func (x *evaluator) equalValues(s *state, a, b heap.Value, t types.Type) (*solver.Term, *heap.Decision, bool) {
 	c := x.ctx
 	a, d := s.heap.Use(a)
 	if d != nil {
@@ -532,7 +532,7 @@ func (x *explorer) equalValues(s *state, a, b heap.Value, t types.Type) (*solver
 }
 
 // aggregateCompare is == and != on structs and arrays.
-func (x *explorer) aggregateCompare(s *state, in *ssa.BinOp) []alt {
+func (x *machine) aggregateCompare(s *state, in *ssa.BinOp) []alt {
 	if in.Op != token.EQL && in.Op != token.NEQ {
 		s.unsupported(fmt.Sprintf("operator %s on %s", in.Op, in.X.Type()))
 		return nil

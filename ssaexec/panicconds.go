@@ -186,7 +186,7 @@ func allPanicked(r *result.FuncResult) bool {
 // collectCond adds to the run's candidates, for a path that panicked
 // in a PanicConds run, the part of its condition over the parameters'
 // atoms alone, if there is one.
-func (x *explorer) collectCond(s *state) {
+func (x *machine) collectCond(s *state) {
 	if x.cfg.condRun == nil || x.cfg.condRun.assume != nil || s.assumed || len(x.cfg.condRun.candidates) >= maxCondCandidates {
 		return
 	}
@@ -225,7 +225,7 @@ func (x *explorer) collectCond(s *state) {
 // saysZero reports whether a condition only says that a parameter is nil
 // or zero, which NilPanics tries. args are the entry's arguments, holes
 // and names their atoms (see entryAtoms).
-func (x *explorer) saysZero(args []heap.Value, holes map[any]int, names []string, text string) bool {
+func (x *evaluator) saysZero(args []heap.Value, holes map[any]int, names []string, text string) bool {
 	for _, v := range args {
 		if z, ok := zeroValue(x.ctx, v); ok {
 			if f, ok := x.ctx.Encode(z, holes); ok && f.Format(names) == text {
@@ -248,7 +248,7 @@ func onlyOver(syms []*solver.Term, holes map[any]int) bool {
 
 // entryArgs returns the entry's arguments, as bound: nil for one not
 // bound yet.
-func (x *explorer) entryArgs(s *state) []heap.Value {
+func (x *subject) entryArgs(s *state) []heap.Value {
 	args := make([]heap.Value, len(x.fn.Params))
 	for i, p := range x.fn.Params[:min(s.bound, len(args))] {
 		if v, d := s.heap.Load(argLoc(s, i), p.Type()); d == nil {
@@ -260,7 +260,7 @@ func (x *explorer) entryArgs(s *state) []heap.Value {
 
 // entryAtoms returns the atoms of the entry's arguments that are symbols
 // (numbered as holes), with their names.
-func (x *explorer) entryAtoms(args []heap.Value) (holes map[any]int, atoms []CondAtom, names []string) {
+func (x *machine) entryAtoms(args []heap.Value) (holes map[any]int, atoms []CondAtom, names []string) {
 	holes = map[any]int{}
 	for i, v := range args {
 		for _, a := range atomsOf(x.ctx, v) {
@@ -282,7 +282,7 @@ func argLoc(s *state, i int) heap.Ptr {
 
 // assumedCond is the condition a PanicConds run assumes at entry, over
 // the parameters bound before the last, and last, the last one's value.
-func (x *explorer) assumedCond(s *state, last heap.Value) *solver.Term {
+func (x *machine) assumedCond(s *state, last heap.Value) *solver.Term {
 	args := x.entryArgs(s)
 	args[len(args)-1] = last
 	cond, ok := decodeCond(x.ctx, *x.cfg.condRun.assume, args)
@@ -313,7 +313,7 @@ func decodeCond(c *solver.Context, pc PanicCond, args []heap.Value) (*solver.Ter
 
 // condMessage says which arguments can meet the callee's condition and
 // what the callee then does.
-func (x *explorer) condMessage(s *state, fn *ssa.Function, pc PanicCond, call *ssa.Call) string {
+func (x *subject) condMessage(s *state, fn *ssa.Function, pc PanicCond, call *ssa.Call) string {
 	var args []string
 	for _, a := range pc.Atoms {
 		arg := fmt.Sprintf("its argument %d", a.Param+1)

@@ -15,7 +15,7 @@ import (
 
 // bindParam binds the entry's next parameter, or returns the
 // alternatives it needs first.
-func (x *explorer) bindParam(s *state) []alt {
+func (x *machine) bindParam(s *state) []alt {
 	p := x.fn.Params[s.bound]
 	loc := heap.Ptr{Obj: s.heap.Args(), Path: heap.Path("").Field(s.bound)}
 	v, d := s.heap.Load(loc, p.Type())
@@ -45,7 +45,7 @@ func (x *explorer) bindParam(s *state) []alt {
 }
 
 // bind binds the next entry parameter, p, to v.
-func (x *explorer) bind(s *state, p *ssa.Parameter, v heap.Value) {
+func (x *subject) bind(s *state, p *ssa.Parameter, v heap.Value) {
 	s.own(0).env.set(p, v) // the entry frame, under the package's init
 	if s.bound == 0 && x.repOK != nil {
 		for i, f := range s.frames {

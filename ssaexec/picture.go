@@ -18,14 +18,14 @@ type panicPicture struct {
 	mark  heap.Mark
 }
 
-func (x *explorer) panicPictureOf(s *state) *panicPicture {
+func (x *subject) panicPictureOf(s *state) *panicPicture {
 	return &panicPicture{heap: s.heap.Clone(), roots: x.frameRoots(s), mark: x.markOf(s)}
 }
 
 // markOf returns the location the instruction s is at failed on: the
 // field or parameter holding the nil it dereferenced, or the object it
 // indexed out of bounds.
-func (x *explorer) markOf(s *state) heap.Mark {
+func (x *subject) markOf(s *state) heap.Mark {
 	f := s.top()
 	if f.pc >= len(f.block.Instrs) {
 		return heap.Mark{}
@@ -58,7 +58,7 @@ func (x *explorer) markOf(s *state) heap.Mark {
 
 // locationOf returns where the value of v was read from, when it was read
 // from a field or is an entry parameter; else the object it points to.
-func (x *explorer) locationOf(s *state, v ssa.Value) heap.Mark {
+func (x *subject) locationOf(s *state, v ssa.Value) heap.Mark {
 	f := s.top()
 	if p, ok := v.(*ssa.Parameter); ok && f.fn == x.fn {
 		for i, q := range x.fn.Params {
@@ -104,7 +104,7 @@ func pointee(s *state, v heap.Value) (heap.Ptr, bool) {
 // frameRoots returns the panicking frame's variables worth drawing: those
 // live at the panic that the source names by an identifier and that lead
 // into the heap. The entry function's parameters are drawn apart.
-func (x *explorer) frameRoots(s *state) []heap.Root {
+func (x *subject) frameRoots(s *state) []heap.Root {
 	f := s.top()
 	if f.pc >= len(f.block.Instrs) {
 		return nil

@@ -76,7 +76,7 @@ func (x *explorer) probeHandBuilt(start time.Time) (y *explorer, answers bool) {
 // probeFits reports whether the API builds one of the entry's slots,
 // and no slot's values hold a value of a sync type, which hand-built
 // values leave zero.
-func (x *explorer) probeFits() bool {
+func (x *subject) probeFits() bool {
 	buildable := false
 	for _, slot := range x.slots {
 		if holdsSyncValue(slot.plan.named, map[types.Type]bool{}) {
@@ -118,7 +118,7 @@ func holdsSyncValue(t types.Type, seen map[types.Type]bool) bool {
 
 // probeNote says in the record why the values of the API's types were
 // hand-built only.
-func (x *explorer) probeNote() string {
+func (x *subject) probeNote() string {
 	var names []string
 	for k := range x.slots {
 		if slot := &x.slots[k]; slot.why == "" && (slot.param >= 0 || slot.nested) {
@@ -131,7 +131,7 @@ func (x *explorer) probeNote() string {
 // adopt makes the probe y's record the function's, and returns y: the
 // notes x's record has so far stay, and the record says which slots were
 // hand-built only, and why.
-func (x *explorer) adopt(y *explorer) *explorer {
+func (x *machine) adopt(y *explorer) *explorer {
 	notes := x.res.Notes
 	*x.res = *y.res
 	x.res.Notes = append(notes, x.probeNote())

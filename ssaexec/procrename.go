@@ -118,7 +118,7 @@ func (x *explorer) applyRenamed(s *state, fn *ssa.Function, args []heap.Value, c
 // renameExits renames rec's exits with r for a call from the heap into,
 // if the path whose conditions inPC holds holds every condition rec's
 // entry had on what the call could read, renamed.
-func (x *explorer) renameExits(inPC map[any]bool, rec *summaryRec, c *heap.Canon, r *heap.Renaming, into *heap.Heap) ([]renamedExit, bool) {
+func (x *evaluator) renameExits(inPC map[any]bool, rec *summaryRec, c *heap.Canon, r *heap.Renaming, into *heap.Heap) ([]renamedExit, bool) {
 	holes := append(slices.Clip(c.Holes), rec.canonExtra...)
 	for _, f := range rec.canonRelevant {
 		b, err := x.ctx.Decode(f, holes)

@@ -217,7 +217,7 @@ type summaries struct {
 
 // summarizable reports whether a call from s may be recorded or answered
 // by a summary (see above).
-func (x *explorer) summarizable(s *state, call *ssa.Call) bool {
+func (x *subject) summarizable(s *state, call *ssa.Call) bool {
 	if !x.cfg.ProcSummaries || call == nil || s.panic != nil || s.pkgInit.running || s.refining || s.g != nil ||
 		s.seq != nil && s.seq.running || s.bound < len(x.fn.Params) {
 		return false

@@ -91,7 +91,7 @@ func (x *explorer) sameBits(s *state, _ string, args []heap.Value, call *ssa.Cal
 
 // squareRoot computes the correctly rounded square root (a deferred call
 // drops it).
-func (x *explorer) squareRoot(s *state, _ string, args []heap.Value, call *ssa.Call) []alt {
+func (x *evaluator) squareRoot(s *state, _ string, args []heap.Value, call *ssa.Call) []alt {
 	if call != nil {
 		s.set(call, heap.Scalar{T: x.ctx.FSqrt(args[0].(heap.Scalar).T)})
 	}
@@ -100,13 +100,13 @@ func (x *explorer) squareRoot(s *state, _ string, args []heap.Value, call *ssa.C
 
 // sameTypeIntrinsic reports whether two non-nil interfaces have one
 // dynamic type (see sameType).
-func (x *explorer) sameTypeIntrinsic(s *state, _ string, args []heap.Value, call *ssa.Call) []alt {
+func (x *machine) sameTypeIntrinsic(s *state, _ string, args []heap.Value, call *ssa.Call) []alt {
 	return x.sameType(s, args, call)
 }
 
 // hashKey hashes an interface key, panicking as Go does for a type it
 // cannot hash.
-func (x *explorer) hashKey(s *state, _ string, args []heap.Value, call *ssa.Call) []alt {
+func (x *machine) hashKey(s *state, _ string, args []heap.Value, call *ssa.Call) []alt {
 	_, alts, ok := x.ifaceKey(s, args[0], anyType, x.unhashableUpdate(token.NoPos))
 	if ok && call != nil {
 		s.set(call, nil)
@@ -116,7 +116,7 @@ func (x *explorer) hashKey(s *state, _ string, args []heap.Value, call *ssa.Call
 
 // fatalIntrinsic ends the path with the runtime's fatal error, a finding
 // that no deferred call or recover sees.
-func (x *explorer) fatalIntrinsic(s *state, _ string, args []heap.Value, _ *ssa.Call) []alt {
+func (x *subject) fatalIntrinsic(s *state, _ string, args []heap.Value, _ *ssa.Call) []alt {
 	text := ""
 	if str, ok := args[0].(heap.Str); ok {
 		text = str.S
@@ -126,13 +126,13 @@ func (x *explorer) fatalIntrinsic(s *state, _ string, args []heap.Value, _ *ssa.
 }
 
 // fatal ends s with the runtime's fatal error, text.
-func (x *explorer) fatal(s *state, text string) {
+func (x *subject) fatal(s *state, text string) {
 	x.fatalAt(s, text, "", x.posOf(s))
 }
 
 // fatalAt ends s with the runtime's fatal error text at pos, the
 // message saying more after it.
-func (x *explorer) fatalAt(s *state, text, more string, pos token.Pos) {
+func (x *subject) fatalAt(s *state, text, more string, pos token.Pos) {
 	want := fatalPrefix + text
 	pos, within, pkg := x.userPos(s, pos)
 	f := x.newFound(result.Fatal, pos, pkg, within, func(heap.Valuer) string { return want + more + inSuffix(within) })
@@ -145,7 +145,7 @@ var anyType = types.NewInterfaceType(nil, nil).Complete()
 
 // sameType is the intrinsic sameType(a, b): the two interfaces' dynamic
 // types decided as for ==, it says whether they are one.
-func (x *explorer) sameType(s *state, args []heap.Value, call *ssa.Call) []alt {
+func (x *machine) sameType(s *state, args []heap.Value, call *ssa.Call) []alt {
 	var dyn [2]types.Type
 	for i, v := range args[:2] {
 		iv, alts, ok := x.comparedIface(s, v, anyType)

@@ -129,7 +129,7 @@ func (s *state) withSeq(change func(q *callSequence)) {
 
 // paramSlot returns the index of the slot of the entry's parameter
 // s.bound, or -1.
-func (x *explorer) paramSlot(s *state) int {
+func (x *subject) paramSlot(s *state) int {
 	if s.seq != nil && s.seq.handBuiltPath {
 		return -1
 	}
@@ -137,7 +137,7 @@ func (x *explorer) paramSlot(s *state) int {
 }
 
 // nestedSlot returns the index of the nested slot of type t, or -1.
-func (x *explorer) nestedSlot(t types.Type) int {
+func (x *subject) nestedSlot(t types.Type) int {
 	return slices.IndexFunc(x.slots, func(slot apiSlot) bool { return slot.nested && types.Identical(slot.plan.named, t) })
 }
 
@@ -149,7 +149,7 @@ func (x *explorer) nestedSlot(t types.Type) int {
 // go on as a path of hand-built values, if none of the entry's values was
 // built yet.
 // ok is false for other decisions, and on paths of hand-built values.
-func (x *explorer) decideBuilt(s *state, d *heap.Decision) (alts []alt, ok bool) {
+func (x *subject) decideBuilt(s *state, d *heap.Decision) (alts []alt, ok bool) {
 	if s.seq != nil && s.seq.takeBuilt {
 		// The retried read that asked for the value: it takes it.
 		s.withSeq(func(q *callSequence) { q.takeBuilt = false })
@@ -207,7 +207,7 @@ func (x *explorer) stepSequence(s *state) (alts []alt, ok bool) {
 // first slot decides between values the API builds (first) and hand-built
 // ones; a slot whose type the API cannot build is hand-built. A slot made
 // by a method of another type starts with the value of its owner slot.
-func (x *explorer) startSlot(s *state, k int) []alt {
+func (x *machine) startSlot(s *state, k int) []alt {
 	slot := &x.slots[k]
 	if slot.why != "" || s.seq != nil && s.seq.handBuiltPath {
 		return x.bindParam(s)
@@ -231,7 +231,7 @@ func (x *explorer) startSlot(s *state, k int) []alt {
 
 // slotStarts returns the ways slot k's value starts: each constructor and
 // the zero value.
-func (x *explorer) slotStarts(k int) []alt {
+func (x *subject) slotStarts(k int) []alt {
 	slot := &x.slots[k]
 	var alts []alt
 	for i := range slot.plan.ctors {
@@ -251,7 +251,7 @@ func (x *explorer) slotStarts(k int) []alt {
 
 // makerCalls returns a call of each maker of slot k on its owner slot's
 // value, which was made last.
-func (x *explorer) makerCalls(k int) []alt {
+func (x *subject) makerCalls(k int) []alt {
 	slot := &x.slots[k]
 	recv := x.slots[slot.owner].plan.named
 	var alts []alt
@@ -378,7 +378,7 @@ func offer(s *state, fns []offeredFunc) []alt {
 // constructor's value is kept (in a variable of its own when returned by
 // value); one that also returns a non-nil error is not a value a caller
 // goes on with.
-func (x *explorer) seqReturn(s *state, result heap.Value) []alt {
+func (x *machine) seqReturn(s *state, result heap.Value) []alt {
 	c := s.seq.calls[len(s.seq.calls)-1]
 	value := s.seq.value
 	if made := c.made(); made != nil {
@@ -496,7 +496,7 @@ func (x *explorer) sequenceCovered(s *state) bool {
 // finishSlot gives the entry's parameter the slot's value and goes on;
 // an owner slot's value is kept for its makers, a nested one's for the
 // pointers of its type inside the parameters (heap.Provide).
-func (x *explorer) finishSlot(s *state) {
+func (x *machine) finishSlot(s *state) {
 	slot := &x.slots[s.seq.slot]
 	v := s.seq.value
 	if slot.nested {
@@ -571,7 +571,7 @@ func (s *state) inSequenceCall() bool {
 // heldPointers says, per slot, whether its variable holds a pointer: the
 // zero value of a pointer parameter does (&T{}, where a value parameter's
 // is var v T), and so does what a constructor that returns a pointer made.
-func (x *explorer) heldPointers(s *state) map[int]bool {
+func (x *subject) heldPointers(s *state) map[int]bool {
 	held := map[int]bool{}
 	for _, c := range s.seq.calls {
 		switch {
@@ -586,13 +586,13 @@ func (x *explorer) heldPointers(s *state) map[int]bool {
 
 // builtNested returns the object slot k built on s's path, for a nested
 // slot that was built.
-func (x *explorer) builtNested(s *state, k int) (heap.ObjID, bool) {
+func (x *subject) builtNested(s *state, k int) (heap.ObjID, bool) {
 	p, ok := s.seq.owned[k].(heap.Ptr)
 	return p.Obj, ok && x.slots[k].nested
 }
 
 // sequenceOf is the sequence of calls of s as its witness writes it.
-func (x *explorer) sequenceOf(s *state) *witness.Sequence {
+func (x *subject) sequenceOf(s *state) *witness.Sequence {
 	held := x.heldPointers(s)
 	seq := &witness.Sequence{Slots: make([]witness.Slot, len(x.slots))}
 	for k := range x.slots {
@@ -637,7 +637,7 @@ func (s *state) seqLen() int {
 
 // noteSlots says in the record how the entry's parameters are built:
 // which the API cannot build, and, with built, how the others are.
-func (x *explorer) noteSlots(built bool) {
+func (x *machine) noteSlots(built bool) {
 	for k := range x.slots {
 		slot := &x.slots[k]
 		if slot.param < 0 && !slot.nested {

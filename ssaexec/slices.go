@@ -20,7 +20,7 @@ import (
 
 // index64 returns an index operand as a 64-bit term, and whether it is
 // signed (a negative value is then out of range).
-func (x *explorer) index64(s *state, v ssa.Value) (*solver.Term, *heap.Decision, bool) {
+func (x *evaluator) index64(s *state, v ssa.Value) (*solver.Term, *heap.Decision, bool) {
 	val, d := x.use(s, v)
 	if d != nil {
 		return nil, d, true
@@ -37,7 +37,7 @@ func (x *explorer) index64(s *state, v ssa.Value) (*solver.Term, *heap.Decision,
 // being out of [0, n): the out-of-range side is an index finding on elem,
 // arr's element at idx; the other marks the instruction checked and
 // retries it.
-func (x *explorer) checkIndex(s *state, i, n *solver.Term, elem, arr, idx ssa.Value) []alt {
+func (x *machine) checkIndex(s *state, i, n *solver.Term, elem, arr, idx ssa.Value) []alt {
 	index := boundOf(idx, i)
 	return x.checkBounds(s, x.ctx.Ult(i, n), result.Index, elem.Pos(), func(s *state) func(heap.Valuer) string {
 		name := x.indexExpr(s, elem, arr, idx, elem.Pos())
@@ -45,7 +45,7 @@ func (x *explorer) checkIndex(s *state, i, n *solver.Term, elem, arr, idx ssa.Va
 	})
 }
 
-func (x *explorer) indexAddr(s *state, in *ssa.IndexAddr) []alt {
+func (x *machine) indexAddr(s *state, in *ssa.IndexAddr) []alt {
 	i, d, ok := x.index64(s, in.Index)
 	if d != nil {
 		return x.decide(s, d)
@@ -87,7 +87,7 @@ func (x *explorer) indexAddr(s *state, in *ssa.IndexAddr) []alt {
 
 // indexExpr names the element expression elem, arr[idx], as the source
 // wrote it.
-func (x *explorer) indexExpr(s *state, elem, arr, idx ssa.Value, pos token.Pos) string {
+func (x *subject) indexExpr(s *state, elem, arr, idx ssa.Value, pos token.Pos) string {
 	if name := x.describeAt(s, elem, pos); name != describe(elem) {
 		return name
 	}
@@ -107,7 +107,7 @@ func (x *explorer) indexExpr(s *state, elem, arr, idx ssa.Value, pos token.Pos) 
 
 // slice returns a slice operand; a value that is not a modelled slice ends
 // the path as unsupported.
-func (x *explorer) slice(s *state, v ssa.Value) (heap.Slice, []alt, bool) {
+func (x *machine) slice(s *state, v ssa.Value) (heap.Slice, []alt, bool) {
 	val, d := x.use(s, v)
 	if d != nil {
 		return heap.Slice{}, x.decide(s, d), false
@@ -121,7 +121,7 @@ func (x *explorer) slice(s *state, v ssa.Value) (heap.Slice, []alt, bool) {
 }
 
 // index is a[i] on an array value (not in memory).
-func (x *explorer) index(s *state, in *ssa.Index) []alt {
+func (x *machine) index(s *state, in *ssa.Index) []alt {
 	if isString(in.X.Type()) {
 		return x.stringIndex(s, in, in.X, in.Index)
 	}
@@ -163,7 +163,7 @@ type sliceOf struct {
 	isNil         *solver.Term
 }
 
-func (x *explorer) sliceOperand(s *state, in *ssa.Slice) (sliceOf, []alt, bool) {
+func (x *machine) sliceOperand(s *state, in *ssa.Slice) (sliceOf, []alt, bool) {
 	c := x.ctx
 	switch t := heap.Under(in.X.Type()).(type) {
 	case *types.Slice:
@@ -190,7 +190,7 @@ func (x *explorer) sliceOperand(s *state, in *ssa.Slice) (sliceOf, []alt, bool) 
 // sliceInstr is x[lo:hi:max]. Go checks max <= cap, hi <= max, lo <= hi
 // (with hi and max defaulting to len and cap); a failure panics with the
 // bounds in the message.
-func (x *explorer) sliceInstr(s *state, in *ssa.Slice) []alt {
+func (x *machine) sliceInstr(s *state, in *ssa.Slice) []alt {
 	if isString(in.X.Type()) {
 		return x.stringSlice(s, in)
 	}
@@ -248,7 +248,7 @@ func (x *explorer) sliceInstr(s *state, in *ssa.Slice) []alt {
 // checkBounds splits on a condition whose failure panics with kind k. The
 // panicking path makes its message with msg, which names the operands
 // there and then: naming them costs more than most checks, which pass.
-func (x *explorer) checkBounds(s *state, ok *solver.Term, k result.Kind, pos token.Pos, msg func(*state) func(heap.Valuer) string) []alt {
+func (x *machine) checkBounds(s *state, ok *solver.Term, k result.Kind, pos token.Pos, msg func(*state) func(heap.Valuer) string) []alt {
 	if b, isConst := ok.BoolValue(); isConst && b {
 		s.top().checked = true
 		return nil
@@ -261,7 +261,7 @@ func (x *explorer) checkBounds(s *state, ok *solver.Term, k result.Kind, pos tok
 
 // makeSlice is make([]T, len, cap): a negative length or a capacity below
 // the length panics.
-func (x *explorer) makeSlice(s *state, in *ssa.MakeSlice) []alt {
+func (x *machine) makeSlice(s *state, in *ssa.MakeSlice) []alt {
 	c := x.ctx
 	n, d, ok1 := x.index64(s, in.Len)
 	if d != nil {
@@ -324,7 +324,7 @@ func sizeOf(t types.Type) (size int64) {
 }
 
 // lenCap is len(v) or cap(v).
-func (x *explorer) lenCap(s *state, in *ssa.Call, which string) []alt {
+func (x *machine) lenCap(s *state, in *ssa.Call, which string) []alt {
 	arg := in.Call.Args[0]
 	c := x.ctx
 	if _, isMap := heap.Under(arg.Type()).(*types.Map); isMap {
@@ -365,7 +365,7 @@ func (x *explorer) lenCap(s *state, in *ssa.Call, which string) []alt {
 // slice). Within capacity the elements are written into the shared store;
 // past it a new store of some larger capacity holds a copy. With a
 // symbolic capacity both cases are explored.
-func (x *explorer) appendSlice(s *state, in *ssa.Call) []alt {
+func (x *machine) appendSlice(s *state, in *ssa.Call) []alt {
 	dst, src, da, sa, alts, ok := x.dstAndSource(s, in)
 	if !ok {
 		return alts
@@ -425,7 +425,7 @@ func (x *explorer) appendSlice(s *state, in *ssa.Call) []alt {
 // dstAndSource reads the operands of append(dst, src...) and copy(dst,
 // src) with their backing arrays: src is a slice, or a string whose bytes
 // are viewed as one.
-func (x *explorer) dstAndSource(s *state, in *ssa.Call) (dst, src heap.Slice, da, sa *heap.Array, alts []alt, ok bool) {
+func (x *machine) dstAndSource(s *state, in *ssa.Call) (dst, src heap.Slice, da, sa *heap.Array, alts []alt, ok bool) {
 	args := in.Call.Args
 	if dst, alts, ok = x.slice(s, args[0]); !ok {
 		return
@@ -452,7 +452,7 @@ func (x *explorer) dstAndSource(s *state, in *ssa.Call) (dst, src heap.Slice, da
 }
 
 // arrayOf returns the backing array of a slice (a nil slice has none).
-func (x *explorer) arrayOf(s *state, sv heap.Slice, elem types.Type) (*heap.Array, *heap.Decision) {
+func (x *evaluator) arrayOf(s *state, sv heap.Slice, elem types.Type) (*heap.Array, *heap.Decision) {
 	if sv.Store.Obj == 0 {
 		return &heap.Array{Len: x.ctx.BV(64, 0), Elem: elem}, nil
 	}
@@ -469,7 +469,7 @@ func storeArray(s *state, p heap.Ptr, a *heap.Array) {
 
 // copySlice is copy(dst, src): min(len(dst), len(src)) elements of src's
 // store, as it was before the copy, overwrite dst's.
-func (x *explorer) copySlice(s *state, in *ssa.Call) []alt {
+func (x *machine) copySlice(s *state, in *ssa.Call) []alt {
 	dst, src, da, sa, alts, ok := x.dstAndSource(s, in)
 	if !ok {
 		return alts
@@ -484,7 +484,7 @@ func (x *explorer) copySlice(s *state, in *ssa.Call) []alt {
 }
 
 // minMax is the min and max builtins on integers.
-func (x *explorer) minMax(s *state, in *ssa.Call, isMin bool) []alt {
+func (x *machine) minMax(s *state, in *ssa.Call, isMin bool) []alt {
 	_, signed, ok := heap.IntInfo(in.Type())
 	_, isFloat := heap.FloatWidth(in.Type())
 	if !ok && !isFloat {
@@ -538,7 +538,7 @@ func floatMinMax(c *solver.Context, a, b *solver.Term, isMin bool) *solver.Term 
 }
 
 // sliceIsNil compares a slice with nil.
-func (x *explorer) sliceIsNil(s *state, in *ssa.BinOp, v heap.Slice) {
+func (x *evaluator) sliceIsNil(s *state, in *ssa.BinOp, v heap.Slice) {
 	r := v.Nil
 	if in.Op == token.NEQ {
 		r = x.ctx.Not(r)
@@ -548,7 +548,7 @@ func (x *explorer) sliceIsNil(s *state, in *ssa.BinOp, v heap.Slice) {
 
 // clear is the clear builtin: a slice's elements become zero, a map
 // becomes empty.
-func (x *explorer) clear(s *state, in *ssa.Call) []alt {
+func (x *machine) clear(s *state, in *ssa.Call) []alt {
 	arg := in.Call.Args[0]
 	c := x.ctx
 	switch t := heap.Under(arg.Type()).(type) {
@@ -593,7 +593,7 @@ func sliceElem(t types.Type) types.Type {
 // sliceToArrayPointer is (*[N]T)(s), and with a load [N]T(s): a slice
 // shorter than N panics; the pointer points into the slice's backing
 // store (see heap.ArrayView), and is nil for a nil slice when N is 0.
-func (x *explorer) sliceToArrayPointer(s *state, in *ssa.SliceToArrayPointer) []alt {
+func (x *machine) sliceToArrayPointer(s *state, in *ssa.SliceToArrayPointer) []alt {
 	c := x.ctx
 	sv, alts, ok := x.slice(s, in.X)
 	if !ok {
@@ -642,7 +642,7 @@ func arrayView(s *state, p heap.Ptr, ptrType types.Type) (heap.Ptr, *solver.Term
 // loadView is *p for an array pointer into a backing store: a copy of the
 // array's elements, which shows the store's current version through a
 // window, so nothing is read yet.
-func (x *explorer) loadView(s *state, in *ssa.UnOp, store heap.Ptr, off *solver.Term) []alt {
+func (x *machine) loadView(s *state, in *ssa.UnOp, store heap.Ptr, off *solver.Term) []alt {
 	c := x.ctx
 	at := heap.Under(in.Type()).(*types.Array)
 	src, d := s.heap.ArrayAt(store)
@@ -657,7 +657,7 @@ func (x *explorer) loadView(s *state, in *ssa.UnOp, store heap.Ptr, off *solver.
 
 // storeView is *p = v for an array pointer into a backing store: each
 // element written to the store.
-func (x *explorer) storeView(s *state, store heap.Ptr, off *solver.Term, val ssa.Value) []alt {
+func (x *machine) storeView(s *state, store heap.Ptr, off *solver.Term, val ssa.Value) []alt {
 	arr, ok := x.value(s, val).(*heap.Array)
 	at := heap.Under(val.Type()).(*types.Array)
 	if !ok || at.Len() > 64 {

@@ -100,7 +100,7 @@ func (f *frame) setProgress(in ssa.Instruction, p any) {
 	f.progress = m
 }
 
-func (x *explorer) newFrame(fn *ssa.Function, call *ssa.Call) *frame {
+func (x *subject) newFrame(fn *ssa.Function, call *ssa.Call) *frame {
 	facts := x.facts(fn)
 	return &frame{
 		fn:    fn,
@@ -454,7 +454,7 @@ func (s *state) note(x *explorer, pos token.Pos) {
 // lineOf is file.Line(pos) without its lock: it runs for every
 // instruction that starts a line, and token.File takes a mutex to read
 // its table each time.
-func (x *explorer) lineOf(file *token.File, pos token.Pos) int {
+func (x *subject) lineOf(file *token.File, pos token.Pos) int {
 	offset := int(pos) - file.Base()
 	i, found := slices.BinarySearch(x.linesOf(file), offset)
 	if !found {
@@ -464,7 +464,7 @@ func (x *explorer) lineOf(file *token.File, pos token.Pos) int {
 }
 
 // linesOf returns the offsets at which file's lines start.
-func (x *explorer) linesOf(file *token.File) []int {
+func (x *subject) linesOf(file *token.File) []int {
 	if file == x.lastFile {
 		return x.lastStarts // a path stays in one file for long
 	}
@@ -475,7 +475,7 @@ func (x *explorer) linesOf(file *token.File) []int {
 
 // lineRange returns the positions of line of file: from its start to the
 // next line's, or past the file's end.
-func (x *explorer) lineRange(file *token.File, line int) (from, to token.Pos) {
+func (x *subject) lineRange(file *token.File, line int) (from, to token.Pos) {
 	starts := x.linesOf(file)
 	from = token.Pos(file.Base() + starts[line-1])
 	if line < len(starts) {

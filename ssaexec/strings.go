@@ -23,7 +23,7 @@ func isString(t types.Type) bool {
 
 // stringIndex is s[i] (an Index or, in older SSA, a Lookup on a string):
 // a byte, after the bounds check.
-func (x *explorer) stringIndex(s *state, in ssa.Value, str, idx ssa.Value) []alt {
+func (x *machine) stringIndex(s *state, in ssa.Value, str, idx ssa.Value) []alt {
 	i, d, ok := x.index64(s, idx)
 	if d != nil {
 		return x.decide(s, d)
@@ -51,7 +51,7 @@ func (x *explorer) stringIndex(s *state, in ssa.Value, str, idx ssa.Value) []alt
 }
 
 // stringSlice is s[lo:hi] on any string.
-func (x *explorer) stringSlice(s *state, in *ssa.Slice) []alt {
+func (x *machine) stringSlice(s *state, in *ssa.Slice) []alt {
 	c := x.ctx
 	v, d := x.use(s, in.X)
 	if d != nil {
@@ -229,7 +229,7 @@ func (x *explorer) stringOrder(s *state, a, b heap.Value) (stringComparison, *he
 }
 
 // equalsConst is the condition that string v equals the constant lit.
-func (x *explorer) equalsConst(s *state, v heap.Value, lit string) (*solver.Term, *heap.Decision) {
+func (x *evaluator) equalsConst(s *state, v heap.Value, lit string) (*solver.Term, *heap.Decision) {
 	c := x.ctx
 	arr, off, n := s.heap.StrArray(v)
 	conds := []*solver.Term{c.Eq(n, c.BV(64, uint64(len(lit))))}
@@ -251,7 +251,7 @@ func (x *explorer) equalsConst(s *state, v heap.Value, lit string) (*solver.Term
 }
 
 // concat is a + b: an array whose first part is a's bytes and second b's.
-func (x *explorer) concat(s *state, a, b heap.Value) heap.Value {
+func (x *evaluator) concat(s *state, a, b heap.Value) heap.Value {
 	c := x.ctx
 	zero := c.BV(64, 0)
 	aArr, aOff, aLen := s.heap.StrArray(a)
@@ -263,7 +263,7 @@ func (x *explorer) concat(s *state, a, b heap.Value) heap.Value {
 	return heap.SymStr{Arr: both, Off: zero, Len: n}
 }
 
-func (x *explorer) constStringOp(s *state, in *ssa.BinOp, a, b string) []alt {
+func (x *evaluator) constStringOp(s *state, in *ssa.BinOp, a, b string) []alt {
 	var r heap.Value
 	switch in.Op {
 	case token.ADD:
@@ -290,7 +290,7 @@ func (x *explorer) constStringOp(s *state, in *ssa.BinOp, a, b string) []alt {
 
 // stringConvert is []byte(s) and string(b): a new store holding a copy of
 // the string's bytes, or a string over a snapshot of the slice's store.
-func (x *explorer) stringConvert(s *state, in *ssa.Convert) []alt {
+func (x *machine) stringConvert(s *state, in *ssa.Convert) []alt {
 	c := x.ctx
 	from, to := in.X.Type(), in.Type()
 	v, d := x.use(s, in.X)
@@ -341,7 +341,7 @@ func isRuneSlice(t types.Type) bool {
 }
 
 // runeToString is string(r) for an integer r: one path per encoded length.
-func (x *explorer) runeToString(s *state, in *ssa.Convert, r *solver.Term, signed bool) []alt {
+func (x *evaluator) runeToString(s *state, in *ssa.Convert, r *solver.Term, signed bool) []alt {
 	if v, ok := r.Uint64(); ok {
 		s.set(in, heap.Str{S: constRuneString(v, r.Sort().Width(), signed)})
 		return nil
@@ -377,7 +377,7 @@ type decoding struct {
 // path splitting where it may end and on how each rune is encoded, so
 // each path has a known number of runes (at most k bytes are read from an
 // input string, as from any input array).
-func (x *explorer) stringToRunes(s *state, in *ssa.Convert, v heap.Value) []alt {
+func (x *machine) stringToRunes(s *state, in *ssa.Convert, v heap.Value) []alt {
 	c := x.ctx
 	if str, ok := v.(heap.Str); ok {
 		var runes []*solver.Term
@@ -427,7 +427,7 @@ func appendTerm(ts []*solver.Term, t *solver.Term) []*solver.Term {
 }
 
 // setRunes completes []rune(s) with a new slice of the decoded runes.
-func (x *explorer) setRunes(s *state, in *ssa.Convert, runes []*solver.Term) {
+func (x *evaluator) setRunes(s *state, in *ssa.Convert, runes []*solver.Term) {
 	c := x.ctx
 	vals := make([]heap.Value, len(runes))
 	for i, r := range runes {
@@ -450,7 +450,7 @@ type encodingProgress struct {
 
 // runesToString is string(runes): each rune is encoded in turn, the path
 // splitting on where the slice may end and on each rune's encoded length.
-func (x *explorer) runesToString(s *state, in *ssa.Convert, sv heap.Slice) []alt {
+func (x *machine) runesToString(s *state, in *ssa.Convert, sv heap.Slice) []alt {
 	c := x.ctx
 	arr, d := x.arrayOf(s, sv, sliceElem(in.X.Type()))
 	if d != nil {
@@ -529,7 +529,7 @@ type rangeIter struct {
 // keys from the oldest write: one of the orders Go may take, so with more
 // than one entry the other orders are recorded as the bound "map order".
 // An input map's key set is settled first (see heap.CloseMap).
-func (x *explorer) rangeInstr(s *state, in *ssa.Range) []alt {
+func (x *machine) rangeInstr(s *state, in *ssa.Range) []alt {
 	var it rangeIter
 	if mt, isMap := heap.Under(in.X.Type()).(*types.Map); isMap {
 		if !heap.IsKeyType(mt.Key()) {
@@ -577,7 +577,7 @@ func cloneIters(m map[*ssa.Range]rangeIter) map[*ssa.Range]rangeIter {
 // nextEntry yields the next (ok, key, value) of a range over a map: the
 // next possible entry that is live, splitting the path where that
 // depends on the input.
-func (x *explorer) nextEntry(s *state, in *ssa.Next, rng *ssa.Range, it rangeIter) []alt {
+func (x *evaluator) nextEntry(s *state, in *ssa.Next, rng *ssa.Range, it rangeIter) []alt {
 	c := x.ctx
 	tup := in.Type().(*types.Tuple)
 	moveTo := func(s *state, next int) {
@@ -611,7 +611,7 @@ func (x *explorer) nextEntry(s *state, in *ssa.Next, rng *ssa.Range, it rangeIte
 
 // next yields the next (ok, index, rune) of a range over a string,
 // decoding symbolic bytes as utf8 does (see decodeStep).
-func (x *explorer) next(s *state, in *ssa.Next) []alt {
+func (x *machine) next(s *state, in *ssa.Next) []alt {
 	c := x.ctx
 	rng, ok := in.Iter.(*ssa.Range)
 	it, found := s.top().ranges[rng]
@@ -652,7 +652,7 @@ func (x *explorer) next(s *state, in *ssa.Next) []alt {
 }
 
 // yield produces one (true, index, rune) and moves the iterator on.
-func (x *explorer) yield(s *state, in *ssa.Next, rng *ssa.Range, it rangeIter, r, width *solver.Term) {
+func (x *evaluator) yield(s *state, in *ssa.Next, rng *ssa.Range, it rangeIter, r, width *solver.Term) {
 	c := x.ctx
 	f := s.top()
 	f.ranges = cloneIters(f.ranges)

@@ -66,7 +66,7 @@ func (x *explorer) atLoopHead(s *state) {
 // subsumption never matches lists of different lengths), but not below an
 // abstract subsumption that Refine explores past: that goes to the
 // k-bound.
-func (x *explorer) grace(s *state) {
+func (x *subject) grace(s *state) {
 	if x.cfg.Subsume != abstraction.Abstract {
 		return
 	}
@@ -108,7 +108,7 @@ func point(s *state) string {
 // roots lists the values that reach everything s may still use: the live
 // values of each frame, its iterators and deferred calls, and the globals;
 // hints say which of them index which arrays (see ssafacts.IndexVars).
-func (x *explorer) roots(s *state) ([]heap.Value, []abstraction.IndexHint) {
+func (x *subject) roots(s *state) ([]heap.Value, []abstraction.IndexHint) {
 	var out []heap.Value
 	var hints []abstraction.IndexHint
 	irrelevant := x.facts(x.fn).Irrelevant()

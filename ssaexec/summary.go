@@ -136,7 +136,7 @@ func restrictToNil(d *heap.Decision) *heap.Decision {
 // summary promises when an argument it panics on is nil. ended reports
 // that the call did not complete: it panicked, or a decision about an
 // argument comes first.
-func (x *explorer) summarized(s *state, fn *ssa.Function, args []heap.Value, call *ssa.Call) (alts []alt, ended bool) {
+func (x *machine) summarized(s *state, fn *ssa.Function, args []heap.Value, call *ssa.Call) (alts []alt, ended bool) {
 	if x.cfg.Summaries == nil {
 		return nil, false
 	}
@@ -156,7 +156,7 @@ func (x *explorer) summarized(s *state, fn *ssa.Function, args []heap.Value, cal
 // panics on is nil or zero (Config.CallFacts): the finding is the
 // caller's, at the call. ended reports that the call did not go on into
 // fn's body.
-func (x *explorer) factsAtCall(s *state, fn *ssa.Function, args []heap.Value, call *ssa.Call) (alts []alt, ended bool) {
+func (x *machine) factsAtCall(s *state, fn *ssa.Function, args []heap.Value, call *ssa.Call) (alts []alt, ended bool) {
 	if x.cfg.CallFacts == nil || call == nil || x.cfg.factRun() || s.pkgInit.running ||
 		s.seq != nil && s.seq.running || !crossPackage(s.top().fn, fn) || x.std.isStd(fn) {
 		return nil, false
@@ -177,7 +177,7 @@ func crossPackage(caller, fn *ssa.Function) bool {
 
 // applyFacts raises the panic that sum promises for a call of fn with
 // args, if an argument it panics on is nil or zero.
-func (x *explorer) applyFacts(s *state, fn *ssa.Function, sum *Summary, args []heap.Value, call *ssa.Call) (alts []alt, ended bool) {
+func (x *machine) applyFacts(s *state, fn *ssa.Function, sum *Summary, args []heap.Value, call *ssa.Call) (alts []alt, ended bool) {
 	if alts := x.zeroArgs(s, fn, sum, args, call); alts != nil {
 		return alts, true
 	}
@@ -206,7 +206,7 @@ func (x *explorer) applyFacts(s *state, fn *ssa.Function, sum *Summary, args []h
 // then on whether the arguments meet its conditions (Summary.Conds): the
 // first that holds panics; with none, the call goes on. (Pointers and
 // maps are nil by a heap decision: see summarized.)
-func (x *explorer) zeroArgs(s *state, fn *ssa.Function, sum *Summary, args []heap.Value, call *ssa.Call) []alt {
+func (x *machine) zeroArgs(s *state, fn *ssa.Function, sum *Summary, args []heap.Value, call *ssa.Call) []alt {
 	if s.top().checked {
 		return nil // split on already: none is
 	}
@@ -273,7 +273,7 @@ func callPos(call *ssa.Call) token.Pos {
 
 // nilPanicMessage says which argument is nil or zero and what the callee
 // does with it.
-func (x *explorer) nilPanicMessage(s *state, fn *ssa.Function, np NilPanic, call *ssa.Call) string {
+func (x *subject) nilPanicMessage(s *state, fn *ssa.Function, np NilPanic, call *ssa.Call) string {
 	arg := "its argument " + np.Name
 	if call != nil && np.Param < len(call.Call.Args) {
 		arg = x.describeAt(s, call.Call.Args[np.Param], call.Pos())

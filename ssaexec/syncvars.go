@@ -15,7 +15,7 @@ import (
 
 // semacquire is the runtime's semaphore acquire (see the sync models): it
 // takes one from the count at args[0], or blocks until a release.
-func (x *explorer) semacquire(s *state, args []heap.Value, call *ssa.Call) []alt {
+func (x *machine) semacquire(s *state, args []heap.Value, call *ssa.Call) []alt {
 	p, n, alts, ok := x.syncVar(s, args, types.Typ[types.Uint32])
 	if !ok {
 		return alts
@@ -28,7 +28,7 @@ func (x *explorer) semacquire(s *state, args []heap.Value, call *ssa.Call) []alt
 
 // semrelease adds one to the count at args[0] and wakes the goroutine
 // that blocked first on it, which acquires it again.
-func (x *explorer) semrelease(s *state, args []heap.Value, call *ssa.Call) []alt {
+func (x *machine) semrelease(s *state, args []heap.Value, call *ssa.Call) []alt {
 	p, n, alts, ok := x.syncVar(s, args, types.Typ[types.Uint32])
 	if !ok {
 		return alts
@@ -39,7 +39,7 @@ func (x *explorer) semrelease(s *state, args []heap.Value, call *ssa.Call) []alt
 // syncVar returns the synchronization variable of type t args[0] points
 // to, and its value; ok is false where it needs a decision first (alts)
 // or s ended.
-func (x *explorer) syncVar(s *state, args []heap.Value, t types.Type) (p heap.Ptr, n uint64, alts []alt, ok bool) {
+func (x *machine) syncVar(s *state, args []heap.Value, t types.Type) (p heap.Ptr, n uint64, alts []alt, ok bool) {
 	p, isPtr := args[0].(heap.Ptr)
 	if !isPtr {
 		s.unsupported("synchronization variable that is no variable")
@@ -61,7 +61,7 @@ func waitReason(args []heap.Value, def string) string {
 }
 
 // word returns the concrete integer of type t at p (see semaphore).
-func (x *explorer) word(s *state, p heap.Ptr, t types.Type) (n uint64, alts []alt, known bool) {
+func (x *machine) word(s *state, p heap.Ptr, t types.Type) (n uint64, alts []alt, known bool) {
 	v, d := s.heap.Load(p, t)
 	if d != nil {
 		return 0, x.decide(s, d), false
@@ -92,7 +92,7 @@ const mutexLocked = 1
 // mutexOp is one of the Mutex intrinsics on the state at args[0]: lock
 // blocks while the lock bit is set, unlock of a clear bit is the
 // runtime's fatal error, and wakes the goroutines blocked in lock.
-func (x *explorer) mutexOp(s *state, name string, args []heap.Value, call *ssa.Call) []alt {
+func (x *machine) mutexOp(s *state, name string, args []heap.Value, call *ssa.Call) []alt {
 	p, v, alts, ok := x.syncVar(s, args, types.Typ[types.Int32])
 	if !ok {
 		return alts
@@ -122,7 +122,7 @@ func (x *explorer) mutexOp(s *state, name string, args []heap.Value, call *ssa.C
 // setSyncVar stores n, 32 bits, into the synchronization variable at p,
 // wakes the goroutines blocked on it as wake says (each runs its
 // operation again), and completes call with result.
-func (x *explorer) setSyncVar(s *state, p heap.Ptr, n uint64, wake wakeMode, call *ssa.Call, result heap.Value) []alt {
+func (x *machine) setSyncVar(s *state, p heap.Ptr, n uint64, wake wakeMode, call *ssa.Call, result heap.Value) []alt {
 	if d := s.heap.Store(p, heap.Scalar{T: x.ctx.BV(32, n)}); d != nil {
 		return x.decide(s, d)
 	}
@@ -170,7 +170,7 @@ const (
 // count at args[0] has passed ticket args[1]; notifyTickets moves the
 // notify count at args[0] on toward the wait count at args[1], by one or
 // (args[2]) all the way, and wakes the goroutines waiting on it.
-func (x *explorer) condOp(s *state, name string, args []heap.Value, call *ssa.Call) []alt {
+func (x *machine) condOp(s *state, name string, args []heap.Value, call *ssa.Call) []alt {
 	p, n, alts, ok := x.syncVar(s, args, types.Typ[types.Uint32])
 	if !ok {
 		return alts

@@ -104,7 +104,7 @@ func (s *state) completeCall(call *ssa.Call, result heap.Value) {
 }
 
 // callPos is where a native's call is, for its panics.
-func (x *explorer) callPos(s *state, call *ssa.Call) token.Pos {
+func (x *subject) callPos(s *state, call *ssa.Call) token.Pos {
 	if call != nil && call.Pos().IsValid() {
 		return call.Pos()
 	}
@@ -113,7 +113,7 @@ func (x *explorer) callPos(s *state, call *ssa.Call) token.Pos {
 
 // stdPanic ends s with the explicit panic of a standard function, msg,
 // at its call.
-func (x *explorer) stdPanic(s *state, fn *ssa.Function, msg string, call *ssa.Call) {
+func (x *subject) stdPanic(s *state, fn *ssa.Function, msg string, call *ssa.Call) {
 	pos, _, pkg := x.userPos(s, x.callPos(s, call))
 	within := FuncName(fn)
 	text := "panic: " + msg + inSuffix(within)
@@ -124,7 +124,7 @@ func (x *explorer) stdPanic(s *state, fn *ssa.Function, msg string, call *ssa.Ca
 
 // positive branches s on the duration d being positive: then runs on
 // the paths where it is, or else where it is not.
-func (x *explorer) positive(s *state, d heap.Value, then, orElse func(*state)) []alt {
+func (x *evaluator) positive(s *state, d heap.Value, then, orElse func(*state)) []alt {
 	sc, ok := d.(heap.Scalar)
 	if !ok {
 		s.unsupported("a duration that is no integer")
@@ -136,7 +136,7 @@ func (x *explorer) positive(s *state, d heap.Value, then, orElse func(*state)) [
 // makeTimer makes a timer of the named type t (time.Timer or
 // time.Ticker), armed, with a channel unless it is AfterFunc's, and
 // returns the pointer to it.
-func (x *explorer) makeTimer(s *state, t types.Type, withChan, ticker bool, pos token.Pos) heap.Ptr {
+func (x *evaluator) makeTimer(s *state, t types.Type, withChan, ticker bool, pos token.Pos) heap.Ptr {
 	g := s.threads()
 	p := s.heap.Alloc(t)
 	st := heap.Under(t).(*types.Struct)
@@ -158,14 +158,14 @@ func (x *explorer) makeTimer(s *state, t types.Type, withChan, ticker bool, pos 
 }
 
 // newTimer is time.NewTimer(d).
-func (x *explorer) newTimer(s *state, fn *ssa.Function, _ []heap.Value, call *ssa.Call) []alt {
+func (x *machine) newTimer(s *state, fn *ssa.Function, _ []heap.Value, call *ssa.Call) []alt {
 	t := deref(fn.Signature.Results().At(0).Type())
 	s.completeCall(call, x.makeTimer(s, t, true, false, x.callPos(s, call)))
 	return nil
 }
 
 // after is time.After(d): NewTimer(d).C.
-func (x *explorer) after(s *state, fn *ssa.Function, _ []heap.Value, call *ssa.Call) []alt {
+func (x *machine) after(s *state, fn *ssa.Function, _ []heap.Value, call *ssa.Call) []alt {
 	p := x.makeTimer(s, timeType(fn, "Timer"), true, false, x.callPos(s, call))
 	s.completeCall(call, s.g.timerChan(p))
 	return nil
@@ -181,7 +181,7 @@ func timeType(fn *ssa.Function, name string) types.Type {
 
 // afterFunc is time.AfterFunc(d, f): a timer without a channel, and the
 // goroutine that calls f once it fires.
-func (x *explorer) afterFunc(s *state, fn *ssa.Function, args []heap.Value, call *ssa.Call) []alt {
+func (x *machine) afterFunc(s *state, fn *ssa.Function, args []heap.Value, call *ssa.Call) []alt {
 	if x.std == nil || x.std.afterFunc == nil {
 		s.unsupported("time.AfterFunc without gosym's models")
 		return nil
@@ -208,7 +208,7 @@ func (x *explorer) afterFunc(s *state, fn *ssa.Function, args []heap.Value, call
 
 // startTimerGoroutine starts the goroutine of AfterFunc's timer p, which
 // fires it and calls its function, and returns its id.
-func (x *explorer) startTimerGoroutine(s *state, p heap.Ptr, tm *timer) int {
+func (x *subject) startTimerGoroutine(s *state, p heap.Ptr, tm *timer) int {
 	f := x.newFrame(x.std.afterFunc, nil)
 	f.env.set(x.std.afterFunc.Params[0], p)
 	f.env.set(x.std.afterFunc.Params[1], tm.fn)
@@ -222,7 +222,7 @@ func (x *explorer) startTimerGoroutine(s *state, p heap.Ptr, tm *timer) int {
 }
 
 // newTicker is time.NewTicker(d), which panics unless d is positive.
-func (x *explorer) newTicker(s *state, fn *ssa.Function, args []heap.Value, call *ssa.Call) []alt {
+func (x *machine) newTicker(s *state, fn *ssa.Function, args []heap.Value, call *ssa.Call) []alt {
 	t := deref(fn.Signature.Results().At(0).Type())
 	return x.positive(s, args[0], func(s *state) {
 		s.completeCall(call, x.makeTimer(s, t, true, true, x.callPos(s, call)))
@@ -232,7 +232,7 @@ func (x *explorer) newTicker(s *state, fn *ssa.Function, args []heap.Value, call
 }
 
 // tick is time.Tick(d): NewTicker(d).C, or nil unless d is positive.
-func (x *explorer) tick(s *state, fn *ssa.Function, args []heap.Value, call *ssa.Call) []alt {
+func (x *machine) tick(s *state, fn *ssa.Function, args []heap.Value, call *ssa.Call) []alt {
 	t := timeType(fn, "Ticker")
 	return x.positive(s, args[0], func(s *state) {
 		p := x.makeTimer(s, t, true, true, x.callPos(s, call))
@@ -248,7 +248,7 @@ func (x *explorer) tick(s *state, fn *ssa.Function, args []heap.Value, call *ssa
 // deadline, whose timer fires at any point anyway: context.WithTimeout(d)
 // is cancelled at once where d is not positive, and otherwise when its
 // timer fires.
-func (x *explorer) clock(s *state, fn *ssa.Function, _ []heap.Value, call *ssa.Call) []alt {
+func (x *evaluator) clock(s *state, fn *ssa.Function, _ []heap.Value, call *ssa.Call) []alt {
 	if call == nil {
 		return nil
 	}
@@ -278,7 +278,7 @@ func stdRunsTime(fn *ssa.Function, caller *frame) bool {
 
 // stopTimer is Timer.Stop and Ticker.Stop: it disarms the timer, and a
 // Timer's reports whether it was armed.
-func (x *explorer) stopTimer(s *state, fn *ssa.Function, args []heap.Value, call *ssa.Call) []alt {
+func (x *machine) stopTimer(s *state, fn *ssa.Function, args []heap.Value, call *ssa.Call) []alt {
 	return x.onTimer(s, fn, args, call, func(s *state, p heap.Ptr, tm timer) {
 		was := tm.armed
 		tm.armed = false
@@ -289,7 +289,7 @@ func (x *explorer) stopTimer(s *state, fn *ssa.Function, args []heap.Value, call
 
 // completeTimerOp completes a Stop or Reset: a Timer's reports whether
 // the timer was armed, a Ticker's returns nothing.
-func (x *explorer) completeTimerOp(s *state, fn *ssa.Function, call *ssa.Call, wasArmed bool) {
+func (x *evaluator) completeTimerOp(s *state, fn *ssa.Function, call *ssa.Call, wasArmed bool) {
 	var result heap.Value
 	if fn.Signature.Results().Len() > 0 {
 		result = heap.Scalar{T: x.ctx.Bool(wasArmed)}
@@ -301,7 +301,7 @@ func (x *explorer) completeTimerOp(s *state, fn *ssa.Function, call *ssa.Call, w
 // duration is positive): it arms the timer, and a Timer's reports
 // whether it was armed. A fired AfterFunc timer starts its goroutine
 // again.
-func (x *explorer) resetTimer(s *state, fn *ssa.Function, args []heap.Value, call *ssa.Call) []alt {
+func (x *machine) resetTimer(s *state, fn *ssa.Function, args []heap.Value, call *ssa.Call) []alt {
 	reset := func(s *state) {
 		x.onTimer(s, fn, args, call, func(s *state, p heap.Ptr, tm timer) {
 			was := tm.armed
@@ -340,7 +340,7 @@ func recvName(fn *ssa.Function) string {
 // not initialized by its constructor panics as time's methods do (a
 // Ticker's Stop does nothing), and one gosym did not make is
 // unsupported.
-func (x *explorer) onTimer(s *state, fn *ssa.Function, args []heap.Value, call *ssa.Call, op func(*state, heap.Ptr, timer)) []alt {
+func (x *machine) onTimer(s *state, fn *ssa.Function, args []heap.Value, call *ssa.Call, op func(*state, heap.Ptr, timer)) []alt {
 	v, d := s.heap.Use(args[0])
 	if d != nil {
 		return x.decide(s, d)
@@ -390,7 +390,7 @@ func (x *explorer) onTimer(s *state, fn *ssa.Function, args []heap.Value, call *
 // fireTimer is the intrinsic of AfterFunc's goroutine (see the time
 // models): the timer args[0] fires, or the goroutine blocks until Reset
 // arms it again.
-func (x *explorer) fireTimer(s *state, args []heap.Value, call *ssa.Call) []alt {
+func (x *machine) fireTimer(s *state, args []heap.Value, call *ssa.Call) []alt {
 	p := args[0].(heap.Ptr)
 	tm := *s.g.timers[p.Obj]
 	if !tm.armed {

@@ -13,7 +13,7 @@ import (
 // traceOf writes the path of s up to the panic of f as steps, with the
 // values that decided each branch under model m. Its last step is the
 // panic: the line the path was on when it panicked, at the panic's column.
-func (x *explorer) traceOf(s *state, f *found, m heap.Valuer) []result.Step {
+func (x *subject) traceOf(s *state, f *found, m heap.Valuer) []result.Step {
 	recorded := s.traceSteps(f.traceEnd)
 	steps := make([]result.Step, 0, len(recorded)+1)
 	lastEvent := false
@@ -48,7 +48,7 @@ func (x *explorer) traceOf(s *state, f *found, m heap.Valuer) []result.Step {
 
 // describeBranch writes a branch's condition and outcome, and the values
 // of its operands that are not constants.
-func (x *explorer) describeBranch(b *branchStep, m heap.Valuer) (string, []string) {
+func (x *subject) describeBranch(b *branchStep, m heap.Valuer) (string, []string) {
 	names := x.namesOf(b.fn)
 	pos := b.cond.Pos()
 	branch := fmt.Sprintf("%s is %t", names.exprAt(b.cond, pos), b.taken)

@@ -21,7 +21,7 @@ const runeError = 0xFFFD
 // the instruction runs again with lead set and reads the rest, splitting
 // on whether they complete a valid rune. Every byte is read with the
 // k-bound of input arrays.
-func (x *explorer) decodeStep(s *state, lead int, arr *heap.Array, off, pos, n *solver.Term,
+func (x *machine) decodeStep(s *state, lead int, arr *heap.Array, off, pos, n *solver.Term,
 	setLead func(*state, int), yield func(s *state, r, width *solver.Term)) []alt {
 	c := x.ctx
 	b := make([]*solver.Term, max(lead, 1))

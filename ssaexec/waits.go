@@ -212,7 +212,7 @@ func (f *waitFacts) verdictOn(g *ssa.Global, t waitTarget) verdict {
 // nothing can: w waits on a Cond or on channels that only unexported
 // package variables reach, whose uses keep them in and cannot end the
 // wait, and no code of the program can end a wait on a channel of theirs.
-func (x *explorer) unwakeable(s *state, w *waiting) (string, bool) {
+func (x *subject) unwakeable(s *state, w *waiting) (string, bool) {
 	f := x.cfg.waits
 	if f == nil || w.timer {
 		return "", false
@@ -270,7 +270,7 @@ func shortQualifier(p *types.Package) string { return p.Name() }
 // unsafe.Pointer, is reached by package variables, each unexported with
 // no use that lets o out or ends a wait on it (t), or too narrow to end
 // one (an exported receive-only view of a channel).
-func (x *explorer) keptIn(s *state, f *waitFacts, o heap.ObjID, t waitTarget) bool {
+func (x *subject) keptIn(s *state, f *waitFacts, o heap.ObjID, t waitTarget) bool {
 	obj := s.heap.Object(o)
 	if obj == nil || obj.Input || obj.External || s.heap.Reaches(x.callerRoots(s), o) {
 		return false
@@ -304,7 +304,7 @@ func (x *explorer) keptIn(s *state, f *waitFacts, o heap.ObjID, t waitTarget) bo
 // them waits for what nothing can end: the entry's goroutine is
 // deadlocked, or another leaks after the entry returned. Else it reports
 // false.
-func (x *explorer) stuckForever(s *state) bool {
+func (x *subject) stuckForever(s *state) bool {
 	g := s.g
 	if !g.entryDone {
 		if why, ok := x.unwakeable(s, g.gs[g.index(0)].wait); ok {
