@@ -1,11 +1,15 @@
-// Package gosym_test checks the layering of gosym's packages: which of
-// them each may import. It holds only this test.
+// Package gosym_test checks the shape of the module: which of its
+// packages each may import, that each says what it is, and how long its
+// files and how large its types may grow.
 package gosym_test
 
 import (
 	"bytes"
+	"fmt"
+	"go/ast"
 	"go/parser"
 	"go/token"
+	"go/types"
 	"os"
 	"path/filepath"
 	"slices"
@@ -205,4 +209,94 @@ func TestFileLengths(t *testing.T) {
 	if len(seen) < 100 {
 		t.Errorf("read %d files, fewer than the module has", len(seen))
 	}
+}
+
+// maxMethods bounds the methods declared on one type of the module, so
+// that a reader can hold what a type does; a type that needs more is
+// split along what its methods may touch (see ssaexec's machine.go).
+const maxMethods = 120
+
+// manyMethods are the types over maxMethods, with why they are left so.
+var manyMethods = map[string]string{
+	"heap.Heap": "the heap's operations are the engine's one interface to memory; splitting them is issue 57's copy-on-write move",
+}
+
+// maxFields bounds a struct's fields, unless its doc comment says why it
+// needs more in a paragraph that starts with manyFieldsWhy.
+const maxFields = 25
+
+const manyFieldsWhy = "Its fields are many because"
+
+// TestTypeSizes checks that no type of the module, outside the testdata
+// packages, declares more than maxMethods methods or, without saying why,
+// more than maxFields fields.
+func TestTypeSizes(t *testing.T) {
+	pkgs, err := packages.Load(&packages.Config{Mode: packages.NeedName | packages.NeedTypes | packages.NeedSyntax | packages.NeedTypesInfo}, "./...")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var over []string
+	for _, p := range pkgs {
+		rel := strings.TrimPrefix(p.PkgPath, module)
+		if isLeaf(rel) {
+			continue
+		}
+		for _, f := range p.Syntax {
+			for _, decl := range f.Decls {
+				gen, ok := decl.(*ast.GenDecl)
+				if !ok || gen.Tok != token.TYPE {
+					continue
+				}
+				for _, spec := range gen.Specs {
+					spec := spec.(*ast.TypeSpec)
+					name := p.Name + "." + spec.Name.Name
+					if n := methodCount(p.TypesInfo.Defs[spec.Name]); n > maxMethods {
+						over = append(over, fmt.Sprintf("%s: %d methods", name, n))
+					}
+					st, ok := spec.Type.(*ast.StructType)
+					if !ok || fieldCount(st) <= maxFields {
+						continue
+					}
+					doc := gen.Doc
+					if spec.Doc != nil {
+						doc = spec.Doc
+					}
+					if doc == nil || !strings.Contains(strings.Join(strings.Fields(doc.Text()), " "), manyFieldsWhy) {
+						t.Errorf("%s has %d fields, more than %d, and its doc comment does not say why (%q)", name, fieldCount(st), maxFields, manyFieldsWhy)
+					}
+				}
+			}
+		}
+	}
+	var want []string
+	for name := range manyMethods {
+		want = append(want, name)
+	}
+	slices.Sort(want)
+	slices.Sort(over)
+	var got []string
+	for _, o := range over {
+		got = append(got, strings.Split(o, ":")[0])
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("types over %d methods (-listed in manyMethods +found):\n%s\nfound: %v", maxMethods, diff, over)
+	}
+}
+
+// methodCount is the number of methods declared on the type obj names.
+func methodCount(obj types.Object) int {
+	if named, ok := obj.Type().(*types.Named); ok {
+		return named.NumMethods()
+	}
+	return 0
+}
+
+// fieldCount is the number of fields st declares, each name of a list
+// counting once.
+func fieldCount(st *ast.StructType) int {
+	n := 0
+	for _, f := range st.Fields.List {
+		n += max(len(f.Names), 1)
+	}
+	return n
 }

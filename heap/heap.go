@@ -80,6 +80,14 @@ type Loc struct {
 // every input location's first value (the input heap, kept apart so that a
 // witness shows the input and not the mutated state), and the resolution of
 // symbolic references.
+//
+// Its fields are many because a path's memory is more than its objects:
+// the input heap a witness is written from; the records of lazy
+// initialization (cells, keys, closed maps, copies, values built through
+// the API); the memos that keep terms canonical, so that equal values get
+// equal terms; the hooks the engine sets; and counters. A fork copies
+// them together, and the maps stay shared until one side writes (see
+// Clone and owned).
 type Heap struct {
 	ctx    *solver.Context
 	cfg    Config

@@ -60,9 +60,9 @@ type GoroutineRecord struct {
 	Start string `json:"start"`
 }
 
-// FuncRecord is the JSON Lines object of a function. It is flat, a field
-// for each count and list the record carries, so that a consumer reads
-// one object without nesting.
+// FuncRecord is the JSON Lines object of a function. Its fields are many
+// because it is flat, a field for each count and list the record
+// carries, so that a consumer reads one object without nesting.
 type FuncRecord struct {
 	Type      string `json:"type"`
 	Func      string `json:"func"`

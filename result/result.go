@@ -83,10 +83,11 @@ const (
 	Error Status = "error"
 )
 
-// Finding is a panic that some input within the bounds raises. It holds
-// everything the reports write of one finding (where, what, the witness
-// in both packages, the trace, the schedule, the pictures), each in a
-// field of its own: a record, not a place for behaviour.
+// Finding is a panic that some input within the bounds raises. Its fields
+// are many because it holds everything the reports write of one finding
+// (where, what, the witness in both packages, the trace, the schedule,
+// the pictures), each in a field of its own: a record, not a place for
+// behaviour.
 type Finding struct {
 	Kind Kind
 	Pos  token.Position
@@ -309,9 +310,9 @@ type Goroutine struct {
 	Start token.Position
 }
 
-// FuncResult is the record of one entry function: a field for each
-// count, list and verdict the reports print of it, so that it has as many
-// as the reports have columns.
+// FuncResult is the record of one entry function. Its fields are many
+// because there is one for each count, list and verdict the reports print
+// of it: it has as many as the reports have columns.
 type FuncResult struct {
 	Func string
 	// PkgPath and PkgName are the function's package.

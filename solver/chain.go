@@ -13,7 +13,8 @@ import (
 // which refutes, then Z3's incremental solver, then Z3's fallback tactic
 // on the query's slice (constraint independence, independence.go) or,
 // where it has none, on the whole query. Chain says which of them run,
-// and whether Z3 checks the others.
+// and whether Z3 checks the others: deciders assembles the Go side's
+// list from it, in deciders.go.
 type Chain int
 
 const (
@@ -86,7 +87,7 @@ func chainNamed(name string) (Chain, bool) {
 func (s *Solver) SetChain(c Chain) {
 	s.ctx.enter()
 	s.chain = c.base()
-	s.noModelReuse = s.chain == NoModels
+	s.goSide = deciders(c, s.validate)
 	s.noIndependence = c&NoIndependence != 0
 }
 
@@ -138,28 +139,9 @@ func (s *Solver) disagree(goAnswer, z3Answer Result, assumptions []*Term) {
 	panic(d)
 }
 
-// decide is the chain before Z3: the models and the Go side decide the
-// check (see decided), unless the chain is Z3Only; under Validate, Z3
-// checks what they decided.
-func (s *Solver) decide(assumptions []*Term) (Result, []*Term) {
-	symbolic, constFalse := s.symbolic(assumptions)
-	if s.chain == Z3Only {
-		// Only a constant false, which Z3 never sees, is decided here.
-		if constFalse {
-			return Unsat, nil
-		}
-		return Unknown, symbolic
-	}
-	r, pending := s.decided(assumptions)
-	if r != Unknown && s.chain == Validate && !constFalse {
-		s.validate(r, symbolic)
-	}
-	return r, pending
-}
-
 // symbolic returns the assumptions that are not constants, and whether
 // a constant false is among them or on the stack.
-func (s *Solver) symbolic(assumptions []*Term) (out []*Term, constFalse bool) {
+func (s *stack) symbolic(assumptions []*Term) (out []*Term, constFalse bool) {
 	constFalse = s.constFalseAt >= 0
 	for _, t := range assumptions {
 		s.ctx.wantBool("Check", t)

@@ -2,10 +2,13 @@ package solver
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/google/go-cmp/cmp"
 )
 
 // TestValidateAgrees runs the folding cross-checks with the Go side
@@ -109,4 +112,45 @@ func TestNoModels(t *testing.T) {
 		}
 		c.Close()
 	}
+}
+
+// TestDecidersOfChains checks which deciders each chain's Go side runs,
+// in order: the flag's spelling is all that picks them.
+func TestDecidersOfChains(t *testing.T) {
+	full := []string{"stackFalse", "literals", "provenStack", "keptModels", "repairs", "*fitOrRefute", "boundsFit", "guesses", "preference"}
+	validated := make([]string, len(full))
+	for i, name := range full {
+		validated[i] = "validated(" + name + ")"
+	}
+	tests := []struct {
+		flag string
+		want []string
+	}{
+		{"default", full},
+		{"noindependence", full},
+		{"validate", validated},
+		{"nomodels", []string{"stackFalse", "literals", "provenStack", "*fitOrRefute"}},
+		{"z3", []string{"stackFalse"}},
+	}
+	for _, tt := range tests {
+		c, err := ParseChain(tt.flag)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, d := range deciders(c, nil) {
+			got = append(got, deciderName(d))
+		}
+		if diff := cmp.Diff(tt.want, got); diff != "" {
+			t.Errorf("-solver %s: deciders (-want +got):\n%s", tt.flag, diff)
+		}
+	}
+}
+
+// deciderName is d's type name, and the one it wraps for a validated one.
+func deciderName(d decider) string {
+	if v, ok := d.(validated); ok {
+		return "validated(" + deciderName(v.decider) + ")"
+	}
+	return strings.Replace(fmt.Sprintf("%T", d), "solver.", "", 1)
 }

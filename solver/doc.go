@@ -49,8 +49,14 @@
 // # The chain of deciders
 //
 // The models of earlier answers, the reasoning in Go and Z3 form a chain,
-// cheapest first, as KLEE's solver chain; SetChain picks which run.
-// Under Validate, Z3 decides again every query the Go side decided, and
+// cheapest first, as KLEE's solver chain; SetChain picks which run. The
+// Go side is a list of deciders (deciders.go), each a small type that
+// reads the solver's stack (the assertions and what the Go side knows of
+// them, its own type) and answers or passes the query on; the list is
+// assembled in one function from the chain. Z3 comes after them, its
+// incremental solver, then the query's slice, then the fallback tactic.
+// Under Validate, a wrapper around each decider has Z3 decide again every
+// query the Go side decided, and
 // a different answer panics with a *Disagreement that names the query,
 // written out in SMT-LIB. A model Z3 cannot find for a Sat the Go side
 // decided is such a disagreement under any chain. Z3Only sends every

@@ -88,19 +88,19 @@ func (s *Solver) emptyFallback(floats bool) zsolver {
 
 // floatQuery reports whether a float operation occurs in the stack's
 // assertions or in the assumptions.
-func (s *Solver) floatQuery(assumptions []*Term) bool {
+func (s *stack) floatQuery(assumptions []*Term) bool {
 	return s.queryHas(assumptions, func(t *Term) bool { return t.float })
 }
 
 // nonlinearQuery reports whether a nonlinear operation (see isNonlinear)
 // occurs in the stack's assertions or in the assumptions.
-func (s *Solver) nonlinearQuery(assumptions []*Term) bool {
+func (s *stack) nonlinearQuery(assumptions []*Term) bool {
 	return s.queryHas(assumptions, func(t *Term) bool { return t.nonlinear })
 }
 
 // queryHas reports whether one of the stack's assertions or of the
 // assumptions satisfies has.
-func (s *Solver) queryHas(assumptions []*Term, has func(*Term) bool) bool {
+func (s *stack) queryHas(assumptions []*Term, has func(*Term) bool) bool {
 	if slices.ContainsFunc(assumptions, has) {
 		return true
 	}

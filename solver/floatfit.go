@@ -24,10 +24,7 @@ const maxFloatFits = 5000
 // floatFitted reports whether an assignment of values of floatFitOrder to
 // the float symbols of the stack and pending satisfies both; it is kept
 // as the depth's model.
-func (s *Solver) floatFitted(pending []*Term) bool {
-	if s.noModelReuse {
-		return false
-	}
+func (s *stack) floatFitted(pending []*Term) bool {
 	atoms := append(slices.Clone(pending), slices.Collect(s.assertions())...)
 	syms := s.floatSymbolsOf(atoms)
 	if len(syms) == 0 {
@@ -60,7 +57,7 @@ func (s *Solver) floatFitted(pending []*Term) bool {
 
 // floatSymbolsOf returns the float symbols the atoms are built of, in the
 // order met.
-func (s *Solver) floatSymbolsOf(atoms []*Term) []termID {
+func (s *stack) floatSymbolsOf(atoms []*Term) []termID {
 	var out []termID
 	for _, t := range atoms {
 		syms, _ := symbolsOf(t)

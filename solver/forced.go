@@ -21,7 +21,7 @@ func forcedFalse(t *Term, under *assignment) bool {
 // stack's equalities of that form: they relate x and y by a different
 // offset (x == y + 1 and y == x + 1). Wrapping arithmetic keeps such
 // offsets exact, so the contradiction is one.
-func (s *Solver) offsetsDisagree(t *Term) bool {
+func (s *stack) offsetsDisagree(t *Term) bool {
 	from, to, want, ok := offsetEquality(t)
 	if !ok {
 		return false
@@ -70,7 +70,7 @@ func offsetEquality(t *Term) (x, y *Term, d uint64, ok bool) {
 }
 
 // force records that the stack forces sym to v, in the current scope.
-func (s *Solver) force(sym *Term, v uint64) {
+func (s *stack) force(sym *Term, v uint64) {
 	s.forced[sym.key()] = v
 	s.forcedBy[sym.key()]++
 	s.forcedIn[s.depth] = append(s.forcedIn[s.depth], sym.key())
@@ -80,7 +80,7 @@ func (s *Solver) force(sym *Term, v uint64) {
 // value is known (o5 == o4 - 1 asserted first, then o5 == 1: o4 is 2),
 // until nothing more is. The values so found hang on the current scope,
 // whose assertion started them.
-func (s *Solver) propagateForced() {
+func (s *stack) propagateForced() {
 	for changed := true; changed; {
 		changed = false
 		under := s.underForced()
@@ -98,7 +98,7 @@ func (s *Solver) propagateForced() {
 // refutedByForced reports an assertion on the stack that is false under
 // the forced values alone: a value just forced can refute an assertion
 // made before it (y <= x, then x == 0 and y == x + 1).
-func (s *Solver) refutedByForced() bool {
+func (s *stack) refutedByForced() bool {
 	under := s.underForced()
 	for t := range s.assertions() {
 		if forcedFalse(t, under) {
@@ -109,7 +109,7 @@ func (s *Solver) refutedByForced() bool {
 }
 
 // assertions yields the stack's assertions, scope by scope.
-func (s *Solver) assertions() iter.Seq[*Term] {
+func (s *stack) assertions() iter.Seq[*Term] {
 	return func(yield func(*Term) bool) {
 		for _, scope := range s.scopes[:s.depth+1] {
 			for _, t := range scope {
@@ -123,7 +123,7 @@ func (s *Solver) assertions() iter.Seq[*Term] {
 
 // underForced is the partial assignment of the forced values, or nil
 // where none are.
-func (s *Solver) underForced() *assignment {
+func (s *stack) underForced() *assignment {
 	if len(s.forced) == 0 {
 		return nil
 	}
@@ -169,14 +169,14 @@ func offsetOrSymbol(t *Term) (offsetTerm, bool) {
 
 // ordersWrongly reports a comparison that contradicts the order of the
 // comparisons on the stack.
-func (s *Solver) ordersWrongly(t *Term) bool {
+func (s *stack) ordersWrongly(t *Term) bool {
 	edges := edgesOf(t)
 	return len(edges) > 0 && s.order.contradicts(edges, s.forcedNode)
 }
 
 // forcedNode returns the constant node of the value the stack forces on
 // the symbol of n.
-func (s *Solver) forcedNode(n orderNode) (orderNode, bool) {
+func (s *stack) forcedNode(n orderNode) (orderNode, bool) {
 	v, ok := s.forced[termID(n.v)]
 	if !ok {
 		return orderNode{}, false

@@ -29,7 +29,7 @@ type symbolSet struct {
 }
 
 // symbolsIn returns the symbols t mentions (see symbolSet).
-func (s *Solver) symbolsIn(t *Term) symbolSet {
+func (s *stack) symbolsIn(t *Term) symbolSet {
 	if set, ok := s.symbolMemo[t]; ok {
 		return set
 	}

@@ -40,8 +40,8 @@ func isNonlinear(e expr) bool {
 // values (see guessCandidates) to the symbols of the nonlinear atoms
 // of the stack and pending satisfies both; it is kept as the depth's
 // model.
-func (s *Solver) nonlinearFitted(pending []*Term) bool {
-	if s.noModelReuse || !s.nonlinearQuery(pending) {
+func (s *stack) nonlinearFitted(pending []*Term) bool {
+	if !s.nonlinearQuery(pending) {
 		return false
 	}
 	var hard, easy []*Term
@@ -62,8 +62,8 @@ func (s *Solver) nonlinearFitted(pending []*Term) bool {
 // Z3 can spend its whole budget on such a query where the stack holds a
 // division by a constant (key/7 needed key = 1, where Z3 had given
 // 234881028), which a guess settles at once.
-func (s *Solver) preferenceFitted(pending []*Term) bool {
-	if s.noModelReuse || len(pending) == 0 {
+func (s *stack) preferenceFitted(pending []*Term) bool {
+	if len(pending) == 0 {
 		return false
 	}
 	hard := conjuncts(pending)
@@ -74,7 +74,7 @@ func (s *Solver) preferenceFitted(pending []*Term) bool {
 // the symbols of the hard atoms, checked first, makes them hold and,
 // with the easy atoms repaired around it (see repairedAround), the easy
 // ones too; it is kept as the depth's model.
-func (s *Solver) guessed(hard, easy []*Term) bool {
+func (s *stack) guessed(hard, easy []*Term) bool {
 	syms, ok := s.guessSymbols(hard)
 	if !ok {
 		return false
@@ -114,7 +114,7 @@ func (s *Solver) guessed(hard, easy []*Term) bool {
 // A repair may break an atom it passed before (a length lowered below
 // an index), so the atoms are passed over again, up to repairPasses
 // times.
-func (s *Solver) repairedAround(a *assignment, fixed map[termID]uint64, easy []*Term) *assignment {
+func (s *stack) repairedAround(a *assignment, fixed map[termID]uint64, easy []*Term) *assignment {
 	for range repairPasses {
 		var changed []termID
 		if a, changed, _ = s.repairFailing(a, easy, fixed); a == nil {
@@ -133,7 +133,7 @@ const repairPasses = 3
 // guessSymbols returns the symbols the atoms are built of, in the
 // order met (see symbolsIn); ok is false where they are too many to
 // enumerate, or hidden.
-func (s *Solver) guessSymbols(atoms []*Term) (syms []*Term, ok bool) {
+func (s *stack) guessSymbols(atoms []*Term) (syms []*Term, ok bool) {
 	for _, t := range atoms {
 		set := s.symbolsIn(t)
 		if set.opaque {

@@ -45,7 +45,7 @@ const (
 // a map in bulk, so that costs little more than the fit itself. cache
 // is the room to make for the terms the assignment will evaluate, where
 // the caller knows it.
-func (s *Solver) over(base *assignment, vals map[termID]uint64, cache int) *assignment {
+func (s *stack) over(base *assignment, vals map[termID]uint64, cache int) *assignment {
 	f := &fitted{base: base, vals: vals}
 	if base != nil && base.fit != nil && !base.fit.partial {
 		if len(vals) < smallFit && base.fit.layers < maxFitLayers {
@@ -98,7 +98,7 @@ type orderAtom struct {
 // fitOrder tries to make an assignment under which the stack and pending
 // hold, by ordering the symbols its comparisons order. It returns nil when
 // it cannot, and the check goes to Z3.
-func (s *Solver) fitOrder(pending []*Term) *assignment {
+func (s *stack) fitOrder(pending []*Term) *assignment {
 	atoms := append(slices.Collect(s.assertions()), pending...)
 	var order []orderAtom
 	var differ [][2]*Term
@@ -163,7 +163,7 @@ func (s *Solver) fitOrder(pending []*Term) *assignment {
 
 // fitHolds returns the assignment of vals and literals over base, if
 // every atom holds under it.
-func (s *Solver) fitHolds(atoms []*Term, base *assignment, vals, literals map[termID]uint64) *assignment {
+func (s *stack) fitHolds(atoms []*Term, base *assignment, vals, literals map[termID]uint64) *assignment {
 	maps.Copy(vals, literals)
 	// Every assignment that satisfies the stack has its forced values.
 	maps.Copy(vals, s.forced)

@@ -24,9 +24,9 @@ const (
 // repaired reports whether changing one symbol for each failing conjunct
 // of the assertions the latest model was not checked against, and of
 // pending, makes a model of the stack and pending, which it keeps.
-func (s *Solver) repaired(pending []*Term) bool {
+func (s *stack) repaired(pending []*Term) bool {
 	m := s.latestCached()
-	if s.noModelReuse || m == nil || s.total-m.verified > maxUnverified {
+	if m == nil || s.total-m.verified > maxUnverified {
 		return false
 	}
 	a, changed, dropped := s.repairFailing(m.assignment, conjuncts(append(s.assertionsFrom(m.verified), pending...)), nil)
@@ -49,7 +49,7 @@ func (s *Solver) repaired(pending []*Term) bool {
 // repairOne). It returns the assignment made, the symbols changed, and
 // whether merging fits left out a bottom one (see fitted.dropped), or a
 // nil assignment where an atom cannot be evaluated, or repaired.
-func (s *Solver) repairFailing(a *assignment, atoms []*Term, fixed map[termID]uint64) (_ *assignment, changed []termID, dropped bool) {
+func (s *stack) repairFailing(a *assignment, atoms []*Term, fixed map[termID]uint64) (_ *assignment, changed []termID, dropped bool) {
 	for _, t := range atoms {
 		holds, ok := a.holds(t)
 		switch {
@@ -73,7 +73,7 @@ func (s *Solver) repairFailing(a *assignment, atoms []*Term, fixed map[termID]ui
 
 // repairOne returns a symbol of t, other than those fixed, and a value
 // for it under which t holds over a.
-func (s *Solver) repairOne(t *Term, a *assignment, fixed map[termID]uint64) (sym termID, v uint64, found bool) {
+func (s *stack) repairOne(t *Term, a *assignment, fixed map[termID]uint64) (sym termID, v uint64, found bool) {
 	syms, many := symbolsOf(t)
 	if many {
 		return 0, 0, false
@@ -98,7 +98,7 @@ func (s *Solver) repairOne(t *Term, a *assignment, fixed map[termID]uint64) (sym
 // holdsWhereChanged reports whether every assertion of the stack that one
 // of the changed symbols occurs in, and every pending one, holds under a.
 // The others keep the values they had under the model, where they held.
-func (s *Solver) holdsWhereChanged(a *assignment, changed []termID, pending []*Term) bool {
+func (s *stack) holdsWhereChanged(a *assignment, changed []termID, pending []*Term) bool {
 	for t := range s.assertions() {
 		if !slices.ContainsFunc(changed, func(sym termID) bool { return mentions(t, sym) }) {
 			continue
@@ -117,7 +117,7 @@ func (s *Solver) holdsWhereChanged(a *assignment, changed []termID, pending []*T
 
 // assertionsFrom returns the stack's assertions from the nth on, in the
 // order they were made.
-func (s *Solver) assertionsFrom(n int) []*Term {
+func (s *stack) assertionsFrom(n int) []*Term {
 	var out []*Term
 	seen := 0
 	for _, scope := range s.scopes[:s.depth+1] {
@@ -197,7 +197,7 @@ func mentions(t *Term, sym termID) bool {
 }
 
 // latestCached is the deepest model kept, or nil.
-func (s *Solver) latestCached() *cached {
+func (s *stack) latestCached() *cached {
 	if n := len(s.models); n > 0 {
 		return s.models[n-1]
 	}

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"maps"
 	"runtime"
-	"slices"
 	"time"
 )
 
@@ -63,7 +62,15 @@ const escalateAfter = 400000
 // the incremental solver does not settle quickly escalates to a second,
 // non-incremental solver that gets the whole assertion stack.
 type Solver struct {
-	ctx *Context
+	// stack is the assertion stack and what the Go side knows of it,
+	// which the deciders read (see deciders.go); goSide are the deciders
+	// of the chain, whose name chain holds (see Chain).
+	stack
+	goSide []decider
+	chain  Chain
+	// outcome is what the last check found; tally counts the checks.
+	outcome
+	tally
 	// s is Z3's incremental solver, of kind kind, made when a check
 	// first needs it (see zsolver).
 	s    zsolver
@@ -72,21 +79,72 @@ type Solver struct {
 	// 0, also bounds it in time (a safety net: see SetTimeout).
 	budget  uint
 	timeout time.Duration
-	// scopes holds the symbolic assertions of each scope, for escalation.
-	scopes [][]*Term
 	// fallbacks are the qfbv and qffpbv solvers, each created on its
 	// first escalation.
 	fallbacks [2]zsolver
-	answered  zsolver       // the solver whose answer the last Check gave
-	depth     int           // number of open Push scopes
-	falseAt   int           // shallowest scope holding an asserted false, or -1
-	calls     int           // Checks that reached Z3
-	spent     time.Duration // time spent in Z3's checks
-	last      Result        // result of the last Check
-	fresh     bool          // no Push, Pop or Assert since the last Check
-	model     *Model        // the last Check's model once fetched
-	reason    string        // the last Check's reason for Unknown
-	spentOut  bool          // the last run of Z3 spent all its resource units
+
+	// ids names each open scope uniquely, and mirror is what Z3's own
+	// stack holds: per Z3 level, the scope it stands for and how many of
+	// its assertions it has. Most checks are decided in Go, so Push, Pop
+	// and Assert only reach Z3 when a check needs it (sync).
+	ids    []uint64
+	nextID uint64
+	mirror []mirrored
+	// rlimit and timeout are the limits set on the incremental solver,
+	// so that they are set only when they change.
+	rlimit    uint
+	zTimeout  time.Duration
+	limitsSet bool
+
+	// noIndependence turns constraint independence off (see Chain).
+	noIndependence bool
+	// escalate is escalateAfter, which tests lower to have the fallback
+	// decide easy queries.
+	escalate uint
+}
+
+// outcome is what a solver's last check found.
+type outcome struct {
+	answered zsolver // the solver whose answer the last Check gave
+	last     Result  // result of the last Check
+	fresh    bool    // no Push, Pop or Assert since the last Check
+	model    *Model  // the last Check's model once fetched
+	reason   string  // the last Check's reason for Unknown
+	spentOut bool    // the last run of Z3 spent all its resource units
+	// inGo marks a last Sat found without Z3, whose model Z3 still has
+	// to make, under the assumptions inGoAssumed.
+	inGo        bool
+	inGoAssumed []*Term
+	// sliced marks a last answer constraint independence decided.
+	sliced bool
+	// guessedOptional says that the last check was an optional query
+	// that preferenceFitted satisfied: its model is that assignment.
+	guessedOptional bool
+}
+
+// tally counts a solver's checks.
+type tally struct {
+	checks int           // every Check, in Go or not
+	calls  int           // Checks that reached Z3
+	spent  time.Duration // time spent in Z3's checks
+	// independentAnswers counts the checks constraint independence
+	// decided.
+	independentAnswers int
+}
+
+// stack is a solver's assertion stack and what the Go side knows of it.
+// Push, Pop and Assert change it; the deciders read it, and keep in it
+// the models they find.
+type stack struct {
+	ctx *Context
+	// scopes holds the symbolic assertions of each scope, for escalation.
+	scopes  [][]*Term
+	depth   int // number of open Push scopes
+	falseAt int // shallowest scope holding an asserted false, or -1
+	// constFalseAt is the depth at which a constant false was asserted,
+	// or -1: Z3 never sees it, the Go side answers Unsat for it under
+	// any chain.
+	constFalseAt int
 
 	// lits holds the literals of scopes, so that a literal asserted
 	// again adds nothing and one whose negation is asserted makes the
@@ -103,64 +161,15 @@ type Solver struct {
 	// proven says, per scope, that the assertions up to it were found
 	// satisfiable: a Check that adds nothing new is then Sat without Z3.
 	proven []bool
-	// inGo marks a last Sat found without Z3, whose model Z3 still has
-	// to make, under the assumptions inGoAssumed; checks counts every
-	// Check, in Go or not.
-	inGo        bool
-	inGoAssumed []*Term
-	checks      int
 
-	// ids names each open scope uniquely, and mirror is what Z3's own
-	// stack holds: per Z3 level, the scope it stands for and how many of
-	// its assertions it has. Most checks are decided in Go, so Push, Pop
-	// and Assert only reach Z3 when a check needs it (sync).
-	ids    []uint64
-	nextID uint64
-	mirror []mirrored
-	// rlimit and timeout are the limits set on the incremental solver,
-	// so that they are set only when they change.
-	rlimit    uint
-	zTimeout  time.Duration
-	limitsSet bool
-
-	// models holds, per depth, the model of Z3's last Sat answer at
-	// that depth, for modelSatisfies: the last one found is the last of
-	// models. total counts the stack's assertions.
+	// models holds, per depth, the model of the last Sat answer at that
+	// depth, Z3's or a decider's, for modelSatisfies: the last one found
+	// is the last of models. total counts the stack's assertions.
 	models []*cached
 	total  int
-	// noModelReuse turns modelSatisfies off, for tests of the rest.
-	noModelReuse bool
-	// chain is which deciders run (see Chain).
-	chain Chain
-	// constFalseAt is the depth at which a constant false was asserted,
-	// or -1: Z3 never sees it, the Go side answers Unsat for it under
-	// any chain.
-	constFalseAt int
-	// noIndependence turns constraint independence off (see Chain);
-	// symbolMemo holds the symbols of the terms it met, and
-	// independentAnswers counts the checks it decided. sliced marks a
-	// last answer it decided.
-	noIndependence bool
-	// escalate is escalateAfter, which tests lower to have the fallback
-	// decide easy queries.
-	escalate           uint
-	symbolMemo         map[*Term]symbolSet
-	independentAnswers int
-	sliced             bool
-	// guessedOptional says that the last check was an optional query
-	// that preferenceFitted satisfied: its model is that assignment.
-	guessedOptional bool
-	// refuting scores how the last checks that got past the models went:
-	// up for one analyse refuted, down for one fitOrder fitted. Above 0
-	// the refutation is tried first. Programs lean one way (a heap on a
-	// slice has most of its index checks refuted, a tree's comparisons
-	// fitted), and each of the two costs about as much as the other.
-	refuting int
+	// symbolMemo holds the symbols of the terms met (see symbolsIn).
+	symbolMemo map[*Term]symbolSet
 }
-
-// maxRefuting bounds refuting, so that a change of the checks' kind turns
-// the order round within a few checks.
-const maxRefuting = 4
 
 // mirrored is one level of Z3's assertion stack.
 type mirrored struct {
@@ -197,10 +206,14 @@ func (c *Context) NewSolver() *Solver {
 }
 
 func (c *Context) newSolver(k solverKind) *Solver {
-	s := &Solver{ctx: c, kind: k, budget: DefaultBudget, falseAt: -1, constFalseAt: -1, scopes: [][]*Term{nil},
-		lits: map[literal]bool{}, proven: []bool{true}, order: newOrderGraph(),
-		forced: map[termID]uint64{}, forcedBy: map[termID]int{}, forcedIn: [][]termID{nil},
-		ids: []uint64{0}, mirror: []mirrored{{}}, symbolMemo: map[*Term]symbolSet{}, escalate: escalateAfter}
+	s := &Solver{
+		stack: stack{ctx: c, falseAt: -1, constFalseAt: -1, scopes: [][]*Term{nil},
+			lits: map[literal]bool{}, proven: []bool{true}, order: newOrderGraph(),
+			forced: map[termID]uint64{}, forcedBy: map[termID]int{}, forcedIn: [][]termID{nil},
+			symbolMemo: map[*Term]symbolSet{}},
+		kind: k, budget: DefaultBudget, ids: []uint64{0}, mirror: []mirrored{{}},
+		escalate: escalateAfter}
+	s.goSide = deciders(Cached, s.validate)
 	return s
 }
 
@@ -411,68 +424,6 @@ func (s *Solver) changed() {
 	s.inGo, s.sliced, s.guessedOptional = false, false, false
 }
 
-// decided answers a Check in Go where the literals settle it: Unsat when
-// the stack holds a false, or an assumption's negation; Sat when the
-// stack was proven satisfiable and every assumption is on it already.
-// Otherwise it returns the assumptions Z3 has to decide.
-func (s *Solver) decided(assumptions []*Term) (Result, []*Term) {
-	if s.falseAt >= 0 {
-		return Unsat, nil
-	}
-	var pending []*Term
-	var under *assignment
-	if len(assumptions) > 0 {
-		under = s.underForced()
-	}
-	for _, t := range assumptions {
-		s.ctx.wantBool("Check", t)
-		if t.concrete {
-			if t.val == 0 {
-				return Unsat, nil
-			}
-			continue
-		}
-		l := literalOf(t)
-		switch {
-		case s.lits[l.negated()] || s.ordersWrongly(t) || forcedFalse(t, under):
-			return Unsat, nil
-		case !s.lits[l]:
-			pending = append(pending, t)
-		}
-	}
-	if len(pending) == 0 && s.proven[s.depth] || s.modelSatisfies(pending) || s.repaired(pending) {
-		return s.satInGo(pending)
-	}
-	fitFirst := s.refuting <= 0
-	if fitFirst && s.fitted(pending) {
-		s.refuting = max(s.refuting-1, -maxRefuting)
-		return s.satInGo(pending)
-	}
-	atoms := append(slices.Collect(s.assertions()), pending...)
-	b, refuted := analyse(atoms)
-	if !refuted && b != nil {
-		refuted = s.pinnedFalse(b, atoms)
-	}
-	if refuted {
-		s.refuting = min(s.refuting+1, maxRefuting)
-		if len(pending) == 0 {
-			s.falseAt = s.depth
-		}
-		return Unsat, nil
-	}
-	if !fitFirst && s.fitted(pending) {
-		s.refuting = max(s.refuting-1, -maxRefuting)
-		return s.satInGo(pending)
-	}
-	if b != nil && s.fittedWithin(b, atoms) {
-		return s.satInGo(pending)
-	}
-	if s.floatQuery(pending) && s.floatFitted(pending) || s.nonlinearFitted(pending) {
-		return s.satInGo(pending)
-	}
-	return Unknown, pending
-}
-
 // satInGo records a Sat decided without Z3: the stack is proven, and
 // Model has Z3 find the model when one is asked for.
 func (s *Solver) satInGo(pending []*Term) (Result, []*Term) {
@@ -483,7 +434,7 @@ func (s *Solver) satInGo(pending []*Term) (Result, []*Term) {
 
 // pinnedFalse reports an atom that is false under the values the arcs of
 // analyse pin (2 < len <= 3 pins len to 3), and so under every model.
-func (s *Solver) pinnedFalse(b *bounds, atoms []*Term) bool {
+func (s *stack) pinnedFalse(b *bounds, atoms []*Term) bool {
 	vals := b.pinned()
 	if len(vals) == 0 {
 		return false
@@ -502,10 +453,7 @@ func (s *Solver) pinnedFalse(b *bounds, atoms []*Term) bool {
 // nearest the latest model's, satisfy the atoms (the stack and pending):
 // they find the values that wrapping gives, x == y + 1 with x < y at the
 // largest y, which fitOrder's integers miss.
-func (s *Solver) fittedWithin(b *bounds, atoms []*Term) bool {
-	if s.noModelReuse {
-		return false
-	}
+func (s *stack) fittedWithin(b *bounds, atoms []*Term) bool {
 	base := s.latestModel()
 	for _, sol := range append([]solution{nil}, b.solutions...) {
 		if a := s.fitHolds(atoms, base, b.fit(sol, base.valueOr0), nil); a != nil {
@@ -526,7 +474,7 @@ func (a *assignment) valueOr0(t *Term) uint64 {
 }
 
 // latestModel is the assignment of the deepest model kept, or nil.
-func (s *Solver) latestModel() *assignment {
+func (s *stack) latestModel() *assignment {
 	if m := s.latestCached(); m != nil {
 		return m.assignment
 	}
@@ -535,10 +483,7 @@ func (s *Solver) latestModel() *assignment {
 
 // fitted reports whether fitOrder made an assignment under which the
 // stack and pending hold; it is kept as the depth's model.
-func (s *Solver) fitted(pending []*Term) bool {
-	if s.noModelReuse {
-		return false
-	}
+func (s *stack) fitted(pending []*Term) bool {
 	a := s.fitOrder(pending)
 	if a == nil {
 		return false
@@ -564,8 +509,8 @@ const reuseTries = 3
 // stack and the pending assumptions; each evaluates in Go only what was
 // asserted since it was found. Every model was found while the stack
 // held the assertions it still has below its verified count.
-func (s *Solver) modelSatisfies(pending []*Term) bool {
-	if s.noModelReuse || len(s.models) == 0 {
+func (s *stack) modelSatisfies(pending []*Term) bool {
+	if len(s.models) == 0 {
 		return false
 	}
 	tried := 0
@@ -580,7 +525,7 @@ func (s *Solver) modelSatisfies(pending []*Term) bool {
 	return false
 }
 
-func (s *Solver) satisfiedBy(m *cached, pending []*Term) bool {
+func (s *stack) satisfiedBy(m *cached, pending []*Term) bool {
 	n := 0
 	for _, scope := range s.scopes[:s.depth+1] {
 		if n+len(scope) <= m.verified {
@@ -611,7 +556,7 @@ func (s *Solver) remember(z zsolver) {
 }
 
 // keep makes m the model of the current depth, dropping deeper ones.
-func (s *Solver) keep(m *cached) {
+func (s *stack) keep(m *cached) {
 	for len(s.models) <= s.depth {
 		s.models = append(s.models, nil)
 	}
@@ -646,15 +591,8 @@ func (s *Solver) check(assumptions []*Term, optional bool) Result {
 	s.changed()
 	s.reason = ""
 	s.checks++
-	r, args := s.decide(assumptions)
-	if r == Unknown && optional && s.chain != Z3Only && s.preferenceFitted(args) {
-		s.satInGo(args)
-		s.guessedOptional = true
-		r = Sat
-		if s.chain == Validate {
-			s.validate(r, args)
-		}
-	}
+	q := s.newQuery(assumptions, optional)
+	r, args := s.decideInGo(q), q.pending
 	switch {
 	case r != Unknown:
 	case optional && s.nonlinearQuery(assumptions):
@@ -686,7 +624,7 @@ func (s *Solver) CheckWithin(budget uint) Result {
 	s.changed()
 	s.reason = ""
 	s.checks++
-	if r, _ := s.decide(nil); r != Unknown {
+	if r := s.decideInGo(s.newQuery(nil, false)); r != Unknown {
 		s.last = r
 	} else {
 		defer func(start time.Time) { s.spent += time.Since(start) }(time.Now())

@@ -191,7 +191,7 @@ func TestCheckDecidedByLiterals(t *testing.T) {
 	c := NewContext()
 	defer c.Close()
 	s := c.NewSolver()
-	s.noModelReuse = true
+	s.SetChain(NoModels)
 	x := c.FreshBV("x", 8)
 	small := c.Ult(x, c.BV(8, 9))
 	type step struct {
@@ -387,7 +387,7 @@ func TestCheckDecidedByOrder(t *testing.T) {
 	c := NewContext()
 	defer c.Close()
 	s := c.NewSolver()
-	s.noModelReuse = true
+	s.SetChain(NoModels)
 	a, b, d := c.FreshBV("a", 64), c.FreshBV("b", 64), c.FreshBV("d", 64)
 	type step struct {
 		Result Result

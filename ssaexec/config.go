@@ -11,9 +11,10 @@ import (
 	"github.com/gosym/gosym/solver"
 )
 
-// Config holds the search bounds and policies: a field for each of the
-// command's flags and the analyzer's, and a few unexported ones that
-// runs computing facts, and tests, set.
+// Config holds the search bounds and policies. Its fields are many
+// because there is one for each of the command's flags and the
+// analyzer's, and a few unexported ones that runs computing facts, and
+// tests, set.
 type Config struct {
 	Init heap.Mode
 	// K bounds materialization chains (heap.Config.K).

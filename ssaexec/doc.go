@@ -32,6 +32,12 @@
 //     the facts other functions may know of one (summary.go,
 //     panicconds.go, callfacts.go).
 //
+// A search's own state is layered by what each part may touch (see
+// machine.go): subject, what is analysed; evaluator, operands and terms;
+// machine, instructions short of the search; explorer, the search. Each
+// embeds the layers below, and a method sits in the lowest that holds
+// what it reads.
+//
 // It imports packages solver, heap, abstraction, ssafacts, dpor, witness
 // and result; no package it imports imports it.
 package ssaexec
