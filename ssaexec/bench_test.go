@@ -84,9 +84,9 @@ func BenchmarkSubsumption(b *testing.B) {
 }
 
 // BenchmarkWorkUnits explores every testdata entry with a work budget and
-// reports what a work unit costs in time (see budget.go): the median over
+// reports what a work unit costs in time (see search/budget.go): the median over
 // the functions of nanoseconds per unit, and the 5th and 95th
-// percentiles. The rates in budget.go are fitted so that the median is
+// percentiles. The rates in search/budget.go are fitted so that the median is
 // about 5 µs and the spread small.
 //
 //	go test ./ssaexec -run '^$' -bench WorkUnits -benchtime 1x

@@ -12,6 +12,7 @@ import (
 
 	"github.com/gosym/gosym/heap"
 	"github.com/gosym/gosym/result"
+	"github.com/gosym/gosym/search"
 	"github.com/gosym/gosym/witness"
 )
 
@@ -136,8 +137,8 @@ func (x *explorer) callInput(s *state, f heap.SymPtr, spec callSpec, call *ssa.C
 		}
 		return nil
 	}
-	if len(fn.Calls) >= x.pass.k {
-		s.cutBy(boundK, "")
+	if len(fn.Calls) >= x.pass.K {
+		s.cutBy(search.BoundK, "")
 		return nil
 	}
 	id := s.heap.CallInput(f, sig.Results(), name)
@@ -225,7 +226,7 @@ func (x *explorer) enter(s *state, fn *ssa.Function, env []heap.Value, args []he
 		}
 	}
 	if active >= x.cfg.Recursion {
-		s.cutBy(boundRecursion, "")
+		s.cutBy(search.BoundRecursion, "")
 		return nil
 	}
 	if alts, ended := x.factsAtCall(s, fn, args, call); ended {

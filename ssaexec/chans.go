@@ -9,6 +9,7 @@ import (
 
 	"github.com/gosym/gosym/heap"
 	"github.com/gosym/gosym/result"
+	"github.com/gosym/gosym/search"
 )
 
 // Channels. A channel is an object of the heap, for its identity, whose
@@ -159,7 +160,7 @@ func (x *machine) nilChanLeftToCaller(s *state, o heap.Origin) bool {
 // send or receive on it, gosym does not know. The path ends as a bound.
 func (x *machine) callerChannel(s *state) {
 	pos, _, _ := x.userPos(s, x.posOf(s))
-	x.hitBound(bound{boundGoroutine, "an operation on a channel of the input at " + shortPos(x.fset.Position(pos)), "an operation on a channel of the input"})
+	x.hitBound(search.Bound{Kind: search.BoundGoroutine, Text: "an operation on a channel of the input at " + shortPos(x.fset.Position(pos)), Limit: "an operation on a channel of the input"})
 	s.end = dropped
 }
 

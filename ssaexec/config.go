@@ -32,7 +32,7 @@ type Config struct {
 	Recursion int
 	// MaxWork is the budget of one entry function, in work units: one
 	// per instruction executed, and the solver's and the subsumption
-	// table's work converted at fixed rates (see budget.go). It counts
+	// table's work converted at fixed rates (see search/budget.go). It counts
 	// work, not time, so that a function is explored as far on any
 	// machine and under any load (0: no limit).
 	MaxWork int64
@@ -79,7 +79,7 @@ type Config struct {
 	Seq int
 	// OnePass explores at the full bounds K, Seq and KBytes in one pass,
 	// without the shallower passes of the searcher's iterative deepening
-	// (see searcher.go), as Kiasan's searches did: the benchmark tables
+	// (see search/passes.go), as Kiasan's searches did: the benchmark tables
 	// measure the search at the bounds they name.
 	OnePass bool
 	// Preemptions bounds the preemptions of a schedule: switches away

@@ -11,10 +11,11 @@
 //     iface.go), and the decide-then-re-execute protocol by which a step
 //     that branches returns its alternatives;
 //   - the search: depth-first over those alternatives (engine.go), under
-//     budgets that count work (budget.go), bounds that cut paths
-//     (bound.go), and iterative deepening over k, sequence length and
-//     bytes (searcher.go); subsumption at loop heads with package
-//     abstraction (subsume.go) and procedure summaries (procsum.go);
+//     the budget that counts work, the bounds that cut paths and the
+//     passes of iterative deepening over k, sequence length and bytes,
+//     all from package search (budget.go, bound.go, searcher.go);
+//     subsumption at loop heads with package abstraction (subsume.go)
+//     and procedure summaries (procsum.go);
 //   - entry states: the package's initialization, run once and shared
 //     (initonce.go), and values with unexported state built through the
 //     package's API, by constructors and call sequences (api.go,
@@ -38,6 +39,6 @@
 // embeds the layers below, and a method sits in the lowest that holds
 // what it reads.
 //
-// It imports packages solver, heap, abstraction, ssafacts, dpor, witness
-// and result; no package it imports imports it.
+// It imports packages solver, heap, abstraction, search, ssafacts, dpor,
+// witness and result; no package it imports imports it.
 package ssaexec

@@ -8,6 +8,7 @@ import (
 
 	"github.com/gosym/gosym/dpor"
 	"github.com/gosym/gosym/heap"
+	"github.com/gosym/gosym/search"
 )
 
 // Dynamic partial-order reduction (Flanagan and Godefroid, POPL 2005).
@@ -267,7 +268,7 @@ func (x *explorer) exploreNode(s *state, node *dpor.Node) {
 		}
 		if node.Preempts(id) && node.Preemptions >= x.cfg.Preemptions {
 			node.Cut = true
-			x.hitBound(boundAt(boundPreemption, "", shortPos(x.fset.Position(node.Pos))))
+			x.hitBound(search.BoundAt(search.BoundPreemption, "", shortPos(x.fset.Position(node.Pos))))
 			markPaths(s, "a bound")
 			continue
 		}

@@ -17,6 +17,7 @@ import (
 	"github.com/gosym/gosym/dpor"
 	"github.com/gosym/gosym/heap"
 	"github.com/gosym/gosym/result"
+	"github.com/gosym/gosym/search"
 	"github.com/gosym/gosym/solver"
 	"github.com/gosym/gosym/witness"
 )
@@ -50,10 +51,10 @@ type explorer struct {
 	reachedBody bool
 	// pass holds the bounds of the pass being explored (see search):
 	// cfg keeps the full ones.
-	pass   pass
+	pass   search.Pass
 	solver *solver.Solver
 
-	budget budget
+	budget search.Budget
 
 	// found are the findings made, in the order made; seen indexes them
 	// by kind, position and callee (see report).
@@ -361,7 +362,7 @@ func (x *explorer) newHeap() *heap.Heap {
 }
 
 func (x *explorer) heapConfig() heap.Config {
-	return heap.Config{Mode: x.cfg.Init, K: x.pass.k, N: x.cfg.N, KBytes: x.pass.kbytes}
+	return heap.Config{Mode: x.cfg.Init, K: x.pass.K, N: x.cfg.N, KBytes: x.pass.KBytes}
 }
 
 // hook sets the heap's hooks into the search.
@@ -423,13 +424,13 @@ func (x *explorer) explore(s *state) {
 		if x.apiOutOfBudget(s) {
 			// One bound for the search, not one per place it stopped:
 			// where a sequence stood says nothing to the user.
-			x.hitBound(bound{boundAPI, x.budget.apiBound(), "api search budget"})
+			x.hitBound(search.Bound{Kind: search.BoundAPI, Text: x.budget.APIBound(), Limit: "api search budget"})
 			markPaths(s, "api search budget")
 			return
 		}
 		if s.inInit() && s.assumed {
 			// The last step took what unexecuted code did (see initGuess).
-			s.cutBy(boundInit, initRestsOnUnexecuted)
+			s.cutBy(search.BoundInit, initRestsOnUnexecuted)
 			break
 		}
 		if x.cfg.stepHook != nil {
@@ -441,7 +442,7 @@ func (x *explorer) explore(s *state) {
 		alts := x.step(s)
 		if s.inInit() {
 			if why := initGuess(alts); why != "" {
-				s.cutBy(boundInit, why)
+				s.cutBy(search.BoundInit, why)
 				break
 			}
 		}
@@ -483,7 +484,7 @@ func (x *explorer) abandonInit(s *state) {
 	where := shortPos(x.fset.Position(x.posOf(s)))
 	s.pkgInit.cut = fmt.Sprintf("initialization of %s cut at %s (%s): the variables it did not set, or may still change, are inputs",
 		packageOf(x.fn).Pkg.Path(), where, why)
-	x.hitBound(bound{boundInit, s.pkgInit.cut, "a package's initialization cut"})
+	x.hitBound(search.Bound{Kind: search.BoundInit, Text: s.pkgInit.cut, Limit: "a package's initialization cut"})
 	later := laterWritten(s.frames[i:])
 	s.frames = s.frames[:i]
 	// The new top frame was below, shared with the states forked while
@@ -512,7 +513,7 @@ func (x *explorer) abandonInit(s *state) {
 
 // outOfBudget counts a step and reports whether a budget of the function
 // ran out.
-func (x *explorer) outOfBudget() bool { return x.budget.step(x.res.States) }
+func (x *explorer) outOfBudget() bool { return x.budget.Step(x.res.States) }
 
 // branch explores each feasible alternative on its own copy of s, with the
 // solver's assertion stack mirroring the path (push before, pop after).
@@ -556,7 +557,7 @@ func (x *explorer) branch(s *state, alts []alt) {
 							return
 						}
 						unknown++
-						x.cutPath(s, boundSolver, x.solver.ReasonUnknown())
+						x.cutPath(s, search.BoundSolver, x.solver.ReasonUnknown())
 						continue
 					}
 				}
@@ -584,7 +585,7 @@ func (x *explorer) branch(s *state, alts []alt) {
 }
 
 // halted reports whether a budget of the function ran out.
-func (x *explorer) halted() bool { return x.budget.halted() }
+func (x *explorer) halted() bool { return x.budget.Halted() }
 
 // check asks the solver about the current path, within what is left of
 // the function's budget.
@@ -609,7 +610,7 @@ const seqSolverBudget = 2_000_000
 // checkWithin checks the path with at most limit of Z3's resource units
 // (0: Config.SolverBudget), within what is left of the function's budget.
 func (x *explorer) checkWithin(limit uint) solver.Result {
-	if !x.budget.limitQuery(x.solver, limit) {
+	if !x.budget.LimitQuery(x.solver, limit) {
 		return solver.Unknown
 	}
 	return x.solver.Check()
@@ -620,7 +621,7 @@ func (x *explorer) checkWithin(limit uint) solver.Result {
 //
 // Below a state that abstract subsumption covered (see Config.Refine), the
 // abstraction already answers for what the bound leaves out.
-func (x *machine) cutPath(s *state, k boundKind, detail string) {
+func (x *machine) cutPath(s *state, k search.BoundKind, detail string) {
 	markPaths(s, "a bound")
 	backtrackUnknown(s)
 	if s.refining {
@@ -636,7 +637,7 @@ func (x *machine) cutPath(s *state, k boundKind, detail string) {
 			p = x.fn.Pos()
 		}
 	}
-	x.hitBound(boundAt(k, detail, shortPos(x.fset.Position(p))))
+	x.hitBound(search.BoundAt(k, detail, shortPos(x.fset.Position(p))))
 }
 
 // finish accounts for a path that ended.
@@ -661,7 +662,7 @@ func (x *explorer) finish(s *state) {
 		if s.seq != nil && s.seq.running {
 			// Met while building a value, not in the function: the
 			// values that call would build are not explored, a bound.
-			x.hitBound(bound{boundAPI, "api: a call of a sequence met an unsupported construct: " + s.why, "api: a call of a sequence met an unsupported construct"})
+			x.hitBound(search.Bound{Kind: search.BoundAPI, Text: "api: a call of a sequence met an unsupported construct: " + s.why, Limit: "api: a call of a sequence met an unsupported construct"})
 			return
 		}
 		x.constructs[s.why] = true

@@ -9,6 +9,7 @@ import (
 	"github.com/gosym/gosym/dpor"
 	"github.com/gosym/gosym/heap"
 	"github.com/gosym/gosym/result"
+	"github.com/gosym/gosym/search"
 	"github.com/gosym/gosym/solver"
 	"github.com/gosym/gosym/witness"
 )
@@ -75,12 +76,12 @@ func (x *explorer) report(s *state) {
 	if x.check() != solver.Sat {
 		// The path condition was proved satisfiable when it was extended,
 		// so this is the solver giving up on a repeated query.
-		x.cutPath(s, boundSolver, x.solver.ReasonUnknown())
+		x.cutPath(s, search.BoundSolver, x.solver.ReasonUnknown())
 		return
 	}
 	m := x.readableModel(s)
 	if m == nil {
-		x.cutPath(s, boundSolver, "no model: "+x.solver.ReasonUnknown())
+		x.cutPath(s, search.BoundSolver, "no model: "+x.solver.ReasonUnknown())
 		return
 	}
 	f.Message = f.render(m)
@@ -173,7 +174,7 @@ func (x *explorer) readableModel(s *state) *solver.Model {
 	m := x.solver.Model()
 	kept := 0
 	for _, pref := range s.heap.Preferences() {
-		if !x.budget.limitQuery(x.solver, x.budget.optionalQuery(preferenceBudget)) {
+		if !x.budget.LimitQuery(x.solver, x.optionalQuery(preferenceBudget)) {
 			break
 		}
 		// The preference is an assumption of the check, kept on the

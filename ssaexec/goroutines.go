@@ -13,6 +13,7 @@ import (
 	"github.com/gosym/gosym/dpor"
 	"github.com/gosym/gosym/heap"
 	"github.com/gosym/gosym/result"
+	"github.com/gosym/gosym/search"
 )
 
 // Goroutines are threads of a path's state (design.md, "Goroutines").
@@ -566,7 +567,7 @@ func (x *machine) allBlocked(s *state) {
 		}
 		if i, ok := x.callerServes(s); ok {
 			w := g.gs[i].wait
-			x.hitBound(bound{boundGoroutine, fmt.Sprintf("%s waits for another goroutine at %s", w.what, shortPos(x.fset.Position(w.pos))), w.what + " waits for another goroutine"})
+			x.hitBound(search.Bound{Kind: search.BoundGoroutine, Text: fmt.Sprintf("%s waits for another goroutine at %s", w.what, shortPos(x.fset.Position(w.pos))), Limit: w.what + " waits for another goroutine"})
 			s.end = dropped
 			return
 		}

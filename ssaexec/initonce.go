@@ -11,6 +11,7 @@ import (
 
 	"github.com/gosym/gosym/heap"
 	"github.com/gosym/gosym/result"
+	"github.com/gosym/gosym/search"
 	"github.com/gosym/gosym/solver"
 )
 
@@ -61,7 +62,7 @@ type initEnd struct {
 	s *state
 	// What the search recorded on the way: bounds (where it was cut),
 	// notes, and its counts of states and cut paths.
-	bounds        map[bound]bool
+	bounds        search.Bounds
 	approx, notes map[string]bool
 	states, cut   int
 	work          int64
@@ -154,7 +155,7 @@ func (e *initEnd) run(prog *Program, pkg *ssa.Package, init *ssa.Function, cfg C
 	}
 	e.s = ends[0]
 	e.bounds, e.approx, e.notes = y.bounds, y.approx, y.notes
-	e.states, e.cut, e.work = y.res.States, y.res.Cut, y.budget.work()
+	e.states, e.cut, e.work = y.res.States, y.res.Cut, y.budget.Work()
 }
 
 // unshared says why the initialization y ran, which ended in ends, cannot
@@ -220,7 +221,7 @@ func (x *explorer) importInit(e *initEnd, frames []*frame) *state {
 	maps.Copy(x.notes, e.notes)
 	x.res.States += e.states - 1 // the entry's first state is initialization's
 	x.res.Cut += e.cut
-	x.budget.inherited = e.work // once, whatever the passes
+	x.budget.Inherited = e.work // once, whatever the passes
 	return s
 }
 

@@ -13,6 +13,7 @@ import (
 	"github.com/gosym/gosym/abstraction"
 	"github.com/gosym/gosym/heap"
 	"github.com/gosym/gosym/result"
+	"github.com/gosym/gosym/search"
 	"github.com/gosym/gosym/ssafacts"
 )
 
@@ -319,7 +320,7 @@ func (x *machine) decide(s *state, d *heap.Decision) []alt {
 		return alts
 	}
 	if d.Cut {
-		x.cutPath(s, heapBound(d.Bound), "")
+		x.cutPath(s, search.HeapBound(d.Bound), "")
 	}
 	if len(d.Choices) == 0 {
 		s.end = dropped
@@ -525,7 +526,7 @@ func (x *machine) countIteration(s *state, f *frame, from, to *ssa.BasicBlock) {
 	}
 	c.matAt, c.pcAt, c.choicesAt = m, len(s.pc), s.choices
 	if c.iters > x.loopBound(s) || c.fixed > max(x.loopBound(s), initLoops) {
-		s.cutBy(boundLoops, "")
+		s.cutBy(search.BoundLoops, "")
 	}
 }
 

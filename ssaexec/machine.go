@@ -8,6 +8,7 @@ import (
 
 	"github.com/gosym/gosym/heap"
 	"github.com/gosym/gosym/result"
+	"github.com/gosym/gosym/search"
 	"github.com/gosym/gosym/solver"
 )
 
@@ -78,7 +79,7 @@ type machine struct {
 	// bounds records the bounds the search met; cuts and approximations
 	// count what makes a loop-head entry's continuations cut or
 	// approximate (see closeEntries).
-	bounds               map[bound]bool
+	bounds               search.Bounds
 	cuts, approximations int
 	approx               map[string]bool
 	// notExecuted names the functions the entry called but did not
@@ -104,7 +105,7 @@ func newMachine(prog *Program, fn *ssa.Function, cfg Config, ctx *solver.Context
 			scalarConsts: map[*ssa.Const]heap.Value{},
 		},
 		res:         res,
-		bounds:      map[bound]bool{},
+		bounds:      search.Bounds{},
 		approx:      map[string]bool{},
 		notExecuted: map[string]bool{},
 		notes:       map[string]bool{},

@@ -8,6 +8,7 @@ import (
 
 	"github.com/gosym/gosym/heap"
 	"github.com/gosym/gosym/result"
+	"github.com/gosym/gosym/search"
 	"github.com/gosym/gosym/solver"
 	"github.com/gosym/gosym/witness"
 )
@@ -213,7 +214,7 @@ func (x *machine) stringKey(s *state, k heap.SymStr) (*solver.Term, []alt, bool)
 		if f := s.top(); !f.checked {
 			return nil, []alt{
 				{guard: short, apply: func(s *state) { s.top().checked = true }},
-				{guard: c.Not(short), apply: func(s *state) { s.cutBy(boundStringKeyLength, "") }},
+				{guard: c.Not(short), apply: func(s *state) { s.cutBy(search.BoundStringKeyLength, "") }},
 			}, false
 		}
 	}

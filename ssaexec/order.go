@@ -10,6 +10,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/gosym/gosym/heap"
+	"github.com/gosym/gosym/search"
 	"github.com/gosym/gosym/solver"
 	"github.com/gosym/gosym/witness"
 )
@@ -87,7 +88,7 @@ func (x *explorer) callOrder(s *state, o *canonicalOrder, args []heap.Value, cal
 			if !is {
 				// The literal would panic on a key of another type: the
 				// order is one of int keys, and other keys are not tried.
-				x.cutPath(s, boundIntKeys, "")
+				x.cutPath(s, search.BoundIntKeys, "")
 				s.end = dropped
 				return nil
 			}
@@ -146,7 +147,7 @@ func (x *explorer) callOrder(s *state, o *canonicalOrder, args []heap.Value, cal
 	// Strings are compared by their first bytes (see compareStrings).
 	return []alt{
 		{guard: decided, apply: func(s *state) { s.set(call, heap.Scalar{T: r}) }},
-		{guard: c.Not(decided), apply: func(s *state) { s.cutBy(boundStringLength, "") }},
+		{guard: c.Not(decided), apply: func(s *state) { s.cutBy(search.BoundStringLength, "") }},
 	}
 }
 

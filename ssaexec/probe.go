@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/gosym/gosym/result"
+	"github.com/gosym/gosym/search"
 )
 
 // Building an entry's values through the API (sequence.go) is most of the
@@ -25,7 +26,7 @@ import (
 //   - an input function (a func field) is the caller's, chosen among the
 //     orders the package offers, where the API may store another function,
 //     and one that panics;
-//   - an interface's dynamic types are bounded (boundTypes);
+//   - an interface's dynamic types are bounded (search.BoundTypes);
 //   - a value of a sync type (a Mutex, an atomic counter, a sync.Map)
 //     is the zero value wherever no call built it (heap.ZeroTypes), where
 //     the API's calls change it;
@@ -43,7 +44,7 @@ const probeShare = 20
 
 // probeBlockers are the bounds under which the probe's search space is not
 // a superset of the API search's.
-var probeBlockers = []boundKind{boundTypes, boundInit, boundDeepening, boundGoroutine}
+var probeBlockers = []search.BoundKind{search.BoundTypes, search.BoundInit, search.BoundDeepening, search.BoundGoroutine}
 
 // probeHandBuilt runs the hand-built probe of the entry x is set up to
 // search, and returns its explorer and whether its record answers for
@@ -60,14 +61,14 @@ func (x *explorer) probeHandBuilt(start time.Time) (y *explorer, answers bool) {
 	// The budget holds the probe to its share; the configuration keeps
 	// the function's, under which a package's initialization is shared
 	// (see keyOf): the probe imports it into the Context, once, for both.
-	y.budget.cfg.MaxWork = max(x.cfg.MaxWork/probeShare, 1)
+	y.budget.Limits.MaxWork = max(x.cfg.MaxWork/probeShare, 1)
 	y.newTable()
 	y.repOK = x.repOK
 	y.search()
 	answers = !y.halted() && y.panicPaths == 0 && !y.calledInput && len(y.constructs) == 0 && !y.hit(probeBlockers...) && y.reachedBody
 	if answers {
 		// The record is the function's: its budget is the function's.
-		y.budget.cfg.MaxWork = x.cfg.MaxWork
+		y.budget.Limits.MaxWork = x.cfg.MaxWork
 		y.cfg.API = x.cfg.API
 	}
 	return y, answers
@@ -145,7 +146,7 @@ func (x *machine) adopt(y *explorer) *explorer {
 // left the Context: its work counts in x's budget and its solver's in
 // x's record, and the package initialization it imported is x's.
 func (x *explorer) follow(y *explorer) {
-	x.budget.probed = y.budget.ownWork()
+	x.budget.Probed = y.budget.OwnWork()
 	x.probe = y.solver
 	// The Context takes one import (see importInit).
 	x.importer, x.initBase = y.importer, y.initBase

@@ -6,6 +6,7 @@ import (
 
 	"github.com/gosym/gosym/dpor"
 	"github.com/gosym/gosym/result"
+	"github.com/gosym/gosym/search"
 )
 
 // finishRecord completes the function's record once the search ended:
@@ -15,7 +16,7 @@ import (
 func (x *explorer) finishRecord() {
 	r := x.res
 	r.Subsumption = result.Subsumption(x.table.Stats)
-	r.BoundsHit, r.Limits = boundTexts(x.bounds), boundLimits(x.bounds)
+	r.BoundsHit, r.Limits = x.bounds.Texts(), x.bounds.Limits()
 	r.UnsupportedConstructs = sortedKeys(x.constructs)
 	// A call that might have panicked, unseen: the function is not
 	// complete, and the record says why.
@@ -44,13 +45,13 @@ func (x *explorer) finishRecord() {
 		return a.Column < b.Column
 	})
 	// A budget that ran out is a bound hit, findings or not.
-	if b := x.budget.bound(); b != "" {
+	if b := x.budget.Bound(); b != "" {
 		r.BoundsHit = append(r.BoundsHit, b)
-		r.Limits = append(r.Limits, x.budget.limit())
+		r.Limits = append(r.Limits, x.budget.Limit())
 		slices.Sort(r.Limits)
 	}
-	r.Work = x.budget.work()
-	timedOut := x.budget.cause == timedOut
+	r.Work = x.budget.Work()
+	timedOut := x.budget.Cause == search.TimedOut
 	// Latent findings are counted, not failures: no caller reaches them.
 	switch {
 	case reachable == 0 && !x.reachedBody && !x.halted():

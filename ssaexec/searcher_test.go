@@ -8,64 +8,6 @@ import (
 	"github.com/gosym/gosym/result"
 )
 
-// TestPasses checks the schedule of a search's passes: the shallowest
-// first, then each bound a pass hit raised, the bytes last; k and seq go
-// to their full values once a pass took less than twice the work of the
-// one before.
-func TestPasses(t *testing.T) {
-	full := pass{k: 3, seq: 2, kbytes: 8}
-	deep := pass{k: 9, seq: 4, kbytes: 8}
-	tests := []struct {
-		name string
-		full pass
-		hits []hits // what each pass hit, in turn
-		// work is what each pass took (nil: ten times the pass before)
-		work []int64
-		want []pass
-	}{
-		{"nothing hit: one pass", full, []hits{{}}, nil, []pass{{1, 0, 3}}},
-		{"k hit at every depth", full, []hits{{k: true}, {k: true}, {k: true}}, nil, []pass{{1, 0, 3}, {2, 0, 3}, {3, 0, 3}}},
-		{"k and seq", full, []hits{{k: true, seq: true}, {seq: true}, {}}, nil, []pass{{1, 0, 3}, {2, 1, 3}, {2, 2, 3}}},
-		{"bytes once k is not hit", full, []hits{{k: true, bytes: true}, {bytes: true}, {k: true}, {k: true}},
-			nil, []pass{{1, 0, 3}, {2, 0, 3}, {2, 0, 8}, {3, 0, 8}}},
-		{"bytes at full bytes", pass{k: 1, seq: 0, kbytes: 2}, []hits{{k: true, bytes: true}}, nil, []pass{{1, 0, 2}}},
-		{"the heap's default k", pass{k: 0, seq: 1, kbytes: 8}, []hits{{k: true, seq: true}, {}}, nil, []pass{{0, 0, 3}, {0, 1, 3}}},
-		{"k while the work grows", deep, []hits{{k: true}, {k: true}, {k: true}, {}}, []int64{10, 200, 4000, 80000},
-			[]pass{{1, 0, 3}, {2, 0, 3}, {3, 0, 3}, {4, 0, 3}}},
-		{"full k once it grows less than twice", deep, []hits{{k: true}, {k: true}, {k: true}, {}}, []int64{10, 200, 390, 400},
-			[]pass{{1, 0, 3}, {2, 0, 3}, {3, 0, 3}, {9, 0, 3}}},
-		{"full seq too", deep, []hits{{k: true, seq: true}, {k: true, seq: true}, {}}, []int64{10, 15, 20},
-			[]pass{{1, 0, 3}, {2, 1, 3}, {9, 4, 3}}},
-		{"only the bounds hit jump", deep, []hits{{k: true, seq: true}, {seq: true}, {}}, []int64{10, 15, 20},
-			[]pass{{1, 0, 3}, {2, 1, 3}, {2, 4, 3}}},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			var got []pass
-			var spent []int64
-			p, ok := firstPass(tt.full), true
-			for i := 0; ok && i < len(tt.hits); i++ {
-				got = append(got, p)
-				w := int64(10)
-				switch {
-				case tt.work != nil:
-					w = tt.work[i]
-				case i > 0:
-					w = spent[i-1] * 10
-				}
-				spent = append(spent, w)
-				p, ok = p.next(tt.full, tt.hits[i], spent)
-			}
-			if ok {
-				t.Fatalf("another pass after %v: %v", got, p)
-			}
-			if diff := cmp.Diff(tt.want, got, cmp.AllowUnexported(pass{})); diff != "" {
-				t.Errorf("passes (-want +got):\n%s", diff)
-			}
-		})
-	}
-}
-
 // TestDeepening checks that the search of a textbook binary search tree
 // ends within the bounds, at a fraction of the budget: loops that descend
 // it reach the full k, and recursions over it, whose paths multiply

@@ -11,6 +11,7 @@ import (
 
 	"github.com/gosym/gosym/abstraction"
 	"github.com/gosym/gosym/heap"
+	"github.com/gosym/gosym/search"
 	"github.com/gosym/gosym/witness"
 )
 
@@ -445,11 +446,11 @@ func (x *explorer) sequencePoint(s *state) []alt {
 	}
 	slot := &x.slots[s.seq.slot]
 	alts := []alt{{apply: x.finishSlot}}
-	if s.seq.depth >= x.pass.seq {
+	if s.seq.depth >= x.pass.Seq {
 		if len(slot.plan.methods) > 0 {
 			// A state no shorter sequence covers: longer ones may reach
 			// new states.
-			x.hitBound(bound{boundSeq, fmt.Sprintf("seq of %d calls of %s", x.pass.seq, slot.plan.named.Obj().Name()), "seq"})
+			x.hitBound(search.Bound{Kind: search.BoundSeq, Text: fmt.Sprintf("seq of %d calls of %s", x.pass.Seq, slot.plan.named.Obj().Name()), Limit: "seq"})
 		}
 		return alts
 	}
@@ -654,7 +655,7 @@ func (x *machine) noteSlots(built bool) {
 			// Not a silent complete: what callers can reach was not
 			// explored, only what hand-built values reach.
 			why := fmt.Sprintf("api: %s hand-built (%s)", name, slot.why)
-			x.hitBound(bound{boundAPI, why, why})
+			x.hitBound(search.Bound{Kind: search.BoundAPI, Text: why, Limit: why})
 			continue
 		}
 		if !built {
@@ -712,5 +713,5 @@ func (x *explorer) apiOutOfBudget(s *state) bool {
 	if s.seq == nil || s.seq.handBuiltPath {
 		return false
 	}
-	return x.budget.apiOutOfBudget()
+	return x.budget.APIOutOfBudget()
 }

@@ -8,6 +8,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/gosym/gosym/heap"
+	"github.com/gosym/gosym/search"
 	"github.com/gosym/gosym/solver"
 	"github.com/gosym/gosym/ssafacts"
 )
@@ -262,12 +263,12 @@ type state struct {
 	contract bool
 	why      string // the construct or bound that ended the path
 	// cutAt is the kind of bound that cut the path, if one did.
-	cutAt boundKind
+	cutAt search.BoundKind
 }
 
 // cutBy ends the path at a bound of kind k; why, if not empty, says more
 // than the kind's name (where initialization stopped, say).
-func (s *state) cutBy(k boundKind, why string) {
+func (s *state) cutBy(k search.BoundKind, why string) {
 	if why == "" {
 		why = k.String()
 	}

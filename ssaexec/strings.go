@@ -10,6 +10,7 @@ import (
 
 	"github.com/gosym/gosym/heap"
 	"github.com/gosym/gosym/result"
+	"github.com/gosym/gosym/search"
 	"github.com/gosym/gosym/solver"
 )
 
@@ -174,7 +175,7 @@ func (x *explorer) compareStrings(s *state, in *ssa.BinOp, a, b heap.Value) []al
 	}
 	return []alt{
 		{guard: decided, apply: func(s *state) { s.set(in, heap.Scalar{T: result}) }},
-		{guard: c.Not(decided), apply: func(s *state) { s.cutBy(boundStringLength, "") }},
+		{guard: c.Not(decided), apply: func(s *state) { s.cutBy(search.BoundStringLength, "") }},
 	}
 }
 
@@ -190,7 +191,7 @@ type stringComparison struct {
 // each (see compareStrings).
 func (x *explorer) stringOrder(s *state, a, b heap.Value) (stringComparison, *heap.Decision) {
 	c := x.ctx
-	bound := max(x.pass.kbytes, 1)
+	bound := max(x.pass.KBytes, 1)
 	for _, v := range []heap.Value{a, b} {
 		if str, ok := v.(heap.Str); ok {
 			bound = max(bound, len(str.S))
@@ -551,7 +552,7 @@ func (x *machine) rangeInstr(s *state, in *ssa.Range) []alt {
 			it.entries = s.heap.MapEntries(t.Ptr)
 		}
 		if len(it.entries) > 1 {
-			x.hitBound(bound{boundMapOrder, fmt.Sprintf("map order at %s", shortPos(x.fset.Position(in.Pos()))), "map order"})
+			x.hitBound(search.Bound{Kind: search.BoundMapOrder, Text: fmt.Sprintf("map order at %s", shortPos(x.fset.Position(in.Pos()))), Limit: "map order"})
 		}
 	} else {
 		v, d := x.use(s, in.X)

@@ -1,0 +1,321 @@
+package search
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/gosym/gosym/solver"
+)
+
+// A search's budget is counted in work units, so that the same function
+// under the same flags is explored as far, and reported the same, on any
+// machine, under any load and with any -p. A unit is one instruction
+// executed; the other work is converted into units at the rates below,
+// fitted so that a unit of each kind takes about as long. On this
+// project's 2-core machine a unit took 4.6 µs in the median function of
+// the testdata, 1.1 µs at the 5th percentile and 14 µs at the 95th
+// (BenchmarkWorkUnits in ssaexec/bench_test.go, at commit 27a1ca5).
+const (
+	// z3PerUnit is how many of Z3's resource units make a work unit (Z3
+	// spends 1,000 to 6,000 a millisecond, fewer over floats).
+	z3PerUnit = 16
+	// evalsPerUnit is how many terms the Go side of the solver evaluates
+	// in a work unit.
+	evalsPerUnit = 4
+	// unitsPerOp is the work units of one change to Z3's assertion
+	// stacks, which Z3 does not count in its resource units.
+	unitsPerOp = 4
+	// matchesPerUnit is how many comparisons of states and nodes at loop
+	// heads make a work unit (see abstraction.Table.Work).
+	matchesPerUnit = 2
+)
+
+// StopCause is why a search stopped before it had explored every path.
+type StopCause int
+
+// The causes of a stop.
+const (
+	NotStopped StopCause = iota
+	// OutOfWork: Limits.MaxWork ran out.
+	OutOfWork
+	// OutOfStates: Limits.MaxStates ran out.
+	OutOfStates
+	// TimedOut: Limits.Timeout, the safety net, ran out.
+	TimedOut
+	// Interrupted: Limits.Interrupt said to stop.
+	Interrupted
+)
+
+// Limits are what a search may spend.
+type Limits struct {
+	// MaxWork is the budget in work units (0: none).
+	MaxWork int64
+	// MaxStates stops the search after that many states (0: none).
+	MaxStates int
+	// Timeout, if not 0, also bounds the search in time: a safety net.
+	Timeout time.Duration
+	// Interrupt, if set, is asked now and then whether to stop: it
+	// answers the budget that ran out ("deadline of 2m") or "".
+	Interrupt func() string
+	// SolverBudget bounds one query in Z3's resource units (0: the
+	// solver's default).
+	SolverBudget uint
+	// Clock, if set, reads the time Timeout is measured in, for tests.
+	Clock func() time.Time
+}
+
+// WorkCounter is a part of the search that counts its own work: the
+// subsumption table, whose comparisons of states the budget converts.
+type WorkCounter interface{ Work() int64 }
+
+// Budget is what one search may spend and what it has spent.
+type Budget struct {
+	// Limits are what the search may spend; a probe lowers its MaxWork
+	// to its share.
+	Limits Limits
+	ctx    *solver.Context
+	// steps counts the instructions the search executed.
+	steps int64
+	// Inherited is the work of a shared package initialization the
+	// search started from.
+	Inherited int64
+	// Probed is the work of a hand-built probe that ran before this
+	// search and did not answer for it, but for what the shared context
+	// counts: its solver's and evaluations.
+	Probed int64
+	// table is the search's subsumption table; retired is the work of
+	// the tables it had before (see UseTable).
+	table   WorkCounter
+	retired int64
+	// deadline is the time Limits.Timeout ends, or zero for none.
+	deadline time.Time
+	// Cause is why the search stopped, if it did.
+	Cause StopCause
+	// interruption is what Limits.Interrupt answered.
+	interruption string
+	// apiSpent: the search through values the API builds has had its
+	// share (see apiOutOfBudget).
+	apiSpent bool
+}
+
+// now reads the clock of Limits.Timeout.
+func (b *Budget) now() time.Time {
+	if b.Limits.Clock != nil {
+		return b.Limits.Clock()
+	}
+	return time.Now()
+}
+
+// NewBudget returns the budget of a search started at start, whose
+// terms are built in ctx (whose work it counts).
+func NewBudget(l Limits, ctx *solver.Context, start time.Time) Budget {
+	b := Budget{Limits: l, ctx: ctx}
+	if l.Timeout > 0 {
+		b.deadline = start.Add(l.Timeout)
+	}
+	return b
+}
+
+// Work returns the work done so far, in work units.
+func (b *Budget) Work() int64 {
+	p := b.parts()
+	return p.steps + p.z3/z3PerUnit + p.evals/evalsPerUnit + p.ops*unitsPerOp + p.matches/matchesPerUnit
+}
+
+// workParts are the counts work adds up, unconverted: steps (with the
+// inherited work), Z3's resource units, terms evaluated in Go, changes
+// to Z3's stacks and state comparisons.
+type workParts struct {
+	steps, z3, evals, ops, matches int64
+}
+
+func (b *Budget) parts() workParts {
+	w := b.ctx.Work()
+	matches := b.retired
+	if b.table != nil {
+		matches += b.table.Work()
+	}
+	return workParts{b.Inherited + b.Probed + b.steps, int64(w.Z3), int64(w.Go), int64(w.Ops), matches}
+}
+
+// OwnWork is the work of the search's own steps and state comparisons,
+// which its context does not count: what a search after it inherits.
+func (b *Budget) OwnWork() int64 {
+	return b.steps + b.parts().matches/matchesPerUnit
+}
+
+// UseTable makes t the search's subsumption table.
+func (b *Budget) UseTable(t WorkCounter) {
+	if b.table != nil {
+		b.retired += b.table.Work()
+	}
+	b.table = t
+}
+
+// Step counts one instruction about to be executed, with states the
+// search's state count, and reports whether a budget ran out. The clock
+// and Limits.Interrupt are asked every 256 steps, the first included: a
+// short search asks once.
+func (b *Budget) Step(states int) bool {
+	if b.Cause != NotStopped {
+		return true
+	}
+	if b.Limits.MaxStates > 0 && states > b.Limits.MaxStates {
+		b.Cause = OutOfStates
+		return true
+	}
+	if b.Limits.MaxWork > 0 {
+		w := b.Work()
+		if w > b.Limits.MaxWork {
+			b.Cause = OutOfWork
+			return true
+		}
+		// Nor may the Go side's reasoning within one step spend more
+		// than is left (see solver.Context.LimitEvaluations).
+		b.ctx.LimitEvaluations(uint64(max(b.Limits.MaxWork-w, 1)) * evalsPerUnit)
+	}
+	b.steps++
+	if b.steps%256 != 1 {
+		return false
+	}
+	return b.AskClock()
+}
+
+// AskClock asks the clock and Limits.Interrupt whether to stop, and
+// reports whether a budget ran out.
+func (b *Budget) AskClock() bool {
+	if !b.deadline.IsZero() && b.now().After(b.deadline) {
+		b.Cause = TimedOut
+	} else if b.Limits.Interrupt != nil {
+		if b.interruption = b.Limits.Interrupt(); b.interruption != "" {
+			b.Cause = Interrupted
+		}
+	}
+	return b.Halted()
+}
+
+// Z3UnitsLeft converts what is left of Limits.MaxWork into Z3's resource
+// units, at least one work unit's worth; ok is false with no work budget.
+func (b *Budget) Z3UnitsLeft() (units uint64, ok bool) {
+	if b.Limits.MaxWork <= 0 {
+		return 0, false
+	}
+	return uint64(max(b.Limits.MaxWork-b.Work(), 1)) * z3PerUnit, true
+}
+
+// Halted reports whether a budget ran out.
+func (b *Budget) Halted() bool { return b.Cause != NotStopped }
+
+// APIOutOfBudget reports whether the search through values the API
+// builds has spent its half of the work budget (or, with no work budget,
+// of the timeout).
+func (b *Budget) APIOutOfBudget() bool {
+	if b.apiSpent {
+		return true
+	}
+	switch {
+	case b.Limits.MaxWork > 0:
+		b.apiSpent = b.Work() > b.Limits.MaxWork/2
+	case !b.deadline.IsZero() && b.steps%256 == 1:
+		b.apiSpent = b.now().After(b.deadline.Add(-b.Limits.Timeout / 2))
+	}
+	return b.apiSpent
+}
+
+// APIBound names the API search's share of the budget, for the record.
+func (b *Budget) APIBound() string {
+	if b.Limits.MaxWork > 0 {
+		return fmt.Sprintf("api search budget of %d work units", b.Limits.MaxWork/2)
+	}
+	return fmt.Sprintf("api search budget of %s", b.Limits.Timeout/2)
+}
+
+// LimitQuery sets the Z3 resource units s's next queries may spend:
+// limit (0: Limits.SolverBudget), and no more than the work left; with
+// Limits.Timeout, also the time left. It reports false when no work or
+// time is left: Z3 given a handful of units still spent thousands on
+// each query before it looked at its limit (4,128 units on the 280th of
+// LastIndexAny's queries past its budget, which it overran by half).
+func (b *Budget) LimitQuery(s *solver.Solver, limit uint) bool {
+	if b.workSpent() {
+		return false
+	}
+	if !b.deadline.IsZero() {
+		left := b.deadline.Sub(b.now())
+		if left <= 0 {
+			b.Cause = TimedOut
+			return false
+		}
+		s.SetTimeout(left)
+	}
+	units := b.Limits.SolverBudget
+	if limit > 0 && (units == 0 || limit < units) {
+		units = limit
+	}
+	if units == 0 {
+		units = solver.DefaultBudget
+	}
+	if left, ok := b.Z3UnitsLeft(); ok {
+		units = uint(min(uint64(units), left))
+	}
+	s.SetBudget(units)
+	return true
+}
+
+// workSpent reports whether Limits.MaxWork is spent, and records it as
+// the cause: no query may be asked then (see limitQuery, unitsLeft).
+func (b *Budget) workSpent() bool {
+	if b.Limits.MaxWork > 0 && b.Work() >= b.Limits.MaxWork {
+		b.Cause = OutOfWork
+		return true
+	}
+	return false
+}
+
+// UnitsLeft returns the Z3 resource units the search may still spend on
+// a query: what is left of Limits.MaxWork, converted, or 0 once a budget
+// ran out. It asks the clock and Limits.Interrupt too, since a query can
+// take long: the subsumption table asks it before each of its queries,
+// between the search's steps.
+func (b *Budget) UnitsLeft() uint {
+	if b.Halted() || b.AskClock() || b.workSpent() {
+		return 0
+	}
+	left, ok := b.Z3UnitsLeft()
+	if !ok {
+		return ^uint(0)
+	}
+	return uint(min(left, uint64(^uint(0))))
+}
+
+// Bound names the budget that ran out, for the record's bounds, or "".
+func (b *Budget) Bound() string {
+	switch b.Cause {
+	case OutOfWork:
+		return fmt.Sprintf("max-work of %d", b.Limits.MaxWork)
+	case OutOfStates:
+		return fmt.Sprintf("max-states of %d", b.Limits.MaxStates)
+	case TimedOut:
+		return fmt.Sprintf("timeout of %s", b.Limits.Timeout)
+	case Interrupted:
+		return b.interruption
+	}
+	return ""
+}
+
+// Limit names the budget that ran out, without its size: the limit
+// coverage counts (see FuncResult.Limits).
+func (b *Budget) Limit() string {
+	switch b.Cause {
+	case OutOfWork:
+		return "max-work"
+	case OutOfStates:
+		return "max-states"
+	case TimedOut:
+		return "timeout"
+	}
+	// Limits.Interrupt names its budget, then " of " and its size.
+	name, _, _ := strings.Cut(b.interruption, " of ")
+	return name
+}
