@@ -10,7 +10,8 @@
 //     slices, maps and interfaces (strings.go, slices.go, maps.go,
 //     iface.go), and the decide-then-re-execute protocol by which a step
 //     that branches returns its alternatives;
-//   - the search: depth-first over those alternatives (engine.go), under
+//   - the search: depth-first over those alternatives, a worklist of
+//     tasks whose order is written in one file (worklist.go), under
 //     the budget that counts work, the bounds that cut paths and the
 //     passes of iterative deepening over k, sequence length and bytes,
 //     all from package search (budget.go, bound.go, searcher.go);

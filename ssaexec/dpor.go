@@ -258,29 +258,17 @@ func (x *evaluator) valueIn(s *state, f *frame, v ssa.Value) (heap.Value, bool) 
 	return f.env.get(v)
 }
 
-// exploreNode explores the goroutines node's backtrack set holds, each on
-// its own copy of s, until the set grows no more.
-func (x *explorer) exploreNode(s *state, node *dpor.Node) {
-	for {
-		id, ok := node.Next()
-		if !ok {
-			return
-		}
-		if node.Preempts(id) && node.Preemptions >= x.cfg.Preemptions {
-			node.Cut = true
-			x.hitBound(search.BoundAt(search.BoundPreemption, "", shortPos(x.fset.Position(node.Pos))))
-			markPaths(s, "a bound")
-			continue
-		}
-		child := s.clone()
-		child.choices++
-		x.res.States++
-		x.run(child, node, id)
-		x.explore(child)
-		if x.halted() {
-			return
-		}
+// preemptionCut reports whether running goroutine id at node, from s,
+// would preempt one more than the bound allows, and if so records the
+// bound.
+func (x *machine) preemptionCut(s *state, node *dpor.Node, id int) bool {
+	if !node.Preempts(id) || node.Preemptions < x.cfg.Preemptions {
+		return false
 	}
+	node.Cut = true
+	x.hitBound(search.BoundAt(search.BoundPreemption, "", shortPos(x.fset.Position(node.Pos))))
+	markPaths(s, "a bound")
+	return true
 }
 
 // run lets goroutine id run its operation, chosen at node.

@@ -35,7 +35,7 @@ type alt struct {
 	// external marks a choice about what code gosym did not run returned.
 	external bool
 	// node, if set, is a scheduling decision: the alternatives are the
-	// goroutines its backtrack set comes to hold (see exploreNode).
+	// goroutines its backtrack set comes to hold (see nodeTask).
 	node *dpor.Node
 }
 
@@ -53,6 +53,8 @@ type explorer struct {
 	// cfg keeps the full ones.
 	pass   search.Pass
 	solver *solver.Solver
+	// work is the search's pending work (see worklist.go).
+	work search.Searcher[task]
 
 	budget search.Budget
 
@@ -172,6 +174,7 @@ func newExplorer(prog *Program, fn *ssa.Function, cfg Config, ctx *solver.Contex
 		constructs: map[string]bool{},
 		ignored:    map[string]bool{},
 		api:        prog.api,
+		work:       &search.DepthFirst[task]{},
 	}
 }
 
@@ -409,62 +412,6 @@ func (s *state) global(g *ssa.Global) heap.Ptr {
 	return p
 }
 
-// explore runs s until it ends or branches; each branch is explored in turn.
-func (x *explorer) explore(s *state) {
-	defer x.closeEntries(len(x.open))
-	defer x.endSummaries(len(x.recording), len(s.pc))
-	for s.end == running {
-		if x.initDone != nil && !s.pkgInit.running {
-			x.initDone(s)
-			return
-		}
-		if x.outOfBudget() {
-			return
-		}
-		if x.apiOutOfBudget(s) {
-			// One bound for the search, not one per place it stopped:
-			// where a sequence stood says nothing to the user.
-			x.hitBound(search.Bound{Kind: search.BoundAPI, Text: x.budget.APIBound(), Limit: "api search budget"})
-			markPaths(s, "api search budget")
-			return
-		}
-		if s.inInit() && s.assumed {
-			// The last step took what unexecuted code did (see initGuess).
-			s.cutBy(search.BoundInit, initRestsOnUnexecuted)
-			break
-		}
-		if x.cfg.stepHook != nil {
-			x.cfg.stepHook(x.fn)
-		}
-		if !x.reachedBody && len(s.frames) == 1 && s.bound == len(x.fn.Params) && (s.seq == nil || !s.seq.running) {
-			x.reachedBody = true
-		}
-		alts := x.step(s)
-		if s.inInit() {
-			if why := initGuess(alts); why != "" {
-				s.cutBy(search.BoundInit, why)
-				break
-			}
-		}
-		if len(alts) == 1 && alts[0].node != nil {
-			x.exploreNode(s, alts[0].node)
-			return
-		}
-		if len(alts) == 1 && alts[0].guard == nil && !alts[0].partial {
-			// A decision with one choice is no branch.
-			alts[0].apply(s)
-			continue
-		}
-		if len(alts) > 0 {
-			x.branch(s, alts)
-			return
-		}
-	}
-	if s.end != parked {
-		x.finish(s)
-	}
-}
-
 // abandonInit goes on with s, whose package initialization ended early
 // (a bound, an unmodelled construct, a panic, a guess about unexecuted
 // code: see initGuess), from the entry's body: the package variables it
@@ -508,81 +455,12 @@ func (x *explorer) abandonInit(s *state) {
 		}
 	}
 	s.endInit()
-	x.explore(s)
+	x.work.Add(exploreTask{s})
 }
 
 // outOfBudget counts a step and reports whether a budget of the function
 // ran out.
 func (x *explorer) outOfBudget() bool { return x.budget.Step(x.res.States) }
-
-// branch explores each feasible alternative on its own copy of s, with the
-// solver's assertion stack mirroring the path (push before, pop after).
-// When the alternatives of a branch point are exhaustive and all but the
-// last were proved infeasible, the last needs no query.
-func (x *explorer) branch(s *state, alts []alt) {
-	feasible, unknown := 0, 0
-	if alts[0].partial {
-		unknown++ // nothing is implied by the others' infeasibility
-	}
-	for i, a := range alts {
-		last := i == len(alts)-1
-		// s stays as it is until the last alternative takes it, so an
-		// alternative is copied from it only once found feasible: most
-		// of a search's alternatives are not.
-		fork := func() *state {
-			if last {
-				return s
-			}
-			return s.clone()
-		}
-		var child *state
-		pushed := false
-		if a.guard != nil {
-			if b, ok := a.guard.BoolValue(); ok {
-				if !b {
-					continue
-				}
-			} else {
-				x.solver.Push()
-				x.solver.Assert(a.guard)
-				pushed = true
-				if !last || feasible > 0 || unknown > 0 {
-					switch x.checkIn(s) {
-					case solver.Unsat:
-						x.solver.Pop()
-						continue
-					case solver.Unknown:
-						x.solver.Pop()
-						if x.halted() {
-							return
-						}
-						unknown++
-						x.cutPath(s, search.BoundSolver, x.solver.ReasonUnknown())
-						continue
-					}
-				}
-				child = fork()
-				child.pc = append(child.pc, a.guard)
-				if !child.assumed && child.approximated() {
-					child.assumed = a.guard.MentionsSymbol(heap.ExternalPrefix)
-				}
-			}
-		}
-		if child == nil {
-			child = fork()
-		}
-		feasible++
-		x.res.States++
-		a.apply(child)
-		x.explore(child)
-		if pushed {
-			x.solver.Pop()
-		}
-		if x.halted() {
-			return
-		}
-	}
-}
 
 // halted reports whether a budget of the function ran out.
 func (x *explorer) halted() bool { return x.budget.Halted() }

@@ -723,17 +723,16 @@ func (x *explorer) othersFirst(s *state) bool {
 	return x.res.Panics > panics
 }
 
-// goOn explores s, which a step left with alts.
+// goOn explores s, which a step left with alts, and all that follows
+// from it, before it returns.
 func (x *explorer) goOn(s *state, alts []alt) {
 	switch {
 	case s.end != running:
-		x.finish(s)
-	case len(alts) == 1 && alts[0].node != nil:
-		x.exploreNode(s, alts[0].node)
+		x.drain(finishTask{s})
 	case len(alts) > 0:
-		x.branch(s, alts)
+		x.drain(branchOf(s, alts))
 	default:
-		x.explore(s)
+		x.exploreNow(s)
 	}
 }
 

@@ -149,7 +149,7 @@ func (e *initEnd) run(prog *Program, pkg *ssa.Package, init *ssa.Function, cfg C
 	f.initialization = true
 	s := newState([]*frame{y.newFrame(init, nil), f}, y.newHeap(), pkg)
 	y.res.States++
-	y.explore(s)
+	y.exploreNow(s)
 	if e.why = y.unshared(ends); e.why != "" {
 		return
 	}

@@ -303,20 +303,6 @@ func (x *explorer) relevantAtEntry(rec *summaryRec) []*solver.Term {
 	return rec.relevant
 }
 
-// endSummaries completes the records begun since mark, by the search
-// of a state whose path had base conditions: every path of their calls
-// has ended or is parked. Each record, innermost first, is completed,
-// and then its parked paths go on, which a record of an outer call may
-// be waiting for.
-func (x *explorer) endSummaries(mark, base int) {
-	for i := len(x.recording) - 1; i >= mark; i-- {
-		rec := x.recording[i]
-		x.endSummary(rec)
-		x.recording = x.recording[:i]
-		x.resume(rec.parked, base)
-	}
-}
-
 // endSummary completes rec: a summary, unless a path of it did what a
 // summary cannot hold.
 func (x *explorer) endSummary(rec *summaryRec) {
@@ -346,24 +332,6 @@ func (x *explorer) parkExit(s *state, rec *summaryRec) {
 	if len(x.open) == rec.open {
 		s.end = parked
 		rec.parked = append(rec.parked, s)
-	}
-}
-
-// resume goes on with parked paths, from the search of a state whose
-// path had base conditions: the solver holds those, and each path's
-// later ones are asserted for its search.
-func (x *explorer) resume(parked []*state, base int) {
-	for _, p := range parked {
-		if x.halted() {
-			return
-		}
-		p.end = running
-		x.solver.Push()
-		for _, c := range p.pc[base:] {
-			x.solver.Assert(c)
-		}
-		x.explore(p)
-		x.solver.Pop()
 	}
 }
 

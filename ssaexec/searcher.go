@@ -28,7 +28,7 @@ func (x *explorer) search() {
 		}
 		x.pass = d.Pass()
 		before := x.budget.Work()
-		x.explore(x.initial())
+		x.exploreNow(x.initial())
 		h := search.Hits{K: x.hit(search.BoundK), Seq: x.hit(search.BoundSeq), Bytes: x.hit(search.BoundKBytes, search.BoundStringLength)}
 		more, note, cut := d.Next(h, x.budget.Work()-before)
 		if note != "" {
@@ -93,9 +93,10 @@ func (x *explorer) noteEntry(covered, abstractOnly bool, e *abstraction.Entry) {
 }
 
 // closeEntries finishes the entries stored since the search had mark
-// of them open: explore returns once every continuation of the state it
-// ran is explored. An entry's continuations were explored to their end
-// if nothing cut one since it was stored, and the budget held.
+// of them open, once every continuation of the state whose exploration
+// began then is explored (see closeEntriesTask). An entry's
+// continuations were explored to their end if nothing cut one since it
+// was stored, and the budget held.
 func (x *explorer) closeEntries(mark int) {
 	for _, o := range x.open[mark:] {
 		o.e.Finish(x.cuts == o.cuts && !x.halted(), x.approximations != o.approximations)
