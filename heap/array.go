@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"go/types"
 
+	"github.com/gosym/gosym/internal/cow"
 	"github.com/gosym/gosym/solver"
 )
 
@@ -35,7 +36,7 @@ func (h *Heap) intern(t *solver.Term) int {
 	}
 	h.terms = append(h.terms, t)
 	id := len(h.terms) - 1
-	put(h, ownTermIDs, &h.termIDs, key, id)
+	cow.Put(&h.owned, ownTermIDs, &h.termIDs, key, id)
 	return id
 }
 
@@ -107,12 +108,12 @@ func (h *Heap) Elem(a *Array, i *solver.Term) (Value, *Decision) {
 	if len(leaves) == 1 && !cut {
 		// The outcomes partition the cases, so a sole one always holds.
 		v := leaves[0].value(h)
-		put(h, ownMemo, &h.memo, key, v)
+		cow.Put(&h.owned, ownMemo, &h.memo, key, v)
 		return v, nil
 	}
 	if a.Const && !cut {
 		v := h.merge(leaves)
-		put(h, ownMemo, &h.memo, key, v)
+		cow.Put(&h.owned, ownMemo, &h.memo, key, v)
 		return v, nil
 	}
 	d := &Decision{Cut: cut, External: a.Back.Kind == InputBack && h.external(a.Back.Input)}
@@ -121,7 +122,7 @@ func (h *Heap) Elem(a *Array, i *solver.Term) (Value, *Decision) {
 	}
 	for _, l := range leaves {
 		d.Choices = append(d.Choices, Choice{Label: l.label, Guard: l.guard, apply: func(h *Heap) {
-			put(h, ownMemo, &h.memo, key, l.value(h))
+			cow.Put(&h.owned, ownMemo, &h.memo, key, l.value(h))
 		}})
 	}
 	return nil, d
@@ -214,7 +215,7 @@ func (h *Heap) lookupInput(a *Array, i, g *solver.Term, out *[]leaf) bool {
 	addLeaf(out, g, "new input cell", func(h *Heap) Value {
 		h.cellN++
 		id := h.cellN
-		put(h, ownCells, &h.cells, loc, append(append([]InputCell(nil), h.cells[loc]...), InputCell{ID: id, Index: i}))
+		cow.Put(&h.owned, ownCells, &h.cells, loc, append(append([]InputCell(nil), h.cells[loc]...), InputCell{ID: id, Index: i}))
 		return InputRef{Obj: loc.Obj, Path: loc.Path.Cell(id), Type: elem}
 	})
 	return false

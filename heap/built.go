@@ -3,6 +3,8 @@ package heap
 import (
 	"fmt"
 	"go/types"
+
+	"github.com/gosym/gosym/internal/cow"
 )
 
 // Values built through a package's API. A value with unexported state
@@ -108,7 +110,7 @@ func (h *Heap) readCopy(loc Loc, val Value, rest []step) (Value, *Decision) {
 // to build (Decision.Build) or one written by hand.
 func (h *Heap) copyDecision(held Loc, t types.Type) *Decision {
 	choose := func(id ObjID) func(h *Heap) {
-		return func(h *Heap) { h.copies = withEntry(h.copies, held, id) }
+		return func(h *Heap) { h.copies = cow.With(h.copies, held, id) }
 	}
 	if id, ok := h.builtFor(t); ok {
 		return &Decision{Choices: []Choice{{Label: fmt.Sprintf("copy of o%d", id), Built: true, apply: choose(id)}}}

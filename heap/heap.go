@@ -3,10 +3,10 @@ package heap
 import (
 	"fmt"
 	"go/types"
-	"maps"
 	"slices"
 	"sort"
 
+	"github.com/gosym/gosym/internal/cow"
 	"github.com/gosym/gosym/solver"
 )
 
@@ -128,7 +128,7 @@ type Heap struct {
 	mapMemo map[memoKey]mapResult
 	// owned has the bits (ownObjs, ...) of the maps not shared with a
 	// clone: the others are copied before their first write.
-	owned uint16
+	owned cow.Owned
 	// ptrEq memoizes the equality of element addresses at different index
 	// terms (copied on write).
 	ptrEq map[[2]Path]bool
@@ -274,12 +274,12 @@ func (h *Heap) replace(id ObjID, obj *Object) {
 			h.baseChanged = true
 		}
 	}
-	put(h, ownObjs, &h.objs, id, obj)
+	cow.Put(&h.owned, ownObjs, &h.objs, id, obj)
 }
 
 // Bits of Heap.owned: the maps this heap may write in place.
 const (
-	ownObjs uint16 = 1 << iota
+	ownObjs cow.Owned = 1 << iota
 	ownInputs
 	ownSyms
 	ownMemo
@@ -289,30 +289,6 @@ const (
 	ownKeys
 	ownMapMemo
 )
-
-// put sets k to v in *m, one of the maps named by owned's bits, first
-// making *m this heap's own copy unless owned says it already is.
-func put[M ~map[K]V, K comparable, V any](h *Heap, bit uint16, m *M, k K, v V) {
-	if h.owned&bit == 0 {
-		*m = maps.Clone(*m)
-		if *m == nil {
-			*m = make(M)
-		}
-		h.owned |= bit
-	}
-	(*m)[k] = v
-}
-
-// withEntry returns a copy of m with k set to v, for the maps that forked
-// heaps share and copy on write.
-func withEntry[K comparable, V any](m map[K]V, k K, v V) map[K]V {
-	c := maps.Clone(m)
-	if c == nil {
-		c = map[K]V{}
-	}
-	c[k] = v
-	return c
-}
 
 // symTable holds each symbolic reference's SymInfo at its SymID (ids
 // count up from 1; an interface's leaves a hole). Forked heaps share the
@@ -332,9 +308,8 @@ func (h *Heap) Sym(id SymID) SymInfo {
 
 // setSym records info for the symbolic reference id.
 func (h *Heap) setSym(id SymID, info SymInfo) {
-	if h.owned&ownSyms == 0 {
+	if !h.owned.Own(ownSyms) {
 		h.syms = slices.Clone(h.syms)
-		h.owned |= ownSyms
 	}
 	if n := int(id) + 1; n > len(h.syms) {
 		h.syms = append(h.syms, make([]*SymInfo, n-len(h.syms))...)
@@ -422,7 +397,7 @@ func (h *Heap) add(t types.Type, input bool, depth int) ObjID {
 	if input {
 		obj.Val = InputRef{Obj: id, Type: t}
 	}
-	put(h, ownObjs, &h.objs, id, obj)
+	cow.Put(&h.owned, ownObjs, &h.objs, id, obj)
 	return id
 }
 
@@ -622,7 +597,7 @@ func (h *Heap) materialize(r InputRef) (Value, *Decision) {
 }
 
 func (h *Heap) record(loc Loc, v Value) {
-	put(h, ownInputs, &h.inputs, loc, v)
+	cow.Put(&h.owned, ownInputs, &h.inputs, loc, v)
 	h.Materialized++
 	h.noteRead(loc)
 }

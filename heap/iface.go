@@ -3,6 +3,8 @@ package heap
 import (
 	"fmt"
 	"go/types"
+
+	"github.com/gosym/gosym/internal/cow"
 )
 
 // SymIface is an input interface value whose dynamic type is decided only
@@ -33,7 +35,7 @@ func (h *Heap) Iface(id SymID) IfaceInfo { return h.ifaces[id] }
 
 func (h *Heap) newIface(static types.Type, depth int, o Origin) SymIface {
 	h.symN++
-	put(h, ownIfaces, &h.ifaces, h.symN, IfaceInfo{Static: static, Depth: depth, Origin: o})
+	cow.Put(&h.owned, ownIfaces, &h.ifaces, h.symN, IfaceInfo{Static: static, Depth: depth, Origin: o})
 	return SymIface{ID: h.symN}
 }
 
@@ -49,7 +51,7 @@ func (h *Heap) setIface(id SymID, f func(*IfaceInfo)) {
 	info := h.ifaces[id]
 	info.Excluded = append([]types.Type(nil), info.Excluded...)
 	f(&info)
-	put(h, ownIfaces, &h.ifaces, id, info)
+	cow.Put(&h.owned, ownIfaces, &h.ifaces, id, info)
 }
 
 // decideType makes t the dynamic type of symbolic interface id: its value

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"go/types"
 
+	"github.com/gosym/gosym/internal/cow"
 	"github.com/gosym/gosym/solver"
 )
 
@@ -356,7 +357,7 @@ func (h *Heap) samePlace(a, b Ptr) (bool, *Decision) {
 	}
 	record := func(v bool) func(*Heap) {
 		return func(h *Heap) {
-			h.ptrEq = withEntry(h.ptrEq, key, v)
+			h.ptrEq = cow.With(h.ptrEq, key, v)
 		}
 	}
 	return false, &Decision{Choices: []Choice{

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"go/types"
 
+	"github.com/gosym/gosym/internal/cow"
 	"github.com/gosym/gosym/solver"
 )
 
@@ -72,7 +73,7 @@ func (h *Heap) PtrKey(p Value) (k Key, ok bool) {
 		id, seen := h.ptrIDs[x]
 		if !seen {
 			id = uint64(len(h.ptrIDs)) + 1
-			h.ptrIDs = withEntry(h.ptrIDs, x, id)
+			h.ptrIDs = cow.With(h.ptrIDs, x, id)
 		}
 		return Key{T: h.ctx.BV(64, id), Ptr: true}, true
 	}
@@ -179,13 +180,13 @@ func (h *Heap) MapGet(p Ptr, k Key) (Value, bool, *Decision) {
 	cut := h.mapLookup(m, k, h.ctx.Bool(true), &leaves)
 	if len(leaves) == 1 && !cut {
 		r := leaves[0].result(h)
-		put(h, ownMapMemo, &h.mapMemo, key, r)
+		cow.Put(&h.owned, ownMapMemo, &h.mapMemo, key, r)
 		return r.val, r.ok, nil
 	}
 	d := &Decision{Cut: cut, External: m.Input != nil && h.external(*m.Input)}
 	for _, l := range leaves {
 		d.Choices = append(d.Choices, Choice{Label: l.label, Guard: l.guard, apply: func(h *Heap) {
-			put(h, ownMapMemo, &h.mapMemo, key, l.result(h))
+			cow.Put(&h.owned, ownMapMemo, &h.mapMemo, key, l.result(h))
 		}})
 	}
 	return nil, false, d
@@ -244,7 +245,7 @@ func (h *Heap) mapLookup(m *MapStore, k Key, g *solver.Term, out *[]mapLeaf) boo
 	present := c.FreshBool(h.locName(loc) + "[key]")
 	newKey := func(h *Heap) int {
 		h.cellN++
-		put(h, ownKeys, &h.keys, loc, append(append([]InputKey(nil), h.keys[loc]...), InputKey{ID: h.cellN, Key: k, Present: present}))
+		cow.Put(&h.owned, ownKeys, &h.keys, loc, append(append([]InputKey(nil), h.keys[loc]...), InputKey{ID: h.cellN, Key: k, Present: present}))
 		return h.cellN
 	}
 	elem := m.Elem
@@ -279,7 +280,7 @@ func (h *Heap) StrKey(s string) *solver.Term {
 	id, ok := h.strIDs[s]
 	if !ok {
 		id = uint64(len(h.strIDs)) + 1
-		h.strIDs = withEntry(h.strIDs, s, id)
+		h.strIDs = cow.With(h.strIDs, s, id)
 	}
 	return h.ctx.BV(64, numberedKey|id)
 }
@@ -302,7 +303,7 @@ func (h *Heap) SymStrKey(str SymStr) (*solver.Term, *Decision) {
 		byteVal := c.Ite(c.Ult(c.BV(64, uint64(i)), n), c.ZeroExt(b[i], 64), c.BV(64, 0))
 		v = c.BitOr(v, c.Shl(byteVal, c.BV(64, uint64(48-8*i))))
 	}
-	h.strKeys = withEntry(h.strKeys, memo, v)
+	h.strKeys = cow.With(h.strKeys, memo, v)
 	return v, nil
 }
 
@@ -487,8 +488,8 @@ func (h *Heap) closeChoice(loc Loc, extra []types.Type, isIface bool) Choice {
 			h.cellN++
 			keys = append(keys, InputKey{ID: h.cellN, Key: k, Present: c.Bool(true)})
 		}
-		put(h, ownKeys, &h.keys, loc, keys)
-		h.closed = withEntry(h.closed, loc, true)
+		cow.Put(&h.owned, ownKeys, &h.keys, loc, keys)
+		h.closed = cow.With(h.closed, loc, true)
 	}}
 }
 

@@ -1,6 +1,9 @@
 package heap
 
-import "github.com/gosym/gosym/solver"
+import (
+	"github.com/gosym/gosym/internal/cow"
+	"github.com/gosym/gosym/solver"
+)
 
 // MadeOnly reports whether h, a call's exit heap, observed nothing since
 // entry, and made nothing but objects, arrays and maps: no symbolic
@@ -257,7 +260,7 @@ func (d *Delta) Apply(h *Heap) {
 		h.setSym(id, info)
 	}
 	for id, info := range d.ifaces {
-		put(h, ownIfaces, &h.ifaces, id, info)
+		cow.Put(&h.owned, ownIfaces, &h.ifaces, id, info)
 	}
 	h.next += d.next
 	h.arrayN += d.arrays

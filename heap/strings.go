@@ -3,6 +3,7 @@ package heap
 import (
 	"go/types"
 
+	"github.com/gosym/gosym/internal/cow"
 	"github.com/gosym/gosym/solver"
 )
 
@@ -44,7 +45,7 @@ func (h *Heap) constArray(s string) *Array {
 	}
 	arr := h.ArrayOf(byteType, vals)
 	arr.Const = true
-	h.strArrays = withEntry(h.strArrays, s, arr)
+	h.strArrays = cow.With(h.strArrays, s, arr)
 	return arr
 }
 

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/gosym/gosym/internal/cow"
 	"github.com/gosym/gosym/solver"
 )
 
@@ -383,12 +384,12 @@ func (h *Heap) Apply(entry, exit *Heap, view View) {
 	}
 	for id := entry.next + 1; id <= exit.next; id++ {
 		if obj := exit.objs[id]; obj != nil {
-			put(h, ownObjs, &h.objs, id, obj)
+			cow.Put(&h.owned, ownObjs, &h.objs, id, obj)
 		}
 	}
 	for loc, v := range exit.inputs {
 		if old, ok := entry.inputs[loc]; !ok || !SameValue(old, v) {
-			put(h, ownInputs, &h.inputs, loc, v)
+			cow.Put(&h.owned, ownInputs, &h.inputs, loc, v)
 		}
 	}
 	h.syms, h.ifaces, h.memo = exit.syms, exit.ifaces, exit.memo

@@ -16,6 +16,7 @@ import (
 	"github.com/gosym/gosym/abstraction"
 	"github.com/gosym/gosym/dpor"
 	"github.com/gosym/gosym/heap"
+	"github.com/gosym/gosym/internal/cow"
 	"github.com/gosym/gosym/result"
 	"github.com/gosym/gosym/search"
 	"github.com/gosym/gosym/solver"
@@ -407,8 +408,7 @@ func (s *state) global(g *ssa.Global) heap.Ptr {
 		// Noted as approximated once the path reads it (OnExternalRead).
 		p = heap.Ptr{Obj: s.heap.NewExternalVariable(elem, "variable "+g.RelString(nil))}
 	}
-	s.globals = maps.Clone(s.globals)
-	s.globals[g] = p
+	s.globals = cow.With(s.globals, g, p)
 	return p
 }
 

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"go/token"
 	"go/types"
-	"maps"
 	"slices"
 	"strings"
 
@@ -12,6 +11,7 @@ import (
 
 	"github.com/gosym/gosym/dpor"
 	"github.com/gosym/gosym/heap"
+	"github.com/gosym/gosym/internal/cow"
 	"github.com/gosym/gosym/result"
 	"github.com/gosym/gosym/search"
 )
@@ -34,8 +34,9 @@ import (
 
 // sched is a path's goroutines and channels. Forked states copy it (see
 // clone): the goroutines' slice is each state's own, their stacks are
-// shared frame by frame as the running stack's are, and the channels are
-// copied on write.
+// shared frame by frame as the running stack's are, the channels, timers
+// and race shadows are shared until one writes (owned bits), and the
+// transitions only grow (capacity-capped: see package cow).
 type sched struct {
 	gs []goroutine
 	// cur is the index in gs of the goroutine whose stack is
@@ -54,21 +55,19 @@ type sched struct {
 	// the order they blocked, as the runtime's queues serve them.
 	blocks int
 	chans  map[heap.ObjID]*channel
-	// chansOwned says chans is this state's own (see setChan).
-	chansOwned bool
 	// timers are the path's timers of package time, by the object of
-	// their Timer or Ticker (see timers.go), copied on write.
-	timers      map[heap.ObjID]*timer
-	timersOwned bool
+	// their Timer or Ticker (see timers.go).
+	timers map[heap.ObjID]*timer
 	// trans holds the operations the path's goroutines ran (see
 	// dpor.go); forked paths share its prefix, and started's.
 	trans []dpor.Transition
 	// started lists the goroutines the path started.
 	started []result.Goroutine
-	// shadows hold what accesses of each location left (see races.go),
-	// copied on write.
-	shadows      map[shadowKey]*dpor.Shadow
-	shadowsOwned bool
+	// shadows hold what accesses of each location left (see races.go).
+	shadows map[shadowKey]*dpor.Shadow
+	// owned has the bits (ownChans, ...) of the maps the path may write
+	// in place (see cow.Owned).
+	owned cow.Owned
 	// result and entryArgs are what the entry returned, once it did, and
 	// the arguments it was called with.
 	result    heap.Value
@@ -150,9 +149,9 @@ type waitCase struct {
 // break there: a summary holds a heap and a result, not goroutines.
 func (s *state) threads() *sched {
 	if s.g == nil {
-		s.g = &sched{gs: []goroutine{{id: 0}}, nextID: 1, chansOwned: true, chans: map[heap.ObjID]*channel{}}
+		s.g = &sched{gs: []goroutine{{id: 0}}, nextID: 1, owned: ownChans, chans: map[heap.ObjID]*channel{}}
 		if s.pkgInit.chans != nil {
-			s.g.chans, s.g.chansOwned = s.pkgInit.chans, false
+			s.g.chans, s.g.owned = s.pkgInit.chans, 0
 		}
 		markPaths(s, "goroutines or channels")
 	}
@@ -169,7 +168,7 @@ func (g *sched) clone() *sched {
 			}
 		}
 	}
-	c.chansOwned, c.shadowsOwned, c.timersOwned = false, false, false
+	g.owned, c.owned = 0, 0
 	c.trans = g.trans[:len(g.trans):len(g.trans)]
 	c.started = g.started[:len(g.started):len(g.started)]
 	return &c
@@ -184,19 +183,14 @@ func (g *sched) index(id int) int {
 }
 
 // setChan replaces channel id's state.
-func (g *sched) setChan(id heap.ObjID, c *channel) { putOwned(&g.chans, &g.chansOwned, id, c) }
+func (g *sched) setChan(id heap.ObjID, c *channel) { cow.Put(&g.owned, ownChans, &g.chans, id, c) }
 
-// putOwned sets m[k] to v, copying m first unless owned says the state
-// owns it: forked states share their maps until one writes.
-func putOwned[K comparable, V any](m *map[K]V, owned *bool, k K, v V) {
-	if !*owned {
-		*m, *owned = maps.Clone(*m), true
-		if *m == nil {
-			*m = map[K]V{}
-		}
-	}
-	(*m)[k] = v
-}
+// Bits of sched.owned: the maps a path may write in place.
+const (
+	ownChans cow.Owned = 1 << iota
+	ownTimers
+	ownShadows
+)
 
 // opPosOf is where s's running goroutine stands.
 func opPosOf(s *state) opPos {

@@ -4,11 +4,11 @@ import (
 	"fmt"
 	"go/token"
 	"go/types"
-	"maps"
 
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/gosym/gosym/heap"
+	"github.com/gosym/gosym/internal/cow"
 	"github.com/gosym/gosym/result"
 	"github.com/gosym/gosym/solver"
 )
@@ -88,13 +88,8 @@ func (x *subject) noteNilComparison(s *state, in *ssa.BinOp, a, b heap.Value) {
 	case heap.Nil, heap.SymPtr, heap.SymIface:
 		if o.IsParam() {
 			if _, done := s.compared[o.Param]; !done {
-				// Forked paths share the map (see state.clone): copy it.
-				compared := maps.Clone(s.compared)
-				if compared == nil {
-					compared = map[int]nilCheck{}
-				}
-				compared[o.Param] = nilCheck{pos: in.Pos(), expr: fmt.Sprintf("%s %s nil", x.describeAt(s, other, in.Pos()), in.Op)}
-				s.compared = compared
+				// Forked paths share the map (see state.clone).
+				s.compared = cow.With(s.compared, o.Param, nilCheck{pos: in.Pos(), expr: fmt.Sprintf("%s %s nil", x.describeAt(s, other, in.Pos()), in.Op)})
 			}
 		}
 	}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/gosym/gosym/dpor"
 	"github.com/gosym/gosym/heap"
+	"github.com/gosym/gosym/internal/cow"
 	"github.com/gosym/gosym/result"
 )
 
@@ -76,7 +77,9 @@ func (x *explorer) access(s *state, p heap.Ptr, write bool, v ssa.Value, pos tok
 func races(e *dpor.Epoch, r *goroutine) bool { return e.Unordered(r.id, r.clock) }
 
 // setShadow replaces a location's shadow.
-func (g *sched) setShadow(k shadowKey, sh *dpor.Shadow) { putOwned(&g.shadows, &g.shadowsOwned, k, sh) }
+func (g *sched) setShadow(k shadowKey, sh *dpor.Shadow) {
+	cow.Put(&g.owned, ownShadows, &g.shadows, k, sh)
+}
 
 // race reports a data race between the access now, of the operand v, and
 // an earlier one, other (a write if otherWrote), on a copy of s that ends

@@ -6,6 +6,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/gosym/gosym/heap"
+	"github.com/gosym/gosym/internal/cow"
 	"github.com/gosym/gosym/ssafacts"
 )
 
@@ -18,7 +19,7 @@ import (
 type registers struct {
 	index  *ssafacts.Numbering // the function's numbering, shared
 	chunks []*regChunk         // nil until a value in it is bound
-	owned  uint64              // bit i: chunks[i] is this frame's alone
+	owned  cow.Owned           // bit i: chunks[i] is this frame's alone
 }
 
 // regChunk holds chunkSize consecutive values, and in set a bit for each
@@ -58,15 +59,12 @@ func (r *registers) set(v ssa.Value, val heap.Value) {
 		panic("ssaexec: binding " + v.Name() + ", not a value of the frame's function")
 	}
 	n := i / chunkSize
-	if n >= 64 || r.owned&(1<<n) == 0 {
+	if n >= 64 || !r.owned.Own(1<<n) {
 		c := new(regChunk)
 		if old := r.chunks[n]; old != nil {
 			*c = *old
 		}
 		r.chunks[n] = c
-		if n < 64 {
-			r.owned |= 1 << n
-		}
 	}
 	c, j := r.chunks[n], i%chunkSize
 	c.vals[j] = val

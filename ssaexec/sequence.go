@@ -3,7 +3,6 @@ package ssaexec
 import (
 	"fmt"
 	"go/types"
-	"maps"
 	"slices"
 	"strings"
 
@@ -11,6 +10,7 @@ import (
 
 	"github.com/gosym/gosym/abstraction"
 	"github.com/gosym/gosym/heap"
+	"github.com/gosym/gosym/internal/cow"
 	"github.com/gosym/gosym/search"
 	"github.com/gosym/gosym/witness"
 )
@@ -361,11 +361,7 @@ func offer(s *state, fns []offeredFunc) []alt {
 		alts[i] = alt{apply: func(s *state) {
 			s.withSeq(func(q *callSequence) {
 				n := *q.pending
-				n.offered = maps.Clone(n.offered)
-				if n.offered == nil {
-					n.offered = map[int]offeredFunc{}
-				}
-				n.offered[n.bound] = f
+				n.offered = cow.With(n.offered, n.bound, f)
 				n.argv = append(slices.Clip(n.argv), f.value())
 				n.bound++
 				q.pending = &n
@@ -513,11 +509,7 @@ func (x *machine) finishSlot(s *state) {
 	}
 	if slot.param < 0 {
 		s.withSeq(func(q *callSequence) {
-			q.owned = maps.Clone(q.owned)
-			if q.owned == nil {
-				q.owned = map[int]heap.Value{}
-			}
-			q.owned[q.slot] = v
+			q.owned = cow.With(q.owned, q.slot, v)
 			q.value = nil // an owner's depth goes on: see callSequence.depth
 			switch {
 			case slot.nested:

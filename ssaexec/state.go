@@ -2,12 +2,12 @@ package ssaexec
 
 import (
 	"go/token"
-	"maps"
 	"slices"
 
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/gosym/gosym/heap"
+	"github.com/gosym/gosym/internal/cow"
 	"github.com/gosym/gosym/search"
 	"github.com/gosym/gosym/solver"
 	"github.com/gosym/gosym/ssafacts"
@@ -172,7 +172,7 @@ const (
 )
 
 // pkgInit is what a path knows of package initialization. Its maps are
-// copied on write, and shared by the states a fork makes.
+// shared by the states a fork makes, and replaced at each write.
 type pkgInit struct {
 	// running says that the package's initialization is running; set
 	// holds the package variables it stored so far. cut, once
@@ -209,6 +209,20 @@ type traceLine struct {
 
 // state is one path: call stack, heap, path condition and what the path
 // has learnt on the way.
+//
+// A fork (clone) shares what the two paths hold until one writes it, in
+// the four ways of package cow, each where the data needs it:
+//   - the frames below the top are shared with a count of sharers, and the
+//     top frame is copied; a frame's registers are shared by chunks,
+//     with owned bits (see registers);
+//   - the heap and the goroutines' maps are shared with owned bits (see
+//     heap.Heap.Clone and sched);
+//   - the maps a path writes seldom (compared, the package variables of
+//     pkgInit, the call sequence's values) are replaced at each write
+//     (cow.With), never written in place;
+//   - pc and approx only grow: their capacity is capped at the fork.
+//
+// The other fields are values, or pointers to what no path changes.
 type state struct {
 	frames []*frame
 	heap   *heap.Heap
@@ -662,10 +676,7 @@ func withMember[K comparable](set map[K]bool, k K) map[K]bool {
 	if set[k] {
 		return set
 	}
-	c := make(map[K]bool, len(set)+1)
-	maps.Copy(c, set)
-	c[k] = true
-	return c
+	return cow.With(set, k, true)
 }
 
 // endInit records the heap and variables initialization left.

@@ -9,6 +9,7 @@ import (
 
 	"github.com/gosym/gosym/dpor"
 	"github.com/gosym/gosym/heap"
+	"github.com/gosym/gosym/internal/cow"
 	"github.com/gosym/gosym/result"
 )
 
@@ -433,4 +434,4 @@ func (g *sched) timerAccess(p heap.Ptr) []dpor.Access {
 }
 
 // setTimer replaces timer id's state.
-func (g *sched) setTimer(id heap.ObjID, t *timer) { putOwned(&g.timers, &g.timersOwned, id, t) }
+func (g *sched) setTimer(id heap.ObjID, t *timer) { cow.Put(&g.owned, ownTimers, &g.timers, id, t) }
