@@ -64,6 +64,7 @@ var leafPrefixes = []string{"bench/", "ssaexec/internal/models/"}
 // TestLayering checks that no package imports one of the module it may
 // not (tests aside: a test may use what sits above its package).
 func TestLayering(t *testing.T) {
+	t.Parallel()
 	pkgs, err := packages.Load(&packages.Config{Mode: packages.NeedName | packages.NeedImports}, "./...")
 	if err != nil {
 		t.Fatal(err)
@@ -104,6 +105,7 @@ func TestLayering(t *testing.T) {
 // exists, and what it allows are packages it lists, so that the table
 // says the whole order.
 func TestLayeringTable(t *testing.T) {
+	t.Parallel()
 	pkgs, err := packages.Load(&packages.Config{Mode: packages.NeedName}, "./...")
 	if err != nil {
 		t.Fatal(err)
@@ -132,6 +134,7 @@ func TestLayeringTable(t *testing.T) {
 // TestPackageComments checks that every package of the module says, in a
 // package comment, what it is: the layering above says where it sits.
 func TestPackageComments(t *testing.T) {
+	t.Parallel()
 	pkgs, err := packages.Load(&packages.Config{Mode: packages.NeedName | packages.NeedFiles}, "./...")
 	if err != nil {
 		t.Fatal(err)
@@ -188,6 +191,7 @@ const maxFileLines = 800
 // testdata packages (whose size is their subject's), is longer than
 // maxFileLines.
 func TestFileLengths(t *testing.T) {
+	t.Parallel()
 	pkgs, err := packages.Load(&packages.Config{Mode: packages.NeedName | packages.NeedFiles, Tests: true}, "./...")
 	if err != nil {
 		t.Fatal(err)
@@ -233,6 +237,7 @@ const manyFieldsWhy = "Its fields are many because"
 // packages, declares more than maxMethods methods or, without saying why,
 // more than maxFields fields.
 func TestTypeSizes(t *testing.T) {
+	t.Parallel()
 	pkgs, err := packages.Load(&packages.Config{Mode: packages.NeedName | packages.NeedTypes | packages.NeedSyntax | packages.NeedTypesInfo}, "./...")
 	if err != nil {
 		t.Fatal(err)

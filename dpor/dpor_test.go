@@ -9,6 +9,7 @@ import (
 // TestDependent checks which pairs of operations are dependent: two on
 // one location, one of them a write, or one not known yet.
 func TestDependent(t *testing.T) {
+	t.Parallel()
 	ch := Access{Obj: 3, Write: true}
 	load := Access{Obj: 4, Path: ".0"}
 	store := Access{Obj: 4, Path: ".0", Write: true}
@@ -35,6 +36,7 @@ func TestDependent(t *testing.T) {
 
 // TestVectorClocks checks the clocks' join and update.
 func TestVectorClocks(t *testing.T) {
+	t.Parallel()
 	var c VClock
 	c = c.With(1, 4)
 	d := VClock{2}.With(2, 7)
@@ -59,6 +61,7 @@ func TestVectorClocks(t *testing.T) {
 // TestScheduleNode checks the order a node runs its backtrack set in,
 // and that a goroutine not enabled there adds every one that is.
 func TestScheduleNode(t *testing.T) {
+	t.Parallel()
 	n := &Node{Enabled: []int{2, 0, 1}, Backtrack: []int{2}}
 	var order []int
 	take := func() {
@@ -86,6 +89,7 @@ func TestScheduleNode(t *testing.T) {
 // dependent one is ordered after it (its clock joins the other's), so
 // that the race between them is found before and not after.
 func TestRecordAndLastRace(t *testing.T) {
+	t.Parallel()
 	ch := []Access{{Obj: 1, Write: true}}
 	other := []Access{{Obj: 2, Write: true}}
 	node := &Node{Enabled: []int{0, 1}}

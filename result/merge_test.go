@@ -12,6 +12,7 @@ import (
 // Consolidate then drops the latent findings, each counted once, unless
 // they are to be shown.
 func TestMerge(t *testing.T) {
+	t.Parallel()
 	at := func(line int) token.Position { return token.Position{Filename: "p.go", Line: line, Column: 2} }
 	type finding struct {
 		fn     string

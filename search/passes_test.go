@@ -13,6 +13,7 @@ import (
 // to their full values once a pass took less than twice the work of the
 // one before.
 func TestPasses(t *testing.T) {
+	t.Parallel()
 	full := Pass{K: 3, Seq: 2, KBytes: 8}
 	deep := Pass{K: 9, Seq: 4, KBytes: 8}
 	k, seq, kseq := Hits{K: true}, Hits{Seq: true}, Hits{K: true, Seq: true}
@@ -79,6 +80,7 @@ func TestPasses(t *testing.T) {
 // before the full bounds: the budget ran out in a pass, or the next pass
 // was predicted to need more than is left.
 func TestDeepeningStopsShort(t *testing.T) {
+	t.Parallel()
 	full := Pass{K: 5, Seq: 0, KBytes: 3}
 	t.Run("halted", func(t *testing.T) {
 		b := NewBudget(Limits{}, nil, time.Time{})

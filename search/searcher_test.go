@@ -9,6 +9,7 @@ import (
 // TestDepthFirst checks that the work added last is taken first, also
 // when work is added between takes.
 func TestDepthFirst(t *testing.T) {
+	t.Parallel()
 	var s Searcher[string] = &DepthFirst[string]{}
 	var got []string
 	s.Add("a")

@@ -13,6 +13,7 @@ import (
 // was not given, whatever its size (its table wraps around and probes
 // past collisions).
 func TestNumbering(t *testing.T) {
+	t.Parallel()
 	for _, n := range []int{0, 1, 2, 3, 7, 64, 1000} {
 		t.Run(fmt.Sprint(n), func(t *testing.T) {
 			values := make([]ssa.Value, n)

@@ -9,6 +9,7 @@ import (
 // TestPutCopiesOnce checks that two holders of one map, neither owning
 // it, each copy it at their first write and write in place after.
 func TestPutCopiesOnce(t *testing.T) {
+	t.Parallel()
 	shared := map[string]int{"a": 1}
 	const bit Owned = 1 << 3
 	var o1, o2 Owned
@@ -38,6 +39,7 @@ func TestPutCopiesOnce(t *testing.T) {
 
 // TestWith checks that With leaves the map it was given as it was.
 func TestWith(t *testing.T) {
+	t.Parallel()
 	m := map[int]bool{1: true}
 	got := With(m, 2, false)
 	if diff := cmp.Diff([]map[int]bool{{1: true}, {1: true, 2: false}}, []map[int]bool{m, got}); diff != "" {
