@@ -1,6 +1,7 @@
 package result
 
 import (
+	"fmt"
 	"go/token"
 	"testing"
 
@@ -128,5 +129,29 @@ func TestMerge(t *testing.T) {
 				t.Errorf("latent counts (-want +got):\n%s", diff)
 			}
 		})
+	}
+}
+
+// TestKeepFindings checks what a later search of a function keeps of an
+// earlier one's findings: those it did not make again, and of one both
+// made the better witness, the earlier's where they are as good.
+func TestKeepFindings(t *testing.T) {
+	t.Parallel()
+	f := func(line int, calls int, latent bool, from string) *Finding {
+		return &Finding{Kind: NilDeref, Pos: token.Position{Filename: "f.go", Line: line}, Rank: WitnessRank{Calls: calls}, Latent: latent, Message: from}
+	}
+	later := &FuncResult{Findings: []*Finding{f(1, 2, false, "later"), f(2, 1, false, "later"), f(3, 0, true, "later")}, Latent: 1}
+	earlier := &FuncResult{Findings: []*Finding{f(1, 1, false, "earlier"), f(2, 1, false, "earlier"), f(3, 0, false, "earlier"), f(4, 0, true, "earlier")}, Latent: 1}
+	KeepFindings(later, earlier)
+	var got []string
+	for _, g := range later.Findings {
+		got = append(got, fmt.Sprintf("%d %s latent=%v", g.Pos.Line, g.Message, g.Latent))
+	}
+	want := []string{"1 earlier latent=false", "2 earlier latent=false", "3 earlier latent=false", "4 earlier latent=true"}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("findings (-want +got):\n%s", diff)
+	}
+	if later.Latent != 1 {
+		t.Errorf("Latent %d, want 1 (line 4)", later.Latent)
 	}
 }

@@ -396,3 +396,32 @@ type SummaryStats struct {
 	// calls of Applied whose state was the summary's up to a renaming.
 	Applied, Covered, Renamed int
 }
+
+// KeepFindings adds to r the findings of earlier, an earlier search of
+// the same function, that r does not hold: of a panic both found, the
+// better witness (see Merge) is kept, earlier's where they are as good.
+func KeepFindings(r, earlier *FuncResult) {
+	key := func(f *Finding) string { return fmt.Sprintf("%s|%s|%s", f.Kind, f.Pos, f.Within) }
+	at := map[string]int{}
+	for i, f := range r.Findings {
+		at[key(f)] = i
+	}
+	for _, f := range earlier.Findings {
+		i, found := at[key(f)]
+		switch {
+		case !found:
+			r.Findings = append(r.Findings, f)
+			if f.Latent {
+				r.Latent++
+			}
+		case !betterWitness(r.Findings[i], f):
+			if r.Findings[i].Latent {
+				r.Latent--
+			}
+			if f.Latent {
+				r.Latent++
+			}
+			r.Findings[i] = f
+		}
+	}
+}

@@ -152,6 +152,14 @@ func (c Config) factRun() bool { return c.nilParam != 0 || c.condRun != nil }
 // and -max-work gives it more.
 const DefaultMaxWork = 50_000
 
+// WorkUnitsPerSecond converts a run's budget given as a duration
+// (gosym -budget 2m) into work units: a work unit took 4.6 µs in the
+// median function of the testdata on this project's 2-core machine
+// (BenchmarkWorkUnits, see search/budget.go), about 200,000 a second.
+// Work, not time, is what a run then spends: its output is the same on
+// any machine, only sooner or later.
+const WorkUnitsPerSecond = 200_000
+
 // DeepMaxWork is the work budget of the tests and of the bench's tables
 // of the seed papers' programs, which explore single functions in depth:
 // the partitions of the bench, which end abstract, need 1.1 million. It

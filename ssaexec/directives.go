@@ -5,6 +5,7 @@ import (
 	"go/ast"
 	"go/token"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -189,6 +190,14 @@ func (p *Program) Analyze(fn *ssa.Function, cfg Config) *result.FuncResult {
 		functionBounds[d.verb](&cfg, d.arg)
 	}
 	return p.analyze(fn, cfg)
+}
+
+// setsMaxWork reports whether fn's doc comment sets its work budget
+// (//gosym:max-work), which a run's budget then leaves as it is.
+func setsMaxWork(fn *ssa.Function) bool {
+	return slices.ContainsFunc(functionDirectives(fn), func(d directive) bool {
+		return d.verb == "max-work" && checkFunctionDirective(d) == nil
+	})
 }
 
 // functionDirectives returns the directives of fn's doc comment (its

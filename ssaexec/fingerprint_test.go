@@ -1,6 +1,7 @@
 package ssaexec
 
 import (
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -81,16 +82,7 @@ func Lookup(k string) int { return table[k] }
 // every load of one test is from one directory.
 func fingerprintsOf(t *testing.T, dir, src string) map[string]Fingerprint {
 	t.Helper()
-	for name, text := range map[string]string{"go.mod": "module example.com/fp\n\ngo 1.22\n", "fp.go": src} {
-		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	prog, err := Load(dir, ".")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer prog.Release()
+	prog := loadModule(t, dir, "example.com/fp", map[string]string{"fp.go": src})
 	prints := prog.Fingerprints()
 	out := map[string]Fingerprint{}
 	for _, fn := range prog.Entries(false, nil) {
@@ -204,4 +196,23 @@ func TestResultRoundTrip(t *testing.T) {
 	if _, err := result.Decode([]byte("not a result")); err == nil {
 		t.Error("Decode accepted garbage")
 	}
+}
+
+// loadModule writes files as the module named module in dir, loads its
+// package and returns the program, released when the test ends.
+func loadModule(t *testing.T, dir, module string, files map[string]string) *Program {
+	t.Helper()
+	files = maps.Clone(files)
+	files["go.mod"] = "module " + module + "\n\ngo 1.22\n"
+	for name, text := range files {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	prog, err := Load(dir, ".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(prog.Release)
+	return prog
 }

@@ -23,6 +23,7 @@ import (
 	"runtime"
 	"runtime/debug"
 	"runtime/pprof"
+	"strconv"
 	"strings"
 	"time"
 
@@ -63,6 +64,12 @@ type options struct {
 	sarifFile string
 	maxMem    uint64
 	latent    bool
+	// budget is the run's work budget (-budget), 0 when each function
+	// has its own (-max-work).
+	budget int64
+	// firstWork is each function's first budget under -budget, if
+	// -max-work set it.
+	firstWork int64
 	// cacheDir is the result cache's directory, "" when it is off;
 	// cacheNamed says -cache or GOSYMCACHE named it, so that a cache
 	// that cannot be opened there is an error, not a warning.
@@ -123,6 +130,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 	for _, e := range prog.DirectiveErrors {
 		fmt.Fprintf(stderr, "gosym: %s (not applied)\n", e)
 	}
+	if opts.budget > 0 {
+		opts.cacheDir = "" // a run budget's results depend on the whole run's
+	}
 	rc, err := openResultCache(opts.cacheDir, prog, opts.cfg)
 	switch {
 	case err != nil && opts.cacheNamed:
@@ -137,7 +147,13 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "gosym: the loaded program already holds %s, over the %s at which -max-mem stops functions: each will be stopped as it starts\n",
 			humanize.IBytes(held), humanize.IBytes(guard.high))
 	}
-	results, cached := analyseAll(prog, entries, opts.cfg, opts.parallel, guard, newProgress(stderr, len(entries)), rc, stderr)
+	var results []*result.FuncResult
+	var cached map[*result.FuncResult]bool
+	if opts.budget > 0 {
+		results = analyseWithin(prog, entries, opts, guard, newProgress(stderr, len(entries)))
+	} else {
+		results, cached = analyseAll(prog, entries, opts.cfg, opts.parallel, guard, newProgress(stderr, len(entries)), rc, stderr)
+	}
 	out.Cached = cached
 	if rc != nil {
 		rc.trim() // best effort: a cache that cannot be trimmed still works
@@ -252,6 +268,7 @@ func parseFlags(args []string, stderr io.Writer) (*options, []string, error) {
 	fs.IntVar(&opts.cfg.Loops, "loops", def.Loops, "bound on the iterations of a loop that materialize no new input")
 	fs.IntVar(&opts.cfg.Recursion, "recursion", def.Recursion, "bound on active calls of one function")
 	fs.Int64Var(&opts.cfg.MaxWork, "max-work", def.MaxWork, "work budget of each function: one unit per instruction executed, and the solver's work converted to units (0: no limit); a function that spends it ends with status stopped. The same code gives the same output on any machine, under any load")
+	budget := fs.String("budget", "", "work budget of the whole run, in work units (such as 20000000) or as a duration (such as 2m) at "+fmt.Sprint(ssaexec.WorkUnitsPerSecond)+" units a second: spent by passes over the functions, a small budget each first, then twice as much to each function the budget stopped, while the run's budget lasts; -max-work is then each function's first budget if set. Runs with -budget do not use the result cache")
 	fs.DurationVar(&opts.cfg.Timeout, "timeout", def.Timeout, "time budget of each function, a safety net over -max-work (0: none); a function that runs out ends with status timeout, and is explored as far as the machine's speed and load allow")
 	fs.IntVar(&opts.cfg.MaxStates, "max-states", def.MaxStates, "stop a function after this many states of its search (0: no limit); it ends with status stopped")
 	maxMem := fs.String("max-mem", "", "stop functions while the run holds more memory than this (such as 4GiB; empty: no limit): the longest-running one first; they end with status stopped")
@@ -291,6 +308,16 @@ func parseFlags(args []string, stderr io.Writer) (*options, []string, error) {
 		return opts, nil, nil
 	}
 	opts.cfg.OnePass = !*deepen
+	runBudget, err := parseBudget(*budget)
+	if err != nil {
+		return nil, nil, err
+	}
+	opts.budget = runBudget
+	fs.Visit(func(f *flag.Flag) {
+		if f.Name == "max-work" {
+			opts.firstWork = opts.cfg.MaxWork
+		}
+	})
 	replaySet := false
 	fs.Visit(func(f *flag.Flag) { replaySet = replaySet || f.Name == "replay" })
 	if opts.emitTests && !replaySet {
@@ -445,4 +472,26 @@ func parseOnOff(flag, v string) (bool, error) {
 		return false, nil
 	}
 	return false, fmt.Errorf("bad %s %q: want on or off", flag, v)
+}
+
+// parseBudget reads -budget: work units, or a duration converted at
+// ssaexec.WorkUnitsPerSecond; "" is no run budget.
+func parseBudget(s string) (int64, error) {
+	if s == "" {
+		return 0, nil
+	}
+	if n, err := strconv.ParseInt(s, 10, 64); err == nil {
+		if n <= 0 {
+			return 0, fmt.Errorf("-budget must be positive")
+		}
+		return n, nil
+	}
+	d, err := time.ParseDuration(s)
+	if err != nil {
+		return 0, fmt.Errorf("-budget %q is neither work units (such as 20000000) nor a duration (such as 2m)", s)
+	}
+	if d <= 0 {
+		return 0, fmt.Errorf("-budget must be positive")
+	}
+	return int64(d.Seconds() * ssaexec.WorkUnitsPerSecond), nil
 }

@@ -131,6 +131,41 @@ func TestParallelDeterministic(t *testing.T) {
 	}
 }
 
+// TestRunBudget checks that a run budget deepens the functions its first
+// pass stopped: from 2,000 work units each, the run finds what a run
+// with 500,000 for each finds, and says in which pass a function ended.
+func TestRunBudget(t *testing.T) {
+	findings := func(out string) (found []string, deepened int) {
+		for _, line := range strings.Split(strings.TrimSpace(out), "\n") {
+			var r struct {
+				Type, Kind, Posn string
+				Notes            []string
+			}
+			if err := json.Unmarshal([]byte(line), &r); err != nil {
+				t.Fatalf("%v in %q", err, line)
+			}
+			if r.Type == "finding" {
+				found = append(found, r.Kind+" at "+rel(r.Posn))
+			}
+			if slices.ContainsFunc(r.Notes, func(n string) bool { return strings.HasPrefix(n, "run budget: pass ") }) {
+				deepened++
+			}
+		}
+		slices.Sort(found)
+		return found, deepened
+	}
+	_, perFunc, _ := runGosym(t, "-json", "-cache=off", "-max-work", "500000", "../../testdata/probe")
+	_, run, _ := runGosym(t, "-json", "-cache=off", "-max-work", "2000", "-budget", "1500000", "../../testdata/probe")
+	want, _ := findings(perFunc)
+	got, deepened := findings(run)
+	if diff := cmp.Diff(want, got); diff != "" || len(want) == 0 {
+		t.Errorf("findings under the run budget (-each function 500000 +run 1500000 from 2000):\n%s", diff)
+	}
+	if deepened == 0 {
+		t.Error("no function says it was deepened")
+	}
+}
+
 // TestMaxStates checks that a function stopped by its state budget says
 // so.
 func TestMaxStates(t *testing.T) {
@@ -166,6 +201,9 @@ func TestExitCodes(t *testing.T) {
 		{"no budget at all", []string{"-max-work=0", "../../testdata/lists"}, 2, "-max-work 0 needs another budget"},
 		{"unlimited work under a timeout", []string{"-max-work=0", "-timeout=10m", "-run", "SelfLoop", "../../testdata/lists"}, 0, "1 complete"},
 		{"no solver budget", []string{"-solver-budget=0", "../../testdata/lists"}, 2, "-solver-budget must be positive"},
+		{"bad run budget", []string{"-budget=lots", "../../testdata/lists"}, 2, `-budget "lots" is neither work units`},
+		{"negative run budget", []string{"-budget=-5", "../../testdata/lists"}, 2, "-budget must be positive"},
+		{"run budget as a duration", []string{"-budget=1s", "-run", "Average$", "../../testdata/arith"}, 1, "1 failed"},
 		{"bad solver chain", []string{"-solver=fast", "../../testdata/lists"}, 2, `unknown solver chain "fast"`},
 		{"findings under validate", []string{"-solver=validate", "-run", "Average$", "../../testdata/arith"}, 1, "1 failed"},
 		{"findings with Z3 alone", []string{"-solver=z3", "-run", "Average$", "../../testdata/arith"}, 1, "1 failed"},

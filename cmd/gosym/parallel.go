@@ -66,6 +66,22 @@ func analyseAll(prog *ssaexec.Program, entries []*ssa.Function, cfg ssaexec.Conf
 	return results, cached
 }
 
+// analyseWithin analyses the entries on opts.parallel workers within the
+// run's budget opts.budget (see ssaexec.AnalyzeWithin), under the memory
+// guard and with the function being analysed shown, and returns their
+// results in the entries' order.
+func analyseWithin(prog *ssaexec.Program, entries []*ssa.Function, opts *options, guard *memoryGuard, progress *progress) []*result.FuncResult {
+	each := func(fn *ssa.Function, cfg *ssaexec.Config) func(*result.FuncResult) {
+		progress.start(fn)
+		job, interrupt := guard.begin()
+		cfg.Interrupt = interrupt
+		return func(*result.FuncResult) { guard.end(job) }
+	}
+	results := prog.AnalyzeWithin(entries, opts.cfg, ssaexec.RunBudget{Total: opts.budget, First: opts.firstWork}, opts.parallel, each, progress.finish)
+	progress.clear()
+	return results
+}
+
 // progress shows on a terminal how far a run is: functions done of all,
 // findings so far, and a function being analysed. It is silent when stderr
 // is not a terminal.

@@ -1,0 +1,115 @@
+package ssaexec
+
+import (
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/gosym/gosym/result"
+)
+
+// TestDeeper checks which entries a run budget's next pass explores, and
+// with what budgets: the unfinished ones, in order, while what is left
+// covers their doubled budgets.
+func TestDeeper(t *testing.T) {
+	t.Parallel()
+	stopped := &result.FuncResult{Status: result.Stopped, Limits: []string{"max-work"}}
+	deepening := &result.FuncResult{Status: result.Bounded, Limits: []string{"deepening stopped", "k"}}
+	bounded := &result.FuncResult{Status: result.Bounded, Limits: []string{"k"}}
+	complete := &result.FuncResult{Status: result.Complete}
+	failed := &result.FuncResult{Status: result.Error, Err: "internal error", Limits: []string{"max-work"}}
+	tests := []struct {
+		name      string
+		results   []*result.FuncResult
+		alloc     []int64
+		left      int64
+		want      []int
+		wantAlloc []int64
+	}{
+		{"all fit", []*result.FuncResult{stopped, deepening}, []int64{10, 20}, 100, []int{0, 1}, []int64{20, 40}},
+		{"a finding does not finish a search the budget stopped", []*result.FuncResult{{Status: result.Failed, Limits: []string{"max-work"}}, {Status: result.Bounded, Limits: []string{"api search budget"}}}, []int64{10, 10}, 100, []int{0, 1}, []int64{20, 20}},
+		{"finished ones stay", []*result.FuncResult{complete, stopped, bounded, failed}, []int64{10, 10, 10, 10}, 100, []int{1}, []int64{10, 20, 10, 10}},
+		{"in order while the budget lasts", []*result.FuncResult{stopped, stopped, stopped}, []int64{10, 30, 10}, 50, []int{0, 2}, []int64{20, 30, 20}},
+		{"none fits", []*result.FuncResult{stopped}, []int64{10}, 19, nil, []int64{10}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			pending := make([]int, len(tt.results))
+			for i := range pending {
+				pending[i] = i
+			}
+			alloc := append([]int64(nil), tt.alloc...)
+			got := deeper(pending, tt.results, alloc, tt.left)
+			if diff := cmp.Diff([]any{tt.want, tt.wantAlloc}, []any{got, alloc}); diff != "" {
+				t.Errorf("deeper (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+// TestFirstBudget checks each entry's budget in a run's first pass.
+func TestFirstBudget(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		budget  RunBudget
+		entries int
+		want    int64
+	}{
+		{RunBudget{Total: 4_000_000}, 100, 10_000},
+		{RunBudget{Total: 4_000_000, First: 50_000}, 100, 50_000},
+		{RunBudget{Total: 100_000}, 100, MinFirst},
+		{RunBudget{Total: 100_000}, 0, 25_000},
+	}
+	for _, tt := range tests {
+		if got := tt.budget.first(tt.entries); got != tt.want {
+			t.Errorf("%+v over %d entries: first budget %d, want %d", tt.budget, tt.entries, got, tt.want)
+		}
+	}
+}
+
+// TestRunBudgetPasses runs a run budget on two functions that need more
+// than the first pass gives: the one whose doc comment sets its budget
+// keeps it and ends stopped, the other is deepened until it ends within
+// the bounds, and finds its panic.
+func TestRunBudgetPasses(t *testing.T) {
+	src := `package rb
+
+// Spin sums the squares below n, within its own budget.
+//
+//gosym:max-work 100
+func Spin(n int) int {
+	s := 0
+	for i := 0; i < n; i++ {
+		s += i * i
+	}
+	return s
+}
+
+// Walk sums the squares below n, within the run's budget.
+func Walk(n int) int {
+	s := 0
+	for i := 0; i < n; i++ {
+		s += i * i
+	}
+	return 100 / (s - 55)
+}
+`
+	prog := loadModule(t, t.TempDir(), "example.com/rb", map[string]string{"rb.go": src})
+	type record struct {
+		Status   result.Status
+		Findings int
+		Notes    []string
+	}
+	var got []record
+	for _, r := range prog.AnalyzeWithin(prog.Entries(false, nil), DefaultConfig(), RunBudget{Total: 200_000, First: 300}, 1, nil, nil) {
+		got = append(got, record{r.Status, len(r.Findings), r.Notes})
+	}
+	want := []record{
+		{Status: result.Stopped},
+		// 0+1+4+9+16+25 is 55 at n 6, within the loop bound.
+		{Status: result.Failed, Findings: 1, Notes: []string{"run budget: pass 2 at 600 work units"}},
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("results (-want +got):\n%s", diff)
+	}
+}
