@@ -52,12 +52,25 @@ func (b RunBudget) first(n int) int64 {
 	return max(b.Total/int64(FirstShare*max(n, 1)), MinFirst)
 }
 
+// RunSpent is what a run's budget was spent on.
+type RunSpent struct {
+	// Passes counts the passes, Spent the work of all.
+	Passes int
+	Spent  int64
+	// Unfinished counts the functions that more budget would have taken
+	// further, and Next the work the next pass would have given them.
+	Unfinished int
+	Next       int64
+}
+
 // AnalyzeWithin analyses fns as AnalyzeAll does, n at a time, but spends
 // budget across them in passes (see above) instead of cfg.MaxWork on
 // each. It returns each function's result, its findings every pass's and
 // its work the sum of its passes', and hands them to done in fns' order
-// once the last pass ends. each may be nil; it is called on every pass.
-func (p *Program) AnalyzeWithin(fns []*ssa.Function, cfg Config, budget RunBudget, n int, each Each, done func(*result.FuncResult)) []*result.FuncResult {
+// once the last pass ends; and what the budget was spent on. each may be
+// nil; it is called on every pass.
+func (p *Program) AnalyzeWithin(fns []*ssa.Function, cfg Config, budget RunBudget, n int, each Each, done func(*result.FuncResult)) ([]*result.FuncResult, RunSpent) {
+	var spent RunSpent
 	results := make([]*result.FuncResult, len(fns))
 	alloc := make([]int64, len(fns))
 	pending := make([]int, len(fns))
@@ -82,18 +95,26 @@ func (p *Program) AnalyzeWithin(fns []*ssa.Function, cfg Config, budget RunBudge
 		for k, r := range p.AnalyzeAll(batch, cfg, n, withAlloc, nil) {
 			i := pending[k]
 			left -= r.Work
+			spent.Spent += r.Work
 			results[i] = laterPass(results[i], r, pass, alloc[i])
 		}
+		spent.Passes = pass
 		// A function whose doc comment sets its budget keeps it.
 		pending = slices.DeleteFunc(pending, func(i int) bool { return setsMaxWork(fns[i]) })
 		pending = deeper(pending, results, alloc, left)
+	}
+	for i, r := range results {
+		if unfinished(r) && !setsMaxWork(fns[i]) {
+			spent.Unfinished++
+			spent.Next += 2 * alloc[i]
+		}
 	}
 	if done != nil {
 		for _, r := range results {
 			done(r)
 		}
 	}
-	return results
+	return results, spent
 }
 
 // deeper returns the entries of pending the next pass explores: those not

@@ -101,8 +101,13 @@ func Walk(n int) int {
 		Notes    []string
 	}
 	var got []record
-	for _, r := range prog.AnalyzeWithin(prog.Entries(false, nil), DefaultConfig(), RunBudget{Total: 200_000, First: 300}, 1, nil, nil) {
+	results, spent := prog.AnalyzeWithin(prog.Entries(false, nil), DefaultConfig(), RunBudget{Total: 200_000, First: 300}, 1, nil, nil)
+	for _, r := range results {
 		got = append(got, record{r.Status, len(r.Findings), r.Notes})
+	}
+	// Spin's directive keeps it out of what more budget would buy.
+	if want := (RunSpent{Passes: 2, Spent: results[0].Work + results[1].Work}); spent != want {
+		t.Errorf("spent %+v, want %+v", spent, want)
 	}
 	want := []record{
 		{Status: result.Stopped},

@@ -149,8 +149,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	var results []*result.FuncResult
 	var cached map[*result.FuncResult]bool
+	var spent ssaexec.RunSpent
 	if opts.budget > 0 {
-		results = analyseWithin(prog, entries, opts, guard, newProgress(stderr, len(entries)))
+		results, spent = analyseWithin(prog, entries, opts, guard, newProgress(stderr, len(entries)))
 	} else {
 		results, cached = analyseAll(prog, entries, opts.cfg, opts.parallel, guard, newProgress(stderr, len(entries)), rc, stderr)
 	}
@@ -185,6 +186,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	if !opts.json {
 		report.Summary(stderr, results, cached, time.Since(start))
+		if opts.budget > 0 {
+			fmt.Fprintf(stderr, "gosym: %s\n", runBudgetLine(opts.budget, spent))
+		}
 	}
 	if len(broken) > 0 {
 		fmt.Fprintf(stderr, "gosym: %s not analysed: %s (errors above)\n", report.Plural(len(broken), "package was", "packages were"), strings.Join(broken, ", "))

@@ -15,6 +15,7 @@ import (
 	"github.com/google/go-cmp/cmp/cmpopts"
 
 	"github.com/gosym/gosym/report"
+	"github.com/gosym/gosym/ssaexec"
 )
 
 func runGosym(t *testing.T, args ...string) (code int, stdout, stderr string) {
@@ -166,6 +167,24 @@ func TestRunBudget(t *testing.T) {
 	}
 }
 
+// TestRunBudgetLine checks the summary's line on a run budget: what it
+// spent, and what more budget would have bought.
+func TestRunBudgetLine(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		spent ssaexec.RunSpent
+		want  string
+	}{
+		{ssaexec.RunSpent{Passes: 1, Spent: 900}, "run budget: 1 pass spent 900 of 1000 work units; every function finished within its bounds"},
+		{ssaexec.RunSpent{Passes: 3, Spent: 990, Unfinished: 2, Next: 800}, "run budget: 3 passes spent 990 of 1000 work units; 2 functions not finished: the next pass needed 800 more (-budget 1790)"},
+	}
+	for _, tt := range tests {
+		if got := runBudgetLine(1000, tt.spent); got != tt.want {
+			t.Errorf("%+v:\n got %q\nwant %q", tt.spent, got, tt.want)
+		}
+	}
+}
+
 // TestMaxStates checks that a function stopped by its state budget says
 // so.
 func TestMaxStates(t *testing.T) {
@@ -204,6 +223,7 @@ func TestExitCodes(t *testing.T) {
 		{"bad run budget", []string{"-budget=lots", "../../testdata/lists"}, 2, `-budget "lots" is neither work units`},
 		{"negative run budget", []string{"-budget=-5", "../../testdata/lists"}, 2, "-budget must be positive"},
 		{"run budget as a duration", []string{"-budget=1s", "-run", "Average$", "../../testdata/arith"}, 1, "1 failed"},
+		{"run budget spent", []string{"-budget=1s", "-run", "Average$", "../../testdata/arith"}, 1, "gosym: run budget: 1 pass spent "},
 		{"bad solver chain", []string{"-solver=fast", "../../testdata/lists"}, 2, `unknown solver chain "fast"`},
 		{"findings under validate", []string{"-solver=validate", "-run", "Average$", "../../testdata/arith"}, 1, "1 failed"},
 		{"findings with Z3 alone", []string{"-solver=z3", "-run", "Average$", "../../testdata/arith"}, 1, "1 failed"},

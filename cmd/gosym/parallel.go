@@ -70,16 +70,27 @@ func analyseAll(prog *ssaexec.Program, entries []*ssa.Function, cfg ssaexec.Conf
 // run's budget opts.budget (see ssaexec.AnalyzeWithin), under the memory
 // guard and with the function being analysed shown, and returns their
 // results in the entries' order.
-func analyseWithin(prog *ssaexec.Program, entries []*ssa.Function, opts *options, guard *memoryGuard, progress *progress) []*result.FuncResult {
+func analyseWithin(prog *ssaexec.Program, entries []*ssa.Function, opts *options, guard *memoryGuard, progress *progress) ([]*result.FuncResult, ssaexec.RunSpent) {
 	each := func(fn *ssa.Function, cfg *ssaexec.Config) func(*result.FuncResult) {
 		progress.start(fn)
 		job, interrupt := guard.begin()
 		cfg.Interrupt = interrupt
 		return func(*result.FuncResult) { guard.end(job) }
 	}
-	results := prog.AnalyzeWithin(entries, opts.cfg, ssaexec.RunBudget{Total: opts.budget, First: opts.firstWork}, opts.parallel, each, progress.finish)
+	results, spent := prog.AnalyzeWithin(entries, opts.cfg, ssaexec.RunBudget{Total: opts.budget, First: opts.firstWork}, opts.parallel, each, progress.finish)
 	progress.clear()
-	return results
+	return results, spent
+}
+
+// runBudgetLine says what a run's budget was spent on and, where
+// functions were left unfinished, what budget their next pass needed.
+func runBudgetLine(budget int64, s ssaexec.RunSpent) string {
+	line := fmt.Sprintf("run budget: %s spent %d of %d work units", report.Plural(s.Passes, "pass", "passes"), s.Spent, budget)
+	if s.Unfinished == 0 {
+		return line + "; every function finished within its bounds"
+	}
+	return line + fmt.Sprintf("; %s not finished: the next pass needed %d more (-budget %d)",
+		report.Plural(s.Unfinished, "function", "functions"), s.Next, s.Spent+s.Next)
 }
 
 // progress shows on a terminal how far a run is: functions done of all,
