@@ -88,6 +88,8 @@ type options struct {
 	// function, workers its functions analysed at once.
 	realTimeout time.Duration
 	realWork    int64
+	// realRunWork is the realcode table's run budget per function, or 0.
+	realRunWork int64
 	workers     int
 	// realSeq is the realcode table's bound on call sequences.
 	realSeq int
@@ -143,6 +145,7 @@ func parseFlags(args []string) (options, error) {
 	memprof := fs.String("memprofile", "", "write a profile of the memory the runs allocated into this file")
 	out := fs.String("o", "", "also write the Markdown into this file")
 	realWork := fs.Int64("realcode-work", ssaexec.DefaultMaxWork, "work budget of one function of the realcode table (gosym's -max-work)")
+	realRunWork := fs.Int64("realcode-run-work", 0, "if set, the realcode table spends a run budget of this many work units times its functions on each set (gosym's -budget) instead of -realcode-work on each function")
 	realTimeout := fs.Duration("realcode-timeout", 0, "time budget of one function of the realcode table, a safety net (0: none)")
 	workers := fs.Int("p", 2, "functions of the realcode and speed tables analysed at once, and test processes of the concurrency table run at once")
 	realSeq := fs.Int("realcode-seq", ssaexec.DefaultConfig().Seq, "bound on the calls of a sequence that builds a value in the realcode table")
@@ -164,7 +167,7 @@ func parseFlags(args []string) (options, error) {
 	if fs.NArg() > 0 {
 		return options{}, fmt.Errorf("unexpected arguments %q", fs.Args())
 	}
-	opts := options{timeout: *timeout, out: *out, cpuprof: *cpuprof, memprof: *memprof, realTimeout: *realTimeout, realWork: *realWork, workers: max(*workers, 1), realSeq: max(*realSeq, 0),
+	opts := options{timeout: *timeout, out: *out, cpuprof: *cpuprof, memprof: *memprof, realTimeout: *realTimeout, realWork: *realWork, realRunWork: *realRunWork, workers: max(*workers, 1), realSeq: max(*realSeq, 0),
 		firstRuns: max(*firstRuns, 1), fuzzTime: *fuzzTime, concRuns: max(*concRuns, 1), concTimeout: *concTimeout}
 	if opts.concTimeout <= 0 {
 		return options{}, fmt.Errorf("bad -concurrency-timeout %v: want a positive duration", opts.concTimeout)

@@ -29,7 +29,7 @@ func writeRealCode(w io.Writer, root string, opts options) error {
 	cfg.Solver, cfg.ProcSummaries = opts.chain, opts.summaries
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
-	rep, err := realcode.Run(ctx, realcode.Options{Config: cfg, Workers: opts.workers, Log: os.Stderr})
+	rep, err := realcode.Run(ctx, realcode.Options{Config: cfg, Workers: opts.workers, RunWork: opts.realRunWork, Log: os.Stderr})
 	if err != nil {
 		return err
 	}

@@ -34,8 +34,12 @@ func (r *Report) header(w io.Writer) {
 		mods = append(mods, m.Path+"@"+m.Version)
 	}
 	c := r.Config
-	fmt.Fprintf(w, "Modules: %s. Bounds: k=%d, loops=%d, recursion=%d, seq=%d, %s per function, %d worker(s). ",
-		strings.Join(mods, ", "), c.K, c.Loops, c.Recursion, c.Seq, budgetOf(c), r.Workers)
+	budget := budgetOf(c) + " per function"
+	if r.RunWork > 0 {
+		budget = fmt.Sprintf("a run budget of %d work units per function of each set", r.RunWork)
+	}
+	fmt.Fprintf(w, "Modules: %s. Bounds: k=%d, loops=%d, recursion=%d, seq=%d, %s, %d worker(s). ",
+		strings.Join(mods, ", "), c.K, c.Loops, c.Recursion, c.Seq, budget, r.Workers)
 	fmt.Fprintf(w, "Wall time %s. Positions are relative to GOMODCACHE or GOROOT.\n\n", round(r.Wall))
 }
 

@@ -67,6 +67,10 @@ type Options struct {
 	Run *regexp.Regexp
 	// Workers is the number of functions analysed at once (at least 1).
 	Workers int
+	// RunWork, if not 0, spends a run budget on each set instead of
+	// Config.MaxWork on each function (gosym -budget): RunWork times the
+	// set's functions, so that it compares with a MaxWork of RunWork.
+	RunWork int64
 	// NoReplay skips building and running the witness tests.
 	NoReplay bool
 	// Log, if set, gets a line per function analysed and per step, so
@@ -97,7 +101,7 @@ func Run(ctx context.Context, opts Options) (*Report, error) {
 	if err != nil {
 		return nil, err
 	}
-	rep := &Report{Roots: roots, Modules: opts.Modules, Config: opts.Config, Workers: opts.Workers}
+	rep := &Report{Roots: roots, Modules: opts.Modules, Config: opts.Config, Workers: opts.Workers, RunWork: opts.RunWork}
 	cp, err := report.NewCopies(filepath.Join(dir, "modcopy"), roots.GOMODCACHE)
 	if err != nil {
 		return nil, err
@@ -176,10 +180,16 @@ func analyse(ctx context.Context, prog *ssaexec.Program, entries []*ssa.Function
 		return nil
 	}
 	n := 0
-	return prog.AnalyzeAll(entries, opts.Config, opts.Workers, each, func(r *result.FuncResult) {
+	done := func(r *result.FuncResult) {
 		n++
 		logf(opts.Log, "[%d/%d] %s: %s in %s, %d findings", n, len(entries), r.Func, r.Status, r.Elapsed.Round(time.Millisecond), r.Reachable())
-	})
+	}
+	if opts.RunWork > 0 {
+		results, spent := prog.AnalyzeWithin(entries, opts.Config, ssaexec.RunBudget{Total: opts.RunWork * int64(len(entries))}, opts.Workers, each, done)
+		logf(opts.Log, "run budget: %d passes spent %d work units, %d functions not finished", spent.Passes, spent.Spent, spent.Unfinished)
+		return results
+	}
+	return prog.AnalyzeAll(entries, opts.Config, opts.Workers, each, done)
 }
 
 func logf(w io.Writer, format string, args ...any) {

@@ -29,6 +29,8 @@ type Report struct {
 	Modules []Module
 	Config  ssaexec.Config
 	Workers int
+	// RunWork is Options.RunWork.
+	RunWork int64
 	Sets    []*SetReport
 	// Wall is the run's time from fetching the modules to the last replay.
 	Wall time.Duration
