@@ -153,13 +153,17 @@ func unfinished(r *result.FuncResult) bool {
 
 // laterPass returns r, the result of pass (whose budget was budget) of a
 // function whose earlier passes gave earlier (nil for the first): r with
-// the findings of earlier it did not make again, and the work of all.
+// the findings of earlier it did not make again, and the work and time
+// of all.
 func laterPass(earlier, r *result.FuncResult, pass int, budget int64) *result.FuncResult {
 	if earlier == nil {
 		return r
 	}
 	result.KeepFindings(r, earlier)
+	// What every pass spent: the run's work and time went to all.
 	r.Work += earlier.Work
+	r.Elapsed += earlier.Elapsed
+	r.SolverTime += earlier.SolverTime
 	r.Notes = append(r.Notes, fmt.Sprintf("run budget: pass %d at %d work units", pass, budget))
 	return r
 }
