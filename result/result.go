@@ -211,11 +211,10 @@ func (f *Finding) Label() string {
 // entry reaches is reported there, and one many entries reach counts once.
 // The other counts of panics are left as they are.
 func Merge(results []*FuncResult) {
-	key := func(f *Finding) string { return fmt.Sprintf("%s|%s|%s", f.Kind, f.Pos, f.Within) }
 	best := map[string]*Finding{}
 	for _, r := range results {
 		for _, f := range r.Findings {
-			k := key(f)
+			k := panicKey(f)
 			known, seen := best[k]
 			switch {
 			case !seen:
@@ -230,7 +229,7 @@ func Merge(results []*FuncResult) {
 	}
 	for _, r := range results {
 		r.Findings = slices.DeleteFunc(r.Findings, func(f *Finding) bool {
-			if best[key(f)] == f {
+			if best[panicKey(f)] == f {
 				return false
 			}
 			if f.Latent {
@@ -401,13 +400,12 @@ type SummaryStats struct {
 // the same function, that r does not hold: of a panic both found, the
 // better witness (see Merge) is kept, earlier's where they are as good.
 func KeepFindings(r, earlier *FuncResult) {
-	key := func(f *Finding) string { return fmt.Sprintf("%s|%s|%s", f.Kind, f.Pos, f.Within) }
 	at := map[string]int{}
 	for i, f := range r.Findings {
-		at[key(f)] = i
+		at[panicKey(f)] = i
 	}
 	for _, f := range earlier.Findings {
-		i, found := at[key(f)]
+		i, found := at[panicKey(f)]
 		switch {
 		case !found:
 			r.Findings = append(r.Findings, f)
@@ -425,3 +423,7 @@ func KeepFindings(r, earlier *FuncResult) {
 		}
 	}
 }
+
+// panicKey names the panic a finding is of: its kind, position and the
+// callee it was raised in.
+func panicKey(f *Finding) string { return fmt.Sprintf("%s|%s|%s", f.Kind, f.Pos, f.Within) }

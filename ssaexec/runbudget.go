@@ -77,6 +77,11 @@ func (p *Program) AnalyzeWithin(fns []*ssa.Function, cfg Config, budget RunBudge
 	for i := range fns {
 		alloc[i], pending[i] = budget.first(len(fns)), i
 	}
+	// A function whose doc comment sets its budget keeps it: one pass.
+	keeps := make([]bool, len(fns))
+	for i, fn := range fns {
+		keeps[i] = setsMaxWork(fn)
+	}
 	left := budget.Total
 	for pass := 1; len(pending) > 0; pass++ {
 		batch := make([]*ssa.Function, len(pending))
@@ -99,12 +104,11 @@ func (p *Program) AnalyzeWithin(fns []*ssa.Function, cfg Config, budget RunBudge
 			results[i] = laterPass(results[i], r, pass, alloc[i])
 		}
 		spent.Passes = pass
-		// A function whose doc comment sets its budget keeps it.
-		pending = slices.DeleteFunc(pending, func(i int) bool { return setsMaxWork(fns[i]) })
+		pending = slices.DeleteFunc(pending, func(i int) bool { return keeps[i] })
 		pending = deeper(pending, results, alloc, left)
 	}
 	for i, r := range results {
-		if unfinished(r) && !setsMaxWork(fns[i]) {
+		if unfinished(r) && !keeps[i] {
 			spent.Unfinished++
 			spent.Next += 2 * alloc[i]
 		}

@@ -94,7 +94,7 @@ func (x *explorer) noteEntry(covered, abstractOnly bool, e *abstraction.Entry) {
 
 // closeEntries finishes the entries stored since the search had mark
 // of them open, once every continuation of the state whose exploration
-// began then is explored (see closeEntriesTask). An entry's
+// began then is explored (see closeTask). An entry's
 // continuations were explored to their end if nothing cut one since it
 // was stored, and the budget held.
 func (x *explorer) closeEntries(mark int) {

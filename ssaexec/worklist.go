@@ -22,11 +22,11 @@ import (
 //     growing while they are explored;
 //   - what explore began is closed once all that follows from its state
 //     is explored: the procedure summaries recorded meanwhile end
-//     (endSummariesTask), and the paths parked at a summarized call's exit
+//     (closeTask), and the paths parked at a summarized call's exit
 //     go on (resumeTask: a parked state leaves the worklist when it
 //     returns from the call and comes back once every path of the call
 //     has ended); then the loop-head entries stored meanwhile are closed
-//     (closeEntriesTask).
+//     (closeTask does both).
 //
 // A budget that runs out ends the branches and resumptions pending; what
 // explore began is closed all the same. The passes of a search (see
@@ -60,8 +60,7 @@ type exploreTask struct{ s *state }
 
 func (t exploreTask) run(x *explorer) {
 	s := t.s
-	x.work.Add(closeEntriesTask{len(x.open)})
-	x.work.Add(endSummariesTask{len(x.recording), len(s.pc)})
+	x.work.Add(closeTask{open: len(x.open), recording: len(x.recording), base: len(s.pc)})
 	for s.end == running {
 		if x.initDone != nil && !s.pkgInit.running {
 			x.initDone(s)
@@ -246,15 +245,18 @@ func (t *nodeTask) run(x *explorer) {
 	}
 }
 
-// endSummariesTask ends the procedure summaries recorded since the
-// explore that added it began, innermost first, each once the paths
-// parked at its exits went on: the mark is how many were being recorded
-// then, base the length of the path condition.
-type endSummariesTask struct{ mark, base int }
+// closeTask closes what the explore that added it began, once all that
+// follows from its state is explored: the procedure summaries recorded
+// since (recording is how many were being recorded then, base the
+// length of the path condition) end innermost first, each once the paths
+// parked at its exits went on; then the loop-head entries stored since
+// (open is how many were open then) are closed (see closeEntries).
+type closeTask struct{ open, recording, base int }
 
-func (t endSummariesTask) run(x *explorer) {
+func (t closeTask) run(x *explorer) {
 	i := len(x.recording) - 1
-	if i < t.mark {
+	if i < t.recording {
+		x.closeEntries(t.open)
 		return
 	}
 	rec := x.recording[i]
@@ -288,9 +290,3 @@ func (t *resumeTask) run(x *explorer) {
 	x.work.Add(popTask{})
 	x.work.Add(exploreTask{p})
 }
-
-// closeEntriesTask closes the loop-head entries stored since the
-// explore that added it began (see closeEntries).
-type closeEntriesTask struct{ mark int }
-
-func (t closeEntriesTask) run(x *explorer) { x.closeEntries(t.mark) }
