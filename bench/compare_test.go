@@ -25,10 +25,10 @@ func TestComparison(t *testing.T) {
 `
 	after := `- gosym commit bbbbbbb
 
-| set | functions | failed | timeout | findings | latent | sequences (pruned) | states | analysis time |
-|---|--:|--:|--:|--:|--:|--:|--:|--:|
-| std | 10 | 2 | 3 | 2 | 5 | 40 (12) | 900 | 1m30s |
-| **total** | 10 | 2 | 3 | 2 | 5 | 40 (12) | 900 | 1m30s |
+| set | functions | failed | timeout | findings | latent | sequences (pruned) | states | api work | analysis time |
+|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|
+| std | 10 | 2 | 3 | 2 | 5 | 40 (12) | 900 | 300 (33%) | 1m30s |
+| **total** | 10 | 2 | 3 | 2 | 5 | 40 (12) | 900 | 300 (33%) | 1m30s |
 `
 	b, err := parseTotals(before)
 	if err != nil {
@@ -41,8 +41,8 @@ func TestComparison(t *testing.T) {
 	var out strings.Builder
 	writeComparison(&out, "old.md", "new.md", b, a)
 	want := []string{
-		"| std | 7 → 2 | – → 5 | – → 40 (12) | 4 → 2 | – → – | – → – | 1 → 3 | – → 900 | – → – | – → – | – → – | 1m0s → 1m30s | 1.50x |",
-		"| total | 7 → 2 | – → 5 | – → 40 (12) | 4 → 2 | – → – | – → – | 1 → 3 | – → 900 | – → – | – → – | – → – | 1m0s → 1m30s | 1.50x |",
+		"| std | 7 → 2 | – → 5 | – → 40 (12) | 4 → 2 | – → – | – → – | 1 → 3 | – → 900 | – → – | – → – | – → 300 (33%) | – → – | – → – | 1m0s → 1m30s | 1.50x |",
+		"| total | 7 → 2 | – → 5 | – → 40 (12) | 4 → 2 | – → – | – → – | 1 → 3 | – → 900 | – → – | – → – | – → 300 (33%) | – → – | – → – | 1m0s → 1m30s | 1.50x |",
 	}
 	var got []string
 	for _, line := range strings.Split(out.String(), "\n") {

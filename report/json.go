@@ -78,10 +78,12 @@ type FuncRecord struct {
 	SeqPruned int    `json:"sequences_pruned"`
 	States    int    `json:"states"`
 	Work      int64  `json:"work"`
-	Checks    int    `json:"subsumption_checks"`
-	Subsumed  int    `json:"subsumed"`
-	Stored    int    `json:"stored"`
-	Refined   int    `json:"refined,omitempty"`
+	// WorkSplit is Work by what it was spent on.
+	WorkSplit WorkSplitRecord `json:"work_split"`
+	Checks    int             `json:"subsumption_checks"`
+	Subsumed  int             `json:"subsumed"`
+	Stored    int             `json:"stored"`
+	Refined   int             `json:"refined,omitempty"`
 	// Summaries counts what procedure summaries did, under -summaries=on.
 	Summaries   *SummaryRecord `json:"summaries,omitempty"`
 	SolverCalls int            `json:"solver_calls"`
@@ -156,6 +158,7 @@ func funcJSON(r *result.FuncResult, rel func(string) string) FuncRecord {
 		SeqPruned:   r.SequencesPruned,
 		States:      r.States,
 		Work:        r.Work,
+		WorkSplit:   WorkSplitRecord(r.WorkSplit),
 		SolverCalls: r.SolverCalls,
 		Millis:      r.Elapsed.Milliseconds(),
 		SolverMs:    r.SolverTime.Milliseconds(),
@@ -165,6 +168,16 @@ func funcJSON(r *result.FuncResult, rel func(string) string) FuncRecord {
 		Notes:       r.Notes,
 		Error:       r.Err,
 	}
+}
+
+// WorkSplitRecord is a function's work by what it was spent on (see
+// result.WorkSplit): its fields add up to work.
+type WorkSplitRecord struct {
+	Init        int64 `json:"init"`
+	API         int64 `json:"api"`
+	Entry       int64 `json:"entry"`
+	Solver      int64 `json:"solver"`
+	Subsumption int64 `json:"subsumption"`
 }
 
 // SummaryRecord is what procedure summaries did in a function's search

@@ -1,6 +1,7 @@
 package report
 
 import (
+	"cmp"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -136,6 +137,9 @@ func (p *Writer) Rel(pos string) string {
 func statusLine(r *result.FuncResult) string {
 	s := fmt.Sprintf("%s (paths %d, panics %d, cut %d, states %d, work %d, solver calls %d, %s)",
 		r.Status, r.Paths, r.Panics, r.Cut, r.States, r.Work, r.SolverCalls, r.Elapsed.Round(time.Millisecond))
+	if split := workSplitText(r); split != "" {
+		s += "; work went to " + split
+	}
 	if sub := r.Subsumption; sub.Checks > 0 {
 		s += fmt.Sprintf("; subsumption: %d checked, %d subsumed (%d abstractly), %d stored", sub.Checks, sub.Subsumed, sub.Abstract, sub.Stored)
 	}
@@ -171,6 +175,34 @@ func statusLine(r *result.FuncResult) string {
 		s += fmt.Sprintf("; %s resting on unexecuted calls left out (-assumed)", Plural(r.Assumed, "panic", "panics"))
 	}
 	return s
+}
+
+// workPart is a part of a function's work, named as -v says it.
+type workPart struct {
+	name string
+	work int64
+}
+
+// workSplitText says what r's work was spent on: the phases, the largest
+// first and each with its share, leaving out those that took none, then
+// the shares of the solver and of subsumption in them all; "" for a
+// record without a split (one of a search that did no work).
+func workSplitText(r *result.FuncResult) string {
+	w := r.WorkSplit
+	total := w.Entry + w.API + w.Init
+	if total == 0 {
+		return ""
+	}
+	phases := []workPart{{"the entry", w.Entry}, {"building inputs through the API", w.API}, {"package initialization", w.Init}}
+	slices.SortStableFunc(phases, func(a, b workPart) int { return cmp.Compare(b.work, a.work) })
+	share := func(p workPart) string { return fmt.Sprintf("%s %d (%d%%)", p.name, p.work, p.work*100/total) }
+	var said []string
+	for _, p := range phases {
+		if p.work > 0 {
+			said = append(said, share(p))
+		}
+	}
+	return strings.Join(said, ", ") + "; " + share(workPart{"the solver", w.Solver}) + " of it, " + share(workPart{"subsumption", w.Subsumption})
 }
 
 func firstLine(s string) string {

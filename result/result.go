@@ -346,6 +346,8 @@ type FuncResult struct {
 	// Work is the work the search did, in the units of Config.MaxWork:
 	// the same on every run of the same code under the same flags.
 	Work int64
+	// WorkSplit is Work by what it was spent on.
+	WorkSplit WorkSplit
 	// SolverChecks counts the satisfiability checks asked, SolverCalls
 	// the runs of Z3 among them (see solver.Solver.Calls).
 	SolverChecks int
@@ -381,6 +383,28 @@ type FuncResult struct {
 type Subsumption struct {
 	Checks, Subsumed, Stored int
 	Abstract                 int
+}
+
+// WorkSplit is a search's work by what it was spent on, in work units;
+// its fields add up to FuncResult.Work.
+type WorkSplit struct {
+	// Init is the work of running the packages' initialization, API
+	// that of building the entry's inputs through the package's API
+	// (constructors and call sequences), Entry that of the entry itself
+	// and what it calls: steps executed, each.
+	Init, API, Entry int64
+	// Solver is the solver's work (Z3's and the Go side's), Subsumption
+	// that of comparing states at loop heads.
+	Solver, Subsumption int64
+}
+
+// Add adds o to w.
+func (w *WorkSplit) Add(o WorkSplit) {
+	w.Init += o.Init
+	w.API += o.API
+	w.Entry += o.Entry
+	w.Solver += o.Solver
+	w.Subsumption += o.Subsumption
 }
 
 // SummaryStats counts what procedure summaries did in a search.

@@ -77,19 +77,22 @@ type Budget struct {
 	ctx    *solver.Context
 	// steps counts the instructions the search executed.
 	steps int64
+	// stepsIn splits steps by Phase.
+	stepsIn [phases]int64
 	// Inherited is the work of a shared package initialization the
 	// search started from.
 	Inherited int64
 	// Probed is the work of a hand-built probe that ran before this
 	// search and did not answer for it, but for what the shared context
 	// counts: its solver's and evaluations.
-	Probed int64
+	Probed Own
 	// table is the search's subsumption table; retired is the work of
 	// the tables it had before (see UseTable).
 	table   WorkCounter
 	retired int64
 	// deadline is the time Limits.Timeout ends, or zero for none.
 	deadline time.Time
+	accrued
 	// Cause is why the search stopped, if it did.
 	Cause StopCause
 	// interruption is what Limits.Interrupt answered.
@@ -136,13 +139,97 @@ func (b *Budget) parts() workParts {
 	if b.table != nil {
 		matches += b.table.Work()
 	}
-	return workParts{b.Inherited + b.Probed + b.steps, int64(w.Z3), int64(w.Go), int64(w.Ops), matches}
+	return workParts{b.Inherited + b.Probed.Work() + b.steps, int64(w.Z3), int64(w.Go), int64(w.Ops), matches}
+}
+
+// Own is the work a search counts itself, which its solver's context
+// does not: its steps by phase, and its comparisons of states converted
+// into work units.
+type Own struct {
+	Steps      [phases]int64
+	MatchUnits int64
+}
+
+// Work is o in work units.
+func (o Own) Work() int64 {
+	w := o.MatchUnits
+	for _, n := range o.Steps {
+		w += n
+	}
+	return w
 }
 
 // OwnWork is the work of the search's own steps and state comparisons,
 // which its context does not count: what a search after it inherits.
-func (b *Budget) OwnWork() int64 {
-	return b.steps + b.parts().matches/matchesPerUnit
+func (b *Budget) OwnWork() Own {
+	return Own{Steps: b.stepsIn, MatchUnits: b.parts().matches / matchesPerUnit}
+}
+
+// Phase is what a step of a search was for, as Split accounts for it.
+type Phase int
+
+// The phases of a search.
+const (
+	// InEntry: the entry function itself, and what it calls.
+	InEntry Phase = iota
+	// InInit: the initialization of the entry's packages.
+	InInit
+	// InAPI: building the entry's inputs through the package's API
+	// (constructors and call sequences).
+	InAPI
+	phases
+)
+
+// Split is a search's work by what it was spent on, in work units. Init,
+// API and Entry are the work of each Phase, and add up to Budget.Work;
+// Solver and Subsumption are the parts of that work the solver (Z3's,
+// the Go side's evaluations, the changes to Z3's stacks) and the
+// comparisons of states at loop heads took, in all phases.
+type Split struct {
+	Init, API, Entry    int64
+	Solver, Subsumption int64
+}
+
+// accrued is the solver's and the comparisons' work, converted, as the
+// search stood at its last step, and the phase of that step: the work
+// done between two steps is the phase's of the first (a branch's query,
+// a loop head's comparisons follow the step that reached them).
+type accrued struct {
+	solver, matches int64
+	phase           Phase
+	solverIn        [phases]int64
+	matchesIn       [phases]int64
+}
+
+// accrue charges the solver's and the comparisons' work since the last
+// step to that step's phase, and makes phase the last.
+func (b *Budget) accrue(phase Phase) {
+	p := b.parts()
+	solver := p.z3/z3PerUnit + p.evals/evalsPerUnit + p.ops*unitsPerOp
+	matches := p.matches / matchesPerUnit
+	a := &b.accrued
+	a.solverIn[a.phase] += solver - a.solver
+	a.matchesIn[a.phase] += matches - a.matches
+	a.solver, a.matches, a.phase = solver, matches, phase
+}
+
+// Split returns the work done so far by what it was spent on.
+func (b *Budget) Split() Split {
+	b.accrue(b.accrued.phase)
+	a := b.accrued
+	var in [phases]int64
+	for ph := range in {
+		in[ph] = b.stepsIn[ph] + b.Probed.Steps[ph] + a.solverIn[ph] + a.matchesIn[ph]
+	}
+	// A probe is a search of the entry on hand-built values.
+	in[InEntry] += b.Probed.MatchUnits
+	return Split{
+		Init:        b.Inherited + in[InInit],
+		API:         in[InAPI],
+		Entry:       in[InEntry],
+		Solver:      a.solver,
+		Subsumption: a.matches + b.Probed.MatchUnits,
+	}
 }
 
 // UseTable makes t the search's subsumption table.
@@ -153,11 +240,11 @@ func (b *Budget) UseTable(t WorkCounter) {
 	b.table = t
 }
 
-// Step counts one instruction about to be executed, with states the
-// search's state count, and reports whether a budget ran out. The clock
+// Step counts one instruction about to be executed, for phase, with
+// states the search's state count, and reports whether a budget ran out. The clock
 // and Limits.Interrupt are asked every 256 steps, the first included: a
 // short search asks once.
-func (b *Budget) Step(states int) bool {
+func (b *Budget) Step(states int, phase Phase) bool {
 	if b.Cause != NotStopped {
 		return true
 	}
@@ -175,7 +262,9 @@ func (b *Budget) Step(states int) bool {
 		// than is left (see solver.Context.LimitEvaluations).
 		b.ctx.LimitEvaluations(uint64(max(b.Limits.MaxWork-w, 1)) * evalsPerUnit)
 	}
+	b.accrue(phase)
 	b.steps++
+	b.stepsIn[phase]++
 	if b.steps%256 != 1 {
 		return false
 	}

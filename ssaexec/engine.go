@@ -458,9 +458,23 @@ func (x *explorer) abandonInit(s *state) {
 	x.work.Add(exploreTask{s})
 }
 
-// outOfBudget counts a step and reports whether a budget of the function
-// ran out.
-func (x *explorer) outOfBudget() bool { return x.budget.Step(x.res.States) }
+// outOfBudget counts a step of s and reports whether a budget of the
+// function ran out.
+func (x *explorer) outOfBudget(s *state) bool { return x.budget.Step(x.res.States, x.phaseOf(s)) }
+
+// phaseOf says what s's next step is for, as the record's work is split:
+// the package's initialization, building the entry's inputs through the
+// API (a call of a sequence, or binding parameters on a path that builds
+// some through it), or the entry.
+func (x *subject) phaseOf(s *state) search.Phase {
+	switch {
+	case s.inInit():
+		return search.InInit
+	case s.seq != nil && !s.seq.handBuiltPath && (s.seq.running || s.bound < len(x.fn.Params)):
+		return search.InAPI
+	}
+	return search.InEntry
+}
 
 // halted reports whether a budget of the function ran out.
 func (x *explorer) halted() bool { return x.budget.Halted() }

@@ -51,6 +51,8 @@ func (x *explorer) finishRecord() {
 		slices.Sort(r.Limits)
 	}
 	r.Work = x.budget.Work()
+	sp := x.budget.Split()
+	r.WorkSplit = result.WorkSplit{Init: sp.Init, API: sp.API, Entry: sp.Entry, Solver: sp.Solver, Subsumption: sp.Subsumption}
 	timedOut := x.budget.Cause == search.TimedOut
 	// Latent findings are counted, not failures: no caller reaches them.
 	switch {

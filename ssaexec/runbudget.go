@@ -166,6 +166,7 @@ func laterPass(earlier, r *result.FuncResult, pass int, budget int64) *result.Fu
 	result.KeepFindings(r, earlier)
 	// What every pass spent: the run's work and time went to all.
 	r.Work += earlier.Work
+	r.WorkSplit.Add(earlier.WorkSplit)
 	r.Elapsed += earlier.Elapsed
 	r.SolverTime += earlier.SolverTime
 	r.Notes = append(r.Notes, fmt.Sprintf("run budget: pass %d at %d work units", pass, budget))

@@ -104,6 +104,9 @@ func Walk(n int) int {
 	results, spent := prog.AnalyzeWithin(prog.Entries(false, nil), DefaultConfig(), RunBudget{Total: 200_000, First: 300}, 1, nil, nil)
 	for _, r := range results {
 		got = append(got, record{r.Status, len(r.Findings), r.Notes})
+		if w := r.WorkSplit; w.Init+w.API+w.Entry != r.Work {
+			t.Errorf("%s: work split %+v adds up to %d, not its passes' work %d", r.Func, w, w.Init+w.API+w.Entry, r.Work)
+		}
 	}
 	// Spin's directive keeps it out of what more budget would buy.
 	if want := (RunSpent{Passes: 2, Spent: results[0].Work + results[1].Work}); spent != want {
@@ -116,5 +119,58 @@ func Walk(n int) int {
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("results (-want +got):\n%s", diff)
+	}
+}
+
+// TestWorkSplit checks what a record says its work went to: building the
+// receiver through the API only where a constructor built it, package
+// initialization where there is one, and phases that add up to the work.
+func TestWorkSplit(t *testing.T) {
+	src := `package ws
+
+var weights = map[string]int{"a": 1, "b": 2}
+
+// Counter counts keys.
+type Counter struct {
+	counts map[string]int
+	total  int
+}
+
+// New returns an empty Counter.
+func New() *Counter { return &Counter{counts: map[string]int{}} }
+
+// Add counts k.
+func (c *Counter) Add(k string) {
+	c.counts[k]++
+	c.total += weights[k]
+}
+
+// Mean is the mean weight of a key counted.
+func (c *Counter) Mean() int { return c.total / len(c.counts) }
+
+// Weight is k's weight.
+func Weight(k string) int { return weights[k] }
+`
+	prog := loadModule(t, t.TempDir(), "example.com/ws", map[string]string{"ws.go": src})
+	type phases struct{ Init, API, Entry bool }
+	got := map[string]phases{}
+	for _, r := range prog.AnalyzeAll(prog.Entries(false, nil), DefaultConfig(), 1, nil, nil) {
+		w := r.WorkSplit
+		got[r.Func] = phases{w.Init > 0, w.API > 0, w.Entry > 0}
+		if w.Init+w.API+w.Entry != r.Work {
+			t.Errorf("%s: work split %+v adds up to %d, not the work %d", r.Func, w, w.Init+w.API+w.Entry, r.Work)
+		}
+		if w.Solver+w.Subsumption > r.Work {
+			t.Errorf("%s: the solver and subsumption took %d of a work of %d", r.Func, w.Solver+w.Subsumption, r.Work)
+		}
+	}
+	want := map[string]phases{
+		"ws.New":             {Init: true, Entry: true},
+		"(*ws.Counter).Add":  {Init: true, API: true, Entry: true},
+		"(*ws.Counter).Mean": {Init: true, API: true, Entry: true},
+		"ws.Weight":          {Init: true, Entry: true},
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("phases with work (-want +got):\n%s", diff)
 	}
 }

@@ -66,7 +66,7 @@ func (t exploreTask) run(x *explorer) {
 			x.initDone(s)
 			return
 		}
-		if x.outOfBudget() {
+		if x.outOfBudget(s) {
 			return
 		}
 		if x.apiOutOfBudget(s) {

@@ -49,11 +49,11 @@ func statusHeader(w io.Writer, first string) {
 	for _, s := range Statuses {
 		fmt.Fprintf(w, " %s |", s)
 	}
-	fmt.Fprintf(w, " findings | latent | sequences (pruned) | states | solver checks | work | summaries (renamed) | analysis time |\n|---|--:|")
+	fmt.Fprintf(w, " findings | latent | sequences (pruned) | states | solver checks | work | api work | solver work | summaries (renamed) | analysis time |\n|---|--:|")
 	for range Statuses {
 		fmt.Fprint(w, "--:|")
 	}
-	fmt.Fprintln(w, "--:|--:|--:|--:|--:|--:|--:|--:|")
+	fmt.Fprintln(w, "--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|")
 }
 
 func statusRow(w io.Writer, name string, c Counts) {
@@ -61,8 +61,16 @@ func statusRow(w io.Writer, name string, c Counts) {
 	for _, s := range Statuses {
 		fmt.Fprintf(w, " %d |", c.ByStatus[s])
 	}
-	fmt.Fprintf(w, " %d | %d | %d (%d) | %d | %d | %d | %d (%d) | %s |\n", c.Findings, c.Latent, c.Sequences, c.Pruned,
-		c.States, c.Checks, c.Work, c.Applied, c.Renamed, round(c.Time))
+	fmt.Fprintf(w, " %d | %d | %d (%d) | %d | %d | %d | %s | %s | %d (%d) | %s |\n", c.Findings, c.Latent, c.Sequences, c.Pruned,
+		c.States, c.Checks, c.Work, workShare(c.APIWork, c.Work), workShare(c.SolverWork, c.Work), c.Applied, c.Renamed, round(c.Time))
+}
+
+// workShare is part of the work total, with its share: "1200 (40%)".
+func workShare(part, total int64) string {
+	if total == 0 {
+		return fmt.Sprint(part)
+	}
+	return fmt.Sprintf("%d (%d%%)", part, part*100/total)
 }
 
 func (r *Report) setTable(w io.Writer, s *SetReport) {

@@ -71,6 +71,9 @@ type Counts struct {
 	// answered, and those of them answered up to a renaming.
 	States, Checks, Applied, Renamed int
 	Work                             int64
+	// APIWork and SolverWork are the parts of Work that went to building
+	// inputs through the API and to the solver (see result.WorkSplit).
+	APIWork, SolverWork int64
 	// Time sums the functions' Elapsed (analysis time, not wall time).
 	Time time.Duration
 }
@@ -88,6 +91,8 @@ func (c *Counts) add(r *result.FuncResult) {
 	c.States += r.States
 	c.Checks += r.SolverChecks
 	c.Work += r.Work
+	c.APIWork += r.WorkSplit.API
+	c.SolverWork += r.WorkSplit.Solver
 	c.Applied += r.Summaries.Applied
 	c.Renamed += r.Summaries.Renamed
 	c.Time += r.Elapsed
@@ -105,6 +110,8 @@ func (c *Counts) merge(o Counts) {
 	c.States += o.States
 	c.Checks += o.Checks
 	c.Work += o.Work
+	c.APIWork += o.APIWork
+	c.SolverWork += o.SolverWork
 	c.Applied += o.Applied
 	c.Renamed += o.Renamed
 	c.Time += o.Time

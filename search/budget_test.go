@@ -1,0 +1,54 @@
+package search
+
+import (
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/gosym/gosym/solver"
+)
+
+// counter is a subsumption table whose comparisons the test sets.
+type counter struct{ n int64 }
+
+func (c *counter) Work() int64 { return c.n }
+
+// TestSplit checks that a search's work is split by phase as it was
+// spent: each step to its phase, the comparisons made after a step to
+// that step's phase, a shared initialization to Init and a probe's steps
+// to theirs, and that the phases add up to the work.
+func TestSplit(t *testing.T) {
+	t.Parallel()
+	ctx := solver.NewContext()
+	defer ctx.Close()
+	b := NewBudget(Limits{MaxWork: 1_000_000}, ctx, time.Time{})
+	b.Inherited = 7
+	b.Probed = Own{Steps: [phases]int64{InEntry: 3, InInit: 2}, MatchUnits: 1}
+	table := &counter{}
+	b.UseTable(table)
+	steps := func(n int, ph Phase) {
+		for range n {
+			if b.Step(0, ph) {
+				t.Fatal("the budget ran out")
+			}
+		}
+	}
+	steps(2, InInit)
+	table.n += 10 // 5 units, after an initialization step
+	steps(3, InAPI)
+	table.n += 4 // 2 units
+	steps(1, InEntry)
+	table.n += 6 // 3 units, after the last step
+	want := Split{Init: 7 + 2 + 2 + 5, API: 3 + 2, Entry: 3 + 1 + 1 + 3, Subsumption: 5 + 2 + 3 + 1}
+	got := b.Split()
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("Split (-want +got):\n%s", diff)
+	}
+	if sum := got.Init + got.API + got.Entry; sum != b.Work() {
+		t.Errorf("the phases add up to %d, the work is %d", sum, b.Work())
+	}
+	if again := b.Split(); again != got {
+		t.Errorf("Split again = %+v, want %+v", again, got)
+	}
+}
