@@ -1,6 +1,7 @@
 package ssaexec
 
 import (
+	"cmp"
 	"fmt"
 	"slices"
 
@@ -28,11 +29,18 @@ import (
 type RunBudget struct {
 	// Total is the run's budget, in the units of Config.MaxWork.
 	Total int64
-	// First is each entry's budget in the first pass; 0 stands for
-	// FirstShare of Total over the entries, and at least MinFirst. The
-	// first pass runs every entry, even where that takes more than
-	// Total.
+	// First is each entry's budget in the first pass; 0 stands for the
+	// largest of MaxFirst, MaxFirst/2, MaxFirst/4, ... that gives the
+	// entries together at most a FirstShare of Total, and not less than
+	// MinFirst. The first pass runs every entry, even where that takes
+	// more than Total.
 	First int64
+	// Earlier, if set, returns the result an earlier run left of fn
+	// under the same flags and code, and the budget of its last pass; or
+	// nil. Such a function is not explored again if that result is
+	// finished, and its next pass doubles that budget if not; its work
+	// counts in Total.
+	Earlier func(fn *ssa.Function) (*result.FuncResult, int64)
 }
 
 // FirstShare is the share of a run's budget its first pass gives its
@@ -44,12 +52,24 @@ const FirstShare = 4
 // instructions and their queries.
 const MinFirst = 1000
 
+// MaxFirst is the most an entry's first pass gets unless RunBudget.First
+// says otherwise: a quarter of DefaultMaxWork. The first budgets are
+// MaxFirst halved as often as a run's budget needs, so that two runs'
+// passes give their entries budgets on one grid, and a larger budget's
+// passes extend a smaller one's: a rerun with more budget takes each
+// function up where the cache says an earlier run left it.
+const MaxFirst = DefaultMaxWork / 4
+
 // first is each entry's budget in the first pass over n entries.
 func (b RunBudget) first(n int) int64 {
 	if b.First > 0 {
 		return b.First
 	}
-	return max(b.Total/int64(FirstShare*max(n, 1)), MinFirst)
+	f := int64(MaxFirst)
+	for f/2 >= MinFirst && f*int64(FirstShare*max(n, 1)) > b.Total {
+		f /= 2
+	}
+	return f
 }
 
 // RunSpent is what a run's budget was spent on.
@@ -57,32 +77,49 @@ type RunSpent struct {
 	// Passes counts the passes, Spent the work of all.
 	Passes int
 	Spent  int64
+	// Earlier is the work of earlier runs, whose results
+	// RunBudget.Earlier gave.
+	Earlier int64
 	// Unfinished counts the functions that more budget would have taken
 	// further, and Next the work the next pass would have given them.
 	Unfinished int
 	Next       int64
+	// Budgets holds each function's budget in its last pass, in the
+	// order of the functions analysed: what a later run's
+	// RunBudget.Earlier returns with its result.
+	Budgets []int64
 }
 
 // AnalyzeWithin analyses fns as AnalyzeAll does, n at a time, but spends
 // budget across them in passes (see above) instead of cfg.MaxWork on
 // each. It returns each function's result, its findings every pass's and
 // its work the sum of its passes', and hands them to done in fns' order
-// once the last pass ends; and what the budget was spent on. each may be
-// nil; it is called on every pass.
+// once the last pass ends; and what the budget was spent on. A result
+// budget.Earlier gave that no pass changed is returned as it is. each may
+// be nil; it is called on every pass.
 func (p *Program) AnalyzeWithin(fns []*ssa.Function, cfg Config, budget RunBudget, n int, each Each, done func(*result.FuncResult)) ([]*result.FuncResult, RunSpent) {
-	var spent RunSpent
+	spent := RunSpent{Budgets: make([]int64, len(fns))}
 	results := make([]*result.FuncResult, len(fns))
-	alloc := make([]int64, len(fns))
-	pending := make([]int, len(fns))
-	for i := range fns {
-		alloc[i], pending[i] = budget.first(len(fns)), i
-	}
+	alloc := spent.Budgets
 	// A function whose doc comment sets its budget keeps it: one pass.
 	keeps := make([]bool, len(fns))
+	var pending []int
 	for i, fn := range fns {
 		keeps[i] = setsMaxWork(fn)
+		if budget.Earlier != nil {
+			results[i], alloc[i] = budget.Earlier(fn)
+		}
+		if results[i] != nil {
+			spent.Earlier += results[i].Work
+			continue
+		}
+		alloc[i] = budget.first(len(fns))
+		pending = append(pending, i)
 	}
-	left := budget.Total
+	left := budget.Total - spent.Earlier
+	if len(pending) == 0 {
+		pending = deeper(results, keeps, alloc, left)
+	}
 	for pass := 1; len(pending) > 0; pass++ {
 		batch := make([]*ssa.Function, len(pending))
 		byFn := make(map[*ssa.Function]int64, len(pending))
@@ -101,11 +138,10 @@ func (p *Program) AnalyzeWithin(fns []*ssa.Function, cfg Config, budget RunBudge
 			i := pending[k]
 			left -= r.Work
 			spent.Spent += r.Work
-			results[i] = laterPass(results[i], r, pass, alloc[i])
+			results[i] = laterPass(results[i], r, alloc[i])
 		}
 		spent.Passes = pass
-		pending = slices.DeleteFunc(pending, func(i int) bool { return keeps[i] })
-		pending = deeper(pending, results, alloc, left)
+		pending = deeper(results, keeps, alloc, left)
 	}
 	for i, r := range results {
 		if unfinished(r) && !keeps[i] {
@@ -121,20 +157,32 @@ func (p *Program) AnalyzeWithin(fns []*ssa.Function, cfg Config, budget RunBudge
 	return results, spent
 }
 
-// deeper returns the entries of pending the next pass explores: those not
-// finished, in order, while what is left of the run's budget covers
-// their doubled budgets. It doubles their budgets.
-func deeper(pending []int, results []*result.FuncResult, alloc []int64, left int64) []int {
+// deeper returns the entries the next pass explores, in order: those not
+// finished and not kept to their own budget, the least deepened first
+// (then in order), while what is left of the run's budget covers their
+// doubled budgets. It doubles their budgets. Deepening level by level
+// makes a run's allocations independent of where an earlier run, whose
+// results RunBudget.Earlier gave, stopped: a run at B then one at 2B
+// deepen the same functions as far as one run at 2B.
+func deeper(results []*result.FuncResult, keeps []bool, alloc []int64, left int64) []int {
+	var candidates []int
+	for i, r := range results {
+		if !keeps[i] && unfinished(r) {
+			candidates = append(candidates, i)
+		}
+	}
+	slices.SortStableFunc(candidates, func(i, j int) int { return cmp.Compare(alloc[i], alloc[j]) })
 	var next []int
 	reserved := int64(0)
-	for _, i := range pending {
-		if !unfinished(results[i]) || reserved+2*alloc[i] > left {
-			continue
+	for _, i := range candidates {
+		if reserved+2*alloc[i] > left {
+			break // the others need as much or more
 		}
 		alloc[i] *= 2
 		reserved += alloc[i]
 		next = append(next, i)
 	}
+	slices.Sort(next)
 	return next
 }
 
@@ -155,11 +203,11 @@ func unfinished(r *result.FuncResult) bool {
 	return false
 }
 
-// laterPass returns r, the result of pass (whose budget was budget) of a
-// function whose earlier passes gave earlier (nil for the first): r with
-// the findings of earlier it did not make again, and the work and time
-// of all.
-func laterPass(earlier, r *result.FuncResult, pass int, budget int64) *result.FuncResult {
+// laterPass returns r, the result of a pass whose budget was budget, of
+// a function whose earlier passes (in this run or an earlier one) gave
+// earlier (nil for none): r with the findings of earlier it did not make
+// again, and the work and time of all.
+func laterPass(earlier, r *result.FuncResult, budget int64) *result.FuncResult {
 	if earlier == nil {
 		return r
 	}
@@ -169,6 +217,6 @@ func laterPass(earlier, r *result.FuncResult, pass int, budget int64) *result.Fu
 	r.WorkSplit.Add(earlier.WorkSplit)
 	r.Elapsed += earlier.Elapsed
 	r.SolverTime += earlier.SolverTime
-	r.Notes = append(r.Notes, fmt.Sprintf("run budget: pass %d at %d work units", pass, budget))
+	r.Notes = append(r.Notes, fmt.Sprintf("run budget: last pass at %d work units, after passes that spent %d", budget, earlier.Work))
 	return r
 }

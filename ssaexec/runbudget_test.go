@@ -1,16 +1,19 @@
 package ssaexec
 
 import (
+	"fmt"
+	"slices"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"golang.org/x/tools/go/ssa"
 
 	"github.com/gosym/gosym/result"
 )
 
 // TestDeeper checks which entries a run budget's next pass explores, and
-// with what budgets: the unfinished ones, in order, while what is left
-// covers their doubled budgets.
+// with what budgets: the unfinished ones not kept to their own budget, in
+// order, while what is left covers their doubled budgets.
 func TestDeeper(t *testing.T) {
 	t.Parallel()
 	stopped := &result.FuncResult{Status: result.Stopped, Limits: []string{"max-work"}}
@@ -21,25 +24,28 @@ func TestDeeper(t *testing.T) {
 	tests := []struct {
 		name      string
 		results   []*result.FuncResult
+		keeps     []bool
 		alloc     []int64
 		left      int64
 		want      []int
 		wantAlloc []int64
 	}{
-		{"all fit", []*result.FuncResult{stopped, deepening}, []int64{10, 20}, 100, []int{0, 1}, []int64{20, 40}},
-		{"a finding does not finish a search the budget stopped", []*result.FuncResult{{Status: result.Failed, Limits: []string{"max-work"}}, {Status: result.Bounded, Limits: []string{"api search budget"}}}, []int64{10, 10}, 100, []int{0, 1}, []int64{20, 20}},
-		{"finished ones stay", []*result.FuncResult{complete, stopped, bounded, failed}, []int64{10, 10, 10, 10}, 100, []int{1}, []int64{10, 20, 10, 10}},
-		{"in order while the budget lasts", []*result.FuncResult{stopped, stopped, stopped}, []int64{10, 30, 10}, 50, []int{0, 2}, []int64{20, 30, 20}},
-		{"none fits", []*result.FuncResult{stopped}, []int64{10}, 19, nil, []int64{10}},
+		{"all fit", []*result.FuncResult{stopped, deepening}, nil, []int64{10, 20}, 100, []int{0, 1}, []int64{20, 40}},
+		{"a finding does not finish a search the budget stopped", []*result.FuncResult{{Status: result.Failed, Limits: []string{"max-work"}}, {Status: result.Bounded, Limits: []string{"api search budget"}}}, nil, []int64{10, 10}, 100, []int{0, 1}, []int64{20, 20}},
+		{"finished ones stay", []*result.FuncResult{complete, stopped, bounded, failed}, nil, []int64{10, 10, 10, 10}, 100, []int{1}, []int64{10, 20, 10, 10}},
+		{"in order while the budget lasts", []*result.FuncResult{stopped, stopped, stopped}, nil, []int64{10, 10, 10}, 50, []int{0, 1}, []int64{20, 20, 10}},
+		{"the least deepened first", []*result.FuncResult{stopped, stopped, stopped}, nil, []int64{20, 10, 10}, 50, []int{1, 2}, []int64{20, 20, 20}},
+		{"kept to their own budget", []*result.FuncResult{stopped, stopped}, []bool{true, false}, []int64{10, 10}, 100, []int{1}, []int64{10, 20}},
+		{"none fits", []*result.FuncResult{stopped}, nil, []int64{10}, 19, nil, []int64{10}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			pending := make([]int, len(tt.results))
-			for i := range pending {
-				pending[i] = i
+			keeps := tt.keeps
+			if keeps == nil {
+				keeps = make([]bool, len(tt.results))
 			}
 			alloc := append([]int64(nil), tt.alloc...)
-			got := deeper(pending, tt.results, alloc, tt.left)
+			got := deeper(tt.results, keeps, alloc, tt.left)
 			if diff := cmp.Diff([]any{tt.want, tt.wantAlloc}, []any{got, alloc}); diff != "" {
 				t.Errorf("deeper (-want +got):\n%s", diff)
 			}
@@ -55,10 +61,15 @@ func TestFirstBudget(t *testing.T) {
 		entries int
 		want    int64
 	}{
-		{RunBudget{Total: 4_000_000}, 100, 10_000},
+		{RunBudget{Total: 4_000_000}, 100, 6_250},
+		{RunBudget{Total: 5_000_000}, 100, 12_500},
 		{RunBudget{Total: 4_000_000, First: 50_000}, 100, 50_000},
-		{RunBudget{Total: 100_000}, 100, MinFirst},
-		{RunBudget{Total: 100_000}, 0, 25_000},
+		{RunBudget{Total: 100_000}, 100, 1_562},
+		{RunBudget{Total: 100_000}, 0, MaxFirst},
+		{RunBudget{Total: 40_000_000}, 100, MaxFirst},
+		// 552 entries under 3.4 and 6.8 million: both runs start alike.
+		{RunBudget{Total: 3_400_000}, 552, 1_562},
+		{RunBudget{Total: 6_800_000}, 552, 1_562},
 	}
 	for _, tt := range tests {
 		if got := tt.budget.first(tt.entries); got != tt.want {
@@ -95,30 +106,62 @@ func Walk(n int) int {
 }
 `
 	prog := loadModule(t, t.TempDir(), "example.com/rb", map[string]string{"rb.go": src})
+	entries := prog.Entries(false, nil)
+	analyse := func(b RunBudget) ([]*result.FuncResult, RunSpent) {
+		return prog.AnalyzeWithin(entries, DefaultConfig(), b, 1, nil, nil)
+	}
 	type record struct {
 		Status   result.Status
 		Findings int
 		Notes    []string
 	}
-	var got []record
-	results, spent := prog.AnalyzeWithin(prog.Entries(false, nil), DefaultConfig(), RunBudget{Total: 200_000, First: 300}, 1, nil, nil)
-	for _, r := range results {
-		got = append(got, record{r.Status, len(r.Findings), r.Notes})
-		if w := r.WorkSplit; w.Init+w.API+w.Entry != r.Work {
-			t.Errorf("%s: work split %+v adds up to %d, not its passes' work %d", r.Func, w, w.Init+w.API+w.Entry, r.Work)
+	records := func(results []*result.FuncResult) []record {
+		var got []record
+		for _, r := range results {
+			got = append(got, record{r.Status, len(r.Findings), r.Notes})
+			if w := r.WorkSplit; w.Init+w.API+w.Entry != r.Work {
+				t.Errorf("%s: work split %+v adds up to %d, not its passes' work %d", r.Func, w, w.Init+w.API+w.Entry, r.Work)
+			}
 		}
+		return got
 	}
-	// Spin's directive keeps it out of what more budget would buy.
-	if want := (RunSpent{Passes: 2, Spent: results[0].Work + results[1].Work}); spent != want {
-		t.Errorf("spent %+v, want %+v", spent, want)
-	}
+	// A budget of 1 runs the first pass only.
+	short, _ := analyse(RunBudget{Total: 1, First: 300})
+	full, spent := analyse(RunBudget{Total: 200_000, First: 300})
 	want := []record{
 		{Status: result.Stopped},
 		// 0+1+4+9+16+25 is 55 at n 6, within the loop bound.
-		{Status: result.Failed, Findings: 1, Notes: []string{"run budget: pass 2 at 600 work units"}},
+		{Status: result.Failed, Findings: 1, Notes: []string{fmt.Sprintf("run budget: last pass at 600 work units, after passes that spent %d", short[1].Work)}},
 	}
-	if diff := cmp.Diff(want, got); diff != "" {
+	if diff := cmp.Diff(want, records(full)); diff != "" {
 		t.Errorf("results (-want +got):\n%s", diff)
+	}
+	// Spin's directive keeps it out of what more budget would buy.
+	wantSpent := RunSpent{Passes: 2, Spent: full[0].Work + full[1].Work, Budgets: []int64{300, 600}}
+	if diff := cmp.Diff(wantSpent, spent); diff != "" {
+		t.Errorf("spent (-want +got):\n%s", diff)
+	}
+
+	// A run that takes up where the short one left its functions finds
+	// what the full one does, with the work of the short one's pass
+	// counted and not spent again.
+	earlier := func(fn *ssa.Function) (*result.FuncResult, int64) {
+		i := slices.Index(entries, fn)
+		return short[i], 300
+	}
+	resumed, spent := analyse(RunBudget{Total: 200_000, First: 300, Earlier: earlier})
+	if diff := cmp.Diff(want, records(resumed)); diff != "" {
+		t.Errorf("resumed results (-want +got):\n%s", diff)
+	}
+	if resumed[0] != short[0] {
+		t.Errorf("Spin, kept to its budget, was analysed again")
+	}
+	if resumed[1].Work != full[1].Work {
+		t.Errorf("Walk's work resumed is %d, in one run %d", resumed[1].Work, full[1].Work)
+	}
+	wantSpent = RunSpent{Passes: 1, Spent: full[1].Work - short[1].Work, Earlier: short[0].Work + short[1].Work, Budgets: []int64{300, 600}}
+	if diff := cmp.Diff(wantSpent, spent); diff != "" {
+		t.Errorf("resumed spent (-want +got):\n%s", diff)
 	}
 }
 

@@ -2,6 +2,7 @@ package main
 
 import (
 	"crypto/sha256"
+	"encoding/binary"
 	"fmt"
 	"io"
 	"os"
@@ -31,6 +32,10 @@ type resultCache struct {
 	prints *ssaexec.Fingerprints
 	// base hashes the executable and the flags.
 	base [sha256.Size]byte
+	// budgeted says the run has a run budget (-budget): its entries are
+	// a function's result with the budget of its last pass (see
+	// getPassed), under keys apart from those of runs without one.
+	budgeted bool
 }
 
 // cacheDir resolves -cache: "off" (or GOSYMCACHE=off) turns the cache
@@ -55,8 +60,10 @@ func cacheDir(flag string) (string, error) {
 }
 
 // openResultCache opens the cache in dir for prog's functions analysed
-// under cfg, or returns nil when dir is "".
-func openResultCache(dir string, prog *ssaexec.Program, cfg ssaexec.Config) (*resultCache, error) {
+// under cfg, or returns nil when dir is "". budgeted says the run has a
+// run budget: each function's budget is then its passes', not
+// cfg.MaxWork, and a result is kept whatever its budget (see putPassed).
+func openResultCache(dir string, prog *ssaexec.Program, cfg ssaexec.Config, budgeted bool) (*resultCache, error) {
 	if dir == "" {
 		return nil, nil
 	}
@@ -72,8 +79,12 @@ func openResultCache(dir string, prog *ssaexec.Program, cfg ssaexec.Config) (*re
 		return nil, fmt.Errorf("result cache: hashing gosym's executable: %v (-cache=off runs without it)", err)
 	}
 	h := sha256.New()
-	fmt.Fprintf(h, "gosym results\n%x\n%s\n%s\n", exe, runtime.Version(), configKey(cfg))
-	c := &resultCache{dir: dir, store: store, prints: prog.Fingerprints()}
+	kind := "gosym results"
+	if budgeted {
+		kind, cfg.MaxWork = "gosym results under a run budget", 0
+	}
+	fmt.Fprintf(h, "%s\n%x\n%s\n%s\n", kind, exe, runtime.Version(), configKey(cfg))
+	c := &resultCache{dir: dir, store: store, prints: prog.Fingerprints(), budgeted: budgeted}
 	h.Sum(c.base[:0])
 	return c, nil
 }
@@ -142,6 +153,39 @@ func (c *resultCache) put(id cache.ActionID, r *result.FuncResult, interrupted b
 		return err
 	}
 	return c.store.PutBytes(id, data)
+}
+
+// A run budget's entry is the budget of the function's last pass, eight
+// bytes big-endian, then its result (the findings and work of all its
+// passes): a later run takes the function up from there (see
+// ssaexec.RunBudget.Earlier).
+
+// getPassed returns the result of a run budget's passes cached under id,
+// with the budget of the last, or nil.
+func (c *resultCache) getPassed(id cache.ActionID) (*result.FuncResult, int64) {
+	data, _, err := c.store.GetBytes(id)
+	if err != nil || len(data) < 8 {
+		return nil, 0
+	}
+	budget := int64(binary.BigEndian.Uint64(data))
+	r, err := result.Decode(data[8:])
+	if err != nil || budget <= 0 {
+		return nil, 0 // written by another gosym, or damaged: analyse again
+	}
+	return r, budget
+}
+
+// putPassed keeps r, whose last pass had budget, under id, unless r
+// depends on more than the key (see put).
+func (c *resultCache) putPassed(id cache.ActionID, r *result.FuncResult, budget int64, interrupted bool) error {
+	if interrupted || r.Status == result.Timeout || r.Status == result.Error {
+		return nil
+	}
+	data, err := result.Encode(r)
+	if err != nil {
+		return err
+	}
+	return c.store.PutBytes(id, append(binary.BigEndian.AppendUint64(nil, uint64(budget)), data...))
 }
 
 // trim removes entries unused for days (at most once a day).

@@ -132,3 +132,38 @@ func TestCacheDir(t *testing.T) {
 		t.Errorf("cacheDir(\"\") without HOME = %q, want an error", got)
 	}
 }
+
+// TestRunBudgetResume checks that a run budget takes each function up
+// where the cache says an earlier run's passes left it: a run at B then
+// one at 2B give what one run at 2B gives, and spend no more work; a
+// rerun at 2B takes everything from the cache and spends nothing.
+func TestRunBudgetResume(t *testing.T) {
+	const pkg = "../../testdata/probe"
+	cacheDir := t.TempDir()
+	budget := func(b string, cache string) []string {
+		return []string{"-json", "-cache", cache, "-max-work", "2000", "-budget", b, pkg}
+	}
+	_, fresh, _ := runGosym(t, budget("800000", "off")...)
+	_, half, _ := runGosym(t, budget("400000", cacheDir)...)
+	_, resumed, _ := runGosym(t, budget("800000", cacheDir)...)
+	if half == fresh {
+		t.Fatal("the run at half the budget gave what the full one does: nothing to resume")
+	}
+	// The functions the run at B finished come from the cache; the others
+	// were deepened from where it left them.
+	if n := strings.Count(resumed, `"cached":true`); n == 0 || n == 9 {
+		t.Errorf("%d of the 9 functions' results came from the cache in the resumed run, want some", n)
+	}
+	if diff := cmp.Diff(timings.ReplaceAllString(fresh, ""), timings.ReplaceAllString(resumed, "")); diff != "" {
+		t.Errorf("resumed run differs from one run at its budget beyond timings (-one run +resumed):\n%s", diff)
+	}
+	_, again, errOut := runGosym(t, append([]string{"-v"}, budget("800000", cacheDir)[1:]...)...)
+	for _, want := range []string{"gosym: 9 of the 9 functions' results came from the cache", "gosym: run budget: 0 passes spent 0 of 800000 work units (and earlier runs "} {
+		if !strings.Contains(errOut, want) {
+			t.Errorf("a rerun's stderr lacks %q:\n%s", want, errOut)
+		}
+	}
+	if !strings.Contains(again, "from the cache") {
+		t.Errorf("-v says nothing of the cache:\n%s", again)
+	}
+}

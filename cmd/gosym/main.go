@@ -130,10 +130,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	for _, e := range prog.DirectiveErrors {
 		fmt.Fprintf(stderr, "gosym: %s (not applied)\n", e)
 	}
-	if opts.budget > 0 {
-		opts.cacheDir = "" // a run budget's results depend on the whole run's
-	}
-	rc, err := openResultCache(opts.cacheDir, prog, opts.cfg)
+	rc, err := openResultCache(opts.cacheDir, prog, opts.cfg, opts.budget > 0)
 	switch {
 	case err != nil && opts.cacheNamed:
 		fmt.Fprintf(stderr, "gosym: %v\n", err)
@@ -151,7 +148,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	var cached map[*result.FuncResult]bool
 	var spent ssaexec.RunSpent
 	if opts.budget > 0 {
-		results, spent = analyseWithin(prog, entries, opts, guard, newProgress(stderr, len(entries)))
+		results, cached, spent = analyseWithin(prog, entries, opts, guard, newProgress(stderr, len(entries)), rc, stderr)
 	} else {
 		results, cached = analyseAll(prog, entries, opts.cfg, opts.parallel, guard, newProgress(stderr, len(entries)), rc, stderr)
 	}
@@ -272,7 +269,7 @@ func parseFlags(args []string, stderr io.Writer) (*options, []string, error) {
 	fs.IntVar(&opts.cfg.Loops, "loops", def.Loops, "bound on the iterations of a loop that materialize no new input")
 	fs.IntVar(&opts.cfg.Recursion, "recursion", def.Recursion, "bound on active calls of one function")
 	fs.Int64Var(&opts.cfg.MaxWork, "max-work", def.MaxWork, "work budget of each function: one unit per instruction executed, and the solver's work converted to units (0: no limit); a function that spends it ends with status stopped. The same code gives the same output on any machine, under any load")
-	budget := fs.String("budget", "", "work budget of the whole run, in work units (such as 20000000) or as a duration (such as 2m) at "+fmt.Sprint(ssaexec.WorkUnitsPerSecond)+" units a second: spent by passes over the functions, a small budget each first, then twice as much to each function the budget stopped, while the run's budget lasts; -max-work is then each function's first budget if set. Runs with -budget do not use the result cache")
+	budget := fs.String("budget", "", "work budget of the whole run, in work units (such as 20000000) or as a duration (such as 2m) at "+fmt.Sprint(ssaexec.WorkUnitsPerSecond)+" units a second: spent by passes over the functions, a small budget each first, then twice as much to each function the budget stopped, while the run's budget lasts; -max-work is then each function's first budget if set. The result cache keeps where each function's passes left it, and a later run with -budget takes it up from there")
 	fs.DurationVar(&opts.cfg.Timeout, "timeout", def.Timeout, "time budget of each function, a safety net over -max-work (0: none); a function that runs out ends with status timeout, and is explored as far as the machine's speed and load allow")
 	fs.IntVar(&opts.cfg.MaxStates, "max-states", def.MaxStates, "stop a function after this many states of its search (0: no limit); it ends with status stopped")
 	maxMem := fs.String("max-mem", "", "stop functions while the run holds more memory than this (such as 4GiB; empty: no limit): the longest-running one first; they end with status stopped")

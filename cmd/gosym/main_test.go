@@ -148,7 +148,7 @@ func TestRunBudget(t *testing.T) {
 			if r.Type == "finding" {
 				found = append(found, r.Kind+" at "+rel(r.Posn))
 			}
-			if slices.ContainsFunc(r.Notes, func(n string) bool { return strings.HasPrefix(n, "run budget: pass ") }) {
+			if slices.ContainsFunc(r.Notes, func(n string) bool { return strings.HasPrefix(n, "run budget: last pass ") }) {
 				deepened++
 			}
 		}

@@ -69,28 +69,64 @@ func analyseAll(prog *ssaexec.Program, entries []*ssa.Function, cfg ssaexec.Conf
 // analyseWithin analyses the entries on opts.parallel workers within the
 // run's budget opts.budget (see ssaexec.AnalyzeWithin), under the memory
 // guard and with the function being analysed shown, and returns their
-// results in the entries' order.
-func analyseWithin(prog *ssaexec.Program, entries []*ssa.Function, opts *options, guard *memoryGuard, progress *progress) ([]*result.FuncResult, ssaexec.RunSpent) {
+// results in the entries' order. With a cache, each function starts where
+// an earlier run's passes left it, and where it then stands is kept; the
+// results an earlier run left that no pass changed are marked in cached.
+func analyseWithin(prog *ssaexec.Program, entries []*ssa.Function, opts *options, guard *memoryGuard, progress *progress, rc *resultCache, stderr io.Writer) (results []*result.FuncResult, cached map[*result.FuncResult]bool, spent ssaexec.RunSpent) {
+	cached = map[*result.FuncResult]bool{}
+	var mu sync.Mutex // each runs on the workers
+	interrupted := map[*ssa.Function]bool{}
 	each := func(fn *ssa.Function, cfg *ssaexec.Config) func(*result.FuncResult) {
 		progress.start(fn)
 		job, interrupt := guard.begin()
 		cfg.Interrupt = interrupt
-		return func(*result.FuncResult) { guard.end(job) }
+		return func(*result.FuncResult) {
+			guard.end(job)
+			mu.Lock()
+			defer mu.Unlock()
+			interrupted[fn] = interrupted[fn] || job.interrupted()
+		}
 	}
-	results, spent := prog.AnalyzeWithin(entries, opts.cfg, ssaexec.RunBudget{Total: opts.budget, First: opts.firstWork}, opts.parallel, each, progress.finish)
+	budget := ssaexec.RunBudget{Total: opts.budget, First: opts.firstWork}
+	ids := map[*ssa.Function]cache.ActionID{}
+	if rc != nil {
+		for _, fn := range entries {
+			ids[fn] = rc.key(fn)
+		}
+		budget.Earlier = func(fn *ssa.Function) (*result.FuncResult, int64) {
+			r, b := rc.getPassed(ids[fn])
+			if r != nil {
+				cached[r] = true
+			}
+			return r, b
+		}
+	}
+	results, spent = prog.AnalyzeWithin(entries, opts.cfg, budget, opts.parallel, each, progress.finish)
 	progress.clear()
-	return results, spent
+	for i, r := range results {
+		if rc == nil || cached[r] {
+			continue
+		}
+		if err := rc.putPassed(ids[entries[i]], r, spent.Budgets[i], interrupted[entries[i]]); err != nil {
+			fmt.Fprintf(stderr, "gosym: writing the result cache in %s: %v\n", rc.dir, err)
+			break
+		}
+	}
+	return results, cached, spent
 }
 
 // runBudgetLine says what a run's budget was spent on and, where
 // functions were left unfinished, what budget their next pass needed.
 func runBudgetLine(budget int64, s ssaexec.RunSpent) string {
 	line := fmt.Sprintf("run budget: %s spent %d of %d work units", report.Plural(s.Passes, "pass", "passes"), s.Spent, budget)
+	if s.Earlier > 0 {
+		line += fmt.Sprintf(" (and earlier runs %d, whose results the cache kept)", s.Earlier)
+	}
 	if s.Unfinished == 0 {
 		return line + "; every function finished within its bounds"
 	}
 	return line + fmt.Sprintf("; %s not finished: the next pass needed %d more (-budget %d)",
-		report.Plural(s.Unfinished, "function", "functions"), s.Next, s.Spent+s.Next)
+		report.Plural(s.Unfinished, "function", "functions"), s.Next, s.Earlier+s.Spent+s.Next)
 }
 
 // progress shows on a terminal how far a run is: functions done of all,
