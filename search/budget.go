@@ -82,10 +82,12 @@ type Budget struct {
 	// Inherited is the work of a shared package initialization the
 	// search started from.
 	Inherited int64
-	// Probed is the work of a hand-built probe that ran before this
+	// probed is the work of a hand-built probe that ran before this
 	// search and did not answer for it, but for what the shared context
-	// counts: its solver's and evaluations.
-	Probed Own
+	// counts: its solver's and evaluations (see Follow); probedWork is
+	// probed.Work().
+	probed     Own
+	probedWork int64
 	// table is the search's subsumption table; retired is the work of
 	// the tables it had before (see UseTable).
 	table   WorkCounter
@@ -139,7 +141,7 @@ func (b *Budget) parts() workParts {
 	if b.table != nil {
 		matches += b.table.Work()
 	}
-	return workParts{b.Inherited + b.Probed.Work() + b.steps, int64(w.Z3), int64(w.Go), int64(w.Ops), matches}
+	return workParts{b.Inherited + b.probedWork + b.steps, int64(w.Z3), int64(w.Go), int64(w.Ops), matches}
 }
 
 // Own is the work a search counts itself, which its solver's context
@@ -157,6 +159,13 @@ func (o Own) Work() int64 {
 		w += n
 	}
 	return w
+}
+
+// Follow counts in b the work of probe, a search of the same entry that
+// ran before b's in the same solver context: its steps and comparisons,
+// which the context does not count.
+func (b *Budget) Follow(probe Own) {
+	b.probed, b.probedWork = probe, probe.Work()
 }
 
 // OwnWork is the work of the search's own steps and state comparisons,
@@ -191,9 +200,10 @@ type Split struct {
 }
 
 // accrued is the solver's and the comparisons' work, converted, as the
-// search stood at its last step, and the phase of that step: the work
-// done between two steps is the phase's of the first (a branch's query,
-// a loop head's comparisons follow the step that reached them).
+// search stood when its phase last changed, and the phase since: the work
+// done between two steps is the phase's of the first (a branch's query, a
+// loop head's comparisons follow the step that reached them), so all the
+// work since the last change is that phase's.
 type accrued struct {
 	solver, matches int64
 	phase           Phase
@@ -201,34 +211,47 @@ type accrued struct {
 	matchesIn       [phases]int64
 }
 
-// accrue charges the solver's and the comparisons' work since the last
-// step to that step's phase, and makes phase the last.
+// accrue charges the solver's and the comparisons' work since the phase
+// last changed to the phase until now, and makes phase the current one.
+// The search's steps call it on every step, but it reads the counts only
+// when the phase changes: most steps are in the phase of the one before.
 func (b *Budget) accrue(phase Phase) {
+	a := &b.accrued
+	if phase == a.phase {
+		return
+	}
+	b.settle()
+	a.phase = phase
+}
+
+// settle charges the solver's and the comparisons' work since the last
+// settling to the current phase.
+func (b *Budget) settle() {
 	p := b.parts()
 	solver := p.z3/z3PerUnit + p.evals/evalsPerUnit + p.ops*unitsPerOp
 	matches := p.matches / matchesPerUnit
 	a := &b.accrued
 	a.solverIn[a.phase] += solver - a.solver
 	a.matchesIn[a.phase] += matches - a.matches
-	a.solver, a.matches, a.phase = solver, matches, phase
+	a.solver, a.matches = solver, matches
 }
 
 // Split returns the work done so far by what it was spent on.
 func (b *Budget) Split() Split {
-	b.accrue(b.accrued.phase)
+	b.settle()
 	a := b.accrued
 	var in [phases]int64
 	for ph := range in {
-		in[ph] = b.stepsIn[ph] + b.Probed.Steps[ph] + a.solverIn[ph] + a.matchesIn[ph]
+		in[ph] = b.stepsIn[ph] + b.probed.Steps[ph] + a.solverIn[ph] + a.matchesIn[ph]
 	}
 	// A probe is a search of the entry on hand-built values.
-	in[InEntry] += b.Probed.MatchUnits
+	in[InEntry] += b.probed.MatchUnits
 	return Split{
 		Init:        b.Inherited + in[InInit],
 		API:         in[InAPI],
 		Entry:       in[InEntry],
 		Solver:      a.solver,
-		Subsumption: a.matches + b.Probed.MatchUnits,
+		Subsumption: a.matches + b.probed.MatchUnits,
 	}
 }
 

@@ -24,7 +24,7 @@ func TestSplit(t *testing.T) {
 	defer ctx.Close()
 	b := NewBudget(Limits{MaxWork: 1_000_000}, ctx, time.Time{})
 	b.Inherited = 7
-	b.Probed = Own{Steps: [phases]int64{InEntry: 3, InInit: 2}, MatchUnits: 1}
+	b.Follow(Own{Steps: [phases]int64{InEntry: 3, InInit: 2}, MatchUnits: 1})
 	table := &counter{}
 	b.UseTable(table)
 	steps := func(n int, ph Phase) {

@@ -146,7 +146,7 @@ func (x *machine) adopt(y *explorer) *explorer {
 // left the Context: its work counts in x's budget and its solver's in
 // x's record, and the package initialization it imported is x's.
 func (x *explorer) follow(y *explorer) {
-	x.budget.Probed = y.budget.OwnWork()
+	x.budget.Follow(y.budget.OwnWork())
 	x.probe = y.solver
 	// The Context takes one import (see importInit).
 	x.importer, x.initBase = y.importer, y.initBase
