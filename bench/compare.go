@@ -23,7 +23,7 @@ type setTotals struct {
 // comparedColumns are the columns the comparison shows, in order; a file
 // made before a column existed shows "–" for it.
 var comparedColumns = []string{"findings", "latent", "sequences (pruned)", "failed", "bounded", "unsupported", "timeout",
-	"states", "solver checks", "work", "api work", "solver work", "summaries (renamed)", "analysis time"}
+	"states", "solver checks", "work", "api work", "hand-built work", "solver work", "summaries (renamed)", "analysis time"}
 
 var commitLine = regexp.MustCompile(`(?m)^- gosym commit (\S+)`)
 

@@ -175,6 +175,7 @@ func funcJSON(r *result.FuncResult, rel func(string) string) FuncRecord {
 type WorkSplitRecord struct {
 	Init        int64 `json:"init"`
 	API         int64 `json:"api"`
+	HandBuilt   int64 `json:"hand_built"`
 	Entry       int64 `json:"entry"`
 	Solver      int64 `json:"solver"`
 	Subsumption int64 `json:"subsumption"`

@@ -189,11 +189,12 @@ type workPart struct {
 // record without a split (one of a search that did no work).
 func workSplitText(r *result.FuncResult) string {
 	w := r.WorkSplit
-	total := w.Entry + w.API + w.Init
+	total := w.Total()
 	if total == 0 {
 		return ""
 	}
-	phases := []workPart{{"the entry", w.Entry}, {"building inputs through the API", w.API}, {"package initialization", w.Init}}
+	phases := []workPart{{"the entry", w.Entry}, {"building inputs through the API", w.API},
+		{"the entry on hand-built values (latent panics)", w.HandBuilt}, {"package initialization", w.Init}}
 	slices.SortStableFunc(phases, func(a, b workPart) int { return cmp.Compare(b.work, a.work) })
 	share := func(p workPart) string { return fmt.Sprintf("%s %d (%d%%)", p.name, p.work, p.work*100/total) }
 	var said []string

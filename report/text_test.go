@@ -28,6 +28,8 @@ func TestStatusLineParts(t *testing.T) {
 			"; work went to the entry 40 (100%); the solver 0 (0%) of it, subsumption 0 (0%)"},
 		{"work in the API first", result.FuncResult{WorkSplit: result.WorkSplit{Init: 10, API: 600, Entry: 390, Solver: 500, Subsumption: 25}},
 			"; work went to building inputs through the API 600 (60%), the entry 390 (39%), package initialization 10 (1%); the solver 500 (50%) of it, subsumption 25 (2%)"},
+		{"work on hand-built values", result.FuncResult{WorkSplit: result.WorkSplit{API: 200, HandBuilt: 700, Entry: 100, Solver: 300}},
+			"; work went to the entry on hand-built values (latent panics) 700 (70%), building inputs through the API 200 (20%), the entry 100 (10%); the solver 300 (30%) of it, subsumption 0 (0%)"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -390,18 +390,25 @@ type Subsumption struct {
 type WorkSplit struct {
 	// Init is the work of running the packages' initialization, API
 	// that of building the entry's inputs through the package's API
-	// (constructors and call sequences), Entry that of the entry itself
-	// and what it calls: steps executed, each.
-	Init, API, Entry int64
+	// (constructors and call sequences), HandBuilt that of the entry on
+	// hand-built values of the types the API builds (whose panics are
+	// latent where they need such a value), Entry that of the entry
+	// itself otherwise: steps executed, each, with the solver's and the
+	// comparisons' work that followed them.
+	Init, API, HandBuilt, Entry int64
 	// Solver is the solver's work (Z3's and the Go side's), Subsumption
 	// that of comparing states at loop heads.
 	Solver, Subsumption int64
 }
 
+// Total is the work of all phases: FuncResult.Work.
+func (w WorkSplit) Total() int64 { return w.Init + w.API + w.HandBuilt + w.Entry }
+
 // Add adds o to w.
 func (w *WorkSplit) Add(o WorkSplit) {
 	w.Init += o.Init
 	w.API += o.API
+	w.HandBuilt += o.HandBuilt
 	w.Entry += o.Entry
 	w.Solver += o.Solver
 	w.Subsumption += o.Subsumption

@@ -186,17 +186,21 @@ const (
 	// InAPI: building the entry's inputs through the package's API
 	// (constructors and call sequences).
 	InAPI
+	// InHandBuilt: the entry on hand-built values of types the API
+	// builds, whose panics are latent where they need such a value.
+	InHandBuilt
 	phases
 )
 
 // Split is a search's work by what it was spent on, in work units. Init,
-// API and Entry are the work of each Phase, and add up to Budget.Work;
+// API, HandBuilt and Entry are the work of each Phase, and add up to
+// Budget.Work;
 // Solver and Subsumption are the parts of that work the solver (Z3's,
 // the Go side's evaluations, the changes to Z3's stacks) and the
 // comparisons of states at loop heads took, in all phases.
 type Split struct {
-	Init, API, Entry    int64
-	Solver, Subsumption int64
+	Init, API, HandBuilt, Entry int64
+	Solver, Subsumption         int64
 }
 
 // accrued is the solver's and the comparisons' work, converted, as the
@@ -249,6 +253,7 @@ func (b *Budget) Split() Split {
 	return Split{
 		Init:        b.Inherited + in[InInit],
 		API:         in[InAPI],
+		HandBuilt:   in[InHandBuilt],
 		Entry:       in[InEntry],
 		Solver:      a.solver,
 		Subsumption: a.matches + b.probed.MatchUnits,

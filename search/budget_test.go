@@ -39,13 +39,15 @@ func TestSplit(t *testing.T) {
 	steps(3, InAPI)
 	table.n += 4 // 2 units
 	steps(1, InEntry)
+	table.n += 8 // 4 units
+	steps(2, InHandBuilt)
 	table.n += 6 // 3 units, after the last step
-	want := Split{Init: 7 + 2 + 2 + 5, API: 3 + 2, Entry: 3 + 1 + 1 + 3, Subsumption: 5 + 2 + 3 + 1}
+	want := Split{Init: 7 + 2 + 2 + 5, API: 3 + 2, HandBuilt: 2 + 3, Entry: 3 + 1 + 1 + 4, Subsumption: 5 + 2 + 4 + 3 + 1}
 	got := b.Split()
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("Split (-want +got):\n%s", diff)
 	}
-	if sum := got.Init + got.API + got.Entry; sum != b.Work() {
+	if sum := got.Init + got.API + got.HandBuilt + got.Entry; sum != b.Work() {
 		t.Errorf("the phases add up to %d, the work is %d", sum, b.Work())
 	}
 	if again := b.Split(); again != got {

@@ -465,12 +465,15 @@ func (x *explorer) outOfBudget(s *state) bool { return x.budget.Step(x.res.State
 // phaseOf says what s's next step is for, as the record's work is split:
 // the package's initialization, building the entry's inputs through the
 // API (a call of a sequence, or binding parameters on a path that builds
-// some through it), or the entry.
+// some through it), the entry on hand-built values of types the API
+// builds, or the entry.
 func (x *subject) phaseOf(s *state) search.Phase {
 	switch {
 	case s.inInit():
 		return search.InInit
-	case s.seq != nil && !s.seq.handBuiltPath && (s.seq.running || s.bound < len(x.fn.Params)):
+	case s.seq != nil && s.seq.handBuiltPath:
+		return search.InHandBuilt
+	case s.seq != nil && (s.seq.running || s.bound < len(x.fn.Params)):
 		return search.InAPI
 	}
 	return search.InEntry

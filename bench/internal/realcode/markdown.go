@@ -49,11 +49,11 @@ func statusHeader(w io.Writer, first string) {
 	for _, s := range Statuses {
 		fmt.Fprintf(w, " %s |", s)
 	}
-	fmt.Fprintf(w, " findings | latent | sequences (pruned) | states | solver checks | work | api work | solver work | summaries (renamed) | analysis time |\n|---|--:|")
+	fmt.Fprintf(w, " findings | latent | sequences (pruned) | states | solver checks | work | api work | hand-built work | solver work | summaries (renamed) | analysis time |\n|---|--:|")
 	for range Statuses {
 		fmt.Fprint(w, "--:|")
 	}
-	fmt.Fprintln(w, "--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|")
+	fmt.Fprintln(w, "--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|")
 }
 
 func statusRow(w io.Writer, name string, c Counts) {
@@ -61,8 +61,9 @@ func statusRow(w io.Writer, name string, c Counts) {
 	for _, s := range Statuses {
 		fmt.Fprintf(w, " %d |", c.ByStatus[s])
 	}
-	fmt.Fprintf(w, " %d | %d | %d (%d) | %d | %d | %d | %s | %s | %d (%d) | %s |\n", c.Findings, c.Latent, c.Sequences, c.Pruned,
-		c.States, c.Checks, c.Work, workShare(c.APIWork, c.Work), workShare(c.SolverWork, c.Work), c.Applied, c.Renamed, round(c.Time))
+	fmt.Fprintf(w, " %d | %d | %d (%d) | %d | %d | %d | %s | %s | %s | %d (%d) | %s |\n", c.Findings, c.Latent, c.Sequences, c.Pruned,
+		c.States, c.Checks, c.Work, workShare(c.APIWork, c.Work), workShare(c.HandBuiltWork, c.Work), workShare(c.SolverWork, c.Work),
+		c.Applied, c.Renamed, round(c.Time))
 }
 
 // workShare is part of the work total, with its share: "1200 (40%)".

@@ -115,7 +115,7 @@ func TestMarkdown(t *testing.T) {
 		Message: "index out of range [0] with length 0 (a[0])", Call: "F([]int{})"}
 	res := &result.FuncResult{Func: "m.F", PkgPath: "m", PkgName: "m", Status: result.Failed, Elapsed: time.Second, Findings: []*result.Finding{f},
 		Latent: 2, Sequences: 5, SequencesPruned: 3, States: 40, SolverChecks: 12, Work: 900,
-		WorkSplit: result.WorkSplit{Init: 100, API: 360, Entry: 440, Solver: 450},
+		WorkSplit: result.WorkSplit{Init: 100, API: 360, HandBuilt: 180, Entry: 260, Solver: 450},
 		Summaries: result.SummaryStats{Applied: 4, Renamed: 1}}
 	crash := &result.FuncResult{Func: "m.G", PkgPath: "m", PkgName: "m", Status: result.Error, Err: "boom\nstack"}
 	p := &PackageReport{Path: "m", Results: []*result.FuncResult{res, crash},
@@ -126,7 +126,7 @@ func TestMarkdown(t *testing.T) {
 	var md bytes.Buffer
 	rep.Markdown(&md, map[string]Verdict{key: {Real, "empty slice"}})
 	for _, want := range []string{
-		"| m | 2 | 1 | 0 | 0 | 0 | 0 | 0 | 0 | 0 | 0 | 1 | 1 | 2 | 5 (3) | 40 | 12 | 900 | 360 (40%) | 450 (50%) | 4 (1) | 1s |",
+		"| m | 2 | 1 | 0 | 0 | 0 | 0 | 0 | 0 | 0 | 0 | 1 | 1 | 2 | 5 (3) | 40 | 12 | 900 | 360 (40%) | 180 (20%) | 450 (50%) | 4 (1) | 1s |",
 		"| 1 | `m@v1/a.go:3:9` | `m.F` | index | index out of range [0] with length 0 (a[0]) | `F([]int{})` | confirmed | real | empty slice |",
 		"Replays: 1 confirmed. Verdicts: 1 real.",
 		"- `m.G` (): boom",

@@ -71,9 +71,11 @@ type Counts struct {
 	// answered, and those of them answered up to a renaming.
 	States, Checks, Applied, Renamed int
 	Work                             int64
-	// APIWork and SolverWork are the parts of Work that went to building
-	// inputs through the API and to the solver (see result.WorkSplit).
-	APIWork, SolverWork int64
+	// APIWork, HandBuiltWork and SolverWork are the parts of Work that
+	// went to building inputs through the API, to the entry on
+	// hand-built values of the types it builds, and to the solver (see
+	// result.WorkSplit).
+	APIWork, HandBuiltWork, SolverWork int64
 	// Time sums the functions' Elapsed (analysis time, not wall time).
 	Time time.Duration
 }
@@ -92,6 +94,7 @@ func (c *Counts) add(r *result.FuncResult) {
 	c.Checks += r.SolverChecks
 	c.Work += r.Work
 	c.APIWork += r.WorkSplit.API
+	c.HandBuiltWork += r.WorkSplit.HandBuilt
 	c.SolverWork += r.WorkSplit.Solver
 	c.Applied += r.Summaries.Applied
 	c.Renamed += r.Summaries.Renamed
@@ -111,6 +114,7 @@ func (c *Counts) merge(o Counts) {
 	c.Checks += o.Checks
 	c.Work += o.Work
 	c.APIWork += o.APIWork
+	c.HandBuiltWork += o.HandBuiltWork
 	c.SolverWork += o.SolverWork
 	c.Applied += o.Applied
 	c.Renamed += o.Renamed
