@@ -144,6 +144,37 @@ func (b *Budget) parts() workParts {
 	return workParts{b.Inherited + b.probedWork + b.steps, int64(w.Z3), int64(w.Go), int64(w.Ops), matches}
 }
 
+// The work of the packages' initialization does not count in
+// Limits.MaxWork, which is the entry's: a run initializes a package once
+// for all its entries (see ssaexec's shared initialization), and a
+// search that runs it itself, where it cannot be shared, is limited as
+// if it had not. Initialization has a budget of its own, as large.
+
+// initWork is the work of the packages' initialization so far.
+func (b *Budget) initWork() int64 {
+	a := &b.accrued
+	w := b.Inherited + b.stepsIn[InInit] + b.probed.Steps[InInit] + a.solverIn[InInit] + a.matchesIn[InInit]
+	if a.phase == InInit {
+		solver, matches := b.converted()
+		w += solver - a.solver + matches - a.matches
+	}
+	return w
+}
+
+// Spent returns the work done so far that counts in Limits.MaxWork: all
+// but the packages' initialization.
+func (b *Budget) Spent() int64 { return b.Work() - b.initWork() }
+
+// left returns what is left of Limits.MaxWork for the phase of the last
+// step: initialization's budget while it runs, the entry's after.
+func (b *Budget) left() int64 {
+	iw := b.initWork()
+	if b.accrued.phase == InInit {
+		return b.Limits.MaxWork - iw
+	}
+	return b.Limits.MaxWork - (b.Work() - iw)
+}
+
 // Own is the work a search counts itself, which its solver's context
 // does not: its steps by phase, and its comparisons of states converted
 // into work units.
@@ -231,13 +262,18 @@ func (b *Budget) accrue(phase Phase) {
 // settle charges the solver's and the comparisons' work since the last
 // settling to the current phase.
 func (b *Budget) settle() {
-	p := b.parts()
-	solver := p.z3/z3PerUnit + p.evals/evalsPerUnit + p.ops*unitsPerOp
-	matches := p.matches / matchesPerUnit
+	solver, matches := b.converted()
 	a := &b.accrued
 	a.solverIn[a.phase] += solver - a.solver
 	a.matchesIn[a.phase] += matches - a.matches
 	a.solver, a.matches = solver, matches
+}
+
+// converted returns the solver's work and the comparisons' so far, in
+// work units.
+func (b *Budget) converted() (solver, matches int64) {
+	p := b.parts()
+	return p.z3/z3PerUnit + p.evals/evalsPerUnit + p.ops*unitsPerOp, p.matches / matchesPerUnit
 }
 
 // Split returns the work done so far by what it was spent on.
@@ -280,17 +316,17 @@ func (b *Budget) Step(states int, phase Phase) bool {
 		b.Cause = OutOfStates
 		return true
 	}
+	b.accrue(phase)
 	if b.Limits.MaxWork > 0 {
-		w := b.Work()
-		if w > b.Limits.MaxWork {
+		left := b.left()
+		if left < 0 {
 			b.Cause = OutOfWork
 			return true
 		}
 		// Nor may the Go side's reasoning within one step spend more
 		// than is left (see solver.Context.LimitEvaluations).
-		b.ctx.LimitEvaluations(uint64(max(b.Limits.MaxWork-w, 1)) * evalsPerUnit)
+		b.ctx.LimitEvaluations(uint64(max(left, 1)) * evalsPerUnit)
 	}
-	b.accrue(phase)
 	b.steps++
 	b.stepsIn[phase]++
 	if b.steps%256 != 1 {
@@ -318,7 +354,7 @@ func (b *Budget) Z3UnitsLeft() (units uint64, ok bool) {
 	if b.Limits.MaxWork <= 0 {
 		return 0, false
 	}
-	return uint64(max(b.Limits.MaxWork-b.Work(), 1)) * z3PerUnit, true
+	return uint64(max(b.left(), 1)) * z3PerUnit, true
 }
 
 // Halted reports whether a budget ran out.
@@ -333,7 +369,7 @@ func (b *Budget) APIOutOfBudget() bool {
 	}
 	switch {
 	case b.Limits.MaxWork > 0:
-		b.apiSpent = b.Work() > b.Limits.MaxWork/2
+		b.apiSpent = b.Spent() > b.Limits.MaxWork/2
 	case !b.deadline.IsZero() && b.steps%256 == 1:
 		b.apiSpent = b.now().After(b.deadline.Add(-b.Limits.Timeout / 2))
 	}
@@ -383,7 +419,7 @@ func (b *Budget) LimitQuery(s *solver.Solver, limit uint) bool {
 // workSpent reports whether Limits.MaxWork is spent, and records it as
 // the cause: no query may be asked then (see limitQuery, unitsLeft).
 func (b *Budget) workSpent() bool {
-	if b.Limits.MaxWork > 0 && b.Work() >= b.Limits.MaxWork {
+	if b.Limits.MaxWork > 0 && b.left() <= 0 {
 		b.Cause = OutOfWork
 		return true
 	}

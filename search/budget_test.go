@@ -50,7 +50,39 @@ func TestSplit(t *testing.T) {
 	if sum := got.Init + got.API + got.HandBuilt + got.Entry; sum != b.Work() {
 		t.Errorf("the phases add up to %d, the work is %d", sum, b.Work())
 	}
+	if spent, init := b.Spent(), got.Init; spent != b.Work()-init {
+		t.Errorf("Spent() = %d, want the work %d less initialization's %d", spent, b.Work(), init)
+	}
 	if again := b.Split(); again != got {
 		t.Errorf("Split again = %+v, want %+v", again, got)
+	}
+}
+
+// TestInitializationBudget checks that the packages' initialization has
+// a budget of its own: its work, inherited or done, does not count in
+// the entry's, and it stops when it spends its own.
+func TestInitializationBudget(t *testing.T) {
+	t.Parallel()
+	ctx := solver.NewContext()
+	defer ctx.Close()
+	b := NewBudget(Limits{MaxWork: 10}, ctx, time.Time{})
+	b.Inherited = 4
+	for i := range 7 { // a step is refused once more than 10 are spent
+		if b.Step(0, InInit) {
+			t.Fatalf("initialization stopped after %d steps and 4 inherited, within its budget of 10", i)
+		}
+	}
+	if !b.Step(0, InInit) {
+		t.Fatal("initialization went past its budget")
+	}
+	e := NewBudget(Limits{MaxWork: 10}, ctx, time.Time{})
+	e.Inherited = 1000
+	for i := range 11 {
+		if e.Step(0, InEntry) {
+			t.Fatalf("the entry stopped after %d steps, within its budget of 10", i)
+		}
+	}
+	if !e.Step(0, InEntry) {
+		t.Fatal("the entry went past its budget")
 	}
 }

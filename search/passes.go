@@ -157,7 +157,7 @@ func (d *Deepening) beyondBudget(p, next Pass) string {
 	}
 	last, growth := spent[n-1], float64(spent[n-1])/float64(max(spent[n-2], 1))
 	predicted := int64(float64(last) * max(growth, 1))
-	left := b.Limits.MaxWork - b.Work()
+	left := b.Limits.MaxWork - b.Spent()
 	if predicted <= left {
 		return ""
 	}

@@ -92,11 +92,15 @@ func TestDeepeningStopsShort(t *testing.T) {
 		}
 	})
 	t.Run("beyond the budget", func(t *testing.T) {
-		// The work counted is the inherited: 100 of a budget of 1000.
+		// The work counted is 100 steps of a budget of 1000; the
+		// initialization inherited does not count.
 		ctx := solver.NewContext()
 		defer ctx.Close()
 		b := NewBudget(Limits{MaxWork: 1000}, ctx, time.Time{})
-		b.Inherited = 100
+		b.Inherited = 500
+		for range 100 {
+			b.Step(0, InEntry)
+		}
 		d := NewDeepening(full, false, &b)
 		if more, _, _ := d.Next(Hits{K: true}, 10); !more {
 			t.Fatal("no second pass")

@@ -34,7 +34,9 @@ type Config struct {
 	// per instruction executed, and the solver's and the subsumption
 	// table's work converted at fixed rates (see search/budget.go). It counts
 	// work, not time, so that a function is explored as far on any
-	// machine and under any load (0: no limit).
+	// machine and under any load (0: no limit). The packages'
+	// initialization is not counted in it, but has a budget of its own as
+	// large: a run shares it among the entries of a package.
 	MaxWork int64
 	// Timeout, if not 0, also bounds each entry function in time: a
 	// safety net, since a function stopped by it is explored as far as

@@ -72,7 +72,8 @@ func (b RunBudget) first(n int) int64 {
 	return f
 }
 
-// RunSpent is what a run's budget was spent on.
+// RunSpent is what a run's budget was spent on. Its work leaves out the
+// packages' initialization (see entryWork).
 type RunSpent struct {
 	// Passes counts the passes, Spent the work of all.
 	Passes int
@@ -110,7 +111,7 @@ func (p *Program) AnalyzeWithin(fns []*ssa.Function, cfg Config, budget RunBudge
 			results[i], alloc[i] = budget.Earlier(fn)
 		}
 		if results[i] != nil {
-			spent.Earlier += results[i].Work
+			spent.Earlier += entryWork(results[i])
 			continue
 		}
 		alloc[i] = budget.first(len(fns))
@@ -136,8 +137,8 @@ func (p *Program) AnalyzeWithin(fns []*ssa.Function, cfg Config, budget RunBudge
 		}
 		for k, r := range p.AnalyzeAll(batch, cfg, n, withAlloc, nil) {
 			i := pending[k]
-			left -= r.Work
-			spent.Spent += r.Work
+			left -= entryWork(r)
+			spent.Spent += entryWork(r)
 			results[i] = laterPass(results[i], r, alloc[i])
 		}
 		spent.Passes = pass
@@ -156,6 +157,11 @@ func (p *Program) AnalyzeWithin(fns []*ssa.Function, cfg Config, budget RunBudge
 	}
 	return results, spent
 }
+
+// entryWork is the work of r's search that a run's budget counts: all but
+// the packages' initialization, which a run does once for all the
+// entries of a package, and which Config.MaxWork does not count either.
+func entryWork(r *result.FuncResult) int64 { return r.Work - r.WorkSplit.Init }
 
 // deeper returns the entries the next pass explores, in order: those not
 // finished and not kept to their own budget, the least deepened first
