@@ -14,16 +14,23 @@ type counter struct{ n int64 }
 
 func (c *counter) Work() int64 { return c.n }
 
+// newBudget returns a budget of maxWork units whose Context the test
+// closes, having inherited an initialization of inherited units.
+func newBudget(t *testing.T, maxWork, inherited int64) *Budget {
+	ctx := solver.NewContext()
+	t.Cleanup(ctx.Close)
+	b := NewBudget(Limits{MaxWork: maxWork}, ctx, time.Time{})
+	b.Inherited = inherited
+	return &b
+}
+
 // TestSplit checks that a search's work is split by phase as it was
 // spent: each step to its phase, the comparisons made after a step to
 // that step's phase, a shared initialization to Init and a probe's steps
 // to theirs, and that the phases add up to the work.
 func TestSplit(t *testing.T) {
 	t.Parallel()
-	ctx := solver.NewContext()
-	defer ctx.Close()
-	b := NewBudget(Limits{MaxWork: 1_000_000}, ctx, time.Time{})
-	b.Inherited = 7
+	b := newBudget(t, 1_000_000, 7)
 	b.Follow(Own{Steps: [phases]int64{InEntry: 3, InInit: 2}, MatchUnits: 1})
 	table := &counter{}
 	b.UseTable(table)
@@ -63,10 +70,7 @@ func TestSplit(t *testing.T) {
 // the entry's, and it stops when it spends its own.
 func TestInitializationBudget(t *testing.T) {
 	t.Parallel()
-	ctx := solver.NewContext()
-	defer ctx.Close()
-	b := NewBudget(Limits{MaxWork: 10}, ctx, time.Time{})
-	b.Inherited = 4
+	b := newBudget(t, 10, 4)
 	for i := range 7 { // a step is refused once more than 10 are spent
 		if b.Step(0, InInit) {
 			t.Fatalf("initialization stopped after %d steps and 4 inherited, within its budget of 10", i)
@@ -75,8 +79,7 @@ func TestInitializationBudget(t *testing.T) {
 	if !b.Step(0, InInit) {
 		t.Fatal("initialization went past its budget")
 	}
-	e := NewBudget(Limits{MaxWork: 10}, ctx, time.Time{})
-	e.Inherited = 1000
+	e := newBudget(t, 10, 1000)
 	for i := range 11 {
 		if e.Step(0, InEntry) {
 			t.Fatalf("the entry stopped after %d steps, within its budget of 10", i)
