@@ -41,6 +41,9 @@ type RunBudget struct {
 	// finished, and its next pass doubles that budget if not; its work
 	// counts in Total.
 	Earlier func(fn *ssa.Function) (*result.FuncResult, int64)
+	// OnPass, if set, is told each pass's number and functions before it
+	// runs, and what the run has spent of Total so far.
+	OnPass func(pass, functions int, spent int64)
 }
 
 // FirstShare is the share of a run's budget its first pass gives its
@@ -111,7 +114,7 @@ func (p *Program) AnalyzeWithin(fns []*ssa.Function, cfg Config, budget RunBudge
 			results[i], alloc[i] = budget.Earlier(fn)
 		}
 		if results[i] != nil {
-			spent.Earlier += entryWork(results[i])
+			spent.Earlier += EntryWork(results[i])
 			continue
 		}
 		alloc[i] = budget.first(len(fns))
@@ -128,6 +131,9 @@ func (p *Program) AnalyzeWithin(fns []*ssa.Function, cfg Config, budget RunBudge
 			batch[k] = fns[i]
 			byFn[fns[i]] = alloc[i]
 		}
+		if budget.OnPass != nil {
+			budget.OnPass(pass, len(batch), spent.Earlier+spent.Spent)
+		}
 		withAlloc := func(fn *ssa.Function, c *Config) func(*result.FuncResult) {
 			c.MaxWork = byFn[fn]
 			if each != nil {
@@ -137,8 +143,8 @@ func (p *Program) AnalyzeWithin(fns []*ssa.Function, cfg Config, budget RunBudge
 		}
 		for k, r := range p.AnalyzeAll(batch, cfg, n, withAlloc, nil) {
 			i := pending[k]
-			left -= entryWork(r)
-			spent.Spent += entryWork(r)
+			left -= EntryWork(r)
+			spent.Spent += EntryWork(r)
 			results[i] = laterPass(results[i], r, alloc[i])
 		}
 		spent.Passes = pass
@@ -158,10 +164,10 @@ func (p *Program) AnalyzeWithin(fns []*ssa.Function, cfg Config, budget RunBudge
 	return results, spent
 }
 
-// entryWork is the work of r's search that a run's budget counts: all but
+// EntryWork is the work of r's search that a run's budget counts: all but
 // the packages' initialization, which a run does once for all the
 // entries of a package, and which Config.MaxWork does not count either.
-func entryWork(r *result.FuncResult) int64 { return r.Work - r.WorkSplit.Init }
+func EntryWork(r *result.FuncResult) int64 { return r.Work - r.WorkSplit.Init }
 
 // deeper returns the entries the next pass explores, in order: those not
 // finished and not kept to their own budget, the least deepened first

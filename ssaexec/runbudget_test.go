@@ -137,7 +137,7 @@ func Walk(n int) int {
 		t.Errorf("results (-want +got):\n%s", diff)
 	}
 	// Spin's directive keeps it out of what more budget would buy.
-	wantSpent := RunSpent{Passes: 2, Spent: entryWork(full[0]) + entryWork(full[1]), Budgets: []int64{300, 600}}
+	wantSpent := RunSpent{Passes: 2, Spent: EntryWork(full[0]) + EntryWork(full[1]), Budgets: []int64{300, 600}}
 	if diff := cmp.Diff(wantSpent, spent); diff != "" {
 		t.Errorf("spent (-want +got):\n%s", diff)
 	}
@@ -159,7 +159,7 @@ func Walk(n int) int {
 	if resumed[1].Work != full[1].Work {
 		t.Errorf("Walk's work resumed is %d, in one run %d", resumed[1].Work, full[1].Work)
 	}
-	wantSpent = RunSpent{Passes: 1, Spent: entryWork(full[1]) - entryWork(short[1]), Earlier: entryWork(short[0]) + entryWork(short[1]), Budgets: []int64{300, 600}}
+	wantSpent = RunSpent{Passes: 1, Spent: EntryWork(full[1]) - EntryWork(short[1]), Earlier: EntryWork(short[0]) + EntryWork(short[1]), Budgets: []int64{300, 600}}
 	if diff := cmp.Diff(wantSpent, spent); diff != "" {
 		t.Errorf("resumed spent (-want +got):\n%s", diff)
 	}

@@ -74,20 +74,24 @@ func analyseAll(prog *ssaexec.Program, entries []*ssa.Function, cfg ssaexec.Conf
 // results an earlier run left that no pass changed are marked in cached.
 func analyseWithin(prog *ssaexec.Program, entries []*ssa.Function, opts *options, guard *memoryGuard, progress *progress, rc *resultCache, stderr io.Writer) (results []*result.FuncResult, cached map[*result.FuncResult]bool, spent ssaexec.RunSpent) {
 	cached = map[*result.FuncResult]bool{}
+	if progress != nil {
+		progress.budget = opts.budget
+	}
 	var mu sync.Mutex // each runs on the workers
 	interrupted := map[*ssa.Function]bool{}
 	each := func(fn *ssa.Function, cfg *ssaexec.Config) func(*result.FuncResult) {
 		progress.start(fn)
 		job, interrupt := guard.begin()
 		cfg.Interrupt = interrupt
-		return func(*result.FuncResult) {
+		return func(r *result.FuncResult) {
 			guard.end(job)
+			progress.finishPass(r)
 			mu.Lock()
 			defer mu.Unlock()
 			interrupted[fn] = interrupted[fn] || job.interrupted()
 		}
 	}
-	budget := ssaexec.RunBudget{Total: opts.budget, First: opts.firstWork}
+	budget := ssaexec.RunBudget{Total: opts.budget, First: opts.firstWork, OnPass: progress.startPass}
 	ids := map[*ssa.Function]cache.ActionID{}
 	if rc != nil {
 		for _, fn := range entries {
@@ -101,7 +105,7 @@ func analyseWithin(prog *ssaexec.Program, entries []*ssa.Function, opts *options
 			return r, b
 		}
 	}
-	results, spent = prog.AnalyzeWithin(entries, opts.cfg, budget, opts.parallel, each, progress.finish)
+	results, spent = prog.AnalyzeWithin(entries, opts.cfg, budget, opts.parallel, each, nil)
 	progress.clear()
 	for i, r := range results {
 		if rc == nil || cached[r] {
@@ -130,13 +134,18 @@ func runBudgetLine(budget int64, s ssaexec.RunSpent) string {
 }
 
 // progress shows on a terminal how far a run is: functions done of all,
-// findings so far, and a function being analysed. It is silent when stderr
-// is not a terminal.
+// findings so far, and a function being analysed; under a run budget, the
+// pass, its functions done of all, and the work spent of the budget. It
+// is silent when stderr is not a terminal.
 type progress struct {
 	w                     io.Writer
 	mu                    sync.Mutex
 	total, done, findings int
 	current               string
+	// pass is the run budget's pass (0 without one); spent is the work
+	// spent of budget.
+	pass          int
+	spent, budget int64
 }
 
 // newProgress returns a progress display on w, or nil (which shows
@@ -173,8 +182,35 @@ func (p *progress) finish(r *result.FuncResult) {
 	p.show()
 }
 
+// startPass begins a run budget's pass over n functions, with spent of
+// the budget spent so far.
+func (p *progress) startPass(pass, n int, spent int64) {
+	if p == nil {
+		return
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.pass, p.total, p.done, p.spent = pass, n, 0, spent
+}
+
+// finishPass counts the function of a pass that gave r.
+func (p *progress) finishPass(r *result.FuncResult) {
+	if p == nil {
+		return
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.done++
+	p.spent += ssaexec.EntryWork(r)
+	p.show()
+}
+
 // show rewrites the status line in place.
 func (p *progress) show() {
+	if p.pass > 0 {
+		fmt.Fprintf(p.w, "\r\033[Kgosym: pass %d, %d/%d functions, %d of %d work units; analysing %s", p.pass, p.done, p.total, p.spent, p.budget, p.current)
+		return
+	}
 	fmt.Fprintf(p.w, "\r\033[Kgosym: %d/%d functions, %s; analysing %s", p.done, p.total, report.Plural(p.findings, "finding", "findings"), p.current)
 }
 

@@ -19,9 +19,45 @@ var findingLine = regexp.MustCompile(`\.go:\d+:\d+: .* \([a-z-]+ in [^)]+\)`)
 
 // TestTerminal runs the command on a pseudo-terminal, where it draws its
 // progress line on stderr while findings go to stdout, both on the
-// terminal: no finding may share a line with the progress display.
+// terminal: no finding may share a line with the progress display. Under
+// a run budget, the line says the pass and the work spent.
 func TestTerminal(t *testing.T) {
-	cmd := exec.Command(os.Args[0], "-p", "1", "../../testdata/lists")
+	tests := []struct {
+		name     string
+		args     []string
+		progress string // in the progress line
+	}{
+		{"budget per function", []string{"-p", "1", "../../testdata/lists"}, "functions, "},
+		{"run budget", []string{"-p", "1", "-budget", "400000", "../../testdata/lists"}, "gosym: pass 1, "},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			out := onTerminal(t, tt.args...)
+			if !strings.Contains(out, "analysing ") || !strings.Contains(out, tt.progress) {
+				t.Fatalf("no progress line with %q was drawn on the terminal:\n%q", tt.progress, out)
+			}
+			findings := 0
+			for _, line := range strings.Split(out, "\r\n") { // the terminal writes \n as \r\n
+				if !findingLine.MatchString(line) {
+					continue
+				}
+				findings++
+				if visible := line[strings.LastIndex(line, "\r")+1:]; strings.Contains(visible, "analysing ") || !findingLine.MatchString(visible) {
+					t.Errorf("a finding shares a line with the progress display: %q", line)
+				}
+			}
+			if findings == 0 {
+				t.Errorf("no finding on the terminal:\n%q", out)
+			}
+		})
+	}
+}
+
+// onTerminal runs the command with args on a pseudo-terminal, and
+// returns what it wrote there; it expects exit status 1 (findings).
+func onTerminal(t *testing.T, args ...string) string {
+	t.Helper()
+	cmd := exec.Command(os.Args[0], args...)
 	cmd.Env = append(os.Environ(), "GOSYM_TEST_MAIN=1")
 	tty, err := pty.Start(cmd)
 	if err != nil {
@@ -39,21 +75,5 @@ func TestTerminal(t *testing.T) {
 	if err := cmd.Wait(); !errors.As(err, &exit) || exit.ExitCode() != 1 {
 		t.Fatalf("exit: %v; want exit status 1 (findings)", err)
 	}
-	out := screen.String()
-	if !strings.Contains(out, "analysing ") {
-		t.Fatalf("no progress line was drawn on the terminal:\n%q", out)
-	}
-	findings := 0
-	for _, line := range strings.Split(out, "\r\n") { // the terminal writes \n as \r\n
-		if !findingLine.MatchString(line) {
-			continue
-		}
-		findings++
-		if visible := line[strings.LastIndex(line, "\r")+1:]; strings.Contains(visible, "analysing ") || !findingLine.MatchString(visible) {
-			t.Errorf("a finding shares a line with the progress display: %q", line)
-		}
-	}
-	if findings == 0 {
-		t.Errorf("no finding on the terminal:\n%q", out)
-	}
+	return screen.String()
 }
