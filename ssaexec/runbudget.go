@@ -218,17 +218,21 @@ func unfinished(r *result.FuncResult) bool {
 // laterPass returns r, the result of a pass whose budget was budget, of
 // a function whose earlier passes (in this run or an earlier one) gave
 // earlier (nil for none): r with the findings of earlier it did not make
-// again, and the work and time of all.
+// again, and the work and time of all, its packages' initialization
+// counted once.
 func laterPass(earlier, r *result.FuncResult, budget int64) *result.FuncResult {
 	if earlier == nil {
 		return r
 	}
 	result.KeepFindings(r, earlier)
-	// What every pass spent: the run's work and time went to all.
-	r.Work += earlier.Work
-	r.WorkSplit.Add(earlier.WorkSplit)
+	// What every pass spent: the run's work and time went to all. The
+	// packages' initialization counts once, as the run shares it.
+	split := earlier.WorkSplit
+	split.Init = 0
+	r.Work += EntryWork(earlier)
+	r.WorkSplit.Add(split)
 	r.Elapsed += earlier.Elapsed
 	r.SolverTime += earlier.SolverTime
-	r.Notes = append(r.Notes, fmt.Sprintf("run budget: last pass at %d work units, after passes that spent %d", budget, earlier.Work))
+	r.Notes = append(r.Notes, fmt.Sprintf("run budget: last pass at %d work units, after passes that spent %d", budget, EntryWork(earlier)))
 	return r
 }

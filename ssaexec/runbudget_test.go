@@ -131,7 +131,7 @@ func Walk(n int) int {
 	want := []record{
 		{Status: result.Stopped},
 		// 0+1+4+9+16+25 is 55 at n 6, within the loop bound.
-		{Status: result.Failed, Findings: 1, Notes: []string{fmt.Sprintf("run budget: last pass at 600 work units, after passes that spent %d", short[1].Work)}},
+		{Status: result.Failed, Findings: 1, Notes: []string{fmt.Sprintf("run budget: last pass at 600 work units, after passes that spent %d", EntryWork(short[1]))}},
 	}
 	if diff := cmp.Diff(want, records(full)); diff != "" {
 		t.Errorf("results (-want +got):\n%s", diff)
