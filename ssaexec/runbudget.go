@@ -13,7 +13,7 @@ import (
 // A run's budget is spent across its entries by iterative deepening,
 // instead of the same Config.MaxWork for each: a first pass gives every
 // entry a small budget, and each later pass doubles the budget of the
-// entries not finished (see unfinished), in the entries' order, while
+// entries not finished (see Unfinished), in the entries' order, while
 // what is left of the run's budget covers their new budgets. An entry
 // that finished early leaves its share to the others, and a 4-line getter
 // does not get what a parser needs. Each pass explores an entry from the
@@ -151,7 +151,7 @@ func (p *Program) AnalyzeWithin(fns []*ssa.Function, cfg Config, budget RunBudge
 		pending = deeper(results, keeps, alloc, left)
 	}
 	for i, r := range results {
-		if unfinished(r) && !keeps[i] {
+		if Unfinished(r) && !keeps[i] {
 			spent.Unfinished++
 			spent.Next += 2 * alloc[i]
 		}
@@ -179,7 +179,7 @@ func EntryWork(r *result.FuncResult) int64 { return r.Work - r.WorkSplit.Init }
 func deeper(results []*result.FuncResult, keeps []bool, alloc []int64, left int64) []int {
 	var candidates []int
 	for i, r := range results {
-		if !keeps[i] && unfinished(r) {
+		if !keeps[i] && Unfinished(r) {
 			candidates = append(candidates, i)
 		}
 	}
@@ -198,11 +198,11 @@ func deeper(results []*result.FuncResult, keeps []bool, alloc []int64, left int6
 	return next
 }
 
-// unfinished reports whether more budget would take r's search further:
+// Unfinished reports whether more budget would take r's search further:
 // its work budget stopped it (whatever it found before), or stopped its
 // search through values the API builds (which gets half of it), or its
 // deepening before the full bounds.
-func unfinished(r *result.FuncResult) bool {
+func Unfinished(r *result.FuncResult) bool {
 	if r.Err != "" {
 		return false
 	}

@@ -185,6 +185,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 		report.Summary(stderr, results, cached, time.Since(start))
 		if opts.budget > 0 {
 			fmt.Fprintf(stderr, "gosym: %s\n", runBudgetLine(opts.budget, spent))
+		} else if line := moreWorkLine(results, opts.cfg.MaxWork); line != "" {
+			fmt.Fprintf(stderr, "gosym: %s\n", line)
 		}
 	}
 	if len(broken) > 0 {

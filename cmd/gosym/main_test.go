@@ -224,6 +224,7 @@ func TestExitCodes(t *testing.T) {
 		{"negative run budget", []string{"-budget=-5", "../../testdata/lists"}, 2, "-budget must be positive"},
 		{"run budget as a duration", []string{"-budget=1s", "-run", "Average$", "../../testdata/arith"}, 1, "1 failed"},
 		{"run budget spent", []string{"-budget=1s", "-run", "Average$", "../../testdata/arith"}, 1, "gosym: run budget: 1 pass spent "},
+		{"what more work would buy", []string{"-run", "Mid$", "../../testdata/arith"}, 0, "gosym: 1 function not finished within -max-work 50000: -max-work 100000 explores further"},
 		{"bad solver chain", []string{"-solver=fast", "../../testdata/lists"}, 2, `unknown solver chain "fast"`},
 		{"findings under validate", []string{"-solver=validate", "-run", "Average$", "../../testdata/arith"}, 1, "1 failed"},
 		{"findings with Z3 alone", []string{"-solver=z3", "-run", "Average$", "../../testdata/arith"}, 1, "1 failed"},

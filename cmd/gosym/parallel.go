@@ -133,6 +133,23 @@ func runBudgetLine(budget int64, s ssaexec.RunSpent) string {
 		report.Plural(s.Unfinished, "function", "functions"), s.Next, s.Earlier+s.Spent+s.Next)
 }
 
+// moreWorkLine says, of a run with a budget per function, how many
+// functions more work would have taken further, and how to give it; ""
+// when none would.
+func moreWorkLine(results []*result.FuncResult, maxWork int64) string {
+	n := 0
+	for _, r := range results {
+		if ssaexec.Unfinished(r) {
+			n++
+		}
+	}
+	if n == 0 || maxWork <= 0 {
+		return ""
+	}
+	return fmt.Sprintf("%s not finished within -max-work %d: -max-work %d explores further, or -budget spends one budget for the run where functions are unfinished",
+		report.Plural(n, "function", "functions"), maxWork, 2*maxWork)
+}
+
 // progress shows on a terminal how far a run is: functions done of all,
 // findings so far, and a function being analysed; under a run budget, the
 // pass, its functions done of all, and the work spent of the budget. It
