@@ -171,7 +171,8 @@ func funcJSON(r *result.FuncResult, rel func(string) string) FuncRecord {
 }
 
 // WorkSplitRecord is a function's work by what it was spent on (see
-// result.WorkSplit): its fields add up to work.
+// result.WorkSplit): init, api, hand_built and entry add up to work, and
+// solver and subsumption are parts of it.
 type WorkSplitRecord struct {
 	Init        int64 `json:"init"`
 	API         int64 `json:"api"`

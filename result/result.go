@@ -385,8 +385,10 @@ type Subsumption struct {
 	Abstract                 int
 }
 
-// WorkSplit is a search's work by what it was spent on, in work units;
-// its fields add up to FuncResult.Work.
+// WorkSplit is a search's work by what it was spent on, in work units:
+// Init, API, HandBuilt and Entry add up to FuncResult.Work, and Solver and
+// Subsumption are parts of it (see Total). Its fields are
+// search.Split's.
 type WorkSplit struct {
 	// Init is the work of running the packages' initialization, API
 	// that of building the entry's inputs through the package's API

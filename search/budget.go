@@ -225,10 +225,10 @@ const (
 
 // Split is a search's work by what it was spent on, in work units. Init,
 // API, HandBuilt and Entry are the work of each Phase, and add up to
-// Budget.Work;
-// Solver and Subsumption are the parts of that work the solver (Z3's,
-// the Go side's evaluations, the changes to Z3's stacks) and the
-// comparisons of states at loop heads took, in all phases.
+// Budget.Work; Solver and Subsumption are the parts of that work the
+// solver (Z3's, the Go side's evaluations, the changes to Z3's stacks)
+// and the comparisons of states at loop heads took, in all phases. Its
+// fields are result.WorkSplit's, which a record converts it into.
 type Split struct {
 	Init, API, HandBuilt, Entry int64
 	Solver, Subsumption         int64

@@ -51,8 +51,7 @@ func (x *explorer) finishRecord() {
 		slices.Sort(r.Limits)
 	}
 	r.Work = x.budget.Work()
-	sp := x.budget.Split()
-	r.WorkSplit = result.WorkSplit{Init: sp.Init, API: sp.API, HandBuilt: sp.HandBuilt, Entry: sp.Entry, Solver: sp.Solver, Subsumption: sp.Subsumption}
+	r.WorkSplit = result.WorkSplit(x.budget.Split())
 	timedOut := x.budget.Cause == search.TimedOut
 	// Latent findings are counted, not failures: no caller reaches them.
 	switch {

@@ -76,7 +76,7 @@ func (b RunBudget) first(n int) int64 {
 }
 
 // RunSpent is what a run's budget was spent on. Its work leaves out the
-// packages' initialization (see entryWork).
+// packages' initialization (see EntryWork).
 type RunSpent struct {
 	// Passes counts the passes, Spent the work of all.
 	Passes int
@@ -97,7 +97,8 @@ type RunSpent struct {
 // AnalyzeWithin analyses fns as AnalyzeAll does, n at a time, but spends
 // budget across them in passes (see above) instead of cfg.MaxWork on
 // each. It returns each function's result, its findings every pass's and
-// its work the sum of its passes', and hands them to done in fns' order
+// its work the sum of its passes' (their packages' initialization
+// counted once), and hands them to done in fns' order
 // once the last pass ends; and what the budget was spent on. A result
 // budget.Earlier gave that no pass changed is returned as it is. each may
 // be nil; it is called on every pass.

@@ -30,12 +30,10 @@ type resultCache struct {
 	dir    string
 	store  *cache.Cache
 	prints *ssaexec.Fingerprints
-	// base hashes the executable and the flags.
+	// base hashes the executable and the flags; under a run budget, its
+	// own kind of entry (see getPassed), apart from those of runs without
+	// one.
 	base [sha256.Size]byte
-	// budgeted says the run has a run budget (-budget): its entries are
-	// a function's result with the budget of its last pass (see
-	// getPassed), under keys apart from those of runs without one.
-	budgeted bool
 }
 
 // cacheDir resolves -cache: "off" (or GOSYMCACHE=off) turns the cache
@@ -84,7 +82,7 @@ func openResultCache(dir string, prog *ssaexec.Program, cfg ssaexec.Config, budg
 		kind, cfg.MaxWork = "gosym results under a run budget", 0
 	}
 	fmt.Fprintf(h, "%s\n%x\n%s\n%s\n", kind, exe, runtime.Version(), configKey(cfg))
-	c := &resultCache{dir: dir, store: store, prints: prog.Fingerprints(), budgeted: budgeted}
+	c := &resultCache{dir: dir, store: store, prints: prog.Fingerprints()}
 	h.Sum(c.base[:0])
 	return c, nil
 }
