@@ -196,7 +196,9 @@ func TestSummaries(t *testing.T) {
 		"N=5 with: complete, 6 paths, 37 states, 0 findings, {Recorded:16 Broken:0 Dropped:0 Applied:10 Covered:7 Renamed:0}",
 		"N=10 without: complete, 1024 paths, 2049 states, 0 findings, {Recorded:0 Broken:0 Dropped:0 Applied:0 Covered:0 Renamed:0}",
 		"N=10 with: complete, 11 paths, 82 states, 0 findings, {Recorded:36 Broken:0 Dropped:0 Applied:25 Covered:17 Renamed:0}",
-		"N=50 with: complete, 51 paths, 442 states, 0 findings, {Recorded:196 Broken:0 Dropped:0 Applied:145 Covered:97 Renamed:0}",
+		// Foo.Clone's calls are recorded until trialCalls of them, none
+		// answered, stop its summaries (at N = 5 and 10 fewer are made).
+		"N=50 with: complete, 51 paths, 442 states, 0 findings, {Recorded:131 Broken:0 Dropped:0 Applied:145 Covered:97 Renamed:0}",
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("summaries table (-want +got):\n%s", diff)

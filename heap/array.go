@@ -82,11 +82,13 @@ func (h *Heap) asArray(v Value) (*Array, *Decision) {
 }
 
 // leaf is one outcome of matching an index against an array: the element
-// value under a guard.
+// value under a guard. Its cond is the guard without the conditions that
+// the leaves before it did not match: in a chain of ites over the leaves
+// in order (see merge), where those are false already, it says as much.
 type leaf struct {
-	guard *solver.Term
-	label string
-	value func(h *Heap) Value
+	guard, cond *solver.Term
+	label       string
+	value       func(h *Heap) Value
 }
 
 // Elem returns the element at index i of array a (the caller has checked
@@ -104,7 +106,7 @@ func (h *Heap) Elem(a *Array, i *solver.Term) (Value, *Decision) {
 		return v, nil
 	}
 	var leaves []leaf
-	cut := h.lookup(a, i, h.ctx.Bool(true), &leaves)
+	cut := h.lookup(a, i, h.ctx.Bool(true), h.ctx.Bool(true), &leaves)
 	if len(leaves) == 1 && !cut {
 		// The outcomes partition the cases, so a sole one always holds.
 		v := leaves[0].value(h)
@@ -132,21 +134,25 @@ func (h *Heap) Elem(a *Array, i *solver.Term) (Value, *Decision) {
 // one value, so that a table such as bits.Len8's, read at a symbolic
 // index, is one path and not one per byte. The outcomes are written cells
 // and the zero backing, whose values are scalars known without
-// materializing anything; their guards say which holds first, so the last
-// is the else of the chain.
+// materializing anything; in a chain of ites in their order, each holds
+// where its cond does (see leaf), and the last is the else of the chain.
+// The guards would say the same at a size that grows with the square of
+// the table's: bits.Len8's 256 entries made each check of sort's paths
+// evaluate thousands of terms, and Z3 read them all.
 func (h *Heap) merge(leaves []leaf) Value {
 	c := h.ctx
 	v := leaves[len(leaves)-1].value(h).(Scalar).T
 	for j := len(leaves) - 2; j >= 0; j-- {
-		v = c.Ite(leaves[j].guard, leaves[j].value(h).(Scalar).T, v)
+		v = c.Ite(leaves[j].cond, leaves[j].value(h).(Scalar).T, v)
 	}
 	return Scalar{v}
 }
 
 // lookup appends the outcomes of reading a at i under guard g: the first
-// written cell whose index equals i, else the backing. It reports whether
-// the k-bound left out a new input cell.
-func (h *Heap) lookup(a *Array, i, g *solver.Term, out *[]leaf) (cut bool) {
+// written cell whose index equals i, else the backing. reach is g without
+// the negated matches of the cells before a's (see leaf). It reports
+// whether the k-bound left out a new input cell.
+func (h *Heap) lookup(a *Array, i, g, reach *solver.Term, out *[]leaf) (cut bool) {
 	c := h.ctx
 	indices := make([]*solver.Term, len(a.Cells))
 	for j, cell := range a.Cells {
@@ -154,7 +160,7 @@ func (h *Heap) lookup(a *Array, i, g *solver.Term, out *[]leaf) (cut bool) {
 	}
 	g, done := firstMatch(c, i, g, indices, func(j int, guard *solver.Term) {
 		val := a.Cells[j].Val
-		addLeaf(out, guard, "written cell", func(*Heap) Value { return val })
+		addLeaf(out, guard, c.And(reach, c.Eq(i, indices[j])), "written cell", func(*Heap) Value { return val })
 	})
 	if done {
 		return false
@@ -162,7 +168,7 @@ func (h *Heap) lookup(a *Array, i, g *solver.Term, out *[]leaf) (cut bool) {
 	switch a.Back.Kind {
 	case ZeroBack:
 		zero := Zero(c, a.Elem)
-		addLeaf(out, g, "zero", func(*Heap) Value { return zero })
+		addLeaf(out, g, reach, "zero", func(*Heap) Value { return zero })
 	case InputBack:
 		return h.lookupInput(a, i, g, out)
 	case WindowBack:
@@ -173,12 +179,12 @@ func (h *Heap) lookup(a *Array, i, g *solver.Term, out *[]leaf) (cut bool) {
 		// builds no guards.
 		if inside, known := in.BoolValue(); known {
 			if inside {
-				return h.lookup(b.Src, c.Add(i, b.Shift), g, out)
+				return h.lookup(b.Src, c.Add(i, b.Shift), g, reach, out)
 			}
-			return h.lookup(b.Rest, i, g, out)
+			return h.lookup(b.Rest, i, g, reach, out)
 		}
-		cut1 := h.lookup(b.Src, c.Add(i, b.Shift), c.And(g, in), out)
-		cut2 := h.lookup(b.Rest, i, c.And(g, c.Not(in)), out)
+		cut1 := h.lookup(b.Src, c.Add(i, b.Shift), c.And(g, in), c.And(reach, in), out)
+		cut2 := h.lookup(b.Rest, i, c.And(g, c.Not(in)), c.And(reach, c.Not(in)), out)
 		return cut1 || cut2
 	}
 	return false
@@ -196,7 +202,7 @@ func (h *Heap) lookupInput(a *Array, i, g *solver.Term, out *[]leaf) bool {
 	}
 	g, done := firstMatch(c, i, g, indices, func(j int, guard *solver.Term) {
 		ref := InputRef{Obj: loc.Obj, Path: loc.Path.Cell(cells[j].ID), Type: a.Elem}
-		addLeaf(out, guard, "input cell", func(*Heap) Value { return ref })
+		addLeaf(out, guard, guard, "input cell", func(*Heap) Value { return ref })
 	})
 	if done {
 		return false
@@ -212,7 +218,7 @@ func (h *Heap) lookupInput(a *Array, i, g *solver.Term, out *[]leaf) bool {
 		return true
 	}
 	elem := a.Elem
-	addLeaf(out, g, "new input cell", func(h *Heap) Value {
+	addLeaf(out, g, g, "new input cell", func(h *Heap) Value {
 		h.cellN++
 		id := h.cellN
 		cow.Put(&h.owned, ownCells, &h.cells, loc, append(append([]InputCell(nil), h.cells[loc]...), InputCell{ID: id, Index: i}))
@@ -239,11 +245,11 @@ func inWindow(c *solver.Context, i, lo, hi *solver.Term) *solver.Term {
 	return c.And(above, c.Ult(i, hi))
 }
 
-func addLeaf(out *[]leaf, g *solver.Term, label string, value func(*Heap) Value) {
+func addLeaf(out *[]leaf, g, cond *solver.Term, label string, value func(*Heap) Value) {
 	if b, ok := g.BoolValue(); ok && !b {
 		return
 	}
-	*out = append(*out, leaf{guard: g, label: label, value: value})
+	*out = append(*out, leaf{guard: g, cond: cond, label: label, value: value})
 }
 
 // withCell returns a new version of a with v written at i.

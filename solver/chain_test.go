@@ -117,7 +117,7 @@ func TestNoModels(t *testing.T) {
 // TestDecidersOfChains checks which deciders each chain's Go side runs,
 // in order: the flag's spelling is all that picks them.
 func TestDecidersOfChains(t *testing.T) {
-	full := []string{"stackFalse", "literals", "provenStack", "keptModels", "repairs", "*fitOrRefute", "boundsFit", "guesses", "preference"}
+	full := []string{"stackFalse", "literals", "provenStack", "keptModels", "backoff(repairs)", "*fitOrRefute", "backoff(boundsFit)", "backoff(guesses)", "preference"}
 	validated := make([]string, len(full))
 	for i, name := range full {
 		validated[i] = "validated(" + name + ")"
@@ -152,5 +152,78 @@ func deciderName(d decider) string {
 	if v, ok := d.(validated); ok {
 		return "validated(" + deciderName(v.decider) + ")"
 	}
+	if b, ok := d.(*backoff); ok {
+		return "backoff(" + deciderName(b.decider) + ")"
+	}
 	return strings.Replace(fmt.Sprintf("%T", d), "solver.", "", 1)
+}
+
+// scripted is a decider that gives the answers of its script in turn,
+// Unknown once it is out, and counts the queries it was asked.
+type scripted struct {
+	answers []Result
+	asked   int
+}
+
+func (d *scripted) decide(*stack, *query) Result {
+	d.asked++
+	if len(d.answers) == 0 {
+		return Unknown
+	}
+	r := d.answers[0]
+	d.answers = d.answers[1:]
+	return r
+}
+
+// TestBackoff checks which queries a backoff passes to its decider: all
+// while it answers, then, after backoffAfter misses in a row, one in
+// every 2, 3, 5, 9, ... up to maxSkip + 1, and all again after an answer.
+func TestBackoff(t *testing.T) {
+	tests := []struct {
+		name    string
+		answers []Result
+		queries int
+		want    []int // the queries, from 0, that reached the decider
+	}{
+		{
+			name:    "answering",
+			answers: []Result{Sat, Unsat, Sat, Sat, Sat, Unsat},
+			queries: 6,
+			want:    []int{0, 1, 2, 3, 4, 5},
+		},
+		{
+			name:    "missing",
+			queries: 30,
+			// four misses, skip 1, miss, skip 2, miss, skip 4, miss, skip 8, ...
+			want: []int{0, 1, 2, 3, 5, 8, 13, 22},
+		},
+		{
+			name:    "capped",
+			queries: 200,
+			want:    []int{0, 1, 2, 3, 5, 8, 13, 22, 39, 72, 105, 138, 171},
+		},
+		{
+			name: "answer restarts",
+			// misses up to the sixth query asked (skipping 1, then 2),
+			// then an answer: every query is asked again.
+			answers: []Result{Unknown, Unknown, Unknown, Unknown, Unknown, Sat},
+			queries: 12,
+			want:    []int{0, 1, 2, 3, 5, 8, 9, 10, 11},
+		},
+	}
+	for _, tt := range tests {
+		inner := &scripted{answers: tt.answers}
+		b := &backoff{decider: inner}
+		var got []int
+		for i := range tt.queries {
+			before := inner.asked
+			b.decide(nil, &query{})
+			if inner.asked > before {
+				got = append(got, i)
+			}
+		}
+		if diff := cmp.Diff(tt.want, got); diff != "" {
+			t.Errorf("%s: queries asked (-want +got):\n%s", tt.name, diff)
+		}
+	}
 }

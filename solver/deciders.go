@@ -48,8 +48,8 @@ func deciders(c Chain, validate func(Result, []*Term)) []decider {
 	case NoModels:
 		return []decider{stackFalse{}, literals{}, provenStack{}, &fitOrRefute{}}
 	}
-	list := []decider{stackFalse{}, literals{}, provenStack{}, keptModels{}, repairs{},
-		&fitOrRefute{fit: true}, boundsFit{}, guesses{}, preference{}}
+	list := []decider{stackFalse{}, literals{}, provenStack{}, keptModels{}, &backoff{decider: repairs{}},
+		&fitOrRefute{fit: true}, &backoff{decider: boundsFit{}}, &backoff{decider: guesses{}}, preference{}}
 	if c.base() == Validate {
 		for i, d := range list {
 			list[i] = validated{d, validate}
@@ -95,6 +95,43 @@ func (v validated) decide(st *stack, q *query) Result {
 	r := v.decider.decide(st, q)
 	if r != Unknown && !q.constFalse {
 		v.validate(r, q.symbolic)
+	}
+	return r
+}
+
+// backoff passes on the queries of a decider that keeps leaving them
+// Unknown: after backoffAfter in a row, it skips one query, and twice as
+// many after each further miss, up to maxSkip; an answer starts it again.
+// The deciders that search for a model (repairs, boundsFit, guesses)
+// evaluate the whole stack once per candidate, and on some programs they
+// never find one: on sort's functions, boundsFit found 55 models in 303
+// tries and guesses none in 248, and evaluating for them was a third of
+// the work of the search. What a skipped decider would have answered, the
+// deciders after it or Z3 answer alike. The counts are the search's own,
+// so a search skips the same queries in every run.
+type backoff struct {
+	decider
+	misses, skip int
+}
+
+const (
+	backoffAfter = 4
+	maxSkip      = 32
+)
+
+func (b *backoff) decide(st *stack, q *query) Result {
+	if b.skip > 0 {
+		b.skip--
+		return Unknown
+	}
+	r := b.decider.decide(st, q)
+	if r != Unknown {
+		b.misses = 0
+		return r
+	}
+	b.misses++
+	if b.misses >= backoffAfter {
+		b.skip = min(1<<min(b.misses-backoffAfter, 30), maxSkip)
 	}
 	return r
 }

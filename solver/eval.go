@@ -107,6 +107,9 @@ func (a *assignment) compute(t *Term) (uint64, bool) {
 		return 0, false
 	}
 	a.ctx.evaluated++
+	if e.kind == iteExpr {
+		return a.iteValue(e)
+	}
 	var small [3]uint64 // most terms have at most three operands: no allocation
 	var args []uint64
 	if len(e.args) <= len(small) {
@@ -130,6 +133,21 @@ func (a *assignment) compute(t *Term) (uint64, bool) {
 		return a.absorbed(t)
 	}
 	return apply(e, t.sort, args), true
+}
+
+// iteValue evaluates the ite e by its condition and the branch that
+// condition takes, leaving the other alone: a table read at a symbolic
+// index (see heap's merge) is a chain of a few hundred ites, of which a
+// model takes the few before its index.
+func (a *assignment) iteValue(e expr) (uint64, bool) {
+	c, ok := a.eval(e.args[0])
+	if !ok {
+		return 0, false
+	}
+	if c != 0 {
+		return a.eval(e.args[1])
+	}
+	return a.eval(e.args[2])
 }
 
 // absorbing reports whether one operand of e can decide its value

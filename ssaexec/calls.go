@@ -232,7 +232,7 @@ func (x *explorer) enter(s *state, fn *ssa.Function, env []heap.Value, args []he
 	if alts, ended := x.factsAtCall(s, fn, args, call); ended {
 		return alts
 	}
-	summarized := x.summarizable(s, call)
+	summarized := x.summarizable(s, call) && x.sums.pays(fn)
 	var vals []heap.Value
 	var canon *heap.Canon
 	if summarized {

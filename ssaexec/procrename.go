@@ -109,6 +109,7 @@ func (x *explorer) applyRenamed(s *state, fn *ssa.Function, args []heap.Value, c
 			continue
 		}
 		x.res.Summaries.Applied++
+		x.sums.noteAnswered(rec)
 		x.res.Summaries.Renamed++
 		return x.renamedAlts(s, rec, r, exits, call), true
 	}

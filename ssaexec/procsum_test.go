@@ -50,6 +50,13 @@ func TestSummariesGoOnAlike(t *testing.T) {
 		// So too for a call that makes an object: the answer makes it
 		// again, after what the path made.
 		{"summaries.Wrap3", result.SummaryStats{Recorded: 2, Applied: 1, Renamed: 1}},
+		// Every call of push after the first has the first's counters
+		// and is recorded, and none is answered before trialCalls
+		// recordings: push's summaries stop there (see payoff). Without
+		// that rule, 30 calls of the last levels, whose codes earlier
+		// levels had, would be answered up to a renaming of the bit,
+		// each saving push's few steps.
+		{"summaries.Signs", result.SummaryStats{Recorded: trialCalls}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.entry, func(t *testing.T) {
