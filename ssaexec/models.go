@@ -60,6 +60,8 @@ var (
 	isyncModels string
 	//go:embed internal/models/synctest/synctest.go
 	synctestModels string
+	//go:embed internal/models/bits/bits.go
+	bitsModels string
 	//go:embed internal/models/math/math.go
 	mathModels string
 	//go:embed internal/models/time/time.go
@@ -77,6 +79,7 @@ var modelPackages = map[string]string{
 	"internal/sync":        isyncModels,
 	"internal/synctest":    synctestModels,
 	"math":                 mathModels,
+	"math/bits":            bitsModels,
 }
 
 // pureFallbacks map a function written in assembly to the pure-Go function
@@ -96,6 +99,8 @@ const (
 	intrinsicFatal = "fatalError"
 	// squareRoot(x): the correctly rounded square root.
 	intrinsicSqrt = "squareRoot"
+	// bitLength(x): the bits a uint64 needs (math/bits.Len64).
+	intrinsicBitLength = "bitLength"
 	// sameType(a, b): whether two non-nil interfaces have one dynamic
 	// type.
 	intrinsicSameType = "sameType"
@@ -147,6 +152,7 @@ func init() {
 	intrinsics = map[string]intrinsicModel{
 		intrinsicFatal:         {run: (*explorer).fatalIntrinsic},
 		intrinsicSqrt:          {run: (*explorer).squareRoot},
+		intrinsicBitLength:     {run: (*explorer).bitLength},
 		intrinsicSameType:      {run: (*explorer).sameTypeIntrinsic},
 		intrinsicHashKey:       {run: (*explorer).hashKey},
 		intrinsicSemacquire:    sync((*explorer).semacquire),

@@ -98,6 +98,25 @@ func (x *evaluator) squareRoot(s *state, _ string, args []heap.Value, call *ssa.
 	return nil
 }
 
+// bitLength computes the bits its uint64 argument needs, as one term: the
+// position of its highest set bit, found by testing each bit from the
+// highest down (a deferred call drops it).
+func (x *evaluator) bitLength(s *state, _ string, args []heap.Value, call *ssa.Call) []alt {
+	if call == nil {
+		return nil
+	}
+	c := x.ctx
+	v := args[0].(heap.Scalar).T
+	n := c.BV(64, 0)
+	for i := range 64 {
+		// Bit i alone, not v >= 1<<i: Z3 reads a masked bit as that
+		// bit, and a comparison as a 64-bit comparator.
+		n = c.Ite(c.Eq(c.BitAnd(v, c.BV(64, 1<<i)), c.BV(64, 0)), n, c.BV(64, uint64(i+1)))
+	}
+	s.set(call, heap.Scalar{T: n})
+	return nil
+}
+
 // sameTypeIntrinsic reports whether two non-nil interfaces have one
 // dynamic type (see sameType).
 func (x *machine) sameTypeIntrinsic(s *state, _ string, args []heap.Value, call *ssa.Call) []alt {
