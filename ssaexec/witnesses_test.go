@@ -173,7 +173,7 @@ func TestWitnesses(t *testing.T) {
 		// bits.Len64 reads a constant table at a symbolic index: one path.
 		fn: "strs.Digits",
 		want: []shownFinding{{
-			Kind: result.DivZero, Posn: "tables.go:18:12", Message: "integer divide by zero: bits.Len64(x) is 0",
+			Kind: result.DivZero, Posn: "tables.go:19:12", Message: "integer divide by zero: bits.Len64(x) is 0",
 			Call: "Digits(0)",
 		}},
 	}, {
