@@ -82,13 +82,23 @@ func (h *Heap) asArray(v Value) (*Array, *Decision) {
 }
 
 // leaf is one outcome of matching an index against an array: the element
-// value under a guard. Its cond is the guard without the conditions that
-// the leaves before it did not match: in a chain of ites over the leaves
-// in order (see merge), where those are false already, it says as much.
+// value under a guard. reach and match (nil for a backing) make the guard
+// without the conditions that the leaves before it did not match (see
+// cond), which a chain of ites over the leaves in order needs alone.
 type leaf struct {
-	guard, cond *solver.Term
-	label       string
-	value       func(h *Heap) Value
+	guard, reach, match *solver.Term
+	label               string
+	value               func(h *Heap) Value
+}
+
+// cond is l's guard where the leaves before it are known not to match:
+// in a chain of ites over the leaves in order (see merge), it says as
+// much. Only merge needs it, so it is built there.
+func (l leaf) cond(c *solver.Context) *solver.Term {
+	if l.match == nil {
+		return l.reach
+	}
+	return c.And(l.reach, l.match)
 }
 
 // Elem returns the element at index i of array a (the caller has checked
@@ -143,7 +153,7 @@ func (h *Heap) merge(leaves []leaf) Value {
 	c := h.ctx
 	v := leaves[len(leaves)-1].value(h).(Scalar).T
 	for j := len(leaves) - 2; j >= 0; j-- {
-		v = c.Ite(leaves[j].cond, leaves[j].value(h).(Scalar).T, v)
+		v = c.Ite(leaves[j].cond(c), leaves[j].value(h).(Scalar).T, v)
 	}
 	return Scalar{v}
 }
@@ -158,9 +168,9 @@ func (h *Heap) lookup(a *Array, i, g, reach *solver.Term, out *[]leaf) (cut bool
 	for j, cell := range a.Cells {
 		indices[j] = cell.Index
 	}
-	g, done := firstMatch(c, i, g, indices, func(j int, guard *solver.Term) {
+	g, done := firstMatch(c, i, g, indices, func(j int, guard, eq *solver.Term) {
 		val := a.Cells[j].Val
-		addLeaf(out, guard, c.And(reach, c.Eq(i, indices[j])), "written cell", func(*Heap) Value { return val })
+		addLeaf(out, leaf{guard: guard, reach: reach, match: eq, label: "written cell", value: func(*Heap) Value { return val }})
 	})
 	if done {
 		return false
@@ -168,7 +178,7 @@ func (h *Heap) lookup(a *Array, i, g, reach *solver.Term, out *[]leaf) (cut bool
 	switch a.Back.Kind {
 	case ZeroBack:
 		zero := Zero(c, a.Elem)
-		addLeaf(out, g, reach, "zero", func(*Heap) Value { return zero })
+		addLeaf(out, leaf{guard: g, reach: reach, label: "zero", value: func(*Heap) Value { return zero }})
 	case InputBack:
 		return h.lookupInput(a, i, g, out)
 	case WindowBack:
@@ -200,9 +210,9 @@ func (h *Heap) lookupInput(a *Array, i, g *solver.Term, out *[]leaf) bool {
 	for j, ic := range cells {
 		indices[j] = ic.Index
 	}
-	g, done := firstMatch(c, i, g, indices, func(j int, guard *solver.Term) {
+	g, done := firstMatch(c, i, g, indices, func(j int, guard, _ *solver.Term) {
 		ref := InputRef{Obj: loc.Obj, Path: loc.Path.Cell(cells[j].ID), Type: a.Elem}
-		addLeaf(out, guard, guard, "input cell", func(*Heap) Value { return ref })
+		addLeaf(out, leaf{guard: guard, reach: guard, label: "input cell", value: func(*Heap) Value { return ref }})
 	})
 	if done {
 		return false
@@ -218,12 +228,12 @@ func (h *Heap) lookupInput(a *Array, i, g *solver.Term, out *[]leaf) bool {
 		return true
 	}
 	elem := a.Elem
-	addLeaf(out, g, g, "new input cell", func(h *Heap) Value {
+	addLeaf(out, leaf{guard: g, reach: g, label: "new input cell", value: func(h *Heap) Value {
 		h.cellN++
 		id := h.cellN
 		cow.Put(&h.owned, ownCells, &h.cells, loc, append(append([]InputCell(nil), h.cells[loc]...), InputCell{ID: id, Index: i}))
 		return InputRef{Obj: loc.Obj, Path: loc.Path.Cell(id), Type: elem}
-	})
+	}})
 	return false
 }
 
@@ -245,11 +255,12 @@ func inWindow(c *solver.Context, i, lo, hi *solver.Term) *solver.Term {
 	return c.And(above, c.Ult(i, hi))
 }
 
-func addLeaf(out *[]leaf, g, cond *solver.Term, label string, value func(*Heap) Value) {
-	if b, ok := g.BoolValue(); ok && !b {
+// addLeaf appends l to out, unless its guard is false.
+func addLeaf(out *[]leaf, l leaf) {
+	if b, ok := l.guard.BoolValue(); ok && !b {
 		return
 	}
-	*out = append(*out, leaf{guard: g, cond: cond, label: label, value: value})
+	*out = append(*out, l)
 }
 
 // withCell returns a new version of a with v written at i.
@@ -341,20 +352,20 @@ func (h *Heap) materializeSlice(loc Loc, t types.Type) (Value, *Decision) {
 // which that entry is the first match. It returns the guard under which no
 // entry matched, and whether some entry matched for certain (then the
 // walk stopped and nothing is left).
-func firstMatch(c *solver.Context, k, g *solver.Term, keys []*solver.Term, match func(j int, guard *solver.Term)) (rest *solver.Term, done bool) {
+func firstMatch(c *solver.Context, k, g *solver.Term, keys []*solver.Term, match func(j int, guard, eq *solver.Term)) (rest *solver.Term, done bool) {
 	return firstMatchBy(c, g, len(keys), func(j int) *solver.Term { return c.Eq(k, keys[j]) }, match)
 }
 
 // firstMatchBy is firstMatch over n keys, eq(j) the condition that the
-// key looked up is the j-th.
-func firstMatchBy(c *solver.Context, g *solver.Term, n int, eq func(j int) *solver.Term, match func(j int, guard *solver.Term)) (rest *solver.Term, done bool) {
+// key looked up is the j-th; match is given the j-th's guard and eq(j).
+func firstMatchBy(c *solver.Context, g *solver.Term, n int, eq func(j int) *solver.Term, match func(j int, guard, eq *solver.Term)) (rest *solver.Term, done bool) {
 	for j := range n {
 		eq := eq(j)
 		b, known := eq.BoolValue()
 		if known && !b {
 			continue
 		}
-		match(j, c.And(g, eq))
+		match(j, c.And(g, eq), eq)
 		if known && b {
 			return nil, true
 		}

@@ -208,7 +208,7 @@ func (h *Heap) mapLookup(m *MapStore, k Key, g *solver.Term, out *[]mapLeaf) boo
 		*out = append(*out, mapLeaf{guard: guard, label: label, result: r})
 	}
 	written := func(j int) *solver.Term { return keyEq(c, k, m.Entries[j].Key) }
-	g, done := firstMatchBy(c, g, len(m.Entries), written, func(j int, guard *solver.Term) {
+	g, done := firstMatchBy(c, g, len(m.Entries), written, func(j int, guard, _ *solver.Term) {
 		e := m.Entries[j]
 		r := mapResult{val: e.Val, ok: !e.Deleted}
 		if e.Deleted {
@@ -226,7 +226,7 @@ func (h *Heap) mapLookup(m *MapStore, k Key, g *solver.Term, out *[]mapLeaf) boo
 	loc := *m.Input
 	keys := h.keys[loc]
 	observed := func(j int) *solver.Term { return keyEq(c, k, keys[j].Key) }
-	g, done = firstMatchBy(c, g, len(keys), observed, func(j int, guard *solver.Term) {
+	g, done = firstMatchBy(c, g, len(keys), observed, func(j int, guard, _ *solver.Term) {
 		ik := keys[j]
 		ref := InputRef{Obj: loc.Obj, Path: loc.Path.Cell(ik.ID), Type: m.Elem}
 		add(c.And(guard, ik.Present), "input key", func(*Heap) mapResult { return mapResult{val: ref, ok: true} })

@@ -213,7 +213,8 @@ func (a *assignment) absorbed(t *Term) (uint64, bool) {
 	return 0, false
 }
 
-// apply computes e on its operands' values; t's sort is s.
+// apply computes e on its operands' values; t's sort is s. An ite is
+// not computed here: iteValue evaluates its condition and one branch.
 func apply(e expr, s Sort, args []uint64) uint64 {
 	switch e.kind {
 	case notExpr:
@@ -222,11 +223,6 @@ func apply(e expr, s Sort, args []uint64) uint64 {
 		return junctionValue(e.op, args)
 	case impliesExpr:
 		return bit(args[0] == 0 || args[1] != 0)
-	case iteExpr:
-		if args[0] != 0 {
-			return args[1]
-		}
-		return args[2]
 	case eqExpr:
 		return bit(args[0] == args[1])
 	case unaryExpr:
