@@ -7,10 +7,11 @@
 // symbolically, that is eight paths, and an ite of 256 entries that every
 // later check of the path carries to the solver (sort's pdqsort takes
 // bits.Len of its length). The models' bitLength is one path and a chain
-// of 64 comparisons with the powers of two, which Z3 reads as a priority
-// encoder. Branch-free arithmetic that halves the width five times was
-// tried, and cost Z3 several times what the table did: its shifts and
-// masks are adders and barrel shifters. The models' results are
+// of 64 tests of one bit each, from the highest down, which Z3 reads as a
+// priority encoder. Two other forms were tried and cost Z3 more: arithmetic
+// without branches that halves the width five times (adders and barrel
+// shifters, several times what the table cost), and comparisons with the
+// powers of two (a 64-bit comparator each). The models' results are
 // math/bits' for every input (bits_test.go runs them as Go).
 //
 // The file is compiled into gosym (embedded) and type-checked on its own,
@@ -18,8 +19,8 @@
 package bits
 
 // bitLength is the number of bits x needs, 0 for 0. gosym computes it
-// itself, as a chain of comparisons with the powers of two, and never
-// runs this body, which is the tests'.
+// itself, as a chain of single-bit tests, and never runs this body, which
+// is the tests'.
 func bitLength(x uint64) int {
 	n := 0
 	for ; x != 0; x >>= 1 {
