@@ -332,6 +332,14 @@ func (h *Heap) NewArgs(params *types.Tuple) ObjID {
 	return h.args
 }
 
+// RetypeArgs makes the arguments' pseudo-object one of params, in place of
+// the one NewArgs made, which no load has read: a state built once for
+// the entries that start from it takes each entry's parameters.
+func (h *Heap) RetypeArgs(params *types.Tuple) {
+	t := argsStruct(params)
+	h.replace(h.args, &Object{ID: h.args, Type: t, Input: true, Depth: -1, Val: InputRef{Obj: h.args, Type: t}})
+}
+
 // argsStruct is the type of an arguments' pseudo-object: a field per
 // parameter.
 func argsStruct(params *types.Tuple) *types.Struct {

@@ -1,10 +1,13 @@
 package heap
 
 import (
+	"fmt"
 	"go/types"
 	"reflect"
 	"testing"
 	"unsafe"
+
+	"github.com/google/go-cmp/cmp"
 
 	"github.com/gosym/gosym/solver"
 )
@@ -113,24 +116,107 @@ func TestImportHeap(t *testing.T) {
 	}
 }
 
-// TestImportRefused: a heap that observed inputs, or holds an entry's
-// parameters, is not copied; Heap panics on one rather than copy half.
-func TestImportRefused(t *testing.T) {
-	ctx := solver.NewContext()
-	defer ctx.Close()
-	h := New(ctx, Config{})
-	h.NewArgs(types.NewTuple(types.NewParam(0, nil, "p", types.NewPointer(types.Typ[types.Int]))))
-	if why := h.Importable(); why != "it holds an entry's parameters" {
-		t.Errorf("Importable = %q", why)
-	}
-	defer func() {
-		if recover() == nil {
-			t.Errorf("Heap copied a heap that is not importable")
+// TestImportInputs copies a heap that observed inputs (a pointer
+// parameter resolved and read through, a cell of an input slice at a
+// symbolic index, a key of an input map) and holds a value built through
+// an API: the copy is not one that can start every entry (Importable),
+// holds no term of the first Context, reads the inputs as the original
+// does without deciding again, and keeps what each parameter was.
+func TestImportInputs(t *testing.T) {
+	from := solver.NewContext()
+	defer from.Close()
+	i64 := types.Typ[types.Int]
+	params := types.NewTuple(
+		types.NewParam(0, nil, "p", types.NewPointer(i64)),
+		types.NewParam(0, nil, "s", types.NewSlice(i64)),
+		types.NewParam(0, nil, "m", types.NewMap(types.Typ[types.String], i64)),
+	)
+	h := New(from, Config{Mode: LazierSharp, K: 2})
+	args := h.NewArgs(params)
+	at := func(i int) Ptr { return Ptr{Obj: args, Path: Path("").Field(i)} }
+	load := func(h *Heap, p Ptr, typ types.Type) Value {
+		t.Helper()
+		for range 4 {
+			v, d := h.Load(p, typ)
+			if d == nil {
+				return v
+			}
+			d.Choices[len(d.Choices)-1].Apply(h)
 		}
-	}()
+		t.Fatal("load decided four times")
+		return nil
+	}
+	deref := func(h *Heap, v Value) Ptr {
+		t.Helper()
+		to, d := h.Deref(v)
+		if d != nil {
+			d.Choices[len(d.Choices)-1].Apply(h) // fresh
+			to, _ = h.Deref(v)
+		}
+		if to.IsNil {
+			t.Fatalf("%v resolved to nil", v)
+		}
+		return to.Ptr
+	}
+	p := load(h, at(0), params.At(0).Type())
+	star := load(h, deref(h, p), i64).(Scalar)
+	sl := load(h, at(1), params.At(1).Type()).(Slice)
+	i := from.FreshBV("i", 64)
+	cell := load(h, h.ElemPtr(sl.Store, i), i64).(Scalar)
+	m := load(h, at(2), params.At(2).Type())
+	mp := deref(h, m)
+	got, _, md := h.MapGet(mp, Key{T: h.StrKey("k")})
+	if md != nil {
+		md.Choices[len(md.Choices)-1].Apply(h)
+		got, _, _ = h.MapGet(mp, Key{T: h.StrKey("k")})
+	}
+	built := h.Alloc(types.NewStruct([]*types.Var{types.NewField(0, nil, "n", i64, false)}, nil))
+	h.Provide(i64, built.Obj)
+	if why := h.Importable(); why == "" {
+		t.Fatalf("a heap that observed inputs starts every entry")
+	}
+
 	to := solver.NewContext()
 	defer to.Close()
-	NewImporter(solver.NewImporter(ctx, to)).Heap(h, Config{})
+	c := NewImporter(solver.NewImporterAfter(from, to)).Heap(h, Config{Mode: LazierSharp, K: 2})
+	for _, t2 := range termsIn(reflect.ValueOf(c)) {
+		if !to.Holds(t2) {
+			t.Fatalf("the copy holds %v, a term of another Context", t2)
+		}
+	}
+	if diff := cmp.Diff(h.Inputs(), c.Inputs()); diff != "" {
+		t.Errorf("inputs of the copy (-original +copy):\n%s", diff)
+	}
+	same := func(what string, a, b Value) {
+		t.Helper()
+		if fmt.Sprint(a) != fmt.Sprint(b) {
+			t.Errorf("%s: the copy reads %v, the original %v", what, b, a)
+		}
+	}
+	for i, v := range []Value{p, sl, m} {
+		cv, d := c.Load(at(i), params.At(i).Type())
+		if d != nil {
+			t.Fatalf("parameter %d: the copy decides again", i)
+		}
+		same(params.At(i).Name(), v, cv)
+	}
+	cp, d := c.Deref(p)
+	if d != nil {
+		t.Fatal("p: the copy decides again")
+	}
+	cstar, d := c.Load(cp.Ptr, i64)
+	if d != nil {
+		t.Fatal("*p: the copy decides again")
+	}
+	same("*p", star, cstar)
+	if _, d := c.Load(c.ElemPtr(sl.Store, to.FreshBV("j", 64)), i64); d == nil || len(d.Choices) < 2 {
+		t.Errorf("a new index of the copy's input slice is not matched against its cell %v", cell)
+	}
+	cgot, _, md := c.MapGet(mp, Key{T: c.StrKey("k")})
+	if md != nil {
+		t.Fatal(`m["k"]: the copy decides again`)
+	}
+	same(`m["k"]`, got, cgot)
 }
 
 // termsIn returns every term reachable from v, through exported and

@@ -55,6 +55,9 @@ func Shortcuts() []Shortcut {
 		{"shared-init",
 			func(c *ssaexec.Config) { c.ShareInit = false },
 			func(c *ssaexec.Config) { c.ShareInit = true }},
+		{"shared-sequences",
+			func(c *ssaexec.Config) { c.ShareSequences = false },
+			func(c *ssaexec.Config) { c.ShareSequences = true }},
 		// Exact subsumption prunes a state only where one stored before
 		// covers it; abstract subsumption may prune more, and says so
 		// (status abstract), so it is no shortcut of this kind.

@@ -171,13 +171,14 @@ func funcJSON(r *result.FuncResult, rel func(string) string) FuncRecord {
 }
 
 // WorkSplitRecord is a function's work by what it was spent on (see
-// result.WorkSplit): init, api, hand_built and entry add up to work, and
-// solver and subsumption are parts of it.
+// result.WorkSplit): init, api, hand_built, entry and shared_api add up
+// to work, and solver and subsumption are parts of it.
 type WorkSplitRecord struct {
 	Init        int64 `json:"init"`
 	API         int64 `json:"api"`
 	HandBuilt   int64 `json:"hand_built"`
 	Entry       int64 `json:"entry"`
+	Shared      int64 `json:"shared_api"`
 	Solver      int64 `json:"solver"`
 	Subsumption int64 `json:"subsumption"`
 }

@@ -194,7 +194,8 @@ func workSplitText(r *result.FuncResult) string {
 		return ""
 	}
 	phases := []workPart{{"the entry", w.Entry}, {"building inputs through the API", w.API},
-		{"the entry on hand-built values (latent panics)", w.HandBuilt}, {"package initialization", w.Init}}
+		{"the entry on hand-built values (latent panics)", w.HandBuilt}, {"package initialization", w.Init},
+		{"the type's call sequences, shared with its other methods", w.Shared}}
 	slices.SortStableFunc(phases, func(a, b workPart) int { return cmp.Compare(b.work, a.work) })
 	share := func(p workPart) string { return fmt.Sprintf("%s %d (%d%%)", p.name, p.work, p.work*100/total) }
 	var said []string

@@ -398,13 +398,17 @@ type WorkSplit struct {
 	// itself otherwise: steps executed, each, with the solver's and the
 	// comparisons' work that followed them.
 	Init, API, HandBuilt, Entry int64
+	// Shared is the work of exploring the states a type's call
+	// sequences reach, once for all its methods in a run (each of whose
+	// records counts it); a run counts it once.
+	Shared int64
 	// Solver is the solver's work (Z3's and the Go side's), Subsumption
 	// that of comparing states at loop heads.
 	Solver, Subsumption int64
 }
 
 // Total is the work of all phases: FuncResult.Work.
-func (w WorkSplit) Total() int64 { return w.Init + w.API + w.HandBuilt + w.Entry }
+func (w WorkSplit) Total() int64 { return w.Init + w.API + w.HandBuilt + w.Entry + w.Shared }
 
 // Add adds o to w.
 func (w *WorkSplit) Add(o WorkSplit) {
@@ -412,6 +416,7 @@ func (w *WorkSplit) Add(o WorkSplit) {
 	w.API += o.API
 	w.HandBuilt += o.HandBuilt
 	w.Entry += o.Entry
+	w.Shared += o.Shared
 	w.Solver += o.Solver
 	w.Subsumption += o.Subsumption
 }

@@ -80,8 +80,10 @@ type Budget struct {
 	// stepsIn splits steps by Phase.
 	stepsIn [phases]int64
 	// Inherited is the work of a shared package initialization the
-	// search started from.
-	Inherited int64
+	// search started from; Shared that of the states of a type's call
+	// sequences, explored once for the type's methods (see ssaexec's
+	// apispace.go). Limits.MaxWork counts neither.
+	Inherited, Shared int64
 	// probed is the work of a hand-built probe that ran before this
 	// search and did not answer for it, but for what the shared context
 	// counts: its solver's and evaluations (see Follow); probedWork is
@@ -141,7 +143,7 @@ func (b *Budget) parts() workParts {
 	if b.table != nil {
 		matches += b.table.Work()
 	}
-	return workParts{b.Inherited + b.probedWork + b.steps, int64(w.Z3), int64(w.Go), int64(w.Ops), matches}
+	return workParts{b.Inherited + b.Shared + b.probedWork + b.steps, int64(w.Z3), int64(w.Go), int64(w.Ops), matches}
 }
 
 // The work of the packages' initialization does not count in
@@ -162,8 +164,9 @@ func (b *Budget) initWork() int64 {
 }
 
 // Spent returns the work done so far that counts in Limits.MaxWork: all
-// but the packages' initialization.
-func (b *Budget) Spent() int64 { return b.Work() - b.initWork() }
+// but the packages' initialization and the shared states of call
+// sequences.
+func (b *Budget) Spent() int64 { return b.Work() - b.initWork() - b.Shared }
 
 // left returns what is left of Limits.MaxWork for the phase of the last
 // step: initialization's budget while it runs, the entry's after.
@@ -172,7 +175,7 @@ func (b *Budget) left() int64 {
 	if b.accrued.phase == InInit {
 		return b.Limits.MaxWork - iw
 	}
-	return b.Limits.MaxWork - (b.Work() - iw)
+	return b.Limits.MaxWork - (b.Work() - iw - b.Shared)
 }
 
 // Own is the work a search counts itself, which its solver's context
@@ -231,7 +234,10 @@ const (
 // fields are result.WorkSplit's, which a record converts it into.
 type Split struct {
 	Init, API, HandBuilt, Entry int64
-	Solver, Subsumption         int64
+	// Shared is the work of the states of call sequences explored once
+	// for a type's methods, in the API phase of none of them.
+	Shared              int64
+	Solver, Subsumption int64
 }
 
 // accrued is the solver's and the comparisons' work, converted, as the
@@ -291,6 +297,7 @@ func (b *Budget) Split() Split {
 		API:         in[InAPI],
 		HandBuilt:   in[InHandBuilt],
 		Entry:       in[InEntry],
+		Shared:      b.Shared,
 		Solver:      a.solver,
 		Subsumption: a.matches + b.probed.MatchUnits,
 	}

@@ -31,6 +31,28 @@ func NewImporter(from, to *Context) *Importer {
 	return &Importer{from: from, to: to, done: map[*Term]*Term{}}
 }
 
+// NewImporterAfter returns an Importer of from's terms into to, which
+// may have made symbols of its own or imported some from other Contexts:
+// the caller keeps their counters apart (see ReserveSymbols), since a
+// symbol is its name. to's counter goes on past from's.
+func NewImporterAfter(from, to *Context) *Importer {
+	from.enter()
+	to.enter()
+	if from == to {
+		panic("solver: import of a Context into itself")
+	}
+	to.fresh = max(to.fresh, from.fresh)
+	return &Importer{from: from, to: to, done: map[*Term]*Term{}}
+}
+
+// ReserveSymbols makes the symbols c makes from now on count from past
+// floor: Contexts whose terms meet in another (see NewImporterAfter)
+// each count in a range of their own.
+func (c *Context) ReserveSymbols(floor uint64) {
+	c.enter()
+	c.fresh = max(c.fresh, floor)
+}
+
 // Target returns the Context terms are imported into.
 func (im *Importer) Target() *Context { return im.to }
 

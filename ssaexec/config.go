@@ -92,6 +92,11 @@ type Config struct {
 	// is one state that holds nothing of an input (see initonce.go); off,
 	// each entry runs it itself, as a part of its search.
 	ShareInit bool
+	// ShareSequences explores the states the call sequences of a type
+	// reach once for the run's entries that take a value of it as their
+	// receiver (or first parameter), which start from copies of them
+	// (see apispace.go); off, each entry calls the sequences itself.
+	ShareSequences bool
 	// POR explores only the orders of dependent operations of goroutines
 	// (dynamic partial-order reduction); off, every order.
 	POR bool
@@ -183,10 +188,11 @@ func DefaultConfig() Config {
 		Seq:          2,
 		// Summaries are on: testdata, bench and the real-code packages
 		// give the same findings either way (docs/design.md).
-		ProcSummaries: true,
-		Preemptions:   2,
-		ShareInit:     true,
-		POR:           true,
-		Leaks:         true,
+		ProcSummaries:  true,
+		Preemptions:    2,
+		ShareInit:      true,
+		ShareSequences: true,
+		POR:            true,
+		Leaks:          true,
 	}
 }

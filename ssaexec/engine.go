@@ -85,6 +85,11 @@ type explorer struct {
 	// initBase is the copy of the shared initialization's end every
 	// pass of the search starts from.
 	initBase *heap.Heap
+	// apiPoint, set in the search of a space of call sequences, takes
+	// each point it reaches (see apispace.go); spaces holds the
+	// importers of the spaces this search started from, by space.
+	apiPoint func(*state)
+	spaces   map[*apiSpace]*heap.Importer
 	// ended counts the paths that ended, but for those whose package
 	// initialization was cut and which went on from there.
 	ended int
@@ -175,6 +180,7 @@ func newExplorer(prog *Program, fn *ssa.Function, cfg Config, ctx *solver.Contex
 		constructs: map[string]bool{},
 		ignored:    map[string]bool{},
 		api:        prog.api,
+		spaces:     map[*apiSpace]*heap.Importer{},
 		work:       &search.DepthFirst[task]{},
 	}
 }

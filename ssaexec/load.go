@@ -40,6 +40,8 @@ type Program struct {
 	std   *stdLibrary
 	api   *apiIndex
 	inits *initTable
+	// apiSpaces are the states of call sequences that entries share.
+	apiSpaces *apiTable
 	// facts are what the search reads of the SSA of the functions it
 	// runs besides their instructions.
 	facts *ssafacts.Facts
@@ -129,7 +131,7 @@ func Load(dir string, patterns ...string) (*Program, error) {
 		}
 		return nil, &LoadError{Errors: []string{fmt.Sprintf("no packages match %s", strings.Join(patterns, " "))}}
 	}
-	p := &Program{Fset: prog.Fset, SSA: prog, Packages: named, waits: waitFacts{prog: prog}, std: lib, inits: newInitTable(), facts: ssafacts.New()}
+	p := &Program{Fset: prog.Fset, SSA: prog, Packages: named, waits: waitFacts{prog: prog}, std: lib, inits: newInitTable(), apiSpaces: newAPITable(), facts: ssafacts.New()}
 	var files, all []*ast.File
 	for i, sp := range ssaPkgs {
 		if slices.Contains(named, sp) {
@@ -264,7 +266,7 @@ func FromTypes(fset *token.FileSet, pkg *types.Package, files []*ast.File, info 
 	sp := prog.CreatePackage(pkg, files, info, false)
 	sp.Build()
 	orderLikeGC(prog)
-	p := &Program{Fset: fset, SSA: prog, Packages: []*ssa.Package{sp}, api: newAPIIndex(prog, typeDocs(files)), inits: newInitTable(), facts: ssafacts.New()}
+	p := &Program{Fset: fset, SSA: prog, Packages: []*ssa.Package{sp}, api: newAPIIndex(prog, typeDocs(files)), inits: newInitTable(), apiSpaces: newAPITable(), facts: ssafacts.New()}
 	p.readDirectives(files)
 	return p
 }
@@ -279,6 +281,10 @@ func (p *Program) Release() {
 	if p.inits != nil {
 		p.inits.release()
 		p.inits = nil
+	}
+	if p.apiSpaces != nil {
+		p.apiSpaces.release()
+		p.apiSpaces = nil
 	}
 }
 

@@ -59,6 +59,12 @@ type callSequence struct {
 	running       bool
 	atPoint       bool
 	handBuiltPath bool
+	// shared asks the next step to start the first slot from the points
+	// of a space of sequences the run shares, if there is one (see
+	// apispace.go); imported marks such a point, which the search
+	// matches against those its earlier passes reached before it goes
+	// on as the value's.
+	shared, imported bool
 	// starting asks the next step to start slot slot: a nested value the
 	// function asked for, or its maker once its owner is built.
 	// takeBuilt makes the next heap decision that offers the nested
@@ -197,6 +203,22 @@ func (x *explorer) stepSequence(s *state) (alts []alt, ok bool) {
 		return x.bindCallArg(s), true
 	case q.atPoint:
 		return x.sequencePoint(s), true
+	case q.shared:
+		s.withSeq(func(q *callSequence) { q.shared = false })
+		if sp := x.sharedSpace(q.slot); sp != nil {
+			x.startShared(s, sp)
+			return nil, true
+		}
+		return x.startSlot(s, q.slot), true
+	case q.imported:
+		s.withSeq(func(q *callSequence) { q.imported = false })
+		if x.sequenceCovered(s) {
+			x.res.SequencesPruned++
+			s.end = subsumed
+			return nil, true
+		}
+		x.finishSlot(s)
+		return nil, true
 	case q.starting:
 		s.withSeq(func(q *callSequence) { q.starting = false })
 		return x.startSlot(s, q.slot), true
@@ -208,14 +230,19 @@ func (x *explorer) stepSequence(s *state) (alts []alt, ok bool) {
 // first slot decides between values the API builds (first) and hand-built
 // ones; a slot whose type the API cannot build is hand-built. A slot made
 // by a method of another type starts with the value of its owner slot.
-func (x *machine) startSlot(s *state, k int) []alt {
+func (x *explorer) startSlot(s *state, k int) []alt {
 	slot := &x.slots[k]
 	if slot.why != "" || s.seq != nil && s.seq.handBuiltPath {
 		return x.bindParam(s)
 	}
 	if s.seq == nil {
+		if x.apiPoint != nil {
+			// The search of a space of sequences builds values only.
+			s.seq = &callSequence{}
+			return nil
+		}
 		return []alt{
-			{apply: func(s *state) { s.seq = &callSequence{} }},
+			{apply: func(s *state) { s.seq = &callSequence{shared: k == 0} }},
 			{apply: func(s *state) { s.seq = &callSequence{handBuiltPath: true} }},
 		}
 	}
@@ -442,6 +469,13 @@ func (x *explorer) sequencePoint(s *state) []alt {
 	}
 	slot := &x.slots[s.seq.slot]
 	alts := []alt{{apply: x.finishSlot}}
+	if x.apiPoint != nil {
+		// The entries go on from here, each in its own search.
+		alts[0].apply = func(s *state) {
+			x.apiPoint(s)
+			s.end = handedOver
+		}
+	}
 	if s.seq.depth >= x.pass.Seq {
 		if len(slot.plan.methods) > 0 {
 			// A state no shorter sequence covers: longer ones may reach
@@ -702,8 +736,8 @@ func slotSources(slot *apiSlot) []string {
 // that search's half of the budget ran out: its remaining paths are cut,
 // and the hand-built search has the rest.
 func (x *explorer) apiOutOfBudget(s *state) bool {
-	if s.seq == nil || s.seq.handBuiltPath {
-		return false
+	if s.seq == nil || s.seq.handBuiltPath || x.apiPoint != nil {
+		return false // a space's search has a budget of its own
 	}
 	return x.budget.APIOutOfBudget()
 }

@@ -169,6 +169,9 @@ const (
 	// parked: a path that returned from a call being recorded, waiting
 	// for the call's other paths (see parkExit); it goes on after them.
 	parked
+	// handedOver: a path that goes on as the points of a space of call
+	// sequences, each imported (see sharedTask).
+	handedOver
 )
 
 // pkgInit is what a path knows of package initialization. Its maps are

@@ -104,7 +104,7 @@ func (t exploreTask) run(x *explorer) {
 			return
 		}
 	}
-	if s.end != parked {
+	if s.end != parked && s.end != handedOver {
 		x.finish(s)
 	}
 }
