@@ -398,9 +398,10 @@ type WorkSplit struct {
 	// itself otherwise: steps executed, each, with the solver's and the
 	// comparisons' work that followed them.
 	Init, API, HandBuilt, Entry int64
-	// Shared is the work of exploring the states a type's call
-	// sequences reach, once for all its methods in a run (each of whose
-	// records counts it); a run counts it once.
+	// Shared is the work of the search of the states a type's call
+	// sequences reach, which a run does once for all its methods, up to
+	// the last state this search started from: counted as if this
+	// search had called the sequences itself.
 	Shared int64
 	// Solver is the solver's work (Z3's and the Go side's), Subsumption
 	// that of comparing states at loop heads.

@@ -80,9 +80,11 @@ type Budget struct {
 	// stepsIn splits steps by Phase.
 	stepsIn [phases]int64
 	// Inherited is the work of a shared package initialization the
-	// search started from; Shared that of the states of a type's call
-	// sequences, explored once for the type's methods (see ssaexec's
-	// apispace.go). Limits.MaxWork counts neither.
+	// search started from, which Limits.MaxWork does not count; Shared
+	// that of the search of a type's call sequences up to the last state
+	// the search started from, explored once for the type's methods (see
+	// ssaexec's apispace.go), which Limits.MaxWork counts, as if the
+	// search had called the sequences itself.
 	Inherited, Shared int64
 	// probed is the work of a hand-built probe that ran before this
 	// search and did not answer for it, but for what the shared context
@@ -164,9 +166,8 @@ func (b *Budget) initWork() int64 {
 }
 
 // Spent returns the work done so far that counts in Limits.MaxWork: all
-// but the packages' initialization and the shared states of call
-// sequences.
-func (b *Budget) Spent() int64 { return b.Work() - b.initWork() - b.Shared }
+// but the packages' initialization.
+func (b *Budget) Spent() int64 { return b.Work() - b.initWork() }
 
 // left returns what is left of Limits.MaxWork for the phase of the last
 // step: initialization's budget while it runs, the entry's after.
@@ -175,7 +176,7 @@ func (b *Budget) left() int64 {
 	if b.accrued.phase == InInit {
 		return b.Limits.MaxWork - iw
 	}
-	return b.Limits.MaxWork - (b.Work() - iw - b.Shared)
+	return b.Limits.MaxWork - (b.Work() - iw)
 }
 
 // Own is the work a search counts itself, which its solver's context
@@ -234,8 +235,8 @@ const (
 // fields are result.WorkSplit's, which a record converts it into.
 type Split struct {
 	Init, API, HandBuilt, Entry int64
-	// Shared is the work of the states of call sequences explored once
-	// for a type's methods, in the API phase of none of them.
+	// Shared is the work of the search of call sequences explored once
+	// for a type's methods (see Budget.Shared), in no phase's.
 	Shared              int64
 	Solver, Subsumption int64
 }

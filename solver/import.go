@@ -53,6 +53,24 @@ func (c *Context) ReserveSymbols(floor uint64) {
 	c.fresh = max(c.fresh, floor)
 }
 
+// Compose makes im, an Importer from the target of a into the target of
+// b, where a and b import from one Context, copy a term a made to the
+// term b made of the same original, instead of copying it again: two
+// Contexts that each imported a shared state then hold one copy of it
+// between them. It reports false, and does nothing, where a and b do not
+// import from one Context into im's two.
+func (im *Importer) Compose(a, b *Importer) bool {
+	if a.from != b.from || a.to != im.from || b.to != im.to {
+		return false
+	}
+	for t, ta := range a.done {
+		if tb, ok := b.done[t]; ok {
+			im.done[ta] = tb
+		}
+	}
+	return true
+}
+
 // Target returns the Context terms are imported into.
 func (im *Importer) Target() *Context { return im.to }
 

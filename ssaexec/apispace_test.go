@@ -63,33 +63,43 @@ var digits = regexp.MustCompile(`[0-9]+`)
 // sequencePackages twice: calling the sequences that build its receiver
 // itself, and starting from the states a run explores once per type. The
 // records must be the same, findings, witnesses and traces included (see
-// sequenceRecord). The budget is the deep one, which no entry runs out
-// of either way.
+// sequenceRecord): at the defaults, where the API's half of the budget
+// stops some of the searches of sequences, and at the deep budget, where
+// none is.
 func TestSharedSequencesFindTheSame(t *testing.T) {
 	if testing.Short() {
-		t.Skip("two searches of each function of nine testdata packages")
+		t.Skip("four searches of each function of nine testdata packages")
 	}
-	prog := testdataProgram(t)
-	fns := sequenceEntries(t, prog)
-	cfg := deepConfig()
-	shared := 0
-	for _, fn := range fns {
-		cfg.ShareSequences = false
-		own := prog.Analyze(fn, cfg)
-		cfg.ShareSequences = true
-		short := prog.Analyze(fn, cfg)
-		if own.Status == result.Error || short.Status == result.Error {
-			t.Fatalf("%s: %s%s", own.Func, own.Err, short.Err)
-		}
-		if short.WorkSplit.Shared > 0 {
-			shared++
-		}
-		if diff := cmp.Diff(sequenceRecord(own), sequenceRecord(short)); diff != "" {
-			t.Errorf("%s: record calling its sequences (-) and from the shared states (+):\n%s", own.Func, diff)
-		}
-	}
-	if shared < 40 {
-		t.Errorf("%d entries started from shared states of sequences, want 40 or more", shared)
+	for _, tt := range []struct {
+		name string
+		cfg  Config
+	}{{"defaults", DefaultConfig()}, {"deep", deepConfig()}} {
+		t.Run(tt.name, func(t *testing.T) {
+			prog, err := Load("..", "./testdata/...")
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer prog.Release()
+			cfg, shared := tt.cfg, 0
+			for _, fn := range sequenceEntries(t, prog) {
+				cfg.ShareSequences = false
+				own := prog.Analyze(fn, cfg)
+				cfg.ShareSequences = true
+				short := prog.Analyze(fn, cfg)
+				if own.Status == result.Error || short.Status == result.Error {
+					t.Fatalf("%s: %s%s", own.Func, own.Err, short.Err)
+				}
+				if short.WorkSplit.Shared > 0 {
+					shared++
+				}
+				if diff := cmp.Diff(sequenceRecord(own), sequenceRecord(short)); diff != "" {
+					t.Errorf("%s: record calling its sequences (-) and from the shared states (+):\n%s", own.Func, diff)
+				}
+			}
+			if shared < 40 {
+				t.Errorf("%d entries started from shared states of sequences, want 40 or more", shared)
+			}
+		})
 	}
 }
 

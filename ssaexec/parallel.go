@@ -23,6 +23,10 @@ func (p *Program) AnalyzeAll(fns []*ssa.Function, cfg Config, n int, each Each, 
 	}
 	work := make(chan int)
 	out := make(chan finished)
+	spacesDone := func(*ssa.Function) {}
+	if p.apiSpaces != nil {
+		spacesDone = p.apiSpaces.expect(p.api, fns, cfg)
+	}
 	var wg sync.WaitGroup
 	for range max(n, 1) {
 		wg.Add(1)
@@ -35,6 +39,7 @@ func (p *Program) AnalyzeAll(fns []*ssa.Function, cfg Config, n int, each Each, 
 					end = each(fns[i], &cfg)
 				}
 				r := p.Analyze(fns[i], cfg)
+				spacesDone(fns[i])
 				if end != nil {
 					end(r)
 				}

@@ -78,12 +78,9 @@ func (b RunBudget) first(n int) int64 {
 // RunSpent is what a run's budget was spent on. Its work leaves out the
 // packages' initialization (see EntryWork).
 type RunSpent struct {
-	// Passes counts the passes, Spent the work of all; Shared is the
-	// part of Spent the states of call sequences that entries share
-	// took, each space counted once (see apispace.go).
+	// Passes counts the passes, Spent the work of all.
 	Passes int
 	Spent  int64
-	Shared int64
 	// Earlier is the work of earlier runs, whose results
 	// RunBudget.Earlier gave.
 	Earlier int64
@@ -151,12 +148,6 @@ func (p *Program) AnalyzeWithin(fns []*ssa.Function, cfg Config, budget RunBudge
 			spent.Spent += EntryWork(r)
 			results[i] = laterPass(results[i], r, alloc[i])
 		}
-		if p.apiSpaces != nil {
-			shared := p.apiSpaces.uncounted()
-			left -= shared
-			spent.Spent += shared
-			spent.Shared += shared
-		}
 		spent.Passes = pass
 		pending = deeper(results, keeps, alloc, left)
 	}
@@ -174,14 +165,10 @@ func (p *Program) AnalyzeWithin(fns []*ssa.Function, cfg Config, budget RunBudge
 	return results, spent
 }
 
-// EntryWork is the work of r's search that a run's budget counts for it:
-// all but the packages' initialization and the states of its receiver
-// type's call sequences, which a run explores once for all the entries
-// that share them (RunSpent counts them once), and which Config.MaxWork
-// does not count either.
-func EntryWork(r *result.FuncResult) int64 {
-	return r.Work - r.WorkSplit.Init - r.WorkSplit.Shared
-}
+// EntryWork is the work of r's search that a run's budget counts: all but
+// the packages' initialization, which a run does once for all the
+// entries of a package, and which Config.MaxWork does not count either.
+func EntryWork(r *result.FuncResult) int64 { return r.Work - r.WorkSplit.Init }
 
 // deeper returns the entries the next pass explores, in order: those not
 // finished and not kept to their own budget, the least deepened first
@@ -242,7 +229,7 @@ func laterPass(earlier, r *result.FuncResult, budget int64) *result.FuncResult {
 	// What every pass spent: the run's work and time went to all. The
 	// packages' initialization counts once, as the run shares it.
 	split := earlier.WorkSplit
-	split.Init, split.Shared = 0, 0
+	split.Init = 0
 	r.Work += EntryWork(earlier)
 	r.WorkSplit.Add(split)
 	r.Elapsed += earlier.Elapsed
