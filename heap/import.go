@@ -131,20 +131,6 @@ func (im *Importer) Heap(h *Heap, cfg Config) *Heap {
 	return c
 }
 
-// Same makes the Importer take heap to, of its target Context, for the
-// copy of from, and each object of to for the copy of from's object of
-// the same ID: two copies of one heap (the end of a package's
-// initialization, imported into two Contexts), whose terms the Importer's
-// terms Importer maps likewise (see solver.Importer.Compose).
-func (im *Importer) Same(from, to *Heap) {
-	im.heaps[from] = to
-	for id, obj := range from.objs {
-		if c := to.objs[id]; c != nil {
-			im.objs[obj] = c
-		}
-	}
-}
-
 // Terms returns the Importer of the terms.
 func (im *Importer) Terms() *solver.Importer { return im.terms }
 

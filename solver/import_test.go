@@ -79,3 +79,42 @@ func TestImportMisuse(t *testing.T) {
 	wantPanic("target with symbols", func() { NewImporter(a, c) })
 	wantPanic("itself", func() { NewImporter(a, a) })
 }
+
+// TestImportAfter imports two Contexts that each copied one origin's
+// terms into a third that copied them too: Compose makes the copies of
+// the origin's terms the third's own, the other terms are copied, and
+// the third's symbols count on past what it reserved.
+func TestImportAfter(t *testing.T) {
+	origin, a, b := NewContext(), NewContext(), NewContext()
+	defer origin.Close()
+	defer a.Close()
+	defer b.Close()
+	x := origin.FreshBV("x", 32)
+	sum := origin.Add(x, origin.BV(32, 1))
+	toA, toB := NewImporter(origin, a), NewImporter(origin, b)
+	sumA, sumB := toA.Import(sum), toB.Import(sum)
+	a.ReserveSymbols(1 << 32)
+	y := a.FreshBV("y", 32)
+	cond := a.Eq(y, sumA)
+
+	ab := NewImporterAfter(a, b)
+	if !ab.Compose(toA, toB) {
+		t.Fatal("Compose of two imports of one origin refused")
+	}
+	if got := ab.Import(sumA); got != sumB {
+		t.Errorf("the copy of x+1 is not the target's own")
+	}
+	c := ab.Import(cond)
+	s := b.NewSolver()
+	s.Assert(c)
+	s.Assert(b.Eq(sumB, b.BV(32, 5)))
+	if r := s.Check(); r != Sat {
+		t.Fatalf("y = x+1 and x+1 = 5 in the target: %v", r)
+	}
+	if fresh := b.FreshBV("z", 32); fresh.String() == y.String() || b.fresh <= 1<<32 {
+		t.Errorf("a new symbol of the target is %v, counted at %d, not past the imported y", fresh, b.fresh)
+	}
+	if ab.Compose(toB, toA) {
+		t.Errorf("Compose of Importers that do not meet accepted")
+	}
+}

@@ -83,10 +83,9 @@ type apiSpace struct {
 	at     []spaceRecord
 	end    *spaceRecord
 	// initWork is the work of the package's initialization the search
-	// started from; initImporter copied it into ctx, as initBase.
+	// started from; initImporter copied it into ctx.
 	initWork     int64
 	initImporter *heap.Importer
-	initBase     *heap.Heap
 }
 
 // spaceRecord is what a space's search had recorded at some point: the
@@ -240,7 +239,7 @@ func (sp *apiSpace) release() {
 	if sp.ctx != nil {
 		sp.ctx.CloseLater()
 	}
-	sp.ctx, sp.y, sp.points, sp.at, sp.initImporter, sp.initBase = nil, nil, nil, nil, nil, nil
+	sp.ctx, sp.y, sp.points, sp.at, sp.initImporter = nil, nil, nil, nil, nil
 }
 
 // release closes the spaces' Z3 contexts, once no entry uses them.
@@ -321,7 +320,7 @@ func (sp *apiSpace) begin(prog *Program, rep *ssa.Function, slot apiSlot, cfg Co
 	// an entry's passes import from spaces of different bounds.
 	sp.ctx.ReserveSymbols(symbolFloor(pass))
 	sp.y, sp.initWork = y, y.budget.Inherited
-	sp.initImporter, sp.initBase = y.importer, y.initBase
+	sp.initImporter = y.importer
 	y.work.Add(exploreTask{s})
 }
 
@@ -487,11 +486,10 @@ func (x *explorer) importPoint(sp *apiSpace, p, base *state) *state {
 	if im == nil {
 		im = heap.NewImporter(solver.NewImporterAfter(sp.ctx, x.ctx))
 		x.ctx.ReserveSymbols(symbolFloor(x.pass) + 1<<32)
-		if x.importer != nil && sp.initImporter != nil &&
-			im.Terms().Compose(sp.initImporter.Terms(), x.importer.Terms()) {
+		if x.importer != nil && sp.initImporter != nil {
 			// Both hold a copy of the package's initialization: the
-			// points' share the search's.
-			im.Same(sp.initBase, x.initBase)
+			// points' terms from it are the search's.
+			im.Terms().Compose(sp.initImporter.Terms(), x.importer.Terms())
 		}
 		x.spaces[sp] = im
 	}

@@ -35,12 +35,12 @@ type Program struct {
 	// std is what the program knows of the standard library (nil for a
 	// program FromTypes built); api, what its packages offer to build
 	// values of their types; inits, the ends of its packages'
-	// initializations that entries share. The functions analysed at once
-	// share them; Release frees them.
-	std   *stdLibrary
-	api   *apiIndex
-	inits *initTable
-	// apiSpaces are the states of call sequences that entries share.
+	// initializations that entries share; apiSpaces, the states of
+	// call sequences they share. The functions analysed at once share
+	// them; Release frees them.
+	std       *stdLibrary
+	api       *apiIndex
+	inits     *initTable
 	apiSpaces *apiTable
 	// facts are what the search reads of the SSA of the functions it
 	// runs besides their instructions.
@@ -273,7 +273,8 @@ func FromTypes(fset *token.FileSet, pkg *types.Package, files []*ast.File, info 
 
 // Release frees what p keeps for the functions it analyses: its models
 // of the standard library, its API index, and the shared ends of its
-// packages' initializations with their Z3 contexts, so that a process
+// packages' initializations and states of call sequences, with their Z3
+// contexts, so that a process
 // loading many programs does not keep them all. p's functions must not
 // be analysed after.
 func (p *Program) Release() {
