@@ -72,6 +72,12 @@ type buildPlan struct {
 	// taken as written.
 	why        string
 	sourceless bool
+	// sched caches whether the constructors and methods may make
+	// channels, goroutines or timers (see buildPlan.makesSched).
+	sched struct {
+		once sync.Once
+		may  bool
+	}
 }
 
 // constructor is a function that returns a value of the type as its

@@ -206,7 +206,8 @@ func (t *apiTable) expect(api *apiIndex, fns []*ssa.Function, cfg Config) func(f
 
 // sharedType returns the type whose spaces an entry with slots may start
 // from: its first slot's, where that is its first parameter built from
-// nothing else; nil for none.
+// nothing else, by constructors and methods that make no channel,
+// goroutine or timer (whose states the points do not carry); nil for none.
 func sharedType(slots []apiSlot) *types.Named {
 	if len(slots) == 0 {
 		return nil
@@ -215,7 +216,61 @@ func sharedType(slots []apiSlot) *types.Named {
 	if slot.param != 0 || slot.owner >= 0 || slot.nested || slot.onDemand || slot.why != "" {
 		return nil
 	}
+	if slot.plan.makesSched() {
+		return nil
+	}
 	return slot.plan.named
+}
+
+// makesSched reports whether a call of the plan's constructors or methods
+// may make a channel, a goroutine or a timer (see mayMakeSched), once per
+// plan.
+func (p *buildPlan) makesSched() bool {
+	p.sched.once.Do(func() {
+		fns := slices.Clone(p.methods)
+		for _, c := range p.ctors {
+			fns = append(fns, c.fn)
+		}
+		p.sched.may = mayMakeSched(fns)
+	})
+	return p.sched.may
+}
+
+// schedPackages are the packages whose functions make timers or
+// channels for their callers.
+var schedPackages = map[string]bool{"time": true, "context": true}
+
+// mayMakeSched reports whether a call of one of fns may make a channel,
+// start a goroutine or select, or make a timer: in their bodies and
+// those of the functions they call statically. What they call through
+// function values and interfaces is not followed; a point such a call
+// leaves with channels cuts the entry's path with a bound (see
+// sharedTask).
+func mayMakeSched(fns []*ssa.Function) bool {
+	seen := map[*ssa.Function]bool{}
+	for len(fns) > 0 {
+		fn := fns[len(fns)-1]
+		fns = fns[:len(fns)-1]
+		if fn == nil || seen[fn] {
+			continue
+		}
+		seen[fn] = true
+		if fn.Pkg != nil && schedPackages[fn.Pkg.Pkg.Path()] {
+			return true
+		}
+		for _, b := range fn.Blocks {
+			for _, in := range b.Instrs {
+				switch in := in.(type) {
+				case *ssa.MakeChan, *ssa.Go, *ssa.Select:
+					return true
+				case ssa.CallInstruction:
+					fns = append(fns, in.Common().StaticCallee())
+				}
+			}
+		}
+		fns = append(fns, fn.AnonFuncs...)
+	}
+	return false
 }
 
 // releaseType releases the spaces of named. The caller holds t.mu.
