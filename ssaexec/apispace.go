@@ -353,7 +353,9 @@ func (x *explorer) sharesSequences() bool {
 // does not depend on rep. Its budget is the API's half of an entry's (see
 // Budget.APIOutOfBudget): no entry takes a point past it.
 func (sp *apiSpace) begin(prog *Program, rep *ssa.Function, slot apiSlot, cfg Config, pass search.Pass) {
-	cfg.Interrupt = nil // a memory limit stops entries, not this
+	// A memory limit stops entries, not this; a test's hook is for the
+	// entry it names, not for the one that asked first.
+	cfg.Interrupt, cfg.stepHook = nil, nil
 	sp.ctx = solver.NewContext()
 	defer sp.recoverInto()
 	y := newExplorer(prog, rep, cfg, sp.ctx, &result.FuncResult{}, time.Now())
