@@ -86,7 +86,7 @@ func (im *Importer) Heap(h *Heap, cfg Config) *Heap {
 		externalReads: h.externalReads,
 	}
 	if h.base != nil {
-		c.base = im.watched(h.base, cfg)
+		c.base = im.Watched(h.base, cfg)
 	}
 	for id, obj := range h.objs {
 		c.objs[id] = im.object(obj)
@@ -136,10 +136,7 @@ func (im *Importer) Terms() *solver.Importer { return im.terms }
 
 // Watched returns the copy of base, a heap others watch (see Watch), made
 // once: the copies of the heaps that watch it watch the copy.
-func (im *Importer) Watched(base *Heap, cfg Config) *Heap { return im.watched(base, cfg) }
-
-// watched returns the copy of base, a heap others watch, made once.
-func (im *Importer) watched(base *Heap, cfg Config) *Heap {
+func (im *Importer) Watched(base *Heap, cfg Config) *Heap {
 	if c, ok := im.heaps[base]; ok {
 		return c
 	}

@@ -377,12 +377,16 @@ func (b *Budget) APIOutOfBudget() bool {
 	}
 	switch {
 	case b.Limits.MaxWork > 0:
-		b.apiSpent = b.Spent() > b.Limits.MaxWork/2
+		b.apiSpent = b.APILeft() < 0
 	case !b.deadline.IsZero() && b.steps%256 == 1:
 		b.apiSpent = b.now().After(b.deadline.Add(-b.Limits.Timeout / 2))
 	}
 	return b.apiSpent
 }
+
+// APILeft is what is left of the API search's half of Limits.MaxWork
+// (see APIOutOfBudget): negative once it is spent.
+func (b *Budget) APILeft() int64 { return b.Limits.MaxWork/2 - b.Spent() }
 
 // APIBound names the API search's share of the budget, for the record.
 func (b *Budget) APIBound() string {

@@ -307,14 +307,11 @@ func (t *apiTable) release() {
 	t.spaces, t.order = nil, nil
 }
 
-// sharedSpace returns the space the search's first slot k starts from in
+// sharedSpace returns the space the search's first slot starts from in
 // this pass, its search begun on first use; nil where its sequences are
 // not shared, and the search calls them itself.
-func (x *explorer) sharedSpace(k int) *apiSpace {
-	if k != 0 || !x.sharesSequences() {
-		return nil
-	}
-	if sharedType(x.slots) == nil {
+func (x *explorer) sharedSpace() *apiSpace {
+	if !x.sharesSequences() || sharedType(x.slots) == nil {
 		return nil
 	}
 	slot := &x.slots[0]
@@ -452,32 +449,37 @@ func (t *sharedTask) run(x *explorer) {
 		return
 	}
 	sp.mu.Lock()
-	has := sp.reach(i)
-	var s *state
+	has, ended := sp.reach(i), len(sp.at)
 	switch {
 	case !has:
 		// The space has no more points: it was searched to its end, or
 		// to the end of its budget, which is the API's half of the
 		// entry's, as the entry's own search would have.
 		sp.mu.Unlock()
-		x.inheritSpace(sp, len(sp.at), t.charged)
+		x.inheritSpace(sp, ended, t.charged)
 		return
-	case x.apiBudgetReached(t.charged + sp.at[i].work):
+	case x.budget.APILeft()+x.budget.Shared-(t.charged+sp.at[i].work) < 0:
 		sp.mu.Unlock()
 		// The entry's own search would have spent the API's half of the
-		// budget on the way to the point.
+		// budget on the way to the point: it is spent.
 		x.inheritSpace(sp, i-1, t.charged)
-		x.budget.Shared += max(x.cfg.MaxWork/2+1-x.budget.Spent(), 0)
+		x.budget.Shared += max(x.budget.APILeft()+1, 0)
 		x.hitBound(search.Bound{Kind: search.BoundAPI, Text: x.budget.APIBound(), Limit: "api search budget"})
 		return
 	}
 	x.budget.Shared = t.charged + sp.at[i].work
-	s = x.importPoint(sp, sp.points[i], t.base)
+	p := sp.points[i]
+	var s *state
+	if p.g == nil {
+		s = x.importPoint(sp, p, t.base)
+	}
 	sp.mu.Unlock()
 	t.next++
 	x.work.Add(t)
 	x.res.States++
-	if s.g != nil {
+	if s == nil {
+		s = t.base.clone()
+		s.end = running
 		s.cutBy(search.BoundAPI, "api: a call of a sequence made a goroutine, a channel or a timer, which shared states do not hold")
 		x.work.Add(finishTask{s})
 		return
@@ -488,16 +490,6 @@ func (t *sharedTask) run(x *explorer) {
 	}
 	x.work.Add(popTask{})
 	x.work.Add(exploreTask{s})
-}
-
-// apiBudgetReached reports whether, charged shared work in all, the
-// search would have spent the API's half of its budget.
-func (x *explorer) apiBudgetReached(shared int64) bool {
-	own := x.budget.Shared
-	x.budget.Shared = shared
-	reached := x.budget.Spent() > x.cfg.MaxWork/2
-	x.budget.Shared = own
-	return reached
 }
 
 // startShared hands the state s over to the points of space sp (see
@@ -535,9 +527,10 @@ func (x *explorer) inheritSpace(sp *apiSpace, i int, charged int64) {
 	x.budget.Shared = charged + r.work
 }
 
-// importPoint returns point p of space sp as a state of the search: the
-// frames of base, and the rest p's, with its terms built in the search's
-// Context. The caller holds sp.mu.
+// importPoint returns point p of space sp, which holds no goroutine,
+// channel or timer, as a state of the search: the frames of base, and the
+// rest p's, with its terms built in the search's Context. The caller
+// holds sp.mu.
 func (x *explorer) importPoint(sp *apiSpace, p, base *state) *state {
 	im := x.spaces[sp]
 	if im == nil {
@@ -552,10 +545,6 @@ func (x *explorer) importPoint(sp *apiSpace, p, base *state) *state {
 	}
 	s := base.clone()
 	s.end = running
-	if p.g != nil {
-		s.g = p.g // only to say why it is cut (see sharedTask)
-		return s
-	}
 	s.heap = im.Heap(p.heap, x.heapConfig())
 	s.heap.RetypeArgs(x.params)
 	x.hook(s.heap)

@@ -205,19 +205,16 @@ func (x *explorer) stepSequence(s *state) (alts []alt, ok bool) {
 		return x.sequencePoint(s), true
 	case q.shared:
 		s.withSeq(func(q *callSequence) { q.shared = false })
-		if sp := x.sharedSpace(q.slot); sp != nil {
+		if sp := x.sharedSpace(); sp != nil {
 			x.startShared(s, sp)
 			return nil, true
 		}
 		return x.startSlot(s, q.slot), true
 	case q.imported:
 		s.withSeq(func(q *callSequence) { q.imported = false })
-		if x.sequenceCovered(s) {
-			x.res.SequencesPruned++
-			s.end = subsumed
-			return nil, true
+		if !x.prunePoint(s) {
+			x.finishSlot(s)
 		}
-		x.finishSlot(s)
 		return nil, true
 	case q.starting:
 		s.withSeq(func(q *callSequence) { q.starting = false })
@@ -462,9 +459,7 @@ func isErrorType(t types.Type) bool {
 // callSequence is tried first) or to one more method call.
 func (x *explorer) sequencePoint(s *state) []alt {
 	s.withSeq(func(q *callSequence) { q.atPoint = false })
-	if x.sequenceCovered(s) {
-		x.res.SequencesPruned++
-		s.end = subsumed
+	if x.prunePoint(s) {
 		return nil
 	}
 	slot := &x.slots[s.seq.slot]
@@ -498,6 +493,17 @@ func (x *explorer) sequencePoint(s *state) []alt {
 		}})
 	}
 	return alts
+}
+
+// prunePoint ends the path s, between two calls, where a state reached
+// before covers it (see sequenceCovered), and reports whether it did.
+func (x *explorer) prunePoint(s *state) bool {
+	if !x.sequenceCovered(s) {
+		return false
+	}
+	x.res.SequencesPruned++
+	s.end = subsumed
+	return true
 }
 
 // sequenceCovered matches the state between two calls against those
