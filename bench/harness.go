@@ -158,7 +158,7 @@ func (h *harness) kbound() []kResult {
 					continue
 				}
 				cfg := kboundConfig(mode, k)
-				cfg.ProcSummaries = h.opts.summaries
+				cfg.ProcSummaries, cfg.Directed = h.opts.summaries, h.opts.directed
 				m := h.measure(r.fn, cfg)
 				progress(h.log, "%s k=%d %s: %s, %d paths, %v", r.name, k, mode, m.Status, m.Paths, m.Elapsed.Round(time.Millisecond))
 				out = append(out, kResult{r, k, i, m})
@@ -208,7 +208,7 @@ func (h *harness) nbound() []nResult {
 			cfg := kboundConfig("lazier#", nboundK)
 			cfg.N = n
 			cfg.Recursion, cfg.Loops = 4*n, 4*n
-			cfg.ProcSummaries = h.opts.summaries
+			cfg.ProcSummaries, cfg.Directed = h.opts.summaries, h.opts.directed
 			m := h.measure(r.fn, cfg)
 			progress(h.log, "%s n=%d: %s, %d paths, %v", r.name, n, m.Status, m.Paths, m.Elapsed.Round(time.Millisecond))
 			out = append(out, nResult{r, i, m})
@@ -232,7 +232,7 @@ func (h *harness) abstraction() []absResult {
 			continue
 		}
 		cfg := ssaexec.DefaultConfig()
-		cfg.ProcSummaries = h.opts.summaries
+		cfg.ProcSummaries, cfg.Directed = h.opts.summaries, h.opts.directed
 		m := h.measure(r.fn, cfg)
 		progress(h.log, "%s: %s, %v", r.name, m.Status, m.Elapsed.Round(time.Millisecond))
 		out = append(out, absResult{r, m})

@@ -101,6 +101,9 @@ type options struct {
 	// summaries turns procedure summaries on in the runs of the tables
 	// but the summaries table's, which runs both (-summaries).
 	summaries bool
+	// directed orders the searches of those tables as gosym's -search
+	// directed does.
+	directed bool
 	// speedWork are the work budgets of the speed table.
 	speedWork []int64
 	// firstRuns are the runs of each tool per function of the firstfind
@@ -154,6 +157,7 @@ func parseFlags(args []string) (options, error) {
 		summariesDefault = "on"
 	}
 	summaries := fs.String("summaries", summariesDefault, "procedure summaries in the runs of the kbound, nbound, abstraction and realcode tables, as gosym's -summaries: on or off (the summaries table runs both)")
+	searchOrder := fs.String("search", map[bool]string{false: "depth-first", true: "directed"}[ssaexec.DefaultConfig().Directed], "the order of the searches in the runs of the kbound, nbound, abstraction and realcode tables, as gosym's -search: depth-first or directed")
 	chain := fs.String("solver", "default", "the solver's chain in every run, as gosym's -solver: default, validate (Z3 checks every answer decided in Go; a disagreement ends the run with status error), nomodels or z3")
 	speedWork := fs.String("speed-work", strconv.FormatInt(ssaexec.DefaultMaxWork, 10), "work budgets of the speed table, comma-separated (gosym's -max-work)")
 	firstRuns := fs.Int("firstfind-runs", 5, "runs of each tool on each function of the firstfind table")
@@ -186,6 +190,12 @@ func parseFlags(args []string) (options, error) {
 		opts.speedWork = append(opts.speedWork, w)
 	}
 	var err error
+	switch *searchOrder {
+	case "depth-first", "directed":
+		opts.directed = *searchOrder == "directed"
+	default:
+		return options{}, fmt.Errorf("bad -search %q: want depth-first or directed", *searchOrder)
+	}
 	switch *summaries {
 	case "on", "off":
 		opts.summaries = *summaries == "on"

@@ -26,7 +26,7 @@ func writeRealCode(w io.Writer, root string, opts options) error {
 	}
 	cfg := ssaexec.DefaultConfig()
 	cfg.MaxWork, cfg.Timeout, cfg.Seq = opts.realWork, opts.realTimeout, opts.realSeq
-	cfg.Solver, cfg.ProcSummaries = opts.chain, opts.summaries
+	cfg.Solver, cfg.ProcSummaries, cfg.Directed = opts.chain, opts.summaries, opts.directed
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 	rep, err := realcode.Run(ctx, realcode.Options{Config: cfg, Workers: opts.workers, RunWork: opts.realRunWork, Log: os.Stderr})

@@ -84,9 +84,9 @@ func TestReuse(t *testing.T) {
 		subsume abstraction.Mode
 		want    map[string]string // shortcut: the side rec is
 	}{
-		{abstraction.Abstract, map[string]string{"summaries": "short", "por": "short", "shared-init": "short", "shared-sequences": "short", "subsumption": "neither", "solver": "short"}},
-		{abstraction.Exact, map[string]string{"summaries": "short", "por": "short", "shared-init": "short", "shared-sequences": "short", "subsumption": "short", "solver": "short"}},
-		{abstraction.Off, map[string]string{"summaries": "short", "por": "short", "shared-init": "short", "shared-sequences": "short", "subsumption": "plain", "solver": "short"}},
+		{abstraction.Abstract, map[string]string{"summaries": "short", "por": "short", "shared-init": "short", "shared-sequences": "short", "subsumption": "neither", "solver": "short", "directed": "plain"}},
+		{abstraction.Exact, map[string]string{"summaries": "short", "por": "short", "shared-init": "short", "shared-sequences": "short", "subsumption": "short", "solver": "short", "directed": "plain"}},
+		{abstraction.Off, map[string]string{"summaries": "short", "por": "short", "shared-init": "short", "shared-sequences": "short", "subsumption": "plain", "solver": "short", "directed": "plain"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.subsume.String(), func(t *testing.T) {

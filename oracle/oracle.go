@@ -40,33 +40,41 @@ type Shortcut struct {
 	// Plain turns the shortcut off in a configuration, Short turns it
 	// on; nothing else of the configuration changes.
 	Plain, Short func(*ssaexec.Config)
+	// OffByDefault marks one the command's defaults leave off.
+	OffByDefault bool
 }
 
 // Shortcuts lists gosym's shortcuts, each with the flag that turns it
 // off where the command has one.
 func Shortcuts() []Shortcut {
 	return []Shortcut{
-		{"summaries", // -summaries
-			func(c *ssaexec.Config) { c.ProcSummaries = false },
-			func(c *ssaexec.Config) { c.ProcSummaries = true }},
-		{"por", // -por
-			func(c *ssaexec.Config) { c.POR = false },
-			func(c *ssaexec.Config) { c.POR = true }},
-		{"shared-init",
-			func(c *ssaexec.Config) { c.ShareInit = false },
-			func(c *ssaexec.Config) { c.ShareInit = true }},
-		{"shared-sequences",
-			func(c *ssaexec.Config) { c.ShareSequences = false },
-			func(c *ssaexec.Config) { c.ShareSequences = true }},
+		{Name: "summaries", // -summaries
+			Plain: func(c *ssaexec.Config) { c.ProcSummaries = false },
+			Short: func(c *ssaexec.Config) { c.ProcSummaries = true }},
+		{Name: "por", // -por
+			Plain: func(c *ssaexec.Config) { c.POR = false },
+			Short: func(c *ssaexec.Config) { c.POR = true }},
+		{Name: "shared-init",
+			Plain: func(c *ssaexec.Config) { c.ShareInit = false },
+			Short: func(c *ssaexec.Config) { c.ShareInit = true }},
+		{Name: "shared-sequences",
+			Plain: func(c *ssaexec.Config) { c.ShareSequences = false },
+			Short: func(c *ssaexec.Config) { c.ShareSequences = true }},
 		// Exact subsumption prunes a state only where one stored before
 		// covers it; abstract subsumption may prune more, and says so
 		// (status abstract), so it is no shortcut of this kind.
-		{"subsumption", // -subsume
-			func(c *ssaexec.Config) { c.Subsume = abstraction.Off },
-			func(c *ssaexec.Config) { c.Subsume = abstraction.Exact }},
-		{"solver", // -solver
-			func(c *ssaexec.Config) { c.Solver = solver.Z3Only },
-			func(c *ssaexec.Config) { c.Solver = solver.Cached }},
+		{Name: "subsumption", // -subsume
+			Plain: func(c *ssaexec.Config) { c.Subsume = abstraction.Off },
+			Short: func(c *ssaexec.Config) { c.Subsume = abstraction.Exact }},
+		{Name: "solver", // -solver
+			Plain: func(c *ssaexec.Config) { c.Solver = solver.Z3Only },
+			Short: func(c *ssaexec.Config) { c.Solver = solver.Cached }},
+		// A directed search takes the depth-first one's states in
+		// another order: with budget for both, it finds the same.
+		{Name: "directed", // -search
+			Plain:        func(c *ssaexec.Config) { c.Directed = false },
+			Short:        func(c *ssaexec.Config) { c.Directed = true },
+			OffByDefault: true},
 	}
 }
 

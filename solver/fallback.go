@@ -217,6 +217,10 @@ func (s *Solver) charge(r Result, spent uint64, limit uint, fallback bool) {
 	}
 }
 
+// SpentLimit reports whether the last check ran out of the resource
+// units it was given.
+func (s *Solver) SpentLimit() bool { return s.spentOut }
+
 // spentLimit is the reason an Unknown gets when the check spent its
 // resource units: Z3's words for the incremental solver, which its
 // tactic solvers say as "canceled".

@@ -60,7 +60,7 @@ type apiKey struct {
 // packages' functions, the same for a run's entries.
 func keyOfSlot(slot *apiSlot, cfg Config) apiKey {
 	facts := cfg.CallFacts != nil
-	cfg.IgnoredLines, cfg.Interrupt, cfg.Summaries, cfg.CallFacts, cfg.stepHook, cfg.clock = nil, nil, nil, nil, nil, nil
+	cfg.IgnoredLines, cfg.Interrupt, cfg.Summaries, cfg.CallFacts, cfg.stepHook, cfg.waitHook, cfg.clock = nil, nil, nil, nil, nil, nil, nil
 	return apiKey{named: slot.plan.named, ptr: slot.ptr, callFacts: facts, cfg: fmt.Sprintf("%+v", cfg)}
 }
 
@@ -352,14 +352,14 @@ func (x *explorer) sharesSequences() bool {
 func (sp *apiSpace) begin(prog *Program, rep *ssa.Function, slot apiSlot, cfg Config, pass search.Pass) {
 	// A memory limit stops entries, not this; a test's hook is for the
 	// entry it names, not for the one that asked first.
-	cfg.Interrupt, cfg.stepHook = nil, nil
+	cfg.Interrupt, cfg.stepHook, cfg.waitHook = nil, nil, nil
 	sp.ctx = solver.NewContext()
 	defer sp.recoverInto()
 	y := newExplorer(prog, rep, cfg, sp.ctx, &result.FuncResult{}, time.Now())
 	y.params = types.NewTuple()
 	y.slots = []apiSlot{slot}
 	y.pass = pass
-	y.budget.Limits.MaxWork = max(cfg.MaxWork/2, 1)
+	y.budget.Limits.MaxWork, y.budget.Limits.QueryBase = max(cfg.MaxWork/2, 1), cfg.MaxWork
 	y.newTable()
 	y.apiPoint = func(s *state) {
 		sp.points = append(sp.points, s)

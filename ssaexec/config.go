@@ -79,6 +79,11 @@ type Config struct {
 	// Seq bounds the method calls made on a value built through the
 	// package's API before the entry runs on it (after its constructor).
 	Seq int
+	// Directed orders each pass's search by what it has not yet
+	// executed of the instructions that may panic (see directed.go):
+	// states that can only reach executed ones wait until the rest
+	// is explored.
+	Directed bool
 	// OnePass explores at the full bounds K, Seq and KBytes in one pass,
 	// without the shallower passes of the searcher's iterative deepening
 	// (see search/passes.go), as Kiasan's searches did: the benchmark tables
@@ -140,6 +145,8 @@ type Config struct {
 	// stepHook, if set, runs before every step of the search: it lets a
 	// test make the engine fail inside a function.
 	stepHook func(fn *ssa.Function)
+	// waitHook, if set, runs when a state of a directed search waits.
+	waitHook func(fn *ssa.Function)
 	// clock, if set, reads the time Timeout is measured in instead of
 	// time.Now: a test moves it past the deadline.
 	clock func() time.Time

@@ -181,7 +181,7 @@ func newExplorer(prog *Program, fn *ssa.Function, cfg Config, ctx *solver.Contex
 		ignored:    map[string]bool{},
 		api:        prog.api,
 		spaces:     map[*apiSpace]*heap.Importer{},
-		work:       &search.DepthFirst[task]{},
+		work:       newWorklist(cfg),
 	}
 }
 
@@ -538,7 +538,21 @@ func (x *machine) cutPath(s *state, k search.BoundKind, detail string) {
 			p = x.fn.Pos()
 		}
 	}
-	x.hitBound(search.BoundAt(k, detail, shortPos(x.fset.Position(p))))
+	b := search.BoundAt(k, detail, shortPos(x.fset.Position(p)))
+	if detail == search.QueryShareSpent {
+		b.Limit = "max-work" // more of it would have settled the query
+	}
+	x.hitBound(b)
+}
+
+// unknownReason says why the solver left the last query of the search
+// undecided: Z3's words, or that the query spent the share of the work
+// budget it was given (see search.Budget.LimitQuery).
+func (x *explorer) unknownReason() string {
+	if x.budget.ShareSpent(x.solver) {
+		return search.QueryShareSpent
+	}
+	return x.solver.ReasonUnknown()
 }
 
 // finish accounts for a path that ended.

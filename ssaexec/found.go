@@ -76,7 +76,7 @@ func (x *explorer) report(s *state) {
 	if x.check() != solver.Sat {
 		// The path condition was proved satisfiable when it was extended,
 		// so this is the solver giving up on a repeated query.
-		x.cutPath(s, search.BoundSolver, x.solver.ReasonUnknown())
+		x.cutPath(s, search.BoundSolver, x.unknownReason())
 		return
 	}
 	m := x.readableModel(s)

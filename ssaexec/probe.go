@@ -44,7 +44,7 @@ const probeShare = 20
 
 // probeBlockers are the bounds under which the probe's search space is not
 // a superset of the API search's.
-var probeBlockers = []search.BoundKind{search.BoundTypes, search.BoundInit, search.BoundDeepening, search.BoundGoroutine}
+var probeBlockers = []search.BoundKind{search.BoundTypes, search.BoundInit, search.BoundDeepening, search.BoundGoroutine, search.BoundSolver}
 
 // probeHandBuilt runs the hand-built probe of the entry x is set up to
 // search, and returns its explorer and whether its record answers for

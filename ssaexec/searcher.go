@@ -28,7 +28,11 @@ func (x *explorer) search() {
 		}
 		x.pass = d.Pass()
 		before := x.budget.Work()
-		x.exploreNow(x.initial())
+		if x.cfg.Directed {
+			x.exploreDirected(x.initial())
+		} else {
+			x.exploreNow(x.initial())
+		}
 		h := search.Hits{K: x.hit(search.BoundK), Seq: x.hit(search.BoundSeq), Bytes: x.hit(search.BoundKBytes, search.BoundStringLength)}
 		more, note, cut := d.Next(h, x.budget.Work()-before)
 		if note != "" {

@@ -84,6 +84,7 @@ func (t exploreTask) run(x *explorer) {
 		if x.cfg.stepHook != nil {
 			x.cfg.stepHook(x.fn)
 		}
+		x.cover(s)
 		if !x.reachedBody && len(s.frames) == 1 && s.bound == len(x.fn.Params) && (s.seq == nil || !s.seq.running) {
 			x.reachedBody = true
 		}
@@ -176,7 +177,7 @@ func (t *branchTask) run(x *explorer) {
 							return
 						}
 						t.unknown++
-						x.cutPath(t.s, search.BoundSolver, x.solver.ReasonUnknown())
+						x.cutPath(t.s, search.BoundSolver, x.unknownReason())
 						continue
 					}
 				}
@@ -197,6 +198,10 @@ func (t *branchTask) run(x *explorer) {
 		x.work.Add(t)
 		if pushed {
 			x.work.Add(popTask{})
+		}
+		if x.waits(child) {
+			x.wait(child)
+			return
 		}
 		x.work.Add(exploreTask{child})
 		return

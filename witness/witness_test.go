@@ -2,19 +2,15 @@ package witness
 
 import (
 	"fmt"
-	"go/ast"
-	"go/importer"
-	"go/parser"
-	"go/token"
 	"go/types"
 	"sort"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
 	"golang.org/x/tools/go/ssa"
-	"golang.org/x/tools/go/ssa/ssautil"
 
 	"github.com/gosym/gosym/heap"
+	"github.com/gosym/gosym/internal/ssasrc"
 )
 
 // source is the package the witnesses of the tests call.
@@ -58,17 +54,7 @@ func Pipe(in <-chan int, a, b chan int, none chan bool) {}
 // loadFixture builds source as SSA.
 func loadFixture(t *testing.T) *ssa.Package {
 	t.Helper()
-	fset := token.NewFileSet()
-	f, err := parser.ParseFile(fset, "p.go", source, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	pkg, _, err := ssautil.BuildPackage(&types.Config{Importer: importer.Default()}, fset,
-		types.NewPackage("example.com/p", "p"), []*ast.File{f}, ssa.BuilderMode(0))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return pkg
+	return ssasrc.Build(t, source)
 }
 
 // fixture gives the tests the functions and types of source.
