@@ -61,17 +61,17 @@ type Limits struct {
 	// SolverBudget bounds one query in Z3's resource units (0: the
 	// solver's default).
 	SolverBudget uint
-	// QueryWork bounds one query in work units too (0: by what is left
-	// of MaxWork only). NewBudget sets it to a share of MaxWork (see
-	// queryShare), which a search that lowers its MaxWork to a part of
-	// the function's keeps: the space of a type's call sequences asks
-	// its queries under the bound the entries' own searches would.
-	QueryWork int64
+	// APIQueryWork bounds one query of the search through values the
+	// API builds (phase InAPI), in work units. NewBudget sets it to a
+	// share of MaxWork (apiQueryShare), which a search that lowers its
+	// MaxWork to a part of the function's keeps: the space of a type's
+	// call sequences, searched once for all its methods (which stops at
+	// half of an entry's budget), asks its queries under the bound each
+	// entry's own search of the sequences would.
+	APIQueryWork int64
 	// QueryBase, if set, is the work budget whose rest bounds a query,
-	// instead of MaxWork: the space of a type's call sequences, which
-	// stops at half of an entry's budget, asks its queries under what
-	// would be left of the entry's whole one, as the entry's own search
-	// of the sequences would.
+	// instead of MaxWork: the space of sequences counts what is left as
+	// an entry's whole budget would, for the same reason.
 	QueryBase int64
 	// Clock, if set, reads the time Timeout is measured in, for tests.
 	Clock func() time.Time
@@ -119,8 +119,8 @@ type Budget struct {
 	// share (see apiOutOfBudget).
 	apiSpent bool
 	// shareCapped says that the last query LimitQuery limited was given
-	// its share of the work budget (Limits.QueryWork), or what was left
-	// of it, less than the solver's budget would have given it.
+	// its share of what was left of the work budget (see queryShare),
+	// less than the solver's budget would have given it.
 	shareCapped bool
 }
 
@@ -136,8 +136,8 @@ func (b *Budget) now() time.Time {
 // terms are built in ctx (whose work it counts).
 func NewBudget(l Limits, ctx *solver.Context, start time.Time) Budget {
 	b := Budget{Limits: l, ctx: ctx}
-	if b.Limits.QueryWork == 0 {
-		b.Limits.QueryWork = l.MaxWork / queryShare
+	if b.Limits.APIQueryWork == 0 {
+		b.Limits.APIQueryWork = max(l.MaxWork/apiQueryShare, 1)
 	}
 	if l.Timeout > 0 {
 		b.deadline = start.Add(l.Timeout)
@@ -445,19 +445,20 @@ func (b *Budget) LimitQuery(s *solver.Solver, limit uint) bool {
 		if base := b.Limits.QueryBase; base > 0 {
 			left = uint64(max(base-b.Spent(), 1)) * z3PerUnit
 		}
-		share := uint64(max(b.Limits.QueryWork, 1)) * z3PerUnit
-		// Given what is left where that is less: the work budget, not
-		// the solver's, limited the query either way.
-		b.shareCapped = min(share, left) < uint64(units)
-		units = uint(min(uint64(units), left, share))
+		share := max(left/queryShare, z3PerUnit)
+		if b.accrued.phase == InAPI {
+			share = min(uint64(b.Limits.APIQueryWork)*z3PerUnit, left)
+		}
+		b.shareCapped = share < uint64(units)
+		units = uint(min(uint64(units), share))
 	}
 	s.SetBudget(units)
 	return true
 }
 
 // ShareSpent reports whether the last query LimitQuery limited was given
-// its share of the work budget, and the solver s spent it all without
-// an answer: more work budget would have given it more.
+// its share of what was left of the work budget, and the solver s spent
+// it all without an answer: more work budget would have given it more.
 func (b *Budget) ShareSpent(s *solver.Solver) bool {
 	return b.shareCapped && s.SpentLimit()
 }
@@ -466,13 +467,21 @@ func (b *Budget) ShareSpent(s *solver.Solver) bool {
 // share of the work budget (see ShareSpent).
 const QueryShareSpent = "a query spent its share of the work budget"
 
-// queryShare bounds a query by the work budget: it may spend at most
-// this share of it (Limits.QueryWork). A query Z3 cannot settle cuts its
-// path (the bound is recorded); it must not take the budget of every
-// path after it too. One float query of gods' arraylist, about its growth
+// queryShare bounds a query by what is left of the work budget: it may
+// spend at most this share of it. A query Z3 cannot settle cuts its path
+// (the bound is recorded); it must not take the budget of every path
+// after it too. One float query of gods' arraylist, about its growth
 // factor, took 49,451 of the 50,000 units of each of its methods' call
-// sequences that way.
+// sequences that way. An eighth found more than fixed shares of the
+// budget did on the testdata (docs/benchmarks.md).
 const queryShare = 8
+
+// apiQueryShare bounds a query of the search through values the API
+// builds by a fixed share of the function's budget instead
+// (Limits.APIQueryWork): what is left when it is asked depends on how
+// much of the entry ran on the values built before, which the space of
+// sequences a run shares between a type's methods does not know.
+const apiQueryShare = 16
 
 // workSpent reports whether Limits.MaxWork is spent, and records it as
 // the cause: no query may be asked then (see limitQuery, unitsLeft).

@@ -77,7 +77,12 @@ var (
 // sequencePackages twice: calling the sequences that build its receiver
 // itself, and starting from the states a run explores once per type. The
 // records must be the same, findings, witnesses and traces included (see
-// sequenceRecord): at the defaults, where the API's half of the budget
+// sequenceRecord), but where the solver gave up on a query in either: Z3
+// counts the work of a query by what its context learnt before, and the
+// space of sequences has a context of its own, so a query near its limit
+// is settled in one and not in the other (the oracle skips such pairs
+// too). Those are counted, and must stay few. At the defaults, where the
+// API's half of the budget
 // stops some of the searches of sequences, and at the deep budget, where
 // none is.
 func TestSharedSequencesFindTheSame(t *testing.T) {
@@ -94,8 +99,9 @@ func TestSharedSequencesFindTheSame(t *testing.T) {
 				t.Fatal(err)
 			}
 			defer prog.Release()
-			cfg, shared := tt.cfg, 0
-			for _, fn := range sequenceEntries(t, prog) {
+			cfg, shared, gaveUp := tt.cfg, 0, 0
+			fns := sequenceEntries(t, prog)
+			for _, fn := range fns {
 				cfg.ShareSequences = false
 				own := prog.Analyze(fn, cfg)
 				cfg.ShareSequences = true
@@ -106,6 +112,10 @@ func TestSharedSequencesFindTheSame(t *testing.T) {
 				if short.WorkSplit.Shared > 0 {
 					shared++
 				}
+				if solverGaveUp(own) || solverGaveUp(short) {
+					gaveUp++
+					continue
+				}
 				if diff := cmp.Diff(sequenceRecord(own), sequenceRecord(short)); diff != "" {
 					t.Errorf("%s: record calling its sequences (-) and from the shared states (+):\n%s", own.Func, diff)
 				}
@@ -113,6 +123,10 @@ func TestSharedSequencesFindTheSame(t *testing.T) {
 			if shared < 40 {
 				t.Errorf("%d entries started from shared states of sequences, want 40 or more", shared)
 			}
+			if gaveUp > len(fns)/10 {
+				t.Errorf("the solver gave up on a query of %d of %d entries, more than one in 10: their records were not compared", gaveUp, len(fns))
+			}
+			t.Logf("%d entries, %d from shared states; %d not compared: the solver gave up on a query", len(fns), shared, gaveUp)
 		})
 	}
 }
@@ -152,4 +166,10 @@ func TestOneSequenceSearchPerType(t *testing.T) {
 	if diff := cmp.Diff(want, searches); diff != "" {
 		t.Errorf("searches of sequences per type (-want +got):\n%s", diff)
 	}
+}
+
+// solverGaveUp reports whether the solver left a query of r's search
+// undecided.
+func solverGaveUp(r *result.FuncResult) bool {
+	return slices.ContainsFunc(r.BoundsHit, func(b string) bool { return strings.HasPrefix(b, "solver: ") })
 }
