@@ -161,8 +161,8 @@ func (c Config) factRun() bool { return c.nilParam != 0 || c.condRun != nil }
 // table (go run ./bench -tables speed, bench/SPEED.md): on its 425
 // functions of gods, btree and the standard library, gosym's CPU was 3x
 // nilness's under 25,000 work units a function (28 findings), 7x under
-// 50,000 (45 findings) and 13x under 100,000 (48), at commit c5a358f.
-// The target is at most 10x. A function that needs more ends stopped,
+// 50,000 (45 findings) and 13x under 100,000 (48), at commit c5a358f;
+// at b82132a, 4x (49), 7x (52) and 11x (52). The target is at most 10x. A function that needs more ends stopped,
 // and -max-work gives it more.
 const DefaultMaxWork = 50_000
 
