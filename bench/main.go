@@ -157,7 +157,7 @@ func parseFlags(args []string) (options, error) {
 		summariesDefault = "on"
 	}
 	summaries := fs.String("summaries", summariesDefault, "procedure summaries in the runs of the kbound, nbound, abstraction and realcode tables, as gosym's -summaries: on or off (the summaries table runs both)")
-	searchOrder := fs.String("search", map[bool]string{false: "depth-first", true: "directed"}[ssaexec.DefaultConfig().Directed], "the order of the searches in the runs of the kbound, nbound, abstraction and realcode tables, as gosym's -search: depth-first or directed")
+	searchOrder := fs.String("search", ssaexec.SearchOrder(ssaexec.DefaultConfig().Directed), "the order of the searches in the runs of the kbound, nbound, abstraction and realcode tables, as gosym's -search: depth-first or directed")
 	chain := fs.String("solver", "default", "the solver's chain in every run, as gosym's -solver: default, validate (Z3 checks every answer decided in Go; a disagreement ends the run with status error), nomodels or z3")
 	speedWork := fs.String("speed-work", strconv.FormatInt(ssaexec.DefaultMaxWork, 10), "work budgets of the speed table, comma-separated (gosym's -max-work)")
 	firstRuns := fs.Int("firstfind-runs", 5, "runs of each tool on each function of the firstfind table")
@@ -190,11 +190,8 @@ func parseFlags(args []string) (options, error) {
 		opts.speedWork = append(opts.speedWork, w)
 	}
 	var err error
-	switch *searchOrder {
-	case "depth-first", "directed":
-		opts.directed = *searchOrder == "directed"
-	default:
-		return options{}, fmt.Errorf("bad -search %q: want depth-first or directed", *searchOrder)
+	if opts.directed, err = ssaexec.ParseSearchOrder(*searchOrder); err != nil {
+		return options{}, err
 	}
 	switch *summaries {
 	case "on", "off":

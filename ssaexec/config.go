@@ -1,6 +1,7 @@
 package ssaexec
 
 import (
+	"fmt"
 	"go/types"
 	"time"
 
@@ -82,7 +83,7 @@ type Config struct {
 	// Directed orders each pass's search by what it has not yet
 	// executed of the instructions that may panic (see directed.go):
 	// states that can only reach executed ones wait until the rest
-	// is explored.
+	// is explored. The command's -search names it (SearchOrder).
 	Directed bool
 	// OnePass explores at the full bounds K, Seq and KBytes in one pass,
 	// without the shallower passes of the searcher's iterative deepening
@@ -162,8 +163,8 @@ func (c Config) factRun() bool { return c.nilParam != 0 || c.condRun != nil }
 // functions of gods, btree and the standard library, gosym's CPU was 3x
 // nilness's under 25,000 work units a function (28 findings), 7x under
 // 50,000 (45 findings) and 13x under 100,000 (48), at commit c5a358f;
-// at b82132a, 4x (49), 7x (52) and 11x (52). The target is at most 10x. A function that needs more ends stopped,
-// and -max-work gives it more.
+// at b82132a, 4x (49), 7x (52) and 11x (52). The target is at most 10x.
+// A function that needs more ends stopped, and -max-work gives it more.
 const DefaultMaxWork = 50_000
 
 // WorkUnitsPerSecond converts a run's budget given as a duration
@@ -202,4 +203,29 @@ func DefaultConfig() Config {
 		POR:            true,
 		Leaks:          true,
 	}
+}
+
+// The orders of a search, as the command's -search names them.
+const (
+	DepthFirst = "depth-first"
+	Directed   = "directed"
+)
+
+// SearchOrder names the order Config.Directed says.
+func SearchOrder(directed bool) string {
+	if directed {
+		return Directed
+	}
+	return DepthFirst
+}
+
+// ParseSearchOrder reads an order's name: whether the search is directed.
+func ParseSearchOrder(name string) (directed bool, err error) {
+	switch name {
+	case DepthFirst:
+		return false, nil
+	case Directed:
+		return true, nil
+	}
+	return false, fmt.Errorf("bad -search %q: want %s or %s", name, DepthFirst, Directed)
 }

@@ -284,7 +284,7 @@ func parseFlags(args []string, stderr io.Writer) (*options, []string, error) {
 	fs.BoolVar(&opts.cfg.API, "api", def.API, "build values with unexported state through their package's API (constructors, call sequences) before building them by hand; findings that need a hand-built one are latent either way")
 	fs.IntVar(&opts.cfg.Seq, "seq", def.Seq, "bound on the method calls that build a value with unexported state after its constructor, before the function runs on it")
 	deepen := fs.Bool("deepen", !def.OnePass, "explore in passes of growing k and seq (iterative deepening: shallow panics first, and a search whose space is exhausted at small bounds stops there); off, one pass at the full bounds")
-	searchOrder := fs.String("search", searchName(def.Directed), "the order of each function's search: depth-first, or directed (states that can still reach an instruction that may panic and that no path has executed go first; the others wait until the rest is explored)")
+	searchOrder := fs.String("search", ssaexec.SearchOrder(def.Directed), "the order of each function's search: depth-first, or directed (states that can still reach an instruction that may panic and that no path has executed go first; the others wait until the rest is explored)")
 	subsume := fs.String("subsume", def.Subsume.String(), "subsumption of states at loop heads: off, exact, or abstract (also after summarizing list segments)")
 	summaries := fs.String("summaries", onOff(def.ProcSummaries), "procedure summaries: on, a call made from a state that agrees with an earlier call's on all the callee can read (up to a renaming of objects and symbols, where the earlier call observed no input) goes on from what that call's paths did, instead of running the callee again; off, every call runs its callee")
 	fs.IntVar(&opts.cfg.Preemptions, "preemptions", def.Preemptions, "bound on the preemptions of a schedule of goroutines: switches away from a goroutine that could go on (CHESS's context bound); schedules it leaves out make a function bounded")
@@ -339,7 +339,7 @@ func parseFlags(args []string, stderr io.Writer) (*options, []string, error) {
 	if opts.cfg.Subsume, err = abstraction.ParseMode(*subsume); err != nil {
 		return nil, nil, err
 	}
-	if opts.cfg.Directed, err = parseSearch(*searchOrder); err != nil {
+	if opts.cfg.Directed, err = ssaexec.ParseSearchOrder(*searchOrder); err != nil {
 		return nil, nil, err
 	}
 	if opts.cfg.ProcSummaries, err = parseOnOff("-summaries", *summaries); err != nil {
@@ -479,31 +479,6 @@ func parseOnOff(flag, v string) (bool, error) {
 		return false, nil
 	}
 	return false, fmt.Errorf("bad %s %q: want on or off", flag, v)
-}
-
-// The values of -search.
-const (
-	depthFirst = "depth-first"
-	directed   = "directed"
-)
-
-// searchName is the -search value of a configuration's order.
-func searchName(isDirected bool) string {
-	if isDirected {
-		return directed
-	}
-	return depthFirst
-}
-
-// parseSearch reads -search: whether the search is directed.
-func parseSearch(v string) (bool, error) {
-	switch v {
-	case depthFirst:
-		return false, nil
-	case directed:
-		return true, nil
-	}
-	return false, fmt.Errorf("bad -search %q: want %s or %s", v, depthFirst, directed)
 }
 
 // parseBudget reads -budget: work units, or a duration converted at

@@ -230,6 +230,8 @@ func TestExitCodes(t *testing.T) {
 		{"findings with Z3 alone", []string{"-solver=z3", "-run", "Average$", "../../testdata/arith"}, 1, "1 failed"},
 		{"findings without models", []string{"-solver=nomodels", "-run", "Average$", "../../testdata/arith"}, 1, "1 failed"},
 		{"bad summaries switch", []string{"-summaries=yes", "../../testdata/lists"}, 2, `bad -summaries "yes": want on or off`},
+		{"bad search order", []string{"-search=bfs", "../../testdata/lists"}, 2, `bad -search "bfs": want depth-first or directed`},
+		{"findings of a directed search", []string{"-search=directed", "-run", "Average$", "../../testdata/arith"}, 1, "1 failed"},
 		{"findings with summaries", []string{"-summaries=on", "-run", "NearAll$", "../../testdata/summaries"}, 1, "1 failed"},
 		{"nothing selected", []string{"-run=NoSuchFunc", "../../testdata/lists"}, 2, "no functions to analyse"},
 		{"does not compile", []string{"./..."}, 2, `cannot use "x"`},
