@@ -463,7 +463,7 @@ func mergeRuns(elems []element) []element {
 
 func scalarCell(c arrayCell) bool {
 	for _, v := range c.vals {
-		if v.kind != scalarRef && v.kind != absent {
+		if v.kind != scalarRef && v.kind != absent || v.unlike != nil {
 			return false
 		}
 	}

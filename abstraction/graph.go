@@ -39,7 +39,11 @@ const (
 type ref struct {
 	kind   refKind
 	nonNil bool // absent: a symbolic location, known not to be nil
-	node   int  // nodeRef: the node's index in its graph
+	// unlike (absent) are the nodes an unresolved reference was compared
+	// unequal to (heap.SymInfo.Unlike), in the order compared: it stands
+	// for fewer values than an unobserved one (see matcher.ref).
+	unlike []int
+	node   int // nodeRef: the node's index in its graph
 	path   heap.Path
 	term   *solver.Term // scalarRef
 	key    string       // constRef
@@ -180,7 +184,11 @@ func (b *builder) flatten(v heap.Value, out []ref) []ref {
 			// An input function taken to be an ordering: that function.
 			return b.flatten(*info.Func.Given, out)
 		}
-		return append(out, ref{kind: absent, nonNil: info.Nilness == heap.NotNil})
+		r := ref{kind: absent, nonNil: info.Nilness == heap.NotNil}
+		for _, id := range info.Unlike {
+			r.unlike = append(r.unlike, b.nodeOf(id))
+		}
+		return append(out, r)
 	case heap.Struct:
 		for _, f := range x.Fields {
 			out = b.flatten(f, out)

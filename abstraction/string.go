@@ -6,17 +6,22 @@ import (
 )
 
 // String renders g compactly: roots, then each node's slots (?: not
-// observed, s: a scalar, #n: a node, c(...): a constant), for test
-// failures and debugging.
+// observed, ?≠: not resolved and compared unequal to objects, s: a
+// scalar, #n: a node, c(...): a constant), for test failures and
+// debugging.
 func (g *Graph) String() string {
 	var b strings.Builder
 	r := func(x ref) string {
 		switch x.kind {
 		case absent:
-			if x.nonNil {
-				return "?!"
+			mark := "?"
+			if x.unlike != nil {
+				mark = "?≠"
 			}
-			return "?"
+			if x.nonNil {
+				return mark + "!"
+			}
+			return mark
 		case nilRef:
 			return "nil"
 		case nodeRef:

@@ -353,6 +353,9 @@ type matcher struct {
 func (m *matcher) ref(ra, rb ref) bool {
 	switch rb.kind {
 	case absent:
+		if rb.unlike != nil {
+			return m.unlike(ra, rb)
+		}
 		if rb.nonNil {
 			return ra.kind == nodeRef || ra.kind == absent && ra.nonNil
 		}
@@ -372,6 +375,26 @@ func (m *matcher) ref(ra, rb ref) bool {
 		return ra.kind == nodeRef && ra.path == rb.path && m.node(ra.node, rb.node)
 	}
 	return false
+}
+
+// unlike reports whether rb, a stored reference compared unequal to
+// nodes, covers ra: nil where rb may be nil, or a reference compared
+// unequal to the nodes matched to rb's, in the same order. A resolved
+// ra is not taken as covered: whether its node is matched to one rb is
+// unequal to is known only once the match is done.
+func (m *matcher) unlike(ra, rb ref) bool {
+	switch {
+	case ra.kind == nilRef:
+		return !rb.nonNil
+	case ra.kind != absent || rb.nonNil && !ra.nonNil || len(ra.unlike) != len(rb.unlike):
+		return false
+	}
+	for k := range rb.unlike {
+		if !m.node(ra.unlike[k], rb.unlike[k]) {
+			return false
+		}
+	}
+	return true
 }
 
 func (m *matcher) node(i, j int) bool {

@@ -174,3 +174,118 @@ func TestDoublyLinked(t *testing.T) {
 		t.Error("IsListType misclassifies")
 	}
 }
+
+// TestUnlikeReference checks subsumption over an unresolved reference
+// compared unequal to objects: an unobserved reference covers it, and it
+// covers nil and a reference compared unequal to the matching objects,
+// but neither an unobserved one nor one it could not be.
+func TestUnlikeReference(t *testing.T) {
+	c := solver.NewContext()
+	defer c.Close()
+	typ := nodeType()
+	// Each kind of reference is made by choices on a fresh one compared
+	// with the two input objects: none taken, "not" the first, "not" the
+	// second, "not" both, nil, or the first.
+	const (
+		unobserved = "unobserved"
+		notFirst   = "unlike the first"
+		notSecond  = "unlike the second"
+		notBoth    = "unlike both"
+		isNil      = "nil"
+		first      = "the first"
+	)
+	tests := []struct {
+		stored, fresh string
+		subsumed      bool
+	}{
+		{unobserved, notFirst, true},
+		{notFirst, unobserved, false},
+		{notFirst, notFirst, true},
+		{notFirst, notSecond, false},
+		{notBoth, notFirst, false},
+		{notBoth, notBoth, true},
+		{notFirst, isNil, true},
+		{notFirst, first, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.stored+" covers "+tt.fresh, func(t *testing.T) {
+			table := NewTable(Exact, c, c.NewSolver())
+			graph := func(kind string) *Graph {
+				h := heap.New(c, heap.Config{Mode: heap.LazierSharp, K: 3})
+				h.NewArgs(types.NewTuple())
+				in := []heap.Value{heap.Ptr{Obj: h.NewInputObject(typ, 0)}, heap.Ptr{Obj: h.NewInputObject(typ, 0)}}
+				ref := h.FreshRef(typ)
+				compare := func(with heap.Value, choice int) {
+					_, d := h.SamePtr(ref, with)
+					d.Choices[choice].Apply(h)
+				}
+				switch kind {
+				case notFirst:
+					compare(in[0], 1)
+				case notSecond:
+					compare(in[1], 1)
+				case notBoth:
+					compare(in[0], 1)
+					compare(in[1], 1)
+				case first:
+					compare(in[0], 0)
+				case isNil:
+					_, _, d := h.IsNilPtr(ref)
+					d.Choices[0].Apply(h)
+				}
+				return Canonical(h, append(in, ref), nil, nil)
+			}
+			stored, fresh := graph(tt.stored), graph(tt.fresh)
+			table.Check("p", stored)
+			if covered, _, _ := table.Check("p", fresh); covered != tt.subsumed {
+				t.Errorf("subsumed = %v, want %v\nstored: %s\nnew:    %s", covered, tt.subsumed, stored, fresh)
+			}
+		})
+	}
+}
+
+// TestUnlikeInSummary checks that a node an unresolved reference was
+// compared unequal to stays out of list summaries: a summary would not
+// say which of its nodes the reference is not.
+func TestUnlikeInSummary(t *testing.T) {
+	c := solver.NewContext()
+	defer c.Close()
+	typ := nodeType()
+	tests := []struct {
+		name          string
+		stored, fresh [2]int // a list's length, and which node the reference is not
+		subsumed      bool
+	}{
+		{"a longer list, unequal to the same node", [2]int{4, 1}, [2]int{5, 1}, true},
+		{"a longer list, unequal to a later node", [2]int{4, 1}, [2]int{5, 3}, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			table := NewTable(Abstract, c, c.NewSolver())
+			graph := func(list [2]int) *Graph {
+				h := heap.New(c, heap.Config{Mode: heap.LazierSharp, K: 3})
+				h.NewArgs(types.NewTuple())
+				nodes := make([]heap.Ptr, list[0])
+				for i := range nodes {
+					nodes[i] = heap.Ptr{Obj: h.NewInputObject(typ, 0)}
+				}
+				for i, n := range nodes {
+					var next heap.Value = heap.Nil{}
+					if i+1 < len(nodes) {
+						next = nodes[i+1]
+					}
+					h.Store(heap.Ptr{Obj: n.Obj, Path: heap.Path("").Field(0)}, heap.Scalar{T: c.BV(64, 1)})
+					h.Store(heap.Ptr{Obj: n.Obj, Path: heap.Path("").Field(1)}, next)
+				}
+				ref := h.FreshRef(typ)
+				_, d := h.SamePtr(ref, nodes[list[1]])
+				d.Choices[1].Apply(h)
+				return Canonical(h, []heap.Value{nodes[0], ref}, nil, nil)
+			}
+			table.Check("p", graph(tt.stored))
+			if covered, _, _ := table.Check("p", graph(tt.fresh)); covered != tt.subsumed {
+				t.Errorf("subsumed = %v, want %v", covered, tt.subsumed)
+			}
+		})
+	}
+}

@@ -41,9 +41,11 @@ func summarizeLists(g *Graph) *Graph {
 		if r.kind == nodeRef {
 			pinned[r.node] = true
 		}
+		pinUnlike(pinned, r)
 	}
 	for i, n := range g.nodes {
 		for k, s := range n.slots {
+			pinUnlike(pinned, s)
 			if s.kind != nodeRef {
 				continue
 			}
@@ -171,7 +173,7 @@ func listNode(g *Graph, i int, orient map[types.Type]links) links {
 		switch {
 		case k == l.next || k == l.prev:
 			if s.kind == nodeRef && (s.path != "" || !types.Identical(g.nodes[s.node].typ, n.typ)) ||
-				s.kind != nodeRef && s.kind != nilRef && s.kind != absent {
+				s.kind != nodeRef && s.kind != nilRef && s.kind != absent || s.unlike != nil {
 				return none
 			}
 		case s.kind != scalarRef && s.kind != absent:
@@ -291,5 +293,20 @@ func renumber(r ref, index []int) ref {
 	if r.kind == nodeRef {
 		r.node = index[r.node]
 	}
+	if r.unlike != nil {
+		unlike := make([]int, len(r.unlike))
+		for k, u := range r.unlike {
+			unlike[k] = index[u]
+		}
+		r.unlike = unlike
+	}
 	return r
+}
+
+// pinUnlike keeps out of summaries the nodes an unresolved reference r
+// was compared unequal to: a summary would not say which one it was.
+func pinUnlike(pinned []bool, r ref) {
+	for _, u := range r.unlike {
+		pinned[u] = true
+	}
 }

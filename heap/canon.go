@@ -351,6 +351,10 @@ func (w *canonWriter) symPtr(id SymID) {
 	w.obj(info.Target)
 	w.loc(info.From)
 	w.flag(info.External)
+	w.num(len(info.Unlike))
+	for _, id := range info.Unlike {
+		w.obj(id)
+	}
 	if f := info.Func; f != nil {
 		w.tag('F')
 		if f.Given != nil {

@@ -82,7 +82,8 @@ func TestCanonical(t *testing.T) {
 // parameter, and after skip unrelated objects, a heap whose parameter is
 // resolved to a fresh node whose Next, unless next is "", was read and
 // resolved by the choice labelled next (its first word: "nil", "alias"
-// or "fresh"), and whose Val was read if val. It returns the heap and the
+// or "fresh"), or only read ("read"), or compared unequal to the node
+// ("unlike"), and whose Val was read if val. It returns the heap and the
 // parameter's value.
 func inputNode(t *testing.T, base *Heap, args ObjID, ptr types.Type, skip int, next string, val bool) (*Heap, Value) {
 	t.Helper()
@@ -95,8 +96,19 @@ func inputNode(t *testing.T, base *Heap, args ObjID, ptr types.Type, skip int, n
 	if val {
 		h.Load(fieldOf(t, h, n, 0), types.Typ[types.Int])
 	}
-	if next != "" {
-		v, _ := h.Load(fieldOf(t, h, n, 1), ptr)
+	if next == "" {
+		return h, n
+	}
+	v, _ := h.Load(fieldOf(t, h, n, 1), ptr)
+	switch next {
+	case "read":
+	case "unlike":
+		_, d := h.SamePtr(v, n)
+		if d == nil || d.Choices[1].Label[:3] != "not" {
+			t.Fatalf("comparing %v with %v: %v, want a choice of not", v, n, labels(d))
+		}
+		d.Choices[1].Apply(h)
+	default:
 		choose(t, h, v, next)
 	}
 	return h, n
@@ -155,6 +167,8 @@ func TestCanonicalReads(t *testing.T) {
 		{"nil against a fresh node", input{"nil", false}, input{"fresh", false}, 0, false},
 		{"read against not read", input{"", false}, input{"nil", false}, 0, false},
 		{"a value read against not", input{"", true}, input{"", false}, 0, false},
+		{"read against compared unequal", input{"read", false}, input{"unlike", false}, 0, false},
+		{"compared unequal at other ids", input{"unlike", false}, input{"unlike", false}, 3, true},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

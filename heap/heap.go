@@ -61,6 +61,10 @@ type SymInfo struct {
 	Target  ObjID // resolved object, or zero while unresolved
 	// From is the location the reference was read from, if it was.
 	From Loc
+	// Unlike lists the objects an unresolved reference was compared
+	// unequal to (see SamePtr): its resolution leaves them out. Replaced,
+	// never changed in place: forked heaps share it.
+	Unlike []ObjID
 	// External marks a reference that a call the engine did not execute
 	// returned (or that was read from what such a call returned).
 	External bool

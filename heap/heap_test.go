@@ -142,6 +142,63 @@ func TestSamePtr(t *testing.T) {
 	}
 }
 
+// TestSamePtrLeavesUnresolved checks that comparing an unresolved
+// reference with an object asks only whether it is that object: a
+// reference compared unequal stays unresolved, equals it no more, and
+// its later resolution leaves the object out; an object no input
+// reference can be is unequal without a decision.
+func TestSamePtrLeavesUnresolved(t *testing.T) {
+	tests := []struct {
+		name string
+		// with is what the reference is compared with: the input object
+		// in, an object the code allocated, or in's field.
+		with    func(in ObjID, made Ptr) Value
+		compare []string // the choices of the comparison
+		choose  int      // the one taken, if there are choices
+		again   bool     // the comparison once it is taken
+		deref   []string // the choices of a dereference after it
+	}{
+		{"an input object, unequal", func(in ObjID, _ Ptr) Value { return Ptr{Obj: in} },
+			[]string{"alias o2", "not o2"}, 1, false, []string{"nil", "alias o3", "fresh"}},
+		{"an input object, equal", func(in ObjID, _ Ptr) Value { return Ptr{Obj: in} },
+			[]string{"alias o2", "not o2"}, 0, true, nil},
+		{"an allocated object", func(_ ObjID, made Ptr) Value { return made },
+			nil, 0, false, []string{"nil", "alias o2", "alias o3", "fresh"}},
+		{"a field of an input object", func(in ObjID, _ Ptr) Value { return Ptr{Obj: in, Path: Path("").Field(1)} },
+			nil, 0, false, []string{"nil", "alias o2", "alias o3", "fresh"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			node := nodeType()
+			ctx := solver.NewContext()
+			defer ctx.Close()
+			h := New(ctx, Config{Mode: LazierSharp, K: 3})
+			h.NewArgs(types.NewTuple())
+			in := h.NewInputObject(node, 0)
+			other := h.NewInputObject(node, 0)
+			made := h.Alloc(node)
+			ref, _ := h.Load(Ptr{Obj: other, Path: Path("").Field(1)}, types.NewPointer(node))
+			with := tt.with(in, made)
+			for _, args := range [][2]Value{{ref, with}, {with, ref}} {
+				_, d := h.Clone().SamePtr(args[0], args[1])
+				if diff := cmp.Diff(tt.compare, labels(d)); diff != "" {
+					t.Fatalf("SamePtr(%v, %v) (-want +got):\n%s", args[0], args[1], diff)
+				}
+			}
+			if _, d := h.SamePtr(ref, with); d != nil {
+				d.Choices[tt.choose].Apply(h)
+			}
+			if eq, d := h.SamePtr(ref, with); eq != tt.again || d != nil {
+				t.Errorf("compared again: %v, %v; want %v without a decision", eq, labels(d), tt.again)
+			}
+			_, d := h.Deref(ref)
+			if diff := cmp.Diff(tt.deref, labels(d)); diff != "" {
+				t.Errorf("dereferenced after (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
 // TestStoreKeepsInput checks that a store changes the current heap but not
 // the recorded input, and that struct copies are values.
 func TestStoreKeepsInput(t *testing.T) {

@@ -3,6 +3,7 @@ package heap
 import (
 	"fmt"
 	"go/types"
+	"slices"
 
 	"github.com/gosym/gosym/internal/cow"
 	"github.com/gosym/gosym/solver"
@@ -134,7 +135,7 @@ func (h *Heap) materializePointer(loc Loc, elem types.Type) (Value, *Decision) {
 		d := &Decision{External: ext, Choices: []Choice{
 			{Label: "nil", Nil: true, apply: func(h *Heap) { h.record(loc, Nil{Origin: o}) }},
 		}}
-		h.addObjectChoices(d, elem, depth, ext, loc, func(h *Heap, id ObjID) { h.record(loc, Ptr{Obj: id}) })
+		h.addObjectChoices(d, elem, depth, ext, loc, nil, func(h *Heap, id ObjID) { h.record(loc, Ptr{Obj: id}) })
 		return nil, d
 	}
 }
@@ -144,7 +145,7 @@ func (h *Heap) materializePointer(loc Loc, elem types.Type) (Value, *Decision) {
 // bound by bind to the location from (zero if none). For a type the API
 // builds (BuildTypes), the one alternative is the object Provide gave, or
 // the decision asks for one (Decision.Build).
-func (h *Heap) addObjectChoices(d *Decision, elem types.Type, depth int, ext bool, from Loc, bind func(*Heap, ObjID)) {
+func (h *Heap) addObjectChoices(d *Decision, elem types.Type, depth int, ext bool, from Loc, unlike []ObjID, bind func(*Heap, ObjID)) {
 	if !ext && h.BuildTypes != nil && h.BuildTypes(elem) {
 		if id, ok := h.builtFor(elem); ok {
 			d.Choices = append(d.Choices, Choice{
@@ -158,6 +159,9 @@ func (h *Heap) addObjectChoices(d *Decision, elem types.Type, depth int, ext boo
 	}
 	candidates := h.Candidates(elem)
 	for _, id := range candidates {
+		if slices.Contains(unlike, id) {
+			continue
+		}
 		d.Choices = append(d.Choices, Choice{
 			Label: fmt.Sprintf("alias o%d", id),
 			apply: func(h *Heap) {
@@ -240,7 +244,7 @@ func (h *Heap) derefSym(id SymID) (Target, *Decision) {
 	if s.Nilness == MaybeNil {
 		d.Choices = append(d.Choices, Choice{Label: "nil", Nil: true, apply: func(h *Heap) { h.setNil(id) }})
 	}
-	h.addObjectChoices(d, s.Elem, s.Depth, s.External, s.From, func(h *Heap, obj ObjID) {
+	h.addObjectChoices(d, s.Elem, s.Depth, s.External, s.From, s.Unlike, func(h *Heap, obj ObjID) {
 		s := h.Sym(id)
 		s.Nilness, s.Target = NotNil, obj
 		h.setSym(id, s)
@@ -296,7 +300,9 @@ func (h *Heap) OriginOf(v Value) Origin {
 }
 
 // SamePtr reports whether two pointer values are equal. The same symbol is
-// equal to itself without resolving; otherwise both are resolved.
+// equal to itself without resolving; an unresolved reference compared
+// with a resolved pointer is decided against that one object (see
+// sameAsResolved); otherwise both are resolved.
 func (h *Heap) SamePtr(a, b Value) (bool, *Decision) {
 	if sa, ok := a.(SymPtr); ok {
 		if sb, ok := b.(SymPtr); ok && sa.ID == sb.ID {
@@ -313,16 +319,86 @@ func (h *Heap) SamePtr(a, b Value) (bool, *Decision) {
 	}
 	ta, d := h.Deref(a)
 	if d != nil {
+		if eq, d, ok := h.sameAsResolved(a, b); ok {
+			return eq, d
+		}
 		return false, d
+	}
+	if ta.IsNil {
+		n, _, d := h.IsNilPtr(b)
+		return n, d
+	}
+	if eq, d, ok := h.sameAsResolved(b, ta.Ptr); ok {
+		return eq, d
 	}
 	tb, d := h.Deref(b)
 	if d != nil {
 		return false, d
 	}
-	if ta.IsNil || tb.IsNil {
-		return ta.IsNil == tb.IsNil, nil
+	if tb.IsNil {
+		return false, nil
 	}
 	return h.samePlace(ta.Ptr, tb.Ptr)
+}
+
+// sameAsResolved compares an unresolved symbolic reference r with a
+// resolved pointer p without resolving r over every candidate: r is p's
+// object, or it is not, and then its later resolution leaves that object
+// out. A pointer no input reference can be (an object the code made, a
+// field's address) is unequal to r without a decision. A tree's
+// invariant that checks each child's parent link would otherwise fork
+// once per node of the tree at every node. ok is false where this does
+// not apply: r resolved or nil, p unresolved, or a type whose values the
+// API builds, whose resolution is the built object.
+func (h *Heap) sameAsResolved(r, p Value) (eq bool, d *Decision, ok bool) {
+	sr, isSym := r.(SymPtr)
+	if !isSym {
+		return false, nil, false
+	}
+	var target Ptr
+	switch x := p.(type) {
+	case Ptr:
+		target = x
+	case SymPtr:
+		info := h.Sym(x.ID)
+		if info.Target == 0 {
+			return false, nil, false
+		}
+		target = Ptr{Obj: info.Target}
+	default:
+		return false, nil, false
+	}
+	info := h.Sym(sr.ID)
+	if info.Nilness == IsNil || info.Target != 0 || info.Func != nil {
+		return false, nil, false
+	}
+	if slices.Contains(info.Unlike, target.Obj) {
+		return false, nil, true
+	}
+	if !info.External && h.BuildTypes != nil && h.BuildTypes(info.Elem) {
+		return false, nil, false
+	}
+	o := h.objs[target.Obj]
+	if o == nil {
+		return false, nil, false
+	}
+	if target.Path != "" || !h.aliasable(target.Obj, o) || !types.Identical(o.Type, info.Elem) {
+		return false, nil, true
+	}
+	id, obj := sr.ID, target.Obj
+	return false, &Decision{External: info.External, Choices: []Choice{
+		{Label: fmt.Sprintf("alias o%d", obj), apply: func(h *Heap) {
+			h.Aliases++
+			s := h.Sym(id)
+			s.Nilness, s.Target = NotNil, obj
+			h.setSym(id, s)
+		}},
+		{Label: fmt.Sprintf("not o%d", obj), apply: func(h *Heap) {
+			s := h.Sym(id)
+			s.Unlike = append(slices.Clip(s.Unlike), obj)
+			h.setSym(id, s)
+		}},
+	}}, true
 }
 
 // samePlace compares two addresses. Addresses of array elements at

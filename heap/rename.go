@@ -268,6 +268,13 @@ func (d *Delta) Apply(h *Heap) {
 
 func (r *Renaming) symInfo(info SymInfo) SymInfo {
 	info.Target, info.From = r.obj(info.Target), r.loc(info.From)
+	if len(info.Unlike) > 0 {
+		unlike := make([]ObjID, len(info.Unlike))
+		for i, id := range info.Unlike {
+			unlike[i] = r.obj(id)
+		}
+		info.Unlike = unlike
+	}
 	if f := info.Func; f != nil {
 		c := *f
 		if f.Given != nil {
