@@ -196,6 +196,14 @@ type nResult struct {
 // nboundK stands for no k-bound: deeper than any n-bounded input.
 const nboundK = 1 << 20
 
+// nboundConfig is Table II's configuration at bound n.
+func nboundConfig(n int) ssaexec.Config {
+	cfg := kboundConfig("lazier#", nboundK)
+	cfg.N = n
+	cfg.Recursion, cfg.Loops = 4*n, 4*n
+	return cfg
+}
+
 // nbound measures Table II: lazier# under the n-bound alone. Recursion
 // and loops get room for the deepest input n objects make.
 func (h *harness) nbound() []nResult {
@@ -205,9 +213,7 @@ func (h *harness) nbound() []nResult {
 			continue
 		}
 		for i, n := range r.ns {
-			cfg := kboundConfig("lazier#", nboundK)
-			cfg.N = n
-			cfg.Recursion, cfg.Loops = 4*n, 4*n
+			cfg := nboundConfig(n)
 			cfg.ProcSummaries, cfg.Directed = h.opts.summaries, h.opts.directed
 			m := h.measure(r.fn, cfg)
 			progress(h.log, "%s n=%d: %s, %d paths, %v", r.name, n, m.Status, m.Paths, m.Elapsed.Round(time.Millisecond))

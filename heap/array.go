@@ -89,6 +89,9 @@ type leaf struct {
 	guard, reach, match *solver.Term
 	label               string
 	value               func(h *Heap) Value
+	// fixed says that value only returns what the array holds: it
+	// changes nothing in the heap.
+	fixed bool
 }
 
 // cond is l's guard where the leaves before it are known not to match:
@@ -119,8 +122,13 @@ func (h *Heap) Elem(a *Array, i *solver.Term) (Value, *Decision) {
 	cut := h.lookup(a, i, h.ctx.Bool(true), h.ctx.Bool(true), &leaves)
 	if len(leaves) == 1 && !cut {
 		// The outcomes partition the cases, so a sole one always holds.
+		// One that only reads what the array holds is found again as
+		// cheaply as in the memo; one that observes a new input cell
+		// must be found again as the cell it made.
 		v := leaves[0].value(h)
-		cow.Put(&h.owned, ownMemo, &h.memo, key, v)
+		if !leaves[0].fixed {
+			cow.Put(&h.owned, ownMemo, &h.memo, key, v)
+		}
 		return v, nil
 	}
 	if a.Const && !cut {
@@ -170,7 +178,7 @@ func (h *Heap) lookup(a *Array, i, g, reach *solver.Term, out *[]leaf) (cut bool
 	}
 	g, done := firstMatch(c, i, g, indices, func(j int, guard, eq *solver.Term) {
 		val := a.Cells[j].Val
-		addLeaf(out, leaf{guard: guard, reach: reach, match: eq, label: "written cell", value: func(*Heap) Value { return val }})
+		addLeaf(out, leaf{guard: guard, reach: reach, match: eq, label: "written cell", value: func(*Heap) Value { return val }, fixed: true})
 	})
 	if done {
 		return false
@@ -178,7 +186,7 @@ func (h *Heap) lookup(a *Array, i, g, reach *solver.Term, out *[]leaf) (cut bool
 	switch a.Back.Kind {
 	case ZeroBack:
 		zero := Zero(c, a.Elem)
-		addLeaf(out, leaf{guard: g, reach: reach, label: "zero", value: func(*Heap) Value { return zero }})
+		addLeaf(out, leaf{guard: g, reach: reach, label: "zero", value: func(*Heap) Value { return zero }, fixed: true})
 	case InputBack:
 		return h.lookupInput(a, i, g, out)
 	case WindowBack:
@@ -212,7 +220,7 @@ func (h *Heap) lookupInput(a *Array, i, g *solver.Term, out *[]leaf) bool {
 	}
 	g, done := firstMatch(c, i, g, indices, func(j int, guard, _ *solver.Term) {
 		ref := InputRef{Obj: loc.Obj, Path: loc.Path.Cell(cells[j].ID), Type: a.Elem}
-		addLeaf(out, leaf{guard: guard, reach: guard, label: "input cell", value: func(*Heap) Value { return ref }})
+		addLeaf(out, leaf{guard: guard, reach: guard, label: "input cell", value: func(*Heap) Value { return ref }, fixed: true})
 	})
 	if done {
 		return false

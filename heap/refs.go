@@ -3,6 +3,7 @@ package heap
 import (
 	"go/types"
 	"strings"
+	"sync"
 )
 
 // manyRefs is the count RefsTo gives up at: callers only ask whether an
@@ -16,6 +17,7 @@ const manyRefs = 1 << 20
 // rule out counts.
 func (h *Heap) RefsTo(v Value, id ObjID) int {
 	r := refCounter{h: h, id: id}
+	defer r.arrays.release()
 	return r.value(v)
 }
 
@@ -23,6 +25,7 @@ func (h *Heap) RefsTo(v Value, id ObjID) int {
 // objects hold (see RefsTo).
 func (h *Heap) RefsInObjects(id ObjID) int {
 	r := refCounter{h: h, id: id}
+	defer r.arrays.release()
 	n := 0
 	for _, obj := range h.objs {
 		n = r.add(n, r.value(obj.Val))
@@ -42,6 +45,7 @@ func (h *Heap) Reaches(roots []Value, id ObjID) bool {
 			queue = append(queue, o)
 		}
 	}}
+	defer r.arrays.release()
 	r.values(roots)
 	for len(queue) > 0 && !seen[id] {
 		o := queue[0]
@@ -59,8 +63,52 @@ func (h *Heap) Reaches(roots []Value, id ObjID) bool {
 type refCounter struct {
 	h      *Heap
 	id     ObjID
-	arrays map[int]int
+	arrays arrayCounts
 	visit  func(ObjID)
+}
+
+// arrayCounts memoizes the counts of array versions by ID. A count is
+// asked for every append (see ssaexec's privateStore), over every array
+// version of the heap: the first ones are kept in place, the rest in a
+// map taken from countMaps and given back (release), not made for each
+// count.
+type arrayCounts struct {
+	few  [8]struct{ id, n int }
+	used int
+	many map[int]int
+}
+
+var countMaps = sync.Pool{New: func() any { return map[int]int{} }}
+
+// release gives the map of c back, emptied.
+func (c *arrayCounts) release() {
+	if c.many != nil {
+		clear(c.many)
+		countMaps.Put(c.many)
+		c.many = nil
+	}
+}
+
+func (c *arrayCounts) get(id int) (int, bool) {
+	for _, e := range c.few[:c.used] {
+		if e.id == id {
+			return e.n, true
+		}
+	}
+	n, ok := c.many[id]
+	return n, ok
+}
+
+func (c *arrayCounts) put(id, n int) {
+	if c.used < len(c.few) {
+		c.few[c.used].id, c.few[c.used].n = id, n
+		c.used++
+		return
+	}
+	if c.many == nil {
+		c.many = countMaps.Get().(map[int]int)
+	}
+	c.many[id] = n
 }
 
 // targetIsInput reports whether the object counted is an input object,
@@ -139,7 +187,7 @@ func (r *refCounter) input(loc Loc) int {
 }
 
 func (r *refCounter) array(a *Array) int {
-	if n, ok := r.arrays[a.ID]; ok && a.ID != 0 {
+	if n, ok := r.arrays.get(a.ID); ok && a.ID != 0 {
 		return n
 	}
 	n := 0
@@ -156,10 +204,7 @@ func (r *refCounter) array(a *Array) int {
 		n = r.add(n, r.array(a.Back.Src))
 		n = r.add(n, r.array(a.Back.Rest))
 	}
-	if r.arrays == nil {
-		r.arrays = map[int]int{}
-	}
-	r.arrays[a.ID] = n
+	r.arrays.put(a.ID, n)
 	return n
 }
 
