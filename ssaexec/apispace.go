@@ -591,13 +591,9 @@ func importSteps(im *heap.Importer, s *state) *traceStep {
 	var last *traceStep
 	for i, t := range s.traceSteps(s.traceLen()) {
 		c := *t
-		c.prev, c.n, c.seg = last, i+1, nil
+		c.prev, c.n, c.seg = last, int32(i+1), nil
 		if b := t.branch; b != nil {
-			cb := *b
-			for j, op := range b.operands() {
-				cb.held[j] = operand{v: op.v, val: im.Value(op.val)}
-			}
-			c.branch = &cb
+			c.branch = b.mapOperands(func(v heap.Value) (heap.Value, bool) { return im.Value(v), true })
 		}
 		last = &c
 	}

@@ -244,11 +244,7 @@ func (x *explorer) importTrace(t *traceStep) *traceStep {
 		c := *t
 		c.prev = last
 		if b := t.branch; b != nil {
-			cb := *b
-			for i, op := range b.operands() {
-				cb.held[i] = operand{v: op.v, val: x.importer.Value(op.val)}
-			}
-			c.branch = &cb
+			c.branch = b.mapOperands(func(v heap.Value) (heap.Value, bool) { return x.importer.Value(v), true })
 		}
 		last = &c
 	}

@@ -695,6 +695,6 @@ func spliceTrace(onto, entry, exit *traceStep, rename *heap.Renaming) *traceStep
 	c := *exit
 	c.prev = onto
 	c.seg = &traceSegment{from: entry, to: exit, rename: rename}
-	c.n = onto.traceN() + exit.n - entry.traceN()
+	c.n = int32(onto.traceN()) + exit.n - int32(entry.traceN())
 	return &c
 }

@@ -391,24 +391,26 @@ func (s *state) instr() ssa.Instruction {
 // slice copied on every fork cost a third of the search's allocation on
 // LeftistHeap).
 type traceStep struct {
-	prev *traceStep
-	n    int // steps up to and including this one
-	pos  token.Pos
-	// depth is the number of frames above the entry function's.
-	depth int
-	// gid is the goroutine that took the step.
-	gid    int32
+	prev   *traceStep
 	branch *branchStep
-	// event, if not empty, says what happened at the step that no
-	// branch of the code decided (a timer fired).
-	event string
-	// decidesPrevious marks a branch on the line the step before entered:
-	// the two are one step.
-	decidesPrevious bool
 	// seg, if not nil, makes the step stand for the steps of another
 	// path's trace that a summarized call took (see spliceTrace): the
 	// other fields are those of its last step.
 	seg *traceSegment
+	// event, if not empty, says what happened at the step that no
+	// branch of the code decided (a timer fired).
+	event string
+	pos   token.Pos
+	// n is the number of steps up to and including this one; depth the
+	// number of frames above the entry function's. They are 32 bits,
+	// and the fields are in this order, so that a step takes 64 bytes:
+	// one is made at every line and branch of every path.
+	n, depth int32
+	// gid is the goroutine that took the step.
+	gid int32
+	// decidesPrevious marks a branch on the line the step before entered:
+	// the two are one step.
+	decidesPrevious bool
 }
 
 // traceSegment is the steps of a trace after from, up to and including
@@ -419,21 +421,68 @@ type traceSegment struct {
 	rename   *heap.Renaming
 }
 
-// branchStep is an If a path decided: its condition, the successor it
-// took, and the values of the condition's operands (nil where constant),
-// named and rendered only for a finding's trace.
+// branchStep is an If a path decided: the successor it took, and the
+// values of its condition's operands (see operands), named and rendered
+// only for a finding's trace. It is made at every branch of every path:
+// the operands are held as bits and values, not as SSA values beside
+// them, to keep it small.
 type branchStep struct {
-	fn    *ssa.Function
-	cond  ssa.Value
+	in    *ssa.If
 	taken bool
-	// held stores the operands, count of them: a branch compares at most
-	// two, and the step is made at every branch of every path.
-	count uint8
-	held  [2]operand
+	// held has bit i set where vals[i] holds the value operand i of the
+	// condition (a comparison's X and Y) had; the others were constants.
+	held uint8
+	vals [2]heap.Value
 }
 
+// fn is the function of the If.
+func (b *branchStep) fn() *ssa.Function { return b.in.Block().Parent() }
+
 // operands returns the operands whose values the branch recorded.
-func (b *branchStep) operands() []operand { return b.held[:b.count] }
+func (b *branchStep) operands() []operand {
+	op, ok := b.in.Cond.(*ssa.BinOp)
+	if !ok || b.held == 0 {
+		return nil
+	}
+	var out []operand
+	for i, v := range [2]ssa.Value{op.X, op.Y} {
+		if b.held&(1<<i) != 0 {
+			out = append(out, operand{v, b.vals[i]})
+		}
+	}
+	return out
+}
+
+// holdOperands records the values the frame f has for the operands of
+// the branch's condition.
+func (b *branchStep) holdOperands(f *frame) {
+	if op, ok := b.in.Cond.(*ssa.BinOp); ok {
+		for i, v := range [2]ssa.Value{op.X, op.Y} {
+			if val, ok := f.env.get(v); ok {
+				b.vals[i] = val
+				b.held |= 1 << i
+			}
+		}
+	}
+}
+
+// mapOperands returns a copy of b whose operands' values are carried by
+// carry; one it cannot carry is left out.
+func (b *branchStep) mapOperands(carry func(heap.Value) (heap.Value, bool)) *branchStep {
+	c := *b
+	for i := range c.vals {
+		if c.held&(1<<i) == 0 {
+			continue
+		}
+		if v, ok := carry(c.vals[i]); ok {
+			c.vals[i] = v
+		} else {
+			c.held &^= 1 << i
+			c.vals[i] = nil
+		}
+	}
+	return &c
+}
 
 // operand is a value an If's condition compared, with its value then.
 type operand struct {
@@ -510,16 +559,9 @@ func (s *state) noteBranch(x *explorer, in *ssa.If, taken bool) {
 	}
 	// The branch and its trace step are one allocation: a step is made at
 	// every branch of every path.
-	bs := &branchTraceStep{branchStep: branchStep{fn: f.fn, cond: in.Cond, taken: taken}}
+	bs := &branchTraceStep{branchStep: branchStep{in: in, taken: taken}}
 	b := &bs.branchStep
-	if op, ok := in.Cond.(*ssa.BinOp); ok {
-		for _, v := range []ssa.Value{op.X, op.Y} {
-			if val, ok := f.env.get(v); ok {
-				b.held[b.count] = operand{v, val}
-				b.count++
-			}
-		}
-	}
+	b.holdOperands(f)
 	if last := s.trace; last != nil && last.branch == nil && last.depth == s.traceDepth() && s.ownStep(last) {
 		if s.onTraceLine(x, last.pos) {
 			// The step may be shared with a forked path, so it is not
@@ -564,13 +606,13 @@ func (s *state) onTraceLine(x *explorer, pos token.Pos) bool {
 // 1, whatever the path put below it (the receiver's invariant, the calls
 // that build the receiver), as it does in a run that shares it (see
 // initonce.go).
-func (s *state) traceDepth() int {
+func (s *state) traceDepth() int32 {
 	if s.pkgInit.running {
 		if i := slices.IndexFunc(s.frames, func(f *frame) bool { return f.initialization }); i >= 0 {
-			return len(s.frames) - i
+			return int32(len(s.frames) - i)
 		}
 	}
-	return len(s.frames) - 1
+	return int32(len(s.frames) - 1)
 }
 
 // addStep makes step the last of the path's trace.
@@ -596,7 +638,7 @@ func (s *state) noteEvent(x *explorer, pos token.Pos, event string) {
 func (s *state) pushStep(step *traceStep) {
 	step.gid = int32(s.gid())
 	step.prev = s.trace
-	step.n = s.traceLen() + 1
+	step.n = int32(s.traceLen()) + 1
 	s.trace = step
 }
 
@@ -605,7 +647,7 @@ func (s *state) traceLen() int {
 	if s.trace == nil {
 		return 0
 	}
-	return s.trace.n
+	return int(s.trace.n)
 }
 
 // traceSteps returns the first n steps of the path's trace, oldest first.
@@ -633,32 +675,26 @@ func placeSteps(steps []*traceStep, t, stop *traceStep, offset int, renames []*h
 			placeSteps(steps, seg.to, seg.from, offset+t.prev.traceN()-seg.from.traceN(), inner)
 			continue
 		}
-		steps[offset+t.n-1] = renamedStep(t, renames)
+		steps[offset+int(t.n)-1] = renamedStep(t, renames)
 	}
 }
 
 // renamedStep returns t with the values of its branch renamed by each of
 // renames in turn; a value a renaming cannot carry is left out.
 func renamedStep(t *traceStep, renames []*heap.Renaming) *traceStep {
-	if len(renames) == 0 || t.branch == nil || t.branch.count == 0 {
+	if len(renames) == 0 || t.branch == nil || t.branch.held == 0 {
 		return t
 	}
-	b := *t.branch
-	b.count = 0
-	for _, op := range t.branch.operands() {
-		ok := true
+	c := *t
+	c.branch = t.branch.mapOperands(func(v heap.Value) (heap.Value, bool) {
 		for _, r := range renames {
-			if op.val, ok = r.Value(op.val); !ok {
-				break
+			var ok bool
+			if v, ok = r.Value(v); !ok {
+				return nil, false
 			}
 		}
-		if ok {
-			b.held[b.count] = op
-			b.count++
-		}
-	}
-	c := *t
-	c.branch = &b
+		return v, true
+	})
 	return &c
 }
 
@@ -667,7 +703,7 @@ func (t *traceStep) traceN() int {
 	if t == nil {
 		return 0
 	}
-	return t.n
+	return int(t.n)
 }
 
 // beginInit records that the path runs the initialization of pkg.

@@ -18,7 +18,7 @@ func (x *subject) traceOf(s *state, f *found, m heap.Valuer) []result.Step {
 	steps := make([]result.Step, 0, len(recorded)+1)
 	lastEvent := false
 	for _, t := range recorded {
-		st := result.Step{Pos: x.fset.Position(t.pos), Depth: t.depth, Goroutine: int(t.gid)}
+		st := result.Step{Pos: x.fset.Position(t.pos), Depth: int(t.depth), Goroutine: int(t.gid)}
 		if b := t.branch; b != nil {
 			st.Branch, st.Values = x.describeBranch(b, m)
 		}
@@ -49,9 +49,9 @@ func (x *subject) traceOf(s *state, f *found, m heap.Valuer) []result.Step {
 // describeBranch writes a branch's condition and outcome, and the values
 // of its operands that are not constants.
 func (x *subject) describeBranch(b *branchStep, m heap.Valuer) (string, []string) {
-	names := x.namesOf(b.fn)
-	pos := b.cond.Pos()
-	branch := fmt.Sprintf("%s is %t", names.exprAt(b.cond, pos), b.taken)
+	names := x.namesOf(b.fn())
+	pos := b.in.Cond.Pos()
+	branch := fmt.Sprintf("%s is %t", names.exprAt(b.in.Cond, pos), b.taken)
 	var values []string
 	for _, op := range b.operands() {
 		if text, ok := traceValue(op.val, op.v.Type(), m); ok {
