@@ -31,7 +31,16 @@ type frame struct {
 	// set with checked where a key Go cannot hash is looked up, that the
 	// map was taken to be empty.
 	nanKey, emptyMap bool
-	env              registers
+	// sharers counts the states beside one that hold a frame below their
+	// top, one more at each clone of a state that holds it: a state that
+	// changes a frame others hold copies it first, and the last holder
+	// changes it in place (see own). Only the top frame changes as a path
+	// runs, so a fork copies one frame, not the whole stack. A state
+	// dropped does not count down: its frames are copied once more than
+	// needed, never changed under another state. (The fields are in an
+	// order that packs the flags: a frame is copied at most forks.)
+	sharers int32
+	env     registers
 	// call is the caller's instruction awaiting this frame's result.
 	call *ssa.Call
 	// loops holds the loop bound's counts, per loop head reached.
@@ -55,22 +64,14 @@ type frame struct {
 	// initialization marks the frame of the package's init function,
 	// run before the entry's body (see explorer.abandonInit).
 	initialization bool
-	// exit is, in a postcondition frame, where the entry returned.
-	exit token.Pos
 	// seqCall marks the frame of a call of a sequence that builds an
 	// entry parameter (see sequence.go).
 	seqCall bool
-	// sharers counts the states beside one that hold a frame below their
-	// top, one more at each clone of a state that holds it: a state that
-	// changes a frame others hold copies it first, and the last holder
-	// changes it in place (see own). Only the top frame changes as a path
-	// runs, so a fork copies one frame, not the whole stack. A state
-	// dropped does not count down: its frames are copied once more than
-	// needed, never changed under another state.
-	sharers int32
 	// std marks a function of std or of gosym's models, whose lines the
 	// trace leaves out (asked at every new line, so asked once).
 	std bool
+	// exit is, in a postcondition frame, where the entry returned.
+	exit token.Pos
 	// rec records the paths of this call for a procedure summary, or is
 	// nil (see procsum.go). Forks share it.
 	rec *summaryRec
@@ -248,18 +249,25 @@ type state struct {
 	// approx names the unexecuted calls whose results the path took (the
 	// variables of other packages it read are the heap's ExternalReads).
 	approx []string
+	// The flags are together, packed: a state is copied at every fork.
+	//
 	// assumed marks a path that rests on what an unexecuted call returned
 	// or left in memory: its panics are not reported by default.
 	assumed bool
 	// refining marks a path explored past a state that only abstract
 	// subsumption covered (Config.Refine).
 	refining bool
-	// seq is how the path builds the entry's parameters whose values
-	// come from the package's API (copied on write), or nil.
-	seq *callSequence
 	// seqPanic marks a panic raised inside a call of the sequence: the
 	// called method's own analysis reports it.
 	seqPanic bool
+	// contract marks a panic left out by the entry policy.
+	contract bool
+	// cutAt is the kind of bound that cut the path, if one did.
+	cutAt search.BoundKind
+
+	// seq is how the path builds the entry's parameters whose values
+	// come from the package's API (copied on write), or nil.
+	seq *callSequence
 
 	// choices counts the choices the path made that are no path
 	// condition: which goroutine runs, which ready case a select takes.
@@ -276,11 +284,7 @@ type state struct {
 
 	end     outcome
 	finding *found
-	// contract marks a panic left out by the entry policy.
-	contract bool
-	why      string // the construct or bound that ended the path
-	// cutAt is the kind of bound that cut the path, if one did.
-	cutAt search.BoundKind
+	why     string // the construct or bound that ended the path
 }
 
 // cutBy ends the path at a bound of kind k; why, if not empty, says more
