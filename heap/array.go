@@ -59,7 +59,7 @@ func (h *Heap) asArray(v Value) (*Array, *Decision) {
 		return x, nil
 	case InputRef:
 		loc := Loc{Obj: x.Obj, Path: x.Path}
-		if rec, ok := h.inputs[loc]; ok {
+		if rec, ok := h.inputs.get(loc); ok {
 			return rec.(*Array), nil
 		}
 		if v, d, ok := h.inBuiltValue(loc); ok {
@@ -420,7 +420,7 @@ func (h *Heap) InputCells(a *Array) []ObservedCell {
 	var out []ObservedCell
 	for _, ic := range h.cells[loc] {
 		cell := Loc{Obj: loc.Obj, Path: loc.Path.Cell(ic.ID)}
-		v, ok := h.inputs[cell]
+		v, ok := h.inputs.get(cell)
 		if !ok {
 			v = InputRef{Obj: cell.Obj, Path: cell.Path, Type: a.Elem}
 		}

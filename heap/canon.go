@@ -314,7 +314,7 @@ func (w *canonWriter) value(v Value) {
 // otherwise look alike. An input array's or map's read cells are written
 // where it is (array, store).
 func (w *canonWriter) observed(l Loc, t types.Type) {
-	if v, ok := w.h.inputs[l]; ok {
+	if v, ok := w.h.inputs.get(l); ok {
 		w.tag('=')
 		w.value(v)
 		return

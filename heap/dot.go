@@ -230,7 +230,7 @@ func (d *dotWriter) rows(n *dotNode, obj ObjID, p Path, v Value, t types.Type) [
 
 func (d *dotWriter) aggregateRows(n *dotNode, obj ObjID, p Path, v Value, t types.Type) ([]string, bool) {
 	if r, ok := v.(InputRef); ok {
-		if rec, ok := d.h.inputs[Loc{Obj: r.Obj, Path: r.Path}]; ok {
+		if rec, ok := d.h.inputs.get(Loc{Obj: r.Obj, Path: r.Path}); ok {
 			v = rec
 		}
 	}
@@ -488,7 +488,7 @@ func (d *dotWriter) resolve(v Value) (Value, bool) {
 	if !isRef {
 		return v, v != nil
 	}
-	if rec, ok := d.h.inputs[Loc{Obj: r.Obj, Path: r.Path}]; ok {
+	if rec, ok := d.h.inputs.get(Loc{Obj: r.Obj, Path: r.Path}); ok {
 		return rec, true
 	}
 	if _, isStruct := under(r.Type).(*types.Struct); isStruct && d.hasUnder(r.Obj, r.Path) {

@@ -52,11 +52,9 @@ func (d *dotWriter) zero(t types.Type) string {
 // hasUnder reports whether the path observed an input below path p of
 // object id.
 func (d *dotWriter) hasUnder(id ObjID, p Path) bool {
-	for l := range d.h.inputs {
-		if l.Obj == id {
-			if _, ok := l.Path.Under(p); ok && l.Path != p {
-				return true
-			}
+	for lp := range d.h.inputs.of(id) {
+		if _, ok := lp.Under(p); ok && lp != p {
+			return true
 		}
 	}
 	return false

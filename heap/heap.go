@@ -96,7 +96,7 @@ type Heap struct {
 	ctx    *solver.Context
 	cfg    Config
 	objs   map[ObjID]*Object
-	inputs map[Loc]Value
+	inputs inputTable
 	syms   symTable
 	ifaces map[SymID]IfaceInfo
 	args   ObjID
@@ -201,7 +201,7 @@ func New(ctx *solver.Context, cfg Config) *Heap {
 		ctx:     ctx,
 		cfg:     cfg.withDefaults(),
 		objs:    map[ObjID]*Object{},
-		inputs:  map[Loc]Value{},
+		inputs:  newInputTable(),
 		ifaces:  map[SymID]IfaceInfo{},
 		termIDs: map[any]int{},
 		memo:    map[memoKey]Value{},
@@ -217,6 +217,7 @@ func New(ctx *solver.Context, cfg Config) *Heap {
 func (h *Heap) Clone() *Heap {
 	h.owned = 0
 	c := *h
+	h.inputs.fork(&c.inputs)
 	c.terms = h.terms[:len(h.terms):len(h.terms)] // appends must not share
 	return &c
 }
@@ -561,7 +562,7 @@ func (h *Heap) put(agg Value, steps []step, v Value) (Value, *Decision) {
 // according to the initialization mode.
 func (h *Heap) materialize(r InputRef) (Value, *Decision) {
 	loc := Loc{Obj: r.Obj, Path: r.Path}
-	if v, ok := h.inputs[loc]; ok {
+	if v, ok := h.inputs.get(loc); ok {
 		return v, nil
 	}
 	if v, d, ok := h.inBuiltValue(loc); ok {
@@ -609,7 +610,7 @@ func (h *Heap) materialize(r InputRef) (Value, *Decision) {
 }
 
 func (h *Heap) record(loc Loc, v Value) {
-	cow.Put(&h.owned, ownInputs, &h.inputs, loc, v)
+	h.inputs.put(&h.owned, loc, v)
 	h.Materialized++
 	h.noteRead(loc)
 }
@@ -737,23 +738,17 @@ func (h *Heap) external(loc Loc) bool { return h.objs[loc.Obj].External }
 
 // Inputs returns the recorded input locations in a stable order.
 func (h *Heap) Inputs() []Loc {
-	locs := make([]Loc, 0, len(h.inputs))
-	for l := range h.inputs {
+	locs := make([]Loc, 0, h.inputs.len())
+	for l := range h.inputs.all() {
 		locs = append(locs, l)
 	}
-	sort.Slice(locs, func(i, j int) bool {
-		if locs[i].Obj != locs[j].Obj {
-			return locs[i].Obj < locs[j].Obj
-		}
-		return locs[i].Path < locs[j].Path
-	})
+	slices.SortFunc(locs, compareLocs)
 	return locs
 }
 
 // Input returns the first value of an input location, if it was observed.
 func (h *Heap) Input(l Loc) (Value, bool) {
-	v, ok := h.inputs[l]
-	return v, ok
+	return h.inputs.get(l)
 }
 
 // Args returns the parameters' pseudo-object.

@@ -42,7 +42,7 @@ func (h *Heap) Importable() string {
 		return "it holds an entry's parameters"
 	case len(h.externalReads) > 0:
 		return "it read variables set by code gosym did not run"
-	case len(h.inputs) > 0 || len(h.cells) > 0 || len(h.keys) > 0 || len(h.closed) > 0:
+	case h.inputs.len() > 0 || len(h.cells) > 0 || len(h.keys) > 0 || len(h.closed) > 0:
 		return "it observed inputs"
 	case len(h.callArgs) > 0 || len(h.built) > 0 || len(h.copies) > 0:
 		return "it holds values built through an API"
@@ -60,7 +60,7 @@ func (im *Importer) Heap(h *Heap, cfg Config) *Heap {
 		ctx:           im.terms.Target(),
 		cfg:           cfg.withDefaults(),
 		objs:          make(map[ObjID]*Object, len(h.objs)),
-		inputs:        make(map[Loc]Value, len(h.inputs)),
+		inputs:        newInputTable(),
 		syms:          make(symTable, len(h.syms)),
 		ifaces:        maps.Clone(h.ifaces), // no terms
 		args:          h.args,
@@ -91,8 +91,8 @@ func (im *Importer) Heap(h *Heap, cfg Config) *Heap {
 	for id, obj := range h.objs {
 		c.objs[id] = im.object(obj)
 	}
-	for l, v := range h.inputs {
-		c.inputs[l] = im.Value(v)
+	for l, v := range h.inputs.all() {
+		c.inputs.put(&c.owned, l, im.Value(v))
 	}
 	for id, p := range h.syms {
 		if p != nil {

@@ -152,7 +152,7 @@ func (h *Heap) Snapshot(m Valuer) *Input {
 	s := snapshot{h: h, m: m, in: in}
 	in.Locs = h.Inputs()
 	for _, l := range in.Locs {
-		in.Values[l] = s.value(h.inputs[l])
+		in.Values[l] = s.value(h.inputs.at(l))
 		s.object(l.Obj)
 	}
 	for l, id := range h.copies {
@@ -302,7 +302,7 @@ func (s *snapshot) str(x SymStr) InputValue {
 			if i >= n {
 				continue
 			}
-			if v, ok := s.h.inputs[Loc{Obj: loc.Obj, Path: loc.Path.Cell(ic.ID)}].(Scalar); ok {
+			if v, ok := s.h.inputs.at(Loc{Obj: loc.Obj, Path: loc.Path.Cell(ic.ID)}).(Scalar); ok {
 				b[i] = byte(s.m.Uint64(v.T))
 			}
 		}

@@ -37,7 +37,7 @@ func (h *Heap) unsignedAt(l Loc) bool {
 func (h *Heap) Shrinkable() []solver.Number {
 	var out []solver.Number
 	for _, l := range h.Inputs() {
-		switch v := h.inputs[l].(type) {
+		switch v := h.inputs.at(l).(type) {
 		case Scalar:
 			out = append(out, solver.Number{T: v.T, Unsigned: h.unsignedAt(l)})
 		case Slice:
@@ -59,7 +59,7 @@ func (h *Heap) Preferences() []*solver.Term {
 	var small, tight, zeros, units []*solver.Term
 	text := h.stringBytes()
 	for _, l := range h.Inputs() {
-		switch v := h.inputs[l].(type) {
+		switch v := h.inputs.at(l).(type) {
 		case Scalar:
 			if text[l] && !v.T.IsConst() {
 				zeros = append(zeros, c.Eq(v.T, c.BV(v.T.Sort().Width(), 'a')))
@@ -110,7 +110,7 @@ func (h *Heap) Preferences() []*solver.Term {
 // '\x00'.
 func (h *Heap) stringBytes() map[Loc]bool {
 	out := map[Loc]bool{}
-	for _, v := range h.inputs {
+	for _, v := range h.inputs.all() {
 		s, ok := v.(SymStr)
 		if !ok || s.Arr.Back.Kind != InputBack {
 			continue

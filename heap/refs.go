@@ -174,12 +174,12 @@ func (r *refCounter) input(loc Loc) int {
 	if !r.targetIsInput() {
 		return 0 // an input's values refer to input objects only
 	}
-	if v, ok := r.h.inputs[loc]; ok {
+	if v, ok := r.h.inputs.get(loc); ok {
 		return r.value(v)
 	}
 	n := 0
-	for l, v := range r.h.inputs {
-		if l.Obj == loc.Obj && len(l.Path) > len(loc.Path) && strings.HasPrefix(string(l.Path), string(loc.Path)) {
+	for p, v := range r.h.inputs.of(loc.Obj) {
+		if len(p) > len(loc.Path) && strings.HasPrefix(string(p), string(loc.Path)) {
 			n = r.add(n, r.value(v))
 		}
 	}

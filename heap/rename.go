@@ -17,7 +17,7 @@ func (h *Heap) MadeOnly(entry *Heap) bool {
 	a, b := entry.Counters(), h.Counters()
 	a.next, a.arrays = b.next, b.arrays
 	return a == b && len(h.externalReads) == len(entry.externalReads) &&
-		same(h.inputs, entry.inputs) && same(h.cells, entry.cells) && same(h.keys, entry.keys) &&
+		h.inputs.same(&entry.inputs) && same(h.cells, entry.cells) && same(h.keys, entry.keys) &&
 		same(h.closed, entry.closed) && same(h.copies, entry.copies) && same(h.callArgs, entry.callArgs) &&
 		same(h.built, entry.built) && same(h.strIDs, entry.strIDs) && same(h.ptrIDs, entry.ptrIDs) &&
 		same(h.strArrays, entry.strArrays)

@@ -66,9 +66,9 @@ func (h *Heap) Terms(view View, vals []Value) []*solver.Term {
 	// object (see materialize): a byte of an input string, a field of an
 	// input struct. Without these, a condition on a value an argument
 	// refers to (an InputRef) would not constrain the call.
-	for _, loc := range slices.SortedFunc(maps.Keys(h.inputs), compareLocs) {
+	for _, loc := range h.Inputs() {
 		if view[loc.Obj] || w.view[loc.Obj] {
-			w.value(h.inputs[loc])
+			w.value(h.inputs.at(loc))
 		}
 	}
 	for _, loc := range slices.SortedFunc(maps.Keys(h.cells), compareLocs) {
@@ -248,16 +248,16 @@ func (h *Heap) SameView(o *Heap, view View) bool {
 			return false // an alias candidate the view does not hold
 		}
 	}
-	for loc, v := range h.inputs {
-		if view[loc.Obj] {
-			if w, ok := o.inputs[loc]; !ok || !SameValue(v, w) {
+	for id := range view {
+		for p, v := range h.inputs.of(id) {
+			if w, ok := o.inputs.get(Loc{Obj: id, Path: p}); !ok || !SameValue(v, w) {
 				return false
 			}
 		}
-	}
-	for loc := range o.inputs {
-		if _, ok := h.inputs[loc]; view[loc.Obj] && !ok {
-			return false
+		for p := range o.inputs.of(id) {
+			if _, ok := h.inputs.get(Loc{Obj: id, Path: p}); !ok {
+				return false
+			}
 		}
 	}
 	return h.sameRest(o)
@@ -387,9 +387,9 @@ func (h *Heap) Apply(entry, exit *Heap, view View) {
 			cow.Put(&h.owned, ownObjs, &h.objs, id, obj)
 		}
 	}
-	for loc, v := range exit.inputs {
-		if old, ok := entry.inputs[loc]; !ok || !SameValue(old, v) {
-			cow.Put(&h.owned, ownInputs, &h.inputs, loc, v)
+	for loc, v := range exit.inputs.all() {
+		if old, ok := entry.inputs.get(loc); !ok || !SameValue(old, v) {
+			h.inputs.put(&h.owned, loc, v)
 		}
 	}
 	h.syms, h.ifaces, h.memo = exit.syms, exit.ifaces, exit.memo
