@@ -159,16 +159,9 @@ func (h *Heap) addObjectChoices(d *Decision, elem types.Type, depth int, ext boo
 	}
 	candidates := h.Candidates(elem)
 	for _, id := range candidates {
-		if slices.Contains(unlike, id) {
-			continue
+		if !slices.Contains(unlike, id) {
+			d.Choices = append(d.Choices, aliasChoice(id, bind))
 		}
-		d.Choices = append(d.Choices, Choice{
-			Label: fmt.Sprintf("alias o%d", id),
-			apply: func(h *Heap) {
-				h.Aliases++
-				bind(h, id)
-			},
-		})
 	}
 	limit := h.cfg.K
 	if h.GraceFor != nil && h.GraceFor(elem) && h.continuesRun(from) {
@@ -244,12 +237,30 @@ func (h *Heap) derefSym(id SymID) (Target, *Decision) {
 	if s.Nilness == MaybeNil {
 		d.Choices = append(d.Choices, Choice{Label: "nil", Nil: true, apply: func(h *Heap) { h.setNil(id) }})
 	}
-	h.addObjectChoices(d, s.Elem, s.Depth, s.External, s.From, s.Unlike, func(h *Heap, obj ObjID) {
+	h.addObjectChoices(d, s.Elem, s.Depth, s.External, s.From, s.Unlike, bindSym(id))
+	return Target{}, d
+}
+
+// aliasChoice is the choice that bind makes object id the target of a
+// reference.
+func aliasChoice(id ObjID, bind func(*Heap, ObjID)) Choice {
+	return Choice{
+		Label: fmt.Sprintf("alias o%d", id),
+		apply: func(h *Heap) {
+			h.Aliases++
+			bind(h, id)
+		},
+	}
+}
+
+// bindSym returns the binding that resolves the symbolic reference id to
+// an object.
+func bindSym(id SymID) func(*Heap, ObjID) {
+	return func(h *Heap, obj ObjID) {
 		s := h.Sym(id)
 		s.Nilness, s.Target = NotNil, obj
 		h.setSym(id, s)
-	})
-	return Target{}, d
+	}
 }
 
 func (h *Heap) setNil(id SymID) {
@@ -387,12 +398,7 @@ func (h *Heap) sameAsResolved(r, p Value) (eq bool, d *Decision, ok bool) {
 	}
 	id, obj := sr.ID, target.Obj
 	return false, &Decision{External: info.External, Choices: []Choice{
-		{Label: fmt.Sprintf("alias o%d", obj), apply: func(h *Heap) {
-			h.Aliases++
-			s := h.Sym(id)
-			s.Nilness, s.Target = NotNil, obj
-			h.setSym(id, s)
-		}},
+		aliasChoice(obj, bindSym(id)),
 		{Label: fmt.Sprintf("not o%d", obj), apply: func(h *Heap) {
 			s := h.Sym(id)
 			s.Unlike = append(slices.Clip(s.Unlike), obj)
