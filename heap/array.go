@@ -141,7 +141,7 @@ func (h *Heap) Elem(a *Array, i *solver.Term) (Value, *Decision) {
 		d.Bound = "kbytes"
 	}
 	for _, l := range leaves {
-		d.Choices = append(d.Choices, Choice{Label: l.label, Guard: l.guard, apply: func(h *Heap) {
+		d.Choices = append(d.Choices, Choice{label: l.label, Guard: l.guard, apply: func(h *Heap) {
 			cow.Put(&h.owned, ownMemo, &h.memo, key, l.value(h))
 		}})
 	}
@@ -301,7 +301,8 @@ func (h *Heap) Window(dst *Array, lo, hi, shift *solver.Term, src *Array) *Array
 
 // ArrayAt returns the array stored at p.
 func (h *Heap) ArrayAt(p Ptr) (*Array, *Decision) {
-	v, d := h.walk(h.objs[p.Obj].Val, p.Path.steps())
+	var buf [pathSteps]step
+	v, d := h.walk(h.objs[p.Obj].Val, p.Path.appendSteps(buf[:0]))
 	if d != nil {
 		return nil, d
 	}
@@ -346,7 +347,7 @@ func (h *Heap) materializeSlice(loc Loc, t types.Type) (Value, *Decision) {
 	)
 	depth := h.childDepth(loc)
 	elem := Under(t).(*types.Slice).Elem()
-	return nil, &Decision{Choices: []Choice{{Label: "input slice", Guard: guard, apply: func(h *Heap) {
+	return nil, &Decision{Choices: []Choice{{label: "input slice", Guard: guard, apply: func(h *Heap) {
 		id := h.add(t, true, depth)
 		obj := h.objs[id]
 		obj.store, obj.External = true, ext

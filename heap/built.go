@@ -113,9 +113,9 @@ func (h *Heap) copyDecision(held Loc, t types.Type) *Decision {
 		return func(h *Heap) { h.copies = cow.With(h.copies, held, id) }
 	}
 	if id, ok := h.builtFor(t); ok {
-		return &Decision{Choices: []Choice{{Label: fmt.Sprintf("copy of o%d", id), Built: true, apply: choose(id)}}}
+		return &Decision{Choices: []Choice{{label: "copy of o", obj: id, Built: true, apply: choose(id)}}}
 	}
-	return &Decision{Build: t, Choices: []Choice{{Label: "hand-built", apply: choose(0)}}}
+	return &Decision{Build: t, Choices: []Choice{{label: "hand-built", apply: choose(0)}}}
 }
 
 // stepType returns the type of the part of a value of type t that step st

@@ -104,7 +104,7 @@ func inputNode(t *testing.T, base *Heap, args ObjID, ptr types.Type, skip int, n
 	case "read":
 	case "unlike":
 		_, d := h.SamePtr(v, n)
-		if d == nil || d.Choices[1].Label[:3] != "not" {
+		if d == nil || d.Choices[1].Label()[:3] != "not" {
 			t.Fatalf("comparing %v with %v: %v, want a choice of not", v, n, labels(d))
 		}
 		d.Choices[1].Apply(h)
@@ -123,7 +123,7 @@ func choose(t *testing.T, h *Heap, v Value, label string) {
 		t.Fatalf("no decision on %v", v)
 	}
 	for _, c := range d.Choices {
-		if strings.HasPrefix(c.Label, label) {
+		if strings.HasPrefix(c.Label(), label) {
 			c.Apply(h)
 			return
 		}

@@ -35,7 +35,7 @@ func newDotHeap(t *testing.T) *dotHeap {
 func (p *dotHeap) decide(d *Decision, label string) {
 	p.t.Helper()
 	for _, c := range d.Choices {
-		if c.Label == label {
+		if c.Label() == label {
 			if c.Guard != nil {
 				p.conds = append(p.conds, c.Guard)
 			}

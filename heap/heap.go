@@ -424,16 +424,23 @@ func (h *Heap) Load(p Ptr, t types.Type) (Value, *Decision) {
 	if obj == nil {
 		panic(fmt.Sprintf("heap: load from unknown object %d", p.Obj))
 	}
-	v, d := h.walk(obj.Val, p.Path.steps())
+	var buf [pathSteps]step
+	v, d := h.walk(obj.Val, p.Path.appendSteps(buf[:0]))
 	if d != nil {
 		return nil, d
 	}
-	if r, ok := v.(InputRef); ok {
+	if r, ok := v.(InputRef); ok && r.Type != t {
+		// The same type is most often the same pointer: the value is
+		// boxed again only for another one.
 		r.Type = t
 		v = r
 	}
 	return h.Use(v)
 }
+
+// pathSteps is room for the steps of most paths that loads and stores
+// decode: a field of a field of an array element.
+const pathSteps = 4
 
 // walk returns the part of v at the given steps.
 func (h *Heap) walk(v Value, steps []step) (Value, *Decision) {
@@ -502,7 +509,8 @@ func (h *Heap) Store(p Ptr, v Value) *Decision {
 	if obj == nil {
 		panic(fmt.Sprintf("heap: store to unknown object %d", p.Obj))
 	}
-	val, d := h.put(obj.Val, p.Path.steps(), v)
+	var buf [pathSteps]step
+	val, d := h.put(obj.Val, p.Path.appendSteps(buf[:0]), v)
 	if d != nil {
 		return d
 	}

@@ -27,7 +27,7 @@ func labels(d *Decision) []string {
 	}
 	var out []string
 	for _, c := range d.Choices {
-		out = append(out, c.Label)
+		out = append(out, c.Label())
 	}
 	return out
 }

@@ -82,7 +82,7 @@ func (h *Heap) Concrete(v Value, candidates []types.Type, cut bool) (Iface, *Dec
 		d := &Decision{Cut: cut, External: info.External}
 		id := x.ID
 		if info.Nilness == MaybeNil {
-			d.Choices = append(d.Choices, Choice{Label: "nil", Nil: true, apply: func(h *Heap) {
+			d.Choices = append(d.Choices, Choice{label: "nil", Nil: true, apply: func(h *Heap) {
 				h.setIface(id, func(i *IfaceInfo) { i.Nilness = IsNil })
 			}})
 		}
@@ -90,7 +90,7 @@ func (h *Heap) Concrete(v Value, candidates []types.Type, cut bool) (Iface, *Dec
 		for _, t := range candidates {
 			if !excluded(info, t) {
 				typed = true
-				d.Choices = append(d.Choices, Choice{Label: "type " + t.String(), apply: func(h *Heap) { h.decideType(id, t) }})
+				d.Choices = append(d.Choices, Choice{label: "type " + t.String(), apply: func(h *Heap) { h.decideType(id, t) }})
 			}
 		}
 		if !typed {
@@ -131,8 +131,8 @@ func (h *Heap) HasType(v Value, t types.Type) (bool, *Decision) {
 		}
 		id := x.ID
 		return false, &Decision{External: info.External, Choices: []Choice{
-			{Label: "type " + t.String(), apply: func(h *Heap) { h.decideType(id, t) }},
-			{Label: "not " + t.String(), apply: func(h *Heap) {
+			{label: "type " + t.String(), apply: func(h *Heap) { h.decideType(id, t) }},
+			{label: "not " + t.String(), apply: func(h *Heap) {
 				h.setIface(id, func(i *IfaceInfo) { i.Excluded = append(i.Excluded, t) })
 			}},
 		}}
@@ -156,8 +156,8 @@ func (h *Heap) IfaceIsNil(v Value) (bool, Origin, *Decision) {
 		}
 		id := x.ID
 		return false, info.Origin, &Decision{External: info.External, Choices: []Choice{
-			{Label: "nil", Nil: true, apply: func(h *Heap) { h.setIface(id, func(i *IfaceInfo) { i.Nilness = IsNil }) }},
-			{Label: "non-nil", apply: func(h *Heap) { h.setIface(id, func(i *IfaceInfo) { i.Nilness = NotNil }) }},
+			{label: "nil", Nil: true, apply: func(h *Heap) { h.setIface(id, func(i *IfaceInfo) { i.Nilness = IsNil }) }},
+			{label: "non-nil", apply: func(h *Heap) { h.setIface(id, func(i *IfaceInfo) { i.Nilness = NotNil }) }},
 		}}
 	}
 	panic(fmt.Sprintf("heap: %T is not an interface value", v))

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"go/types"
 	"slices"
+	"strconv"
 
 	"github.com/gosym/gosym/internal/cow"
 	"github.com/gosym/gosym/solver"
@@ -95,8 +96,10 @@ type Decision struct {
 
 // Choice is one alternative of a decision.
 type Choice struct {
-	// Label says what was chosen ("nil", "fresh", "alias o3"), for traces.
-	Label string
+	// label says what was chosen ("nil", "fresh"), followed by obj's
+	// number if obj is set ("alias o" and 3): see Label.
+	label string
+	obj   ObjID
 	// Nil is set on the alternative in which the reference is nil; Built
 	// on the one in which it points to the object Provide gave, or holds
 	// a copy of its value.
@@ -105,6 +108,16 @@ type Choice struct {
 	// it joins the path condition.
 	Guard *solver.Term
 	apply func(h *Heap)
+}
+
+// Label says what was chosen ("nil", "fresh", "alias o3"). A choice of
+// an object is put into words only when asked: a search makes one per
+// candidate object at every resolution, and reads none.
+func (c Choice) Label() string {
+	if c.obj == 0 {
+		return c.label
+	}
+	return c.label + strconv.Itoa(int(c.obj))
 }
 
 // Apply records the choice in h, which must be the path's own copy.
@@ -128,12 +141,12 @@ func (h *Heap) materializePointer(loc Loc, elem types.Type) (Value, *Decision) {
 		return v, nil
 	case Lazier:
 		return nil, &Decision{External: ext, Choices: []Choice{
-			{Label: "nil", Nil: true, apply: func(h *Heap) { h.record(loc, Nil{Origin: o}) }},
-			{Label: "non-nil", apply: func(h *Heap) { h.record(loc, sym(h, NotNil)) }},
+			{label: "nil", Nil: true, apply: func(h *Heap) { h.record(loc, Nil{Origin: o}) }},
+			{label: "non-nil", apply: func(h *Heap) { h.record(loc, sym(h, NotNil)) }},
 		}}
 	default:
 		d := &Decision{External: ext, Choices: []Choice{
-			{Label: "nil", Nil: true, apply: func(h *Heap) { h.record(loc, Nil{Origin: o}) }},
+			{label: "nil", Nil: true, apply: func(h *Heap) { h.record(loc, Nil{Origin: o}) }},
 		}}
 		h.addObjectChoices(d, elem, depth, ext, loc, nil, func(h *Heap, id ObjID) { h.record(loc, Ptr{Obj: id}) })
 		return nil, d
@@ -149,7 +162,7 @@ func (h *Heap) addObjectChoices(d *Decision, elem types.Type, depth int, ext boo
 	if !ext && h.BuildTypes != nil && h.BuildTypes(elem) {
 		if id, ok := h.builtFor(elem); ok {
 			d.Choices = append(d.Choices, Choice{
-				Label: fmt.Sprintf("built o%d", id),
+				label: "built o", obj: id,
 				Built: true,
 				apply: func(h *Heap) { bind(h, id) },
 			})
@@ -179,7 +192,7 @@ func (h *Heap) addObjectChoices(d *Decision, elem types.Type, depth int, ext boo
 		return
 	}
 	d.Choices = append(d.Choices, Choice{
-		Label: "fresh",
+		label: "fresh",
 		apply: func(h *Heap) {
 			id := h.NewInputObject(elem, depth)
 			h.objs[id].External, h.objs[id].Via = ext, from.Path
@@ -235,7 +248,7 @@ func (h *Heap) derefSym(id SymID) (Target, *Decision) {
 	}
 	d := &Decision{External: s.External}
 	if s.Nilness == MaybeNil {
-		d.Choices = append(d.Choices, Choice{Label: "nil", Nil: true, apply: func(h *Heap) { h.setNil(id) }})
+		d.Choices = append(d.Choices, Choice{label: "nil", Nil: true, apply: func(h *Heap) { h.setNil(id) }})
 	}
 	h.addObjectChoices(d, s.Elem, s.Depth, s.External, s.From, s.Unlike, bindSym(id))
 	return Target{}, d
@@ -245,7 +258,7 @@ func (h *Heap) derefSym(id SymID) (Target, *Decision) {
 // reference.
 func aliasChoice(id ObjID, bind func(*Heap, ObjID)) Choice {
 	return Choice{
-		Label: fmt.Sprintf("alias o%d", id),
+		label: "alias o", obj: id,
 		apply: func(h *Heap) {
 			h.Aliases++
 			bind(h, id)
@@ -288,8 +301,8 @@ func (h *Heap) IsNilPtr(v Value) (bool, Origin, *Decision) {
 		}
 		id := x.ID
 		return false, s.Origin, &Decision{External: s.External, Choices: []Choice{
-			{Label: "nil", Nil: true, apply: func(h *Heap) { h.setNil(id) }},
-			{Label: "non-nil", apply: func(h *Heap) {
+			{label: "nil", Nil: true, apply: func(h *Heap) { h.setNil(id) }},
+			{label: "non-nil", apply: func(h *Heap) {
 				s := h.Sym(id)
 				s.Nilness = NotNil
 				h.setSym(id, s)
@@ -399,7 +412,7 @@ func (h *Heap) sameAsResolved(r, p Value) (eq bool, d *Decision, ok bool) {
 	id, obj := sr.ID, target.Obj
 	return false, &Decision{External: info.External, Choices: []Choice{
 		aliasChoice(obj, bindSym(id)),
-		{Label: fmt.Sprintf("not o%d", obj), apply: func(h *Heap) {
+		{label: "not o", obj: obj, apply: func(h *Heap) {
 			s := h.Sym(id)
 			s.Unlike = append(slices.Clip(s.Unlike), obj)
 			h.setSym(id, s)
@@ -443,8 +456,8 @@ func (h *Heap) samePlace(a, b Ptr) (bool, *Decision) {
 		}
 	}
 	return false, &Decision{Choices: []Choice{
-		{Label: "same element", Guard: eq, apply: record(true)},
-		{Label: "other element", Guard: c.Not(eq), apply: record(false)},
+		{label: "same element", Guard: eq, apply: record(true)},
+		{label: "other element", Guard: c.Not(eq), apply: record(false)},
 	}}
 }
 

@@ -185,7 +185,7 @@ func (h *Heap) MapGet(p Ptr, k Key) (Value, bool, *Decision) {
 	}
 	d := &Decision{Cut: cut, External: m.Input != nil && h.external(*m.Input)}
 	for _, l := range leaves {
-		d.Choices = append(d.Choices, Choice{Label: l.label, Guard: l.guard, apply: func(h *Heap) {
+		d.Choices = append(d.Choices, Choice{label: l.label, Guard: l.guard, apply: func(h *Heap) {
 			cow.Put(&h.owned, ownMapMemo, &h.mapMemo, key, l.result(h))
 		}})
 	}
@@ -482,7 +482,7 @@ func (h *Heap) closeChoice(loc Loc, extra []types.Type, isIface bool) Choice {
 	if isIface && len(extra) > 0 {
 		label += fmt.Sprintf(" %v", extra)
 	}
-	return Choice{Label: label, Guard: c.And(conds...), apply: func(h *Heap) {
+	return Choice{label: label, Guard: c.And(conds...), apply: func(h *Heap) {
 		keys := append([]InputKey(nil), h.keys[loc]...)
 		for _, k := range fresh {
 			h.cellN++

@@ -79,7 +79,7 @@ func (h *Heap) materializeString(loc Loc) (Value, *Decision) {
 	}
 	n := c.FreshBV(name+".len", 64)
 	return nil, &Decision{Choices: []Choice{{
-		Label: "input string",
+		label: "input string",
 		Guard: c.Ule(n, c.BV(64, MaxInputLen)),
 		apply: func(h *Heap) {
 			arr := &Array{ID: h.newArrayID(), Len: n, Elem: byteType, Back: Backing{Kind: InputBack, Input: loc}}

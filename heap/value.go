@@ -158,8 +158,21 @@ type Path string
 
 // Field returns the path extended by field index i.
 func (p Path) Field(i int) Path {
+	if p == "" && i < len(fieldPaths) {
+		return fieldPaths[i]
+	}
 	return Path(string(p) + "." + strconv.Itoa(i))
 }
+
+// fieldPaths are the paths of an object's first fields, made once: most
+// field addresses the engine takes are of a field of an object, and a
+// string made for each cost an allocation per field access.
+var fieldPaths = func() (paths [32]Path) {
+	for i := range paths {
+		paths[i] = Path("." + strconv.Itoa(i))
+	}
+	return paths
+}()
 
 func (p Path) index(term int) Path {
 	return Path(string(p) + "[#" + strconv.Itoa(term) + "]")
@@ -188,8 +201,11 @@ type step struct {
 	n    int
 }
 
-func (p Path) steps() []step {
-	var out []step
+func (p Path) steps() []step { return p.appendSteps(nil) }
+
+// appendSteps appends the steps of p to out: a caller that passes a
+// buffer of its own reads a short path without allocating.
+func (p Path) appendSteps(out []step) []step {
 	s := string(p)
 	for len(s) > 0 {
 		var kind byte

@@ -103,6 +103,9 @@ type explorer struct {
 	// probe is the solver of a probe that ran before this search and
 	// did not answer for it, whose counts are the function's too.
 	probe *solver.Solver
+	// steps and branchSteps hand out the search's trace steps.
+	steps       slab[traceStep]
+	branchSteps slab[branchTraceStep]
 }
 
 // describeAt names the value v of the current frame's function as the

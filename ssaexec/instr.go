@@ -42,12 +42,13 @@ func (x *explorer) step(s *state) []alt {
 	if s.top().unwinding {
 		return x.unwind(s)
 	}
-	in := s.instr()
-	if skipsCgoInit(s.top(), in) {
+	f := s.top()
+	in := f.block.Instrs[f.pc]
+	if skipsCgoInit(f, in) {
 		advance(s)
 		return nil
 	}
-	s.note(x, in.Pos())
+	s.note(x, f.facts.InstrPos(f.block, f.pc))
 	x.grace(s)
 	return x.exec(s, in)
 }

@@ -17,10 +17,19 @@ import (
 // instructions between forks, and copying every value at each fork was
 // a tenth of all the memory a search allocated.
 type registers struct {
-	index  *ssafacts.Numbering // the function's numbering, shared
-	chunks []*regChunk         // nil until a value in it is bound
-	owned  cow.Owned           // bit i: chunks[i] is this frame's alone
+	index *ssafacts.Numbering // the function's numbering, shared
+	// A function of at most inlineChunks chunks keeps them in inline,
+	// and a larger one in more: a frame is copied at most forks, and a
+	// slice of its own was a second allocation at each copy. A chunk is
+	// nil until a value in it is bound.
+	inline [inlineChunks]*regChunk
+	more   []*regChunk
+	owned  cow.Owned // bit i: chunk i is this frame's alone
 }
+
+// inlineChunks is how many chunks a frame holds in place: the values of
+// most functions.
+const inlineChunks = 8
 
 // regChunk holds chunkSize consecutive values, and in set a bit for each
 // bound one (a call without results binds nil). owned has a bit for the
@@ -35,7 +44,19 @@ type regChunk struct {
 const chunkSize = 8
 
 func newRegisters(index *ssafacts.Numbering) registers {
-	return registers{index: index, chunks: make([]*regChunk, (index.Len()+chunkSize-1)/chunkSize)}
+	r := registers{index: index}
+	if n := (index.Len() + chunkSize - 1) / chunkSize; n > inlineChunks {
+		r.more = make([]*regChunk, n)
+	}
+	return r
+}
+
+// chunk returns the place of chunk n.
+func (r *registers) chunk(n int) **regChunk {
+	if r.more != nil {
+		return &r.more[n]
+	}
+	return &r.inline[n]
 }
 
 // get returns v's value and whether it was computed.
@@ -44,7 +65,7 @@ func (r *registers) get(v ssa.Value) (heap.Value, bool) {
 	if !ok {
 		return nil, false
 	}
-	c := r.chunks[i/chunkSize]
+	c := *r.chunk(i / chunkSize)
 	if c == nil {
 		return nil, false
 	}
@@ -59,14 +80,15 @@ func (r *registers) set(v ssa.Value, val heap.Value) {
 		panic("ssaexec: binding " + v.Name() + ", not a value of the frame's function")
 	}
 	n := i / chunkSize
+	place := r.chunk(n)
 	if n >= 64 || !r.owned.Own(1<<n) {
 		c := new(regChunk)
-		if old := r.chunks[n]; old != nil {
+		if old := *place; old != nil {
 			*c = *old
 		}
-		r.chunks[n] = c
+		*place = c
 	}
-	c, j := r.chunks[n], i%chunkSize
+	c, j := *place, i%chunkSize
 	c.vals[j] = val
 	c.set |= 1 << j
 }
@@ -75,7 +97,9 @@ func (r *registers) set(v ssa.Value, val heap.Value) {
 // a chunk before writing it.
 func (r *registers) clone() registers {
 	r.owned = 0
-	return registers{index: r.index, chunks: slices.Clone(r.chunks)}
+	c := *r
+	c.more = slices.Clone(r.more)
+	return c
 }
 
 // at returns v's value, or nil if it was not computed.

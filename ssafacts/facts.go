@@ -64,6 +64,7 @@ type Func struct {
 	indexVars  func() []IndexVar
 	irrelevant func() map[ssa.Value]bool
 	names      func() map[ssa.Value][]ast.Expr
+	positions  func() [][]token.Pos
 
 	mu   sync.Mutex
 	live map[livePoint][]ssa.Value
@@ -78,6 +79,7 @@ func newFunc(fn *ssa.Function) *Func {
 	f.indexVars = sync.OnceValue(func() []IndexVar { return indexVars(fn) })
 	f.irrelevant = sync.OnceValue(func() map[ssa.Value]bool { return irrelevant(fn) })
 	f.names = sync.OnceValue(func() map[ssa.Value][]ast.Expr { return sourceNames(fn) })
+	f.positions = sync.OnceValue(func() [][]token.Pos { return positions(fn) })
 	return f
 }
 
@@ -103,6 +105,23 @@ func (f *Func) Irrelevant() map[ssa.Value]bool { return f.irrelevant() }
 // Names returns, for each value the source names, the expressions that
 // name it (from the function's debug references).
 func (f *Func) Names() map[ssa.Value][]ast.Expr { return f.names() }
+
+// InstrPos returns the position of instruction i of block b, as its Pos
+// method does. The engine reads it at every step, and a debug
+// reference's Pos walks down its source expression.
+func (f *Func) InstrPos(b *ssa.BasicBlock, i int) token.Pos { return f.positions()[b.Index][i] }
+
+// positions returns the positions of fn's instructions, by block.
+func positions(fn *ssa.Function) [][]token.Pos {
+	out := make([][]token.Pos, len(fn.Blocks))
+	for i, b := range fn.Blocks {
+		out[i] = make([]token.Pos, len(b.Instrs))
+		for j, in := range b.Instrs {
+			out[i][j] = in.Pos()
+		}
+	}
+	return out
+}
 
 // values lists fn's values in the order Values gives.
 func values(fn *ssa.Function) []ssa.Value {

@@ -1,7 +1,6 @@
 package ssafacts
 
 import (
-	"reflect"
 	"unsafe"
 
 	"golang.org/x/tools/go/ssa"
@@ -63,7 +62,9 @@ func (n *Numbering) home(a unsafe.Pointer) int {
 	return int(uint64(uintptr(a)) * 0x9e3779b97f4a7c15 >> n.shift)
 }
 
-// addressOf returns the address v points to.
+// addressOf returns the address v points to: the data word of the
+// interface, which for the pointer types that implement ssa.Value is the
+// pointer itself. Through reflect, this took 40% of a lookup.
 func addressOf(v ssa.Value) unsafe.Pointer {
-	return reflect.ValueOf(v).UnsafePointer()
+	return (*[2]unsafe.Pointer)(unsafe.Pointer(&v))[1]
 }
