@@ -107,7 +107,10 @@ type Choice struct {
 	// Guard, if not nil, is the condition under which the choice holds;
 	// it joins the path condition.
 	Guard *solver.Term
+	// apply records the choice; an alias of obj is bind's instead, so
+	// that the choice of each candidate object is no closure of its own.
 	apply func(h *Heap)
+	bind  func(h *Heap, obj ObjID)
 }
 
 // Label says what was chosen ("nil", "fresh", "alias o3"). A choice of
@@ -121,7 +124,14 @@ func (c Choice) Label() string {
 }
 
 // Apply records the choice in h, which must be the path's own copy.
-func (c Choice) Apply(h *Heap) { c.apply(h) }
+func (c Choice) Apply(h *Heap) {
+	if c.bind != nil {
+		h.Aliases++
+		c.bind(h, c.obj)
+		return
+	}
+	c.apply(h)
+}
 
 func (h *Heap) materializePointer(loc Loc, elem types.Type) (Value, *Decision) {
 	o := h.origin(loc)
@@ -257,13 +267,7 @@ func (h *Heap) derefSym(id SymID) (Target, *Decision) {
 // aliasChoice is the choice that bind makes object id the target of a
 // reference.
 func aliasChoice(id ObjID, bind func(*Heap, ObjID)) Choice {
-	return Choice{
-		label: "alias o", obj: id,
-		apply: func(h *Heap) {
-			h.Aliases++
-			bind(h, id)
-		},
-	}
+	return Choice{label: "alias o", obj: id, bind: bind}
 }
 
 // bindSym returns the binding that resolves the symbolic reference id to

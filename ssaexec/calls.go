@@ -41,8 +41,11 @@ func (x *evaluator) evalCall(s *state, common *ssa.CallCommon, pos token.Pos) ca
 	} else {
 		spec.callee = x.value(s, common.Value)
 	}
-	for _, a := range common.Args {
-		spec.args = append(spec.args, x.value(s, a))
+	if len(common.Args) > 0 {
+		spec.args = make([]heap.Value, len(common.Args))
+		for i, a := range common.Args {
+			spec.args[i] = x.value(s, a)
+		}
 	}
 	return spec
 }

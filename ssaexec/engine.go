@@ -30,6 +30,14 @@ import (
 type alt struct {
 	guard *solver.Term
 	apply func(s *state)
+	// choice, if set, is a choice of the heap's decision, and branch a
+	// branch of an if (taken or not), that the alternative records in
+	// place of apply (see choose): a closure for each candidate of every
+	// resolution and each side of every branch was an eighth of the
+	// allocations of a search over linked structures.
+	choice *heap.Choice
+	branch *ssa.If
+	taken  bool
 	// partial marks the alternatives of a branch point that do not cover
 	// every case, because a bound left one out.
 	partial bool
@@ -38,6 +46,19 @@ type alt struct {
 	// node, if set, is a scheduling decision: the alternatives are the
 	// goroutines its backtrack set comes to hold (see nodeTask).
 	node *dpor.Node
+}
+
+// choose records a on s.
+func (x *explorer) choose(s *state, a *alt) {
+	switch {
+	case a.choice != nil:
+		a.choice.Apply(s.heap)
+		s.assumed = s.assumed || a.external
+	case a.branch != nil:
+		x.take(s, a.branch, a.taken)
+	default:
+		a.apply(s)
+	}
 }
 
 // explorer runs the depth-first search of one entry function: it holds
@@ -103,9 +124,6 @@ type explorer struct {
 	// probe is the solver of a probe that ran before this search and
 	// did not answer for it, whose counts are the function's too.
 	probe *solver.Solver
-	// steps and branchSteps hand out the search's trace steps.
-	steps       slab[traceStep]
-	branchSteps slab[branchTraceStep]
 }
 
 // describeAt names the value v of the current frame's function as the

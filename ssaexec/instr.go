@@ -328,11 +328,8 @@ func (x *machine) decide(s *state, d *heap.Decision) []alt {
 		return nil
 	}
 	alts := make([]alt, len(d.Choices))
-	for i, c := range d.Choices {
-		alts[i] = alt{guard: c.Guard, partial: d.Cut, external: d.External, apply: func(s *state) {
-			c.Apply(s.heap)
-			s.assumed = s.assumed || d.External
-		}}
+	for i := range d.Choices {
+		alts[i] = alt{guard: d.Choices[i].Guard, partial: d.Cut, external: d.External, choice: &d.Choices[i]}
 	}
 	return alts
 }
@@ -453,8 +450,8 @@ func (x *explorer) ifInstr(s *state, in *ssa.If) []alt {
 		return nil
 	}
 	alts := []alt{
-		{guard: cond, apply: func(s *state) { x.take(s, in, true) }},
-		{guard: x.ctx.Not(cond), apply: func(s *state) { x.take(s, in, false) }},
+		{guard: cond, branch: in, taken: true},
+		{guard: x.ctx.Not(cond), branch: in},
 	}
 	if loops := s.top().facts; x.cfg.Subsume == abstraction.Abstract && loops.Exits(in.Block(), succ[1]) && !loops.Exits(in.Block(), succ[0]) {
 		// Leaving the loop first stores the states of shorter

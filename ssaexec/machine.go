@@ -86,6 +86,8 @@ type machine struct {
 	// execute (see unexecuted).
 	notExecuted map[string]bool
 	notes       map[string]bool // assumptions the search made, for the record
+	// steps hands out the steps of the paths' traces.
+	steps traceSlabs
 }
 
 // newMachine returns the machine of a search of fn of prog, whose terms

@@ -563,7 +563,7 @@ func (s *state) noteBranch(x *explorer, in *ssa.If, taken bool) {
 	}
 	// The branch and its trace step are one allocation: a step is made at
 	// every branch of every path.
-	bs := x.branchSteps.new()
+	bs := x.steps.branches.new()
 	bs.branchStep = branchStep{in: in, taken: taken}
 	b := &bs.branchStep
 	b.holdOperands(f)
@@ -622,7 +622,7 @@ func (s *state) traceDepth() int32 {
 
 // addStep makes step the last of the path's trace.
 func (s *state) addStep(x *explorer, step traceStep) {
-	t := x.steps.new()
+	t := x.steps.lines.new()
 	*t = step
 	s.pushStep(t)
 }
@@ -636,6 +636,13 @@ func (s *state) addStep(x *explorer, step traceStep) {
 type slab[T any] struct{ free []T }
 
 const slabSize = 16
+
+// traceSlabs hands out a search's trace steps: those of lines and
+// events, and those of branches.
+type traceSlabs struct {
+	lines    slab[traceStep]
+	branches slab[branchTraceStep]
+}
 
 // new returns a zero T of its own.
 func (a *slab[T]) new() *T {

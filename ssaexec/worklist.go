@@ -97,7 +97,7 @@ func (t exploreTask) run(x *explorer) {
 		}
 		if len(alts) == 1 && alts[0].guard == nil && !alts[0].partial && alts[0].node == nil {
 			// A decision with one choice is no branch.
-			alts[0].apply(s)
+			x.choose(s, &alts[0])
 			continue
 		}
 		if len(alts) > 0 {
@@ -193,7 +193,7 @@ func (t *branchTask) run(x *explorer) {
 		}
 		t.feasible++
 		x.res.States++
-		a.apply(child)
+		x.choose(child, &a)
 		t.explored = true
 		x.work.Add(t)
 		if pushed {
