@@ -54,7 +54,8 @@ func (f *Facts) LineStarts(file *token.File) []int {
 	return starts.([]int)
 }
 
-// Func holds the facts of one function, each computed on first need.
+// Func holds the facts of one function, each computed on first need but
+// the positions, which every search of the function reads.
 type Func struct {
 	fn         *ssa.Function
 	values     func() []ssa.Value
@@ -64,7 +65,7 @@ type Func struct {
 	indexVars  func() []IndexVar
 	irrelevant func() map[ssa.Value]bool
 	names      func() map[ssa.Value][]ast.Expr
-	positions  func() [][]token.Pos
+	positions  [][]token.Pos // by block and instruction
 
 	mu   sync.Mutex
 	live map[livePoint][]ssa.Value
@@ -79,7 +80,7 @@ func newFunc(fn *ssa.Function) *Func {
 	f.indexVars = sync.OnceValue(func() []IndexVar { return indexVars(fn) })
 	f.irrelevant = sync.OnceValue(func() map[ssa.Value]bool { return irrelevant(fn) })
 	f.names = sync.OnceValue(func() map[ssa.Value][]ast.Expr { return sourceNames(fn) })
-	f.positions = sync.OnceValue(func() [][]token.Pos { return positions(fn) })
+	f.positions = positions(fn)
 	return f
 }
 
@@ -109,7 +110,7 @@ func (f *Func) Names() map[ssa.Value][]ast.Expr { return f.names() }
 // InstrPos returns the position of instruction i of block b, as its Pos
 // method does. The engine reads it at every step, and a debug
 // reference's Pos walks down its source expression.
-func (f *Func) InstrPos(b *ssa.BasicBlock, i int) token.Pos { return f.positions()[b.Index][i] }
+func (f *Func) InstrPos(b *ssa.BasicBlock, i int) token.Pos { return f.positions[b.Index][i] }
 
 // positions returns the positions of fn's instructions, by block.
 func positions(fn *ssa.Function) [][]token.Pos {
