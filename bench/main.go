@@ -51,6 +51,10 @@
 // one at a time, so that times are comparable; path, state and solver
 // counts do not depend on the machine. realcode runs -p functions at once,
 // each with -realcode-timeout and the sequence bound -realcode-seq.
+//
+// The go command builds the bench, as it builds gosym, with the profile
+// cmd/gosym/default.pgo (default.pgo here links to it); -cpuprofile makes
+// a new one (see docs/benchmarks.md).
 package main
 
 import (
