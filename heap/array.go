@@ -301,8 +301,7 @@ func (h *Heap) Window(dst *Array, lo, hi, shift *solver.Term, src *Array) *Array
 
 // ArrayAt returns the array stored at p.
 func (h *Heap) ArrayAt(p Ptr) (*Array, *Decision) {
-	var buf [pathSteps]step
-	v, d := h.walk(h.objs[p.Obj].Val, p.Path.appendSteps(buf[:0]))
+	v, d := h.walkPath(h.objs[p.Obj].Val, p.Path)
 	if d != nil {
 		return nil, d
 	}

@@ -424,8 +424,7 @@ func (h *Heap) Load(p Ptr, t types.Type) (Value, *Decision) {
 	if obj == nil {
 		panic(fmt.Sprintf("heap: load from unknown object %d", p.Obj))
 	}
-	var buf [pathSteps]step
-	v, d := h.walk(obj.Val, p.Path.appendSteps(buf[:0]))
+	v, d := h.walkPath(obj.Val, p.Path)
 	if d != nil {
 		return nil, d
 	}
@@ -441,6 +440,13 @@ func (h *Heap) Load(p Ptr, t types.Type) (Value, *Decision) {
 // pathSteps is room for the steps of most paths that loads and stores
 // decode: a field of a field of an array element.
 const pathSteps = 4
+
+// walkPath is walk along the steps of p, decoded into a buffer on the
+// stack.
+func (h *Heap) walkPath(v Value, p Path) (Value, *Decision) {
+	var buf [pathSteps]step
+	return h.walk(v, p.appendSteps(buf[:0]))
+}
 
 // walk returns the part of v at the given steps.
 func (h *Heap) walk(v Value, steps []step) (Value, *Decision) {

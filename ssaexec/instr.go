@@ -39,10 +39,10 @@ func (x *explorer) step(s *state) []alt {
 			return alts
 		}
 	}
-	if s.top().unwinding {
+	f := s.top()
+	if f.unwinding {
 		return x.unwind(s)
 	}
-	f := s.top()
 	in := f.block.Instrs[f.pc]
 	if skipsCgoInit(f, in) {
 		advance(s)
